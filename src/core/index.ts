@@ -1,0 +1,4 @@
+export * from "./json.js";
+export * from "./result.js";
+export * from "./rng.js";
+export * from "./ruleset.js";

@@ -1,0 +1,168 @@
+/**
+ * Seeded randomness for every ruleset.
+ *
+ * Rules never call Math.random: a turn draws from an `Rng` made from the game's
+ * seed and the turn number, so a re-run of the turn is byte-identical. The
+ * generator is pure-rand's xoroshiro128+, whose state is four 32-bit numbers
+ * and can be saved in a game file and restored exactly.
+ */
+import { xoroshiro128plus, xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
+import type { RandomGenerator } from "pure-rand/types/RandomGenerator";
+
+/** Serializable generator state: four 32-bit integers. */
+export type RngState = readonly [number, number, number, number];
+
+/** Fractional percentages are resolved to this many parts per 100% (0.0001% steps). */
+const PERCENT_SCALE = 1_000_000;
+
+export class Rng {
+  private g: RandomGenerator;
+  /** Number of raw draws taken so far (for reports and benchmarks). */
+  draws = 0;
+
+  private constructor(g: RandomGenerator) {
+    this.g = g;
+  }
+
+  static fromSeed(seed: number): Rng {
+    return new Rng(xoroshiro128plus(seed | 0));
+  }
+
+  static fromState(state: readonly number[]): Rng {
+    if (state.length !== 4 || state.some((n) => !Number.isInteger(n))) {
+      throw new Error(`Rng.fromState: expected four integers, got ${JSON.stringify(state)}`);
+    }
+    return new Rng(xoroshiro128plusFromState(state));
+  }
+
+  /** A generator for one named purpose of one turn: `Rng.forTurn(gameSeed, turn)`. */
+  static forTurn(gameSeed: number, turn: number, purpose = "turn"): Rng {
+    return Rng.fromSeed(mixSeed(gameSeed, turn, purpose));
+  }
+
+  state(): RngState {
+    const s = this.g.getState();
+    return [s[0] ?? 0, s[1] ?? 0, s[2] ?? 0, s[3] ?? 0];
+  }
+
+  clone(): Rng {
+    const r = new Rng(this.g.clone());
+    r.draws = this.draws;
+    return r;
+  }
+
+  /** Uniform 32-bit unsigned integer. */
+  nextUint32(): number {
+    this.draws++;
+    return this.g.next() >>> 0;
+  }
+
+  /** Uniform integer in [lo, hi], both included, without modulo bias. */
+  int(lo: number, hi: number): number {
+    const n = hi - lo + 1;
+    if (!(n >= 1) || !Number.isInteger(n) || n > 0x1_0000_0000) {
+      throw new Error(`Rng.int: bad range [${lo}, ${hi}]`);
+    }
+    // Rejection sampling keeps the distribution exactly uniform.
+    const limit = 0x1_0000_0000 - (0x1_0000_0000 % n);
+    for (;;) {
+      const x = this.nextUint32();
+      if (x < limit) return lo + (x % n);
+    }
+  }
+
+  /** Uniform float in [0, 1) with 32 bits of resolution. */
+  float(): number {
+    return this.nextUint32() / 0x1_0000_0000;
+  }
+
+  d6(): number {
+    return this.int(1, 6);
+  }
+  d10(): number {
+    return this.int(1, 10);
+  }
+  d100(): number {
+    return this.int(1, 100);
+  }
+  /** Sum of `n` dice of `sides` sides. */
+  roll(n: number, sides: number): number {
+    let t = 0;
+    for (let i = 0; i < n; i++) t += this.int(1, sides);
+    return t;
+  }
+
+  /**
+   * True with probability `percent`%. Fractions count (36.9% is 369,000 chances
+   * in 1,000,000), as seed 003 chapter 6 says: "even fractions help a little bit".
+   * Percentages at or below 0 never succeed; at or above 100 always do.
+   */
+  chance(percent: number): boolean {
+    if (!(percent > 0)) return false;
+    if (percent >= 100) return true;
+    const threshold = Math.round((percent * PERCENT_SCALE) / 100);
+    return this.int(0, PERCENT_SCALE - 1) < threshold;
+  }
+
+  /** True with probability num/den (exact rational chance). */
+  ratio(num: number, den: number): boolean {
+    if (num <= 0) return false;
+    if (num >= den) return true;
+    if (Number.isInteger(num) && Number.isInteger(den)) return this.int(0, den - 1) < num;
+    return this.float() * den < num;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error("Rng.pick: empty list");
+    return items[this.int(0, items.length - 1)] as T;
+  }
+
+  /** Index chosen with probability proportional to its weight. */
+  weighted(weights: readonly number[]): number {
+    let total = 0;
+    for (const w of weights) total += Math.max(0, w);
+    if (!(total > 0)) throw new Error("Rng.weighted: no positive weight");
+    let x = this.float() * total;
+    for (let i = 0; i < weights.length; i++) {
+      const w = Math.max(0, weights[i] ?? 0);
+      if (x < w) return i;
+      x -= w;
+    }
+    // Floating rounding: fall back to the last positive weight.
+    for (let i = weights.length - 1; i >= 0; i--) if ((weights[i] ?? 0) > 0) return i;
+    return 0;
+  }
+
+  /** Fisher-Yates shuffle in place; returns the same array. */
+  shuffle<T>(items: T[]): T[] {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = this.int(0, i);
+      const t = items[i] as T;
+      items[i] = items[j] as T;
+      items[j] = t;
+    }
+    return items;
+  }
+}
+
+/** Deterministic 32-bit mix of a seed, a counter and a label (FNV-1a then murmur finalizer). */
+export function mixSeed(seed: number, counter: number, label = ""): number {
+  let h = 0x811c9dc5 ^ (seed | 0);
+  const feed = (n: number) => {
+    h ^= n & 0xff;
+    h = Math.imul(h, 0x01000193);
+  };
+  for (let i = 0; i < 4; i++) feed((seed >>> (8 * i)) & 0xff);
+  for (let i = 0; i < 4; i++) feed((counter >>> (8 * i)) & 0xff);
+  for (let i = 0; i < label.length; i++) {
+    const c = label.charCodeAt(i);
+    feed(c);
+    feed(c >>> 8);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h | 0;
+}

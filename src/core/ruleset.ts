@@ -1,0 +1,77 @@
+/**
+ * The one interface every ruleset implements (../shared/DESIGN.md, "The Ruleset
+ * interface"). Host, store, server, CLI and web know only this; a ruleset is a
+ * folder that plugs in. Everything crossing it is plain data.
+ */
+import type { ZodType } from "zod";
+import type { Problem } from "./result.js";
+import type { Rng } from "./rng.js";
+
+export type SeatId = string;
+
+/** What a check expects of one order: a line of the FAQ's "scroll". */
+export interface CheckLine {
+  /** When it happens: a step of the turn ("First Events: War Declared", "Phase 2: Starfleets Travel"). */
+  step: string;
+  /** Which order (same form as Problem.order). */
+  order: string;
+  /** What it is expected to do, or why it will fail. */
+  text: string;
+  ok: boolean;
+}
+
+export interface Check {
+  /** True when no order is expected to fail. */
+  ok: boolean;
+  lines: CheckLine[];
+  problems: Problem[];
+}
+
+export interface Resolution<State, Event> {
+  state: State;
+  events: Event[];
+  /** Orders that failed, per seat, kept as data (godip style). */
+  problems: Record<SeatId, Problem[]>;
+}
+
+export interface Outcome {
+  winners: SeatId[];
+  reason: string;
+}
+
+export interface Scenario<State> {
+  id: string;
+  title: string;
+  description: string;
+  create(options: { seed: number }): State;
+}
+
+export interface Ruleset<State, Orders, View, Event = unknown> {
+  id: string;
+  title: string;
+  scenarios: Record<string, Scenario<State>>;
+  /** One schema for orders shared by CLI, server and browser. */
+  ordersSchema: ZodType<Orders>;
+  /** Every seat of the game, in a stable order. */
+  seats(state: State): SeatId[];
+  /** Whose orders the next step needs (all seats for simultaneous turns). */
+  awaiting(state: State): SeatId[];
+  /** Orders that do nothing (a seat that sends none). */
+  emptyOrders(state: State, seat: SeatId): Orders;
+  /** Preview using only what `seat` knows: what each order will do, what will fail and why. */
+  check(state: State, seat: SeatId, orders: Orders): Check;
+  /** The pure step: same state, orders and generator state give byte-identical results. */
+  resolve(state: State, ordersBySeat: Record<SeatId, Orders>, rng: Rng): Resolution<State, Event>;
+  /** Fog of war: only what `seat` may see of the state and of the step's events. */
+  view(state: State, seat: SeatId, events: readonly Event[]): View;
+  outcome(state: State): Outcome | null;
+  /** Random orders, legal or not, for property tests and the random bot. */
+  randomOrders(state: State, seat: SeatId, rng: Rng): Orders;
+  /** Facts `seat` must not learn (ids, names): the shared harness checks no view contains them. */
+  secrets(state: State, seat: SeatId): string[];
+  /** The number of the step/turn the state is at. */
+  turn(state: State): number;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds rulesets of every type.
+export type AnyRuleset = Ruleset<any, any, any, any>;

@@ -1,0 +1,381 @@
+/**
+ * The working state of one turn while its steps run, and the queries every step
+ * shares (permission, move cost, move points, total combat). The turn runs on a
+ * private copy of the game state, so `resolve` stays pure.
+ */
+import { round } from "../../core/json.js";
+import { type Problem, problem } from "../../core/result.js";
+import type { Rng } from "../../core/rng.js";
+import { canCloak, shipType, totalCombatOf } from "./catalog.js";
+import type { GeEvent, ShipLedgerEvent } from "./events.js";
+import {
+  type AdmiralId,
+  type EmpireId,
+  type GameState,
+  INDEPENDENT,
+  type Rank,
+  type Relation,
+  relationOf,
+  type Sector,
+  type SectorId,
+  type ShipStack,
+  type StarshipTypeId,
+  type Unit,
+  type UnitId,
+} from "./model.js";
+import { describeOrder, type Order, type OrderType } from "./orders.js";
+
+/** An order with where it came from: the empire and its index in that empire's list. */
+export interface IndexedOrder<T extends Order = Order> {
+  empire: EmpireId;
+  index: number;
+  order: T;
+}
+
+/** Move points an admiral's corvette has, for a starfleet of admirals only (RULINGS.md). */
+export const ADMIRAL_MOVE = 3;
+
+export class TurnContext {
+  readonly state: GameState;
+  readonly rng: Rng;
+  readonly events: GeEvent[] = [];
+  readonly problems: Record<EmpireId, Problem[]> = {};
+  /** Current step name, for messages and problems. */
+  step = "";
+  /** Current movement phase (0 during First and Final Events). */
+  phase = 0;
+
+  // --- what the turn remembers (chapter 4 conditions refer to these) -------
+  /** Owner of each sector at the start of the turn (annexation needs it). */
+  readonly startOwner: Map<SectorId, EmpireId>;
+  /** Relations at the start of the turn (alliances are never formed straight from war). */
+  readonly startRelations: Record<string, Relation>;
+  /** Sectors whose owner changed during Movement Events (move cost 2, no revenue, +1 damage). */
+  readonly changedOwner = new Set<SectorId>();
+  readonly pillaged = new Set<SectorId>();
+  /** Sector battles fought per sector (10% damage chance each; no repair). */
+  readonly battles = new Map<SectorId, number>();
+  /** Units that changed cloaking this turn (once per unit per turn). */
+  readonly cloakChanged = new Set<UnitId>();
+  /** Units that used their free first wait. */
+  readonly waited = new Set<UnitId>();
+  /** Units that travelled (or were moved by a retreat) this turn. */
+  readonly moved = new Set<UnitId>();
+  readonly retreated = new Set<UnitId>();
+  /** Sector each starfleet last moved from (where it retreats to). */
+  readonly cameFrom = new Map<UnitId, SectorId>();
+  /** New fleets' refs per empire: ref -> unit id. */
+  readonly refs = new Map<EmpireId, Map<string, UnitId>>();
+  /** Tactics gains per admiral this turn: the greatest counts (chapter 6, "Battle Aftermath"). */
+  readonly tacticsGain = new Map<AdmiralId, number>();
+  /** Admirals whose siegecraft already rose this turn. */
+  readonly siegecraftRaised = new Set<AdmiralId>();
+  /** Sectors annexed this turn (no revenue from them this turn). */
+  readonly annexedNow = new Set<SectorId>();
+  /** Sectors whose damage rose this turn (no repair). */
+  readonly damageRaised = new Set<SectorId>();
+  /** Empires whose orders are not obeyed this turn (the FAQ's palace coup). */
+  readonly deposed = new Set<EmpireId>();
+
+  /** All orders, by empire, in submitted order. */
+  readonly orders = new Map<EmpireId, IndexedOrder[]>();
+
+  private readonly adjacency: Map<SectorId, SectorId[]>;
+  private readonly sectorIndex: Map<SectorId, Sector>;
+
+  constructor(state: GameState, ordersByEmpire: Record<EmpireId, readonly Order[]>, rng: Rng) {
+    this.state = state;
+    this.rng = rng;
+    this.startOwner = new Map(state.sectors.map((s) => [s.id, s.owner]));
+    this.startRelations = { ...state.relations };
+    this.sectorIndex = new Map(state.sectors.map((s) => [s.id, s]));
+    this.adjacency = new Map(state.sectors.map((s) => [s.id, [] as SectorId[]]));
+    for (const b of state.borders) {
+      if (b.barrier) continue;
+      this.adjacency.get(b.a)?.push(b.b);
+      this.adjacency.get(b.b)?.push(b.a);
+    }
+    for (const list of this.adjacency.values()) list.sort((x, y) => x - y);
+    for (const empire of Object.keys(ordersByEmpire).sort()) {
+      const list = ordersByEmpire[empire] ?? [];
+      this.orders.set(
+        empire,
+        list.map((order, index) => ({ empire, index, order })),
+      );
+    }
+  }
+
+  // --- orders ----------------------------------------------------------------
+
+  /** Every order of a type, empire by empire (sorted ids), each empire's in its own order. */
+  ordersOf<T extends OrderType>(type: T): IndexedOrder<Extract<Order, { type: T }>>[] {
+    const out: IndexedOrder<Extract<Order, { type: T }>>[] = [];
+    for (const [empire, list] of this.orders) {
+      if (this.deposed.has(empire)) continue;
+      for (const io of list) if (io.order.type === type) out.push(io as IndexedOrder<Extract<Order, { type: T }>>);
+    }
+    return out;
+  }
+
+  /** Record a failed order: a Problem for the results, and a problem event. */
+  fail(io: IndexedOrder, code: string, message: string): void {
+    const p = problem(describeOrder(io.order, io.index), code, message);
+    const list = this.problems[io.empire] ?? [];
+    list.push(p);
+    this.problems[io.empire] = list;
+    this.events.push({ kind: "problem", to: [io.empire], step: this.stepLabel(), problem: p });
+  }
+
+  message(to: EmpireId[] | "all", text: string): void {
+    const audience = to === "all" ? "all" : to.filter((e) => e !== INDEPENDENT);
+    if (audience !== "all" && audience.length === 0) return;
+    this.events.push({ kind: "message", to: audience, step: this.stepLabel(), text });
+  }
+
+  ledger(unit: Unit, starship: StarshipTypeId, delta: number, reason: ShipLedgerEvent["reason"]): void {
+    if (delta === 0) return;
+    this.events.push({
+      kind: "ships",
+      to: [unit.owner],
+      step: this.stepLabel(),
+      empire: unit.owner,
+      unit: unit.id,
+      starship,
+      delta,
+      reason,
+    });
+  }
+
+  stepLabel(): string {
+    return this.phase > 0 ? `Phase ${this.phase}: ${this.step}` : this.step;
+  }
+
+  /**
+   * The unit an order of `empire` names: an id of its own, or a ref of a fleet it
+   * formed this turn. Returns a problem code and message when it cannot.
+   */
+  ownUnit(empire: EmpireId, ref: string): { unit: Unit } | { code: string; message: string } {
+    const id = this.refs.get(empire)?.get(ref) ?? ref;
+    const unit = this.state.units[id];
+    if (!unit) {
+      return {
+        code: "unknown-unit",
+        message: `there is no unit "${ref}"; your units are ${
+          this.unitsOf(empire)
+            .map((u) => u.id)
+            .join(", ") || "none"
+        }`,
+      };
+    }
+    if (unit.owner !== empire) return { code: "not-your-unit", message: `unit ${ref} belongs to ${unit.owner}, not to you` };
+    return { unit };
+  }
+
+  unitsOf(empire: EmpireId): Unit[] {
+    return Object.values(this.state.units)
+      .filter((u) => u.owner === empire)
+      .sort(byUnitId);
+  }
+
+  unitsIn(sector: SectorId): Unit[] {
+    return Object.values(this.state.units)
+      .filter((u) => u.sector === sector)
+      .sort(byUnitId);
+  }
+
+  // --- map -------------------------------------------------------------------
+
+  sector(id: SectorId): Sector | undefined {
+    return this.sectorIndex.get(id);
+  }
+
+  /** Sectors connected to `id` by a border without a barrier, ascending. */
+  neighbours(id: SectorId): readonly SectorId[] {
+    return this.adjacency.get(id) ?? [];
+  }
+
+  connected(a: SectorId, b: SectorId): boolean {
+    return this.neighbours(a).includes(b);
+  }
+
+  // --- diplomacy and permission ---------------------------------------------
+
+  relation(a: EmpireId, b: EmpireId): Relation | "self" {
+    return relationOf(this.state, a, b);
+  }
+  atWar(a: EmpireId, b: EmpireId): boolean {
+    return this.relation(a, b) === "war";
+  }
+  /** Same empire or allied ("friendly", chapter 6). */
+  friendly(a: EmpireId, b: EmpireId): boolean {
+    const r = this.relation(a, b);
+    return r === "self" || r === "alliance";
+  }
+
+  /**
+   * Hostile for battle: at war, or an independent sector's forces against an
+   * intruder who has no Special Permission for that sector (chapter 4 "Battles Are
+   * Fought" note 2).
+   */
+  hostileIn(a: EmpireId, b: EmpireId, sector: SectorId): boolean {
+    if (a === b) return false;
+    if (a === INDEPENDENT || b === INDEPENDENT) {
+      const other = a === INDEPENDENT ? b : a;
+      const s = this.sector(sector);
+      if (s && s.owner === INDEPENDENT && s.permission.includes(other)) return false;
+      return true;
+    }
+    return this.atWar(a, b);
+  }
+
+  /**
+   * Permission (chapter 5, "Permission"): you own the sector, its owner granted you
+   * Passage Rights, or you hold Special Permission for it.
+   */
+  hasPermission(empire: EmpireId, sectorId: SectorId): boolean {
+    const s = this.sector(sectorId);
+    if (!s) return false;
+    if (s.owner === empire) return true;
+    if (s.permission.includes(empire)) return true;
+    if (s.owner === INDEPENDENT) return false;
+    return this.state.empires[s.owner]?.toward[empire]?.passage === true;
+  }
+
+  /** May `empire` enter the sector at all: permission, or its owner is an enemy or independent. */
+  mayEnter(empire: EmpireId, sectorId: SectorId): boolean {
+    const s = this.sector(sectorId);
+    if (!s) return false;
+    if (this.hasPermission(empire, sectorId)) return true;
+    return s.owner === INDEPENDENT || this.atWar(empire, s.owner);
+  }
+
+  /**
+   * Move cost into a sector (chapter 5, "Move-points"): 1 with permission into a
+   * sector that has not changed owner this turn, else 2.
+   */
+  moveCost(empire: EmpireId, sectorId: SectorId): number {
+    if (this.changedOwner.has(sectorId)) return 2;
+    return this.hasPermission(empire, sectorId) ? 1 : 2;
+  }
+
+  // --- units -----------------------------------------------------------------
+
+  /** Move points left: those of its slowest starship (chapter 5, "Move-points"). Garrisons have none. */
+  movePoints(unit: Unit): number {
+    if (unit.kind === "garrison") return 0;
+    let mp = Number.POSITIVE_INFINITY;
+    for (const s of unit.ships) {
+      if (s.count <= 0) continue;
+      mp = Math.min(mp, shipType(s.type).move - s.used);
+    }
+    if (mp === Number.POSITIVE_INFINITY) mp = unit.admirals.length > 0 ? ADMIRAL_MOVE - (this.admiralUsed.get(unit.id) ?? 0) : 0;
+    return Math.max(0, mp);
+  }
+
+  /** Move points used by admiral-only fleets (they have no starship stacks to carry it). */
+  readonly admiralUsed = new Map<UnitId, number>();
+
+  /** Spend move points: every starship of the unit has used them. */
+  spendMove(unit: Unit, cost: number): void {
+    for (const s of unit.ships) s.used += cost;
+    this.admiralUsed.set(unit.id, (this.admiralUsed.get(unit.id) ?? 0) + cost);
+  }
+
+  /** Set move points to 0 (battle on foreign soil, pillage, retreat, construction). */
+  exhaust(unit: Unit): void {
+    for (const s of unit.ships) s.used = Math.max(s.used, shipType(s.type).move);
+    this.admiralUsed.set(unit.id, ADMIRAL_MOVE);
+  }
+
+  starshipCount(unit: Unit): number {
+    let n = 0;
+    for (const s of unit.ships) n += s.count;
+    return n;
+  }
+
+  /** Total combat: attacks x combat of every starship, plus admirals (chapter 5, "Total Combat"). */
+  totalCombat(unit: Unit): number {
+    let t = 0;
+    for (const s of unit.ships) t += totalCombatOf(shipType(s.type)) * s.count;
+    for (const a of unit.admirals) t += this.state.admirals[a]?.combat ?? 0;
+    return t;
+  }
+
+  /** Combat for taking a sector: cloak-capable starships count a tenth (chapter 4, "Sector Ownership Changes"). */
+  conquestCombat(unit: Unit): number {
+    let t = 0;
+    for (const s of unit.ships) {
+      const type = shipType(s.type);
+      t += (totalCombatOf(type) * s.count) / (canCloak(type, this.state.settings) ? 10 : 1);
+    }
+    for (const a of unit.admirals) t += this.state.admirals[a]?.combat ?? 0;
+    return t;
+  }
+
+  /** Add starships to a unit, merging with a stack of the same type, rank and used move points. */
+  addShips(unit: Unit, type: StarshipTypeId, rank: Rank, count: number, used: number): void {
+    if (count <= 0) return;
+    const s = unit.ships.find((x) => x.type === type && x.rank === rank && x.used === used);
+    if (s) s.count += count;
+    else unit.ships.push({ type, rank, count, used });
+    sortStacks(unit.ships);
+  }
+
+  /**
+   * Take up to `count` starships of a type from a unit, lowest ranks first
+   * (chapter 5, "Transferring"); returns the stacks taken (with their used points).
+   */
+  takeShips(unit: Unit, type: StarshipTypeId, count: number, fromRank?: Rank): ShipStack[] {
+    const taken: ShipStack[] = [];
+    let left = count;
+    for (const s of unit.ships) {
+      if (left <= 0) break;
+      if (s.type !== type || s.count <= 0) continue;
+      if (fromRank !== undefined && s.rank !== fromRank) continue;
+      const n = Math.min(s.count, left);
+      s.count -= n;
+      left -= n;
+      taken.push({ type, rank: s.rank, count: n, used: s.used });
+    }
+    unit.ships = unit.ships.filter((s) => s.count > 0);
+    return taken;
+  }
+
+  countOf(unit: Unit, type: StarshipTypeId, fromRank?: Rank): number {
+    let n = 0;
+    for (const s of unit.ships) if (s.type === type && (fromRank === undefined || s.rank === fromRank)) n += s.count;
+    return n;
+  }
+
+  /** Treasury arithmetic, kept to hundredths so sums never drift. */
+  credit(empire: EmpireId, amount: number): void {
+    const e = this.state.empires[empire];
+    if (e) e.treasury = round(e.treasury + amount, 2);
+  }
+  /** Pay if the treasury holds enough; returns whether it did. */
+  pay(empire: EmpireId, amount: number): boolean {
+    const e = this.state.empires[empire];
+    if (!e || e.treasury + 1e-9 < amount) return false;
+    e.treasury = round(Math.max(0, e.treasury - amount), 2);
+    return true;
+  }
+  treasury(empire: EmpireId): number {
+    return this.state.empires[empire]?.treasury ?? 0;
+  }
+}
+
+export function byUnitId(a: Unit, b: Unit): number {
+  return compareUnitIds(a.id, b.id);
+}
+
+/** "A2" < "A10" < "G3": kind letter, then number. */
+export function compareUnitIds(a: string, b: string): number {
+  const ka = a[0] ?? "";
+  const kb = b[0] ?? "";
+  if (ka !== kb) return ka < kb ? -1 : 1;
+  return Number(a.slice(1)) - Number(b.slice(1)) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+export function sortStacks(ships: ShipStack[]): void {
+  ships.sort((x, y) => x.rank - y.rank || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0) || x.used - y.used);
+}

@@ -1,0 +1,94 @@
+/**
+ * One turn of Galactic Empires as a numbered pipeline of the named steps of seed
+ * 003 chapter 9's event list ("First Events", "Movement Events", "Final Events"),
+ * each step a function over the turn's working state (context.ts).
+ */
+import { cloneData } from "../../core/json.js";
+import type { Rng } from "../../core/rng.js";
+import type { Resolution } from "../../core/ruleset.js";
+import { TurnContext } from "./context.js";
+import type { GeEvent } from "./events.js";
+import * as final from "./final-events.js";
+import * as first from "./first-events.js";
+import type { EmpireId, GameState } from "./model.js";
+import { runMovementEvents } from "./movement-events.js";
+import type { Order } from "./orders.js";
+
+export interface TurnStep {
+  /** "1.1", "3.14": part and position in chapter 9's list. */
+  no: string;
+  name: string;
+  run(ctx: TurnContext): void;
+}
+
+/** Chapter 9, "First Events" ("New Fleets Formed" is a naval step with no starship counterpart). */
+export const FIRST_EVENTS: readonly TurnStep[] = [
+  { no: "1.1", name: "War Declared", run: first.warDeclared },
+  { no: "1.2", name: "Acceptance Changed", run: first.acceptanceChanged },
+  { no: "1.3", name: "Passage Rights Changed", run: first.passageRightsChanged },
+  { no: "1.4", name: "Special Permission Changed", run: first.specialPermissionChanged },
+  { no: "1.5", name: "New Starfleets Formed", run: first.newStarfleetsFormed },
+  { no: "1.6", name: "Various Administrative Actions Performed", run: first.administrativeActions },
+  { no: "1.7", name: "Starfleets Change Cloaking", run: first.starfleetsChangeCloaking },
+  { no: "1.8", name: "Same Location Transfers Occur", run: first.sameLocationTransfers },
+  { no: "1.9", name: "Starships Reassigned To Ranks", run: first.starshipsReassigned },
+  { no: "1.10", name: "Disbanding/Salvaging Starships", run: first.disbandingSalvaging },
+];
+
+/** Chapter 9, "Final Events". */
+export const FINAL_EVENTS: readonly TurnStep[] = [
+  { no: "3.1", name: "Sector Damage Increases", run: final.sectorDamageIncreases },
+  { no: "3.2", name: "Resources Sent", run: final.resourcesSent },
+  { no: "3.3", name: "Upkeep Paid", run: final.upkeepPaid },
+  { no: "3.4", name: "Starships Built", run: final.starshipsBuilt },
+  { no: "3.5", name: "Admirals Hired", run: final.admiralsHired },
+  { no: "3.6", name: "Sectors Annexed", run: final.sectorsAnnexed },
+  { no: "3.7", name: "Sector Annexation Declines", run: final.annexationDeclines },
+  { no: "3.8", name: "Construction Happens", run: final.constructionHappens },
+  { no: "3.9", name: "Resources Decay", run: final.resourcesDecay },
+  { no: "3.10", name: "Structures Razed", run: final.structuresRazed },
+  { no: "3.11", name: "Sector Revenue Gained", run: final.sectorRevenueGained },
+  { no: "3.12", name: "Sectors Gifted", run: final.sectorsGifted },
+  { no: "3.13", name: "Proclamations Income", run: final.proclamationsIncome },
+  { no: "3.14", name: "Sector Damage Repaired", run: final.sectorDamageRepaired },
+  { no: "3.15", name: "Peace Established", run: final.peaceEstablished },
+  { no: "3.16", name: "Alliances Cancelled", run: final.alliancesCancelled },
+  { no: "3.17", name: "Alliances Formed", run: final.alliancesFormed },
+  { no: "3.18", name: "Info Sharing Changes", run: final.infoSharingChanges },
+  { no: "3.19", name: "Espionage Occurs", run: final.espionageOccurs },
+  { no: "3.20", name: "Empire Limits Checked", run: final.empireLimitsChecked },
+  { no: "3.21", name: "Defeated Empires Removed", run: final.defeatedEmpiresRemoved },
+  { no: "3.22", name: "Scouting Occurs", run: final.scoutingOccurs },
+];
+
+function runSteps(ctx: TurnContext, steps: readonly TurnStep[]): void {
+  for (const step of steps) {
+    ctx.step = step.name;
+    step.run(ctx);
+  }
+}
+
+/**
+ * Adjudicate one turn. Pure: the input state is not touched, and the same
+ * state, orders and generator state give byte-identical output.
+ * `ordersByEmpire` holds parsed order lists; empires without orders only pay
+ * upkeep, collect revenue and defend (chapter 4, introduction).
+ */
+export function runTurn(state: GameState, ordersByEmpire: Record<EmpireId, readonly Order[]>, rng: Rng): Resolution<GameState, GeEvent> {
+  const work = cloneData(state);
+  const known: Record<EmpireId, readonly Order[]> = {};
+  for (const id of Object.keys(ordersByEmpire).sort()) {
+    const e = work.empires[id];
+    if (e && !e.defeated) known[id] = ordersByEmpire[id] ?? [];
+  }
+  const ctx = new TurnContext(work, known, rng);
+  first.palaceCoup(ctx);
+  runSteps(ctx, FIRST_EVENTS);
+  ctx.step = "Movement Events";
+  runMovementEvents(ctx);
+  ctx.phase = 0;
+  runSteps(ctx, FINAL_EVENTS);
+  ctx.step = "Turn Events Are Complete";
+  work.turn += 1;
+  return { state: work, events: ctx.events, problems: ctx.problems };
+}
