@@ -20,7 +20,7 @@ export class Rng {
   /** Number of raw draws taken so far (for reports and benchmarks). */
   draws = 0;
 
-  private constructor(g: RandomGenerator) {
+  protected constructor(g: RandomGenerator) {
     this.g = g;
   }
 

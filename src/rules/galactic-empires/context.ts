@@ -77,6 +77,9 @@ export class TurnContext {
   /** Empires whose orders are not obeyed this turn (the FAQ's palace coup). */
   readonly deposed = new Set<EmpireId>();
 
+  /** Transfer orders not yet carried out: they happen once both units are in one place (chapter 5, "Transferring"). */
+  pendingTransfers: IndexedOrder[] = [];
+
   /** All orders, by empire, in submitted order. */
   readonly orders = new Map<EmpireId, IndexedOrder[]>();
 
@@ -115,6 +118,22 @@ export class TurnContext {
       for (const io of list) if (io.order.type === type) out.push(io as IndexedOrder<Extract<Order, { type: T }>>);
     }
     return out;
+  }
+
+  /**
+   * Cloak, decloak and defend orders happen in First Events when no travel, wait
+   * or pillage order of the same unit comes before them in the empire's list;
+   * otherwise they run in the phase the unit's order queue reaches them.
+   */
+  isFirstEventsPart(io: IndexedOrder): boolean {
+    const o = io.order as { unit?: string };
+    if (o.unit === undefined) return true;
+    for (const other of this.orders.get(io.empire) ?? []) {
+      if (other.index >= io.index) break;
+      const t = other.order.type;
+      if ((t === "travel" || t === "wait" || t === "pillage") && other.order.unit === o.unit) return false;
+    }
+    return true;
   }
 
   /** Record a failed order: a Problem for the results, and a problem event. */
