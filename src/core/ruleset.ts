@@ -52,10 +52,19 @@ export interface Ruleset<State, Orders, View, Event = unknown> {
   scenarios: Record<string, Scenario<State>>;
   /** One schema for orders shared by CLI, server and browser. */
   ordersSchema: ZodType<Orders>;
+  /**
+   * Raw (JSON/YAML-decoded) orders to typed orders, order by order: what is
+   * malformed becomes a problem and is skipped; the rest stand.
+   */
+  parseOrders(raw: unknown): { orders: Orders; problems: Problem[] };
+  /** Raw saved state to a legal state, or problems naming the fields. */
+  parseState(raw: unknown): { ok: true; value: State } | { ok: false; error: Problem[] };
   /** Every seat of the game, in a stable order. */
   seats(state: State): SeatId[];
   /** Whose orders the next step needs (all seats for simultaneous turns). */
   awaiting(state: State): SeatId[];
+  /** A commented orders file (YAML) to start from: the seat's units and an example of each kind of order. */
+  ordersTemplate(state: State, seat: SeatId): string;
   /** Orders that do nothing (a seat that sends none). */
   emptyOrders(state: State, seat: SeatId): Orders;
   /** Preview using only what `seat` knows: what each order will do, what will fail and why. */
@@ -64,11 +73,13 @@ export interface Ruleset<State, Orders, View, Event = unknown> {
   resolve(state: State, ordersBySeat: Record<SeatId, Orders>, rng: Rng): Resolution<State, Event>;
   /** Fog of war: only what `seat` may see of the state and of the step's events. */
   view(state: State, seat: SeatId, events: readonly Event[]): View;
+  /** A seat's results of the step just resolved: data for programs, text for people. */
+  report(state: State, seat: SeatId, events: readonly Event[]): { json: unknown; text: string };
   outcome(state: State): Outcome | null;
   /** Random orders, legal or not, for property tests and the random bot. */
   randomOrders(state: State, seat: SeatId, rng: Rng): Orders;
-  /** Facts `seat` must not learn (ids, names): the shared harness checks no view contains them. */
-  secrets(state: State, seat: SeatId): string[];
+  /** Needles `seat` must not find in its view (e.g. `"id":"A17"` of a hidden unit): the shared harness checks none appears. */
+  secrets(state: State, seat: SeatId, events: readonly Event[]): string[];
   /** The number of the step/turn the state is at. */
   turn(state: State): number;
 }

@@ -176,17 +176,15 @@ export class TurnContext {
   ownUnit(empire: EmpireId, ref: string): { unit: Unit } | { code: string; message: string } {
     const id = this.refs.get(empire)?.get(ref) ?? ref;
     const unit = this.state.units[id];
-    if (!unit) {
+    // A foreign unit gets the same answer as a missing one: the reply must not
+    // reveal whether, or whose, a unit the empire cannot see exists.
+    if (!unit || unit.owner !== empire) {
+      const yours = this.unitsOf(empire).map((u) => u.id);
       return {
-        code: "unknown-unit",
-        message: `there is no unit "${ref}"; your units are ${
-          this.unitsOf(empire)
-            .map((u) => u.id)
-            .join(", ") || "none"
-        }`,
+        code: "not-your-unit",
+        message: `you have no unit "${ref}"; your units are ${yours.length > 0 ? yours.join(", ") : "none"}${this.refs.get(empire)?.size ? ` and new fleets ${[...(this.refs.get(empire)?.keys() ?? [])].join(", ")}` : ""}`,
       };
     }
-    if (unit.owner !== empire) return { code: "not-your-unit", message: `unit ${ref} belongs to ${unit.owner}, not to you` };
     return { unit };
   }
 

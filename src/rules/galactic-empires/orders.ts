@@ -10,6 +10,7 @@
  * the `ref` given in its formFleet order ("new1").
  */
 import { z } from "zod";
+import type { Problem } from "../../core/result.js";
 
 const unit = z.string().min(1).max(40).describe('a unit id such as "A12" or "G224", or a new fleet\'s ref');
 const empire = z.string().min(1).max(40).describe("an empire id");
@@ -166,4 +167,61 @@ export function describeOrder(o: Order, index: number): string {
   if (o.type === "travel") bits.push(`-> ${o.to}`);
   if (o.type === "transfer" || o.type === "transferAdmiral") bits.push(`-> ${o.to}`);
   return bits.join(" ");
+}
+
+/**
+ * Parse raw orders (already JSON/YAML-decoded) order by order: a malformed order
+ * becomes a problem and is skipped, the rest stand (DESIGN.md principle 3).
+ */
+export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[] } {
+  const problems: Problem[] = [];
+  if (raw === null || raw === undefined) return { orders: { orders: [] }, problems };
+  if (typeof raw !== "object" || Array.isArray(raw)) {
+    const list = Array.isArray(raw) ? raw : null;
+    if (!list) {
+      return { orders: { orders: [] }, problems: [{ order: "orders", code: "not-an-object", message: 'orders must be an object like { "empire": "klingon", "turn": 1, "orders": [ ... ] }' }] };
+    }
+    return parseOrders({ orders: list });
+  }
+  const r = raw as Record<string, unknown>;
+  const out: Orders = { orders: [] };
+  if (r.empire !== undefined) {
+    if (typeof r.empire === "string") out.empire = r.empire;
+    else problems.push({ order: "empire", code: "invalid-empire", message: "empire must be a string id" });
+  }
+  if (r.turn !== undefined) {
+    if (typeof r.turn === "number" && Number.isInteger(r.turn) && r.turn > 0) out.turn = r.turn;
+    else problems.push({ order: "turn", code: "invalid-turn", message: "turn must be a positive whole number" });
+  }
+  for (const k of Object.keys(r)) {
+    if (k !== "empire" && k !== "turn" && k !== "orders") problems.push({ order: k, code: "unknown-field", message: `unknown field "${k}"; an orders file has empire, turn and orders` });
+  }
+  const list = r.orders ?? [];
+  if (!Array.isArray(list)) {
+    problems.push({ order: "orders", code: "not-a-list", message: "orders must be a list of orders" });
+    return { orders: out, problems };
+  }
+  list.forEach((item, i) => {
+    const where = `#${i}`;
+    const type = item && typeof item === "object" ? (item as { type?: unknown }).type : undefined;
+    if (typeof type !== "string" || !(ORDER_TYPES as readonly string[]).includes(type)) {
+      problems.push({
+        order: `${where} ${String(type ?? "(no type)")}`,
+        code: "unknown-order-type",
+        message: `unknown order type ${JSON.stringify(type ?? null)}; valid types are ${ORDER_TYPES.join(", ")}`,
+      });
+      return;
+    }
+    const p = orderSchema.safeParse(item);
+    if (p.success) {
+      out.orders.push(p.data);
+      return;
+    }
+    const why = p.error.issues
+      .slice(0, 4)
+      .map((x) => `${x.path.join(".") || "order"}: ${x.message}`)
+      .join("; ");
+    problems.push({ order: `${where} ${type}`, code: "malformed-order", message: `${why} (the order is skipped)` });
+  });
+  return { orders: out, problems };
 }

@@ -1,0 +1,232 @@
+/**
+ * The `starhost` command. Exit codes scripts can trust:
+ *   0  success
+ *   1  the input was refused (bad file, invalid state, orders expected to fail on check)
+ *   2  usage error (unknown command or option, missing argument)
+ */
+import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Command, CommanderError, Option } from "commander";
+import { canonicalJson } from "../core/json.js";
+import type { Problem } from "../core/result.js";
+import { readDataFile, writeText } from "../host/files.js";
+import { createGame, loadGame, readOrders, resultsPath, runGameTurn } from "../host/game-dir.js";
+import { HostError, RULESETS, rulesetById } from "../host/registry.js";
+import { parseMap } from "../rules/galactic-empires/state-schema.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(here, "..", "..");
+
+const program = new Command();
+program
+  .name("starhost")
+  .description("Starhost: a host for space fleet wargames. Adjudicates Galactic Empires turns from order files.")
+  .version("0.1.0")
+  .showHelpAfterError("(run with --help for usage)")
+  .addHelpText(
+    "after",
+    `
+Exit codes: 0 success; 1 input refused (bad file, invalid state, orders that will fail on check); 2 usage error.
+
+Quick start:
+  starhost sample                      a tutorial game: one turn from sample orders, results printed
+  starhost new galactic-empires --scenario tutorial --seed 7 --out games/g1
+  starhost orders template games/g1 --empire klingon > games/g1/orders/klingon.yaml
+  starhost check games/g1 --empire klingon games/g1/orders/klingon.yaml
+  starhost turn games/g1
+  starhost report games/g1 --empire klingon`,
+  );
+
+program
+  .command("rulesets")
+  .description("list the rulesets and their scenarios")
+  .action(() => {
+    for (const r of Object.values(RULESETS)) {
+      console.log(`${r.id}: ${r.title}`);
+      for (const s of Object.values(r.scenarios)) console.log(`  --scenario ${s.id}: ${s.description}`);
+    }
+  });
+
+program
+  .command("new")
+  .description("create a game folder from a scenario or a map file")
+  .argument("<ruleset>", `ruleset id (${Object.keys(RULESETS).join(", ")})`)
+  .option("--scenario <name>", "a built-in scenario (see `starhost rulesets`)")
+  .option("--map <file>", "a map file (JSON or YAML) with sectors, borders, empires and units")
+  .option("--seed <n>", "the game's seed: every die of every turn follows from it", intArg("--seed"), 1)
+  .requiredOption("--out <dir>", "the folder to create the game in")
+  .action((rulesetId: string, o: { scenario?: string; map?: string; seed: number; out: string }) => {
+    const ruleset = rulesetById(rulesetId);
+    if ((o.scenario === undefined) === (o.map === undefined)) throw new UsageError("give exactly one of --scenario NAME or --map FILE");
+    let state: unknown;
+    if (o.scenario !== undefined) {
+      const sc = ruleset.scenarios[o.scenario];
+      if (!sc)
+        throw new HostError(
+          "unknown-scenario",
+          `no scenario "${o.scenario}" in ${ruleset.id}; known: ${Object.keys(ruleset.scenarios).join(", ")}`,
+        );
+      state = sc.create({ seed: o.seed });
+    } else {
+      if (ruleset.id !== "galactic-empires") throw new HostError("no-map-support", `${ruleset.id} does not take --map`);
+      const parsed = parseMap(readDataFile(o.map as string), o.seed, `map:${o.map}`);
+      if (!parsed.ok) throw problemsError("invalid-map", `${o.map} is not a valid map`, parsed.error);
+      state = parsed.value;
+    }
+    createGame(o.out, ruleset.id, state);
+    const seats = ruleset.seats(state);
+    console.log(`Created a ${ruleset.title} game in ${o.out} (seed ${o.seed}). Seats: ${seats.join(", ")}.`);
+    console.log(`Put each seat's orders in ${join(o.out, "orders", "<seat>.yaml")} (or .json), then run: starhost turn ${o.out}`);
+  });
+
+const orders = program.command("orders").description("work with orders files");
+orders
+  .command("template")
+  .description("print a commented orders file for one seat to start from")
+  .argument("<dir>", "game folder")
+  .requiredOption("--empire <id>", "the seat (empire) to write orders for")
+  .option("--out <file>", "write to this file instead of standard output")
+  .action((dir: string, o: { empire: string; out?: string }) => {
+    const game = loadGame(dir);
+    requireSeat(game, o.empire);
+    const text = game.ruleset.ordersTemplate(game.state, o.empire);
+    if (o.out) {
+      writeText(o.out, text);
+      console.log(`Wrote ${o.out}`);
+    } else process.stdout.write(text);
+  });
+
+program
+  .command("check")
+  .description("preview orders: what each will do, step by step and phase by phase, and what will fail and why (exit 1 if any fails)")
+  .argument("<dir>", "game folder")
+  .argument("<file>", "orders file (JSON or YAML)")
+  .requiredOption("--empire <id>", "the seat whose orders these are")
+  .option("--json", "print the check as JSON")
+  .action((dir: string, file: string, o: { empire: string; json?: boolean }) => {
+    const game = loadGame(dir);
+    requireSeat(game, o.empire);
+    const r = readOrders(game, o.empire, file);
+    const check = game.ruleset.check(game.state, o.empire, r.orders);
+    const problems: Problem[] = [...r.problems, ...check.problems];
+    if (o.json) {
+      console.log(canonicalJson({ ok: problems.length === 0, lines: check.lines, problems }, 2));
+    } else {
+      let last = "";
+      for (const line of check.lines) {
+        if (line.step !== last) {
+          console.log(`\n${line.step}`);
+          last = line.step;
+        }
+        console.log(`  ${line.ok ? "ok  " : "FAIL"} ${line.order ? `${line.order}: ` : ""}${line.text}`);
+      }
+      console.log("");
+      if (problems.length === 0) console.log("No problems found: every order is expected to succeed.");
+      else {
+        console.log(`${problems.length} problem(s):`);
+        for (const p of problems) console.log(`  ${p.order}: ${p.message} (${p.code})`);
+      }
+    }
+    if (problems.length > 0) process.exitCode = 1;
+  });
+
+program
+  .command("turn")
+  .description("adjudicate the awaited turn from DIR/orders/<seat>.json|yaml; write history and each seat's results")
+  .argument("<dir>", "game folder")
+  .action((dir: string) => {
+    const s = runGameTurn(dir);
+    console.log(`Turn ${s.turn} adjudicated in ${dir} (${s.events} events).`);
+    for (const seat of s.seats) {
+      console.log(
+        `  ${seat.seat}: ${seat.file ? `${seat.orders} orders from ${seat.file}` : "no orders (defends, pays upkeep, collects revenue)"}${seat.problems ? `, ${seat.problems} malformed` : ""}`,
+      );
+    }
+    console.log(`Results: ${join(dir, "results", String(s.turn))}/<seat>.txt and .json`);
+    if (s.outcome) console.log(`The game is over: ${s.outcome.reason}. Winners: ${s.outcome.winners.join(", ") || "none"}.`);
+  });
+
+program
+  .command("report")
+  .description("print a seat's results of a turn (default: the last adjudicated turn)")
+  .argument("<dir>", "game folder")
+  .requiredOption("--empire <id>", "the seat")
+  .option("--turn <n>", "the turn", intArg("--turn"))
+  .option("--json", "print the JSON results")
+  .action((dir: string, o: { empire: string; turn?: number; json?: boolean }) => {
+    const game = loadGame(dir);
+    requireSeat(game, o.empire);
+    const turn = o.turn ?? game.ruleset.turn(game.state) - 1;
+    if (turn < 1) throw new HostError("no-results", `no turn has been adjudicated yet in ${dir}`);
+    const p = resultsPath(dir, turn, o.empire, o.json ? "json" : "txt");
+    if (!existsSync(p)) throw new HostError("no-results", `no results for ${o.empire} at turn ${turn} (${p})`);
+    process.stdout.write(readFileSync(p, "utf8"));
+  });
+
+program
+  .command("sample")
+  .description("the README's first command: a tutorial game, one turn adjudicated from sample orders, results printed")
+  .addOption(new Option("--out <dir>", "folder for the game").default("games/sample"))
+  .option("--seed <n>", "seed", intArg("--seed"), 7)
+  .option("--quiet", "print only the summary")
+  .action((o: { out: string; seed: number; quiet?: boolean }) => {
+    const ruleset = rulesetById("galactic-empires");
+    const state = ruleset.scenarios.tutorial?.create({ seed: o.seed });
+    if (existsSync(join(o.out, "game.json"))) throw new HostError("game-exists", `${o.out} already holds a game; remove it or pass --out`);
+    createGame(o.out, ruleset.id, state);
+    const src = join(ROOT, "examples", "tutorial", "orders");
+    for (const f of readdirSync(src)) cpSync(join(src, f), join(o.out, "orders", f));
+    console.log(`Created the tutorial game in ${o.out} (seed ${o.seed}) with sample orders from examples/tutorial/orders.`);
+    const s = runGameTurn(o.out);
+    for (const seat of s.seats) {
+      console.log(`\n${"=".repeat(78)}`);
+      if (o.quiet) console.log(`${seat.seat}: results in ${resultsPath(o.out, s.turn, seat.seat, "txt")}`);
+      else process.stdout.write(readFileSync(resultsPath(o.out, s.turn, seat.seat, "txt"), "utf8"));
+    }
+    console.log(
+      `\nTurn ${s.turn} adjudicated. Results: ${join(o.out, "results", String(s.turn))}. Next: edit ${join(o.out, "orders")}/<empire>.yaml and run "starhost turn ${o.out}".`,
+    );
+  });
+
+class UsageError extends Error {}
+
+function intArg(name: string) {
+  return (v: string): number => {
+    if (!/^-?\d+$/.test(v)) throw new UsageError(`${name} takes a whole number, not "${v}"`);
+    return Number(v);
+  };
+}
+
+function requireSeat(game: { ruleset: { seats(s: unknown): string[] }; state: unknown }, seat: string): void {
+  const seats = game.ruleset.seats(game.state);
+  if (!seats.includes(seat)) throw new HostError("unknown-seat", `no seat "${seat}" in this game; seats: ${seats.join(", ")}`);
+}
+
+function problemsError(code: string, message: string, problems: Problem[]): HostError {
+  return new HostError(
+    code,
+    message,
+    problems.map((p) => `${p.order}: ${p.message} (${p.code})`),
+  );
+}
+
+program.exitOverride();
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    // Help and version exit 0; every other commander error is a usage error.
+    process.exit(e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help" ? 0 : 2);
+  }
+  if (e instanceof UsageError) {
+    console.error(`starhost: ${e.message}`);
+    process.exit(2);
+  }
+  if (e instanceof HostError) {
+    console.error(`starhost: ${e.message} (${e.code})`);
+    for (const d of e.details) console.error(`  ${d}`);
+    process.exit(1);
+  }
+  throw e;
+}

@@ -1,0 +1,54 @@
+/**
+ * The check: the FAQ's "scroll" ("a detailed listing of what will happen in each
+ * segment of the game ... At the bottom it will tell you of any problems"). It
+ * runs the real turn on the state as the empire knows it (view.ts `knownState`),
+ * with only this empire's orders, and lists step by step and phase by phase what
+ * each order is expected to do and every order expected to fail, and why. Dice
+ * are rolled with a fixed seed: battle results shown are one possible outcome.
+ */
+
+import { Rng } from "../../core/rng.js";
+import type { Check, CheckLine } from "../../core/ruleset.js";
+import type { EmpireId, GameState } from "./model.js";
+import { describeOrder, type Orders } from "./orders.js";
+import { runTurn } from "./turn.js";
+import { knownState } from "./view.js";
+
+export function checkOrders(state: GameState, empire: EmpireId, orders: Orders): Check {
+  const lines: CheckLine[] = [];
+  if (!state.empires[empire]) {
+    return { ok: false, lines, problems: [{ order: "orders", code: "unknown-empire", message: `no empire "${empire}" in this game` }] };
+  }
+  const whole = wholeFileProblem(state, empire, orders);
+  if (whole) return { ok: false, lines, problems: [whole] };
+  orders.orders.forEach((o, i) => {
+    lines.push({ step: "Orders", order: describeOrder(o, i), text: "accepted for adjudication", ok: true });
+  });
+  const known = knownState(state, empire);
+  const res = runTurn(known, { [empire]: orders.orders }, Rng.forTurn(state.seed, state.turn, "check"));
+  for (const e of res.events) {
+    if (e.kind === "message" && (e.to === "all" || e.to.includes(empire))) lines.push({ step: e.step, order: "", text: e.text, ok: true });
+    if (e.kind === "problem" && e.to.includes(empire))
+      lines.push({ step: e.step, order: e.problem.order, text: `will fail: ${e.problem.message} (${e.problem.code})`, ok: false });
+    if (e.kind === "battle" && e.to.includes(empire)) {
+      lines.push({ step: e.step, order: "", text: `battle expected at ${e.report.where} (its outcome depends on the dice)`, ok: true });
+    }
+  }
+  const problems = res.problems[empire] ?? [];
+  return { ok: problems.length === 0, lines, problems };
+}
+
+/** Orders written for another empire or another turn are refused whole (chapter 1, "The File You Send"). */
+export function wholeFileProblem(state: GameState, empire: EmpireId, orders: Orders) {
+  if (orders.empire !== undefined && orders.empire !== empire) {
+    return { order: "orders.empire", code: "wrong-empire", message: `these orders are for "${orders.empire}", not for "${empire}"` };
+  }
+  if (orders.turn !== undefined && orders.turn !== state.turn) {
+    return {
+      order: "orders.turn",
+      code: "wrong-turn",
+      message: `these orders were written for turn ${orders.turn}, but the game awaits turn ${state.turn}: use your newest results`,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,110 @@
+/**
+ * The `galactic-empires` ruleset: seed 003, the play-by-email galactic conquest
+ * game whose original was adjudicated by a program. Simultaneous turns: every
+ * empire's orders are awaited, then one pure `resolve` runs the whole turn.
+ */
+import type { Ruleset } from "../../core/ruleset.js";
+import { checkOrders, wholeFileProblem } from "./check.js";
+import type { GeEvent } from "./events.js";
+import type { EmpireId, GameState } from "./model.js";
+import { INDEPENDENT } from "./model.js";
+import { type Order, type Orders, ordersSchema, parseOrders } from "./orders.js";
+import { randomOrders } from "./random-orders.js";
+import { resultsFor, resultsText } from "./report.js";
+import { createTutorial } from "./scenarios/tutorial.js";
+import { parseState } from "./state-schema.js";
+import { ordersTemplate } from "./template.js";
+import { runTurn } from "./turn.js";
+import { type EmpireView, seenSectors, viewFor } from "./view.js";
+
+export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeEvent> = {
+  id: "galactic-empires",
+  title: "Galactic Empires",
+  scenarios: {
+    tutorial: {
+      id: "tutorial",
+      title: "Tutorial",
+      description:
+        "A hand-made map of 20 sectors: Klingons, Romulans and the Federation with independents, barriers, industrial centres and defences.",
+      create: ({ seed }) => createTutorial(seed),
+    },
+  },
+  ordersSchema: ordersSchema as unknown as Ruleset<GameState, Orders, EmpireView, GeEvent>["ordersSchema"],
+  parseOrders,
+  parseState,
+  seats: (state) => activeEmpires(state),
+  awaiting: (state) => activeEmpires(state),
+  ordersTemplate,
+  emptyOrders: (state, seat) => ({ empire: seat, turn: state.turn, orders: [] }),
+  check: checkOrders,
+  resolve(state, ordersBySeat, rng) {
+    const lists: Record<EmpireId, readonly Order[]> = {};
+    const refused: Record<EmpireId, ReturnType<typeof wholeFileProblem>> = {};
+    for (const seat of Object.keys(ordersBySeat).sort()) {
+      const o = ordersBySeat[seat];
+      if (!o) continue;
+      const whole = wholeFileProblem(state, seat, o);
+      if (whole) refused[seat] = whole;
+      else lists[seat] = o.orders;
+    }
+    const res = runTurn(state, lists, rng);
+    for (const [seat, p] of Object.entries(refused)) {
+      if (!p) continue;
+      res.problems[seat] = [p, ...(res.problems[seat] ?? [])];
+      res.events.unshift({ kind: "problem", to: [seat], step: "Orders received", problem: p });
+    }
+    return res;
+  },
+  view: viewFor,
+  report(state, seat, events) {
+    const r = resultsFor(state, seat, events);
+    return { json: r, text: resultsText(r) };
+  },
+  outcome(state) {
+    const alive = activeEmpires(state);
+    if (alive.length === 1) return { winners: alive, reason: "the last empire standing" };
+    if (alive.length === 0) return { winners: [], reason: "every empire has been defeated" };
+    if (state.settings.turnLimit !== null && state.turn > state.settings.turnLimit) {
+      return { winners: leaders(state), reason: `the turn limit (${state.settings.turnLimit}) was reached` };
+    }
+    return null;
+  },
+  randomOrders: (state, seat, rng) => randomOrders(state, seat, rng),
+  secrets(state, seat, events) {
+    // Cloaked foreign units and foreign units out of sight, unless they met this
+    // seat in a battle this turn; foreign admirals' skills never.
+    const seen = seenSectors(state, seat);
+    const metInBattle = new Set<string>();
+    for (const e of events) if (e.kind === "battle" && e.to.includes(seat)) for (const u of e.report.units) metInBattle.add(u.id);
+    const out: string[] = [];
+    for (const u of Object.values(state.units)) {
+      if (u.owner === seat || metInBattle.has(u.id)) continue;
+      if (u.cloaked || !seen.has(u.sector)) out.push(`"id":"${u.id}"`);
+    }
+    for (const a of Object.values(state.admirals)) if (a.owner !== seat) out.push(`"id":"${a.id}"`);
+    return out;
+  },
+  turn: (state) => state.turn,
+};
+
+function activeEmpires(state: GameState): EmpireId[] {
+  return Object.keys(state.empires)
+    .filter((id) => id !== INDEPENDENT && !state.empires[id]?.defeated)
+    .sort();
+}
+
+/** Empires holding the most sectors (turn-limit winners). */
+function leaders(state: GameState): EmpireId[] {
+  const count = new Map<EmpireId, number>();
+  for (const s of state.sectors) if (s.owner !== INDEPENDENT) count.set(s.owner, (count.get(s.owner) ?? 0) + 1);
+  const best = Math.max(0, ...count.values());
+  return [...count]
+    .filter(([, n]) => n === best)
+    .map(([e]) => e)
+    .sort();
+}
+
+export type { GeEvent } from "./events.js";
+export type { GameState } from "./model.js";
+export type { Order, Orders } from "./orders.js";
+export type { EmpireView } from "./view.js";

@@ -1,0 +1,193 @@
+/**
+ * What one empire may see (fog of war). Seed 003: the map shows every sector's
+ * banner, annexation, industrial centre and defence level (chapter 3, "Map Options",
+ * "Location Report"); foreign forces, damage and defence damage only where the
+ * empire scouted this turn (chapter 4, "Scouting Occurs"), where its own units
+ * are, or in its own sectors; cloaked foreign units never (chapter 3, "Cloaking
+ * ability"); treasuries, ranks, retreat levels, orders and admirals of others never.
+ */
+import type { GeEvent } from "./events.js";
+import { isFor } from "./events.js";
+import type { Admiral, Border, EmpireId, GameState, Relation, Sector, SectorId, Standing, Unit } from "./model.js";
+import { INDEPENDENT, relationOf } from "./model.js";
+
+export interface ForeignEmpireView {
+  id: EmpireId;
+  name: string;
+  ruler: string;
+  colour: string;
+  defeated: boolean;
+  /** Our relation with them. */
+  relation: Relation;
+  /** What we grant them. */
+  ours: Standing;
+  /** What they grant us: known, since it governs our own movement and gifts. */
+  theirs: Standing;
+}
+
+export interface SectorView {
+  id: SectorId;
+  name: string;
+  x: number;
+  y: number;
+  owner: EmpireId;
+  annexedTo: EmpireId | null;
+  revenue: number;
+  industrialCentre: boolean;
+  /** The build list and size, known for our own industrial centres only. */
+  industry: Sector["industry"];
+  defenceLevel: number;
+  /** Known only where we see the sector this turn, else null. */
+  damage: number | null;
+  defenceDamage: number | null;
+  /** Special permission list: our own sectors in full; elsewhere only whether we hold it. */
+  permission: EmpireId[];
+  /** Seen this turn (own, occupied or scouted). */
+  seen: boolean;
+}
+
+export interface ForeignUnitView {
+  id: string;
+  owner: EmpireId;
+  kind: Unit["kind"];
+  name: string;
+  sector: SectorId;
+  /** Starships by type (ranks are not visible). */
+  ships: { type: string; count: number }[];
+  admirals: number;
+}
+
+export interface EmpireView {
+  ruleset: "galactic-empires";
+  game: string;
+  turn: number;
+  empire: EmpireId;
+  me: GameState["empires"][string];
+  settings: GameState["settings"];
+  empires: ForeignEmpireView[];
+  sectors: SectorView[];
+  borders: Border[];
+  units: Unit[];
+  admirals: Admiral[];
+  foreignUnits: ForeignUnitView[];
+  events: GeEvent[];
+}
+
+/** Sectors an empire sees now: owned, occupied by its units, or scouted. */
+export function seenSectors(state: GameState, empire: EmpireId): Set<SectorId> {
+  const seen = new Set<SectorId>(state.empires[empire]?.scouted ?? []);
+  for (const s of state.sectors) if (s.owner === empire) seen.add(s.id);
+  for (const u of Object.values(state.units)) if (u.owner === empire) seen.add(u.sector);
+  return seen;
+}
+
+const DEFAULT_STANDING: Standing = { accept: true, passage: false, share: false };
+
+export function viewFor(state: GameState, empire: EmpireId, events: readonly GeEvent[]): EmpireView {
+  const me = state.empires[empire];
+  if (!me) throw new Error(`no empire "${empire}" in this game`);
+  const seen = seenSectors(state, empire);
+  const empires: ForeignEmpireView[] = Object.values(state.empires)
+    .filter((e) => e.id !== empire)
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map((e) => ({
+      id: e.id,
+      name: e.name,
+      ruler: e.ruler,
+      colour: e.colour,
+      defeated: e.defeated,
+      relation: relationOf(state, empire, e.id) as Relation,
+      ours: { ...DEFAULT_STANDING, ...me.toward[e.id] },
+      theirs: { ...DEFAULT_STANDING, ...e.toward[empire] },
+    }));
+  const sectors: SectorView[] = state.sectors.map((s) => {
+    const visible = seen.has(s.id);
+    return {
+      id: s.id,
+      name: s.name,
+      x: s.x,
+      y: s.y,
+      owner: s.owner,
+      annexedTo: s.annexedTo,
+      revenue: s.revenue,
+      industrialCentre: s.industry !== null,
+      industry: s.owner === empire ? s.industry : null,
+      defenceLevel: s.defence.level,
+      damage: visible ? s.damage : null,
+      defenceDamage: visible ? s.defence.damage : null,
+      permission: s.owner === empire ? [...s.permission] : s.permission.filter((p) => p === empire),
+      seen: visible,
+    };
+  });
+  const units = Object.values(state.units)
+    .filter((u) => u.owner === empire)
+    .sort(byId);
+  const admirals = Object.values(state.admirals)
+    .filter((a) => a.owner === empire)
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  const foreignUnits: ForeignUnitView[] = Object.values(state.units)
+    .filter((u) => u.owner !== empire && !u.cloaked && seen.has(u.sector) && (u.ships.length > 0 || u.admirals.length > 0))
+    .sort(byId)
+    .map((u) => {
+      const byType = new Map<string, number>();
+      for (const s of u.ships) byType.set(s.type, (byType.get(s.type) ?? 0) + s.count);
+      return {
+        id: u.id,
+        owner: u.owner,
+        kind: u.kind,
+        name: u.owner === INDEPENDENT ? "Local Forces" : u.name,
+        sector: u.sector,
+        ships: [...byType].sort(([a], [b]) => (a < b ? -1 : 1)).map(([type, count]) => ({ type, count })),
+        admirals: u.admirals.length,
+      };
+    });
+  return {
+    ruleset: "galactic-empires",
+    game: state.name,
+    turn: state.turn,
+    empire,
+    me: structuredClone(me),
+    settings: state.settings,
+    empires,
+    sectors,
+    borders: state.borders,
+    units: structuredClone(units),
+    admirals: structuredClone(admirals),
+    foreignUnits,
+    events: events.filter((e) => isFor(e, empire)),
+  };
+}
+
+function byId(a: { id: string }, b: { id: string }): number {
+  const ka = a.id[0] ?? "";
+  const kb = b.id[0] ?? "";
+  if (ka !== kb) return ka < kb ? -1 : 1;
+  return Number(a.id.slice(1)) - Number(b.id.slice(1));
+}
+
+/**
+ * The state as `empire` knows it, for the check (the FAQ's "scroll"): own forces,
+ * foreign forces it can see, nothing else. Hidden foreign units are removed, so a
+ * check can never reveal them by what it predicts.
+ */
+export function knownState(state: GameState, empire: EmpireId): GameState {
+  const seen = seenSectors(state, empire);
+  const copy = structuredClone(state);
+  for (const [id, u] of Object.entries(copy.units)) {
+    if (u.owner === empire) continue;
+    if (u.cloaked || !seen.has(u.sector)) delete copy.units[id];
+  }
+  for (const [id, a] of Object.entries(copy.admirals)) {
+    if (a.owner === empire) continue;
+    if (!copy.units[a.unit]) delete copy.admirals[id];
+    else {
+      // A foreign admiral's skills are not known: the check assumes none.
+      a.tactics = 0;
+      a.siegecraft = 0;
+    }
+  }
+  for (const [id, e] of Object.entries(copy.empires)) {
+    if (id !== empire) e.treasury = 0;
+  }
+  return copy;
+}
