@@ -14,11 +14,15 @@ import { readDataFile, writeText } from "../host/files.js";
 import { createGame, loadGame, readOrders, resultsPath, runGameTurn } from "../host/game-dir.js";
 import { HostError, RULESETS, rulesetById } from "../host/registry.js";
 import { parseMap } from "../rules/galactic-empires/state-schema.js";
+import { registerBattleshiftCommands } from "./battleshift.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(here, "..", "..");
 
 const program = new Command();
+// Before any subcommand is added, so every subcommand inherits it: commander's
+// errors become exceptions here and usage errors exit 2.
+program.exitOverride();
 program
   .name("starhost")
   .description("Starhost: a host for space fleet wargames. Adjudicates Galactic Empires turns from order files.")
@@ -55,9 +59,29 @@ program
   .option("--scenario <name>", "a built-in scenario (see `starhost rulesets`)")
   .option("--map <file>", "a map file (JSON or YAML) with sectors, borders, empires and units")
   .option("--seed <n>", "the game's seed: every die of every turn follows from it", intArg("--seed"), 1)
+  .option(
+    "--fleet <file>",
+    "a fleet file (YAML or JSON), once per side (battleshift)",
+    (v: string, acc: string[]) => [...acc, v],
+    [] as string[],
+  )
   .requiredOption("--out <dir>", "the folder to create the game in")
-  .action((rulesetId: string, o: { scenario?: string; map?: string; seed: number; out: string }) => {
+  .action((rulesetId: string, o: { scenario?: string; map?: string; seed: number; out: string; fleet: string[] }) => {
     const ruleset = rulesetById(rulesetId);
+    if (o.fleet.length > 0) {
+      // Fleet-based rulesets: the scenario (default "default") gets the decoded fleet files.
+      const name = o.scenario ?? "default";
+      const sc = ruleset.scenarios[name];
+      if (!sc)
+        throw new HostError(
+          "unknown-scenario",
+          `no scenario "${name}" in ${ruleset.id}; known: ${Object.keys(ruleset.scenarios).join(", ")}`,
+        );
+      const state = sc.create({ seed: o.seed, fleets: o.fleet.map((f) => readDataFile(f)) });
+      createGame(o.out, ruleset.id, state);
+      console.log(`Created a ${ruleset.title} game in ${o.out} (seed ${o.seed}). Seats: ${ruleset.seats(state).join(", ")}.`);
+      return;
+    }
     if ((o.scenario === undefined) === (o.map === undefined)) throw new UsageError("give exactly one of --scenario NAME or --map FILE");
     let state: unknown;
     if (o.scenario !== undefined) {
@@ -211,7 +235,8 @@ function problemsError(code: string, message: string, problems: Problem[]): Host
   );
 }
 
-program.exitOverride();
+registerBattleshiftCommands(program);
+
 try {
   await program.parseAsync(process.argv);
 } catch (e) {

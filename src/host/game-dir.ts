@@ -11,7 +11,7 @@
  * A turn is a pure function of game.json, the orders and the seed, so a turn can be
  * re-run exactly from history (seed 003 chapter 1, "Turn Re-runs").
  */
-import { existsSync, readdirSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import type { Problem } from "../core/result.js";
 import { Rng } from "../core/rng.js";
@@ -38,6 +38,7 @@ export function createGame(dir: string, rulesetId: string, state: unknown): Load
     throw new HostError("game-exists", `${dir} already holds a game (game.json); choose another --out`);
   const file: GameFile = { starhost: 1, ruleset: rulesetId, state };
   writeJson(join(dir, "game.json"), file);
+  mkdirSync(join(dir, "orders"), { recursive: true });
   return { dir, ruleset, state };
 }
 

@@ -343,6 +343,7 @@ export class TurnContext {
    * (chapter 5, "Transferring"); returns the stacks taken (with their used points).
    */
   takeShips(unit: Unit, type: StarshipTypeId, count: number, fromRank?: Rank): ShipStack[] {
+    sortStacks(unit.ships); // lowest ranks first, whatever order a saved file lists them in
     const taken: ShipStack[] = [];
     let left = count;
     for (const s of unit.ships) {

@@ -1,0 +1,120 @@
+/** The `starhost` command end to end on real game folders, as the README uses it. */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { starhost } from "./run-cli.js";
+
+const tmp = () => mkdtempSync(join(tmpdir(), "starhost-"));
+
+describe("starhost CLI: galactic-empires by turn files", () => {
+  it("--help on every command, exit 0", () => {
+    for (const args of [
+      ["--help"],
+      ["new", "--help"],
+      ["orders", "template", "--help"],
+      ["check", "--help"],
+      ["turn", "--help"],
+      ["report", "--help"],
+      ["sample", "--help"],
+    ]) {
+      const r = starhost(args);
+      expect(r.code, args.join(" ")).toBe(0);
+      expect(r.stdout).toMatch(/Usage: starhost/);
+    }
+  });
+
+  it("usage errors exit 2", () => {
+    expect(starhost(["frobnicate"]).code).toBe(2);
+    expect(starhost(["new", "galactic-empires", "--scenario", "tutorial"]).code).toBe(2); // --out missing
+    expect(starhost(["new", "galactic-empires", "--scenario", "tutorial", "--seed", "x", "--out", join(tmp(), "g")]).code).toBe(2);
+  });
+
+  it("new, orders template, check, turn, report: a whole turn from files", () => {
+    const dir = join(tmp(), "g1");
+    let r = starhost(["new", "galactic-empires", "--scenario", "tutorial", "--seed", "7", "--out", dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Seats: federation, klingon, romulan/);
+    r = starhost(["orders", "template", dir, "--empire", "klingon"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/A5 starfleet "Patrol Force 2"/);
+    const orders = join(dir, "orders", "klingon.yaml");
+    writeFileSync(
+      orders,
+      [
+        "empire: klingon",
+        "turn: 1",
+        "orders:",
+        "  - { type: travel, unit: A5, to: 3 }",
+        "  - { type: travel, unit: A5, to: 99 }",
+        "  - { type: travle, unit: A5, to: 4 }",
+      ].join("\n"),
+    );
+    r = starhost(["check", dir, "--empire", "klingon", orders]);
+    expect(r.code, "a failing order makes the check exit 1").toBe(1);
+    expect(r.stdout).toMatch(/unknown order type "travle"/);
+    expect(r.stdout).toMatch(/#1 travel A5 -> 99/);
+    r = starhost(["check", dir, "--empire", "klingon", orders, "--json"]);
+    const check = JSON.parse(r.stdout);
+    expect(check.ok).toBe(false);
+    expect(check.problems.length).toBeGreaterThanOrEqual(2);
+    r = starhost(["turn", dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(dir, "results", "1", "klingon.txt"))).toBe(true);
+    expect(existsSync(join(dir, "history", "1", "state.json"))).toBe(true);
+    r = starhost(["report", dir, "--empire", "klingon"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Results of turn 1 for Klingon Empire/);
+    expect(r.stdout).toMatch(/unknown order type "travle"/);
+    r = starhost(["report", dir, "--empire", "klingon", "--json"]);
+    expect(JSON.parse(r.stdout).empire).toBe("klingon");
+    // The orders inbox was consumed: the next turn starts empty.
+    expect(existsSync(orders)).toBe(false);
+  });
+
+  it("orders written for another turn are refused whole, with the reason in the results", () => {
+    const dir = join(tmp(), "g2");
+    starhost(["new", "galactic-empires", "--scenario", "tutorial", "--out", dir]);
+    writeFileSync(
+      join(dir, "orders", "romulan.json"),
+      JSON.stringify({ empire: "romulan", turn: 5, orders: [{ type: "wait", unit: "A6" }] }),
+    );
+    expect(starhost(["turn", dir]).code).toBe(0);
+    const text = readFileSync(join(dir, "results", "1", "romulan.txt"), "utf8");
+    expect(text).toMatch(/written for turn 5, but the game awaits turn 1/);
+  });
+
+  it("bad input: unknown scenario, unknown seat, malformed files, invalid map: exit 1 with a clear message", () => {
+    const dir = join(tmp(), "g3");
+    let r = starhost(["new", "galactic-empires", "--scenario", "nowhere", "--out", dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/no scenario "nowhere".*known: tutorial/);
+    starhost(["new", "galactic-empires", "--scenario", "tutorial", "--out", dir]);
+    r = starhost(["orders", "template", dir, "--empire", "vulcan"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/no seat "vulcan".*federation, klingon, romulan/);
+    writeFileSync(join(dir, "orders", "klingon.json"), "{ not json");
+    expect(starhost(["turn", dir]).code).toBe(0);
+    expect(readFileSync(join(dir, "results", "1", "klingon.txt"), "utf8")).toMatch(/is not valid JSON/);
+    const map = join(tmp(), "map.json");
+    writeFileSync(
+      map,
+      JSON.stringify({ empires: {}, sectors: [{ id: 1, name: "A", x: 0, y: 0, revenue: 5, owner: "ghosts" }], borders: [{ a: 1, b: 2 }] }),
+    );
+    r = starhost(["new", "galactic-empires", "--map", map, "--out", join(tmp(), "g4")]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/sectors\[0\]\.owner: owner "ghosts" is not an empire/);
+    expect(r.stderr).toMatch(/borders\[0\]: border 1-2 names a sector that does not exist/);
+    writeFileSync(join(dir, "game.json"), JSON.stringify({ starhost: 1, ruleset: "galactic-empires", state: { turn: "x" } }));
+    r = starhost(["turn", dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/invalid galactic-empires state/);
+  });
+
+  it("sample: the README's first command prints every empire's results", () => {
+    const dir = join(tmp(), "sample");
+    const r = starhost(["sample", "--out", dir]);
+    expect(r.code, r.stderr).toBe(0);
+    for (const e of ["Klingon Empire", "Romulan Star Empire", "Federation Core"]) expect(r.stdout).toContain(`Results of turn 1 for ${e}`);
+  });
+});
