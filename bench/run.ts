@@ -15,10 +15,13 @@ const files = readdirSync(here)
 let over = 0;
 for (const f of files) {
   console.log(`\n## ${f}`);
-  const mod = (await import(pathToFileURL(join(here, f)).href)) as { run?: () => Promise<{ name: string; value: number; unit: string; budget?: number }[]> };
+  const mod = (await import(pathToFileURL(join(here, f)).href)) as {
+    run?: () => Promise<{ name: string; value: number; unit: string; budget?: number }[]>;
+  };
   if (!mod.run) continue;
   for (const r of await mod.run()) {
-    const verdict = r.budget === undefined ? "" : r.value <= r.budget ? `  within budget ${r.budget} ${r.unit}` : `  OVER budget ${r.budget} ${r.unit}`;
+    const verdict =
+      r.budget === undefined ? "" : r.value <= r.budget ? `  within budget ${r.budget} ${r.unit}` : `  OVER budget ${r.budget} ${r.unit}`;
     if (r.budget !== undefined && r.value > r.budget) over++;
     console.log(`${r.name.padEnd(60)} ${r.value.toFixed(2).padStart(10)} ${r.unit}${verdict}`);
   }

@@ -39,11 +39,18 @@ export interface Outcome {
   reason: string;
 }
 
+export interface ScenarioOptions {
+  seed: number;
+  /** Decoded fleet files, one per side (Battleshift). */
+  fleets?: unknown[];
+}
+
 export interface Scenario<State> {
   id: string;
   title: string;
   description: string;
-  create(options: { seed: number }): State;
+  /** Options: the seed, plus ruleset-specific inputs already decoded from files (e.g. Battleshift's `fleets`). */
+  create(options: ScenarioOptions): State;
 }
 
 export interface Ruleset<State, Orders, View, Event = unknown> {

@@ -179,7 +179,16 @@ export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]
   if (typeof raw !== "object" || Array.isArray(raw)) {
     const list = Array.isArray(raw) ? raw : null;
     if (!list) {
-      return { orders: { orders: [] }, problems: [{ order: "orders", code: "not-an-object", message: 'orders must be an object like { "empire": "klingon", "turn": 1, "orders": [ ... ] }' }] };
+      return {
+        orders: { orders: [] },
+        problems: [
+          {
+            order: "orders",
+            code: "not-an-object",
+            message: 'orders must be an object like { "empire": "klingon", "turn": 1, "orders": [ ... ] }',
+          },
+        ],
+      };
     }
     return parseOrders({ orders: list });
   }
@@ -194,7 +203,8 @@ export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]
     else problems.push({ order: "turn", code: "invalid-turn", message: "turn must be a positive whole number" });
   }
   for (const k of Object.keys(r)) {
-    if (k !== "empire" && k !== "turn" && k !== "orders") problems.push({ order: k, code: "unknown-field", message: `unknown field "${k}"; an orders file has empire, turn and orders` });
+    if (k !== "empire" && k !== "turn" && k !== "orders")
+      problems.push({ order: k, code: "unknown-field", message: `unknown field "${k}"; an orders file has empire, turn and orders` });
   }
   const list = r.orders ?? [];
   if (!Array.isArray(list)) {

@@ -194,7 +194,7 @@ export function validateState(state: GameState): Problem[] {
   }
   for (const [key, a] of Object.entries(state.admirals)) {
     const unit = state.units[a.unit];
-    if (!unit || !unit.admirals.includes(key))
+    if (!unit?.admirals.includes(key))
       add(`admirals.${key}.unit`, "admiral-unit-mismatch", `admiral ${key} says it is in unit "${a.unit}", which does not list it`);
   }
   return out;

@@ -33,6 +33,8 @@ export const FIRST_EVENTS: readonly TurnStep[] = [
   { no: "1.8", name: "Same Location Transfers Occur", run: first.sameLocationTransfers },
   { no: "1.9", name: "Starships Reassigned To Ranks", run: first.starshipsReassigned },
   { no: "1.10", name: "Disbanding/Salvaging Starships", run: first.disbandingSalvaging },
+  // Not in chapter 9's list; chapter 4 "Construction Happens" puts the Construction Action in First Events.
+  { no: "1.11", name: "Construction Actions Taken", run: first.constructionActionsTaken },
 ];
 
 /** Chapter 9, "Final Events". */

@@ -1,0 +1,160 @@
+/**
+ * Transfers of starships and admirals between an empire's own units: seed 003
+ * chapter 5, "Transferring", carried out in First Events ("Same Location Transfers
+ * Occur") and in every movement phase ("Transfers Happen": "exactly like they did
+ * in First Events, with the same requirements").
+ *
+ * A transfer waits in ctx.pendingTransfers until both units are in one place and
+ * neither is cloaked; then it happens and leaves the list. Transfers that never
+ * meet are failed by Movement Events at the end of movement.
+ */
+import { starshipType } from "./catalog.js";
+import { type IndexedOrder, sortStacks, type TurnContext } from "./context.js";
+import type { Rank, Unit } from "./model.js";
+import type { OrderOf } from "./orders.js";
+
+type Outcome = "done" | "wait";
+
+/** Carry out every pending transfer that can happen now, in list order; the rest keep waiting. */
+export function runTransfers(ctx: TurnContext): void {
+  const still: IndexedOrder[] = [];
+  for (const io of ctx.pendingTransfers) {
+    if (ctx.deposed.has(io.empire)) continue;
+    let outcome: Outcome = "done";
+    if (io.order.type === "transfer") outcome = transferStarships(ctx, io as IndexedOrder<OrderOf<"transfer">>);
+    else if (io.order.type === "transferAdmiral") outcome = transferAdmiral(ctx, io as IndexedOrder<OrderOf<"transferAdmiral">>);
+    if (outcome === "wait") still.push(io);
+  }
+  ctx.pendingTransfers = still;
+}
+
+/**
+ * The receiving unit: one of yours. Chapter 5 "Transferring": "You cannot give your
+ * starships to a different empire", and admirals "can not be given to a different
+ * empire (they have sworn allegiance only to you)".
+ */
+function receiver(ctx: TurnContext, io: IndexedOrder, ref: string): Unit | null {
+  const r = ctx.ownUnit(io.empire, ref);
+  if ("unit" in r) return r.unit;
+  if (r.code === "not-your-unit") {
+    ctx.fail(
+      io,
+      "foreign-unit",
+      `${ref} belongs to ${ctx.state.units[ref]?.owner ?? "another empire"}; starships and admirals can only be transferred to units you own (chapter 5, "Transferring")`,
+    );
+  } else {
+    ctx.fail(io, r.code, `receiving unit: ${r.message}`);
+  }
+  return null;
+}
+
+/** Both units present and visible: chapter 5, "Same Location Requirement" and "Cloaked Units". */
+function canMeet(from: Unit, to: Unit): boolean {
+  return !from.cloaked && !to.cloaked && from.sector === to.sector;
+}
+
+function transferStarships(ctx: TurnContext, io: IndexedOrder<OrderOf<"transfer">>): Outcome {
+  const o = io.order;
+  const f = ctx.ownUnit(io.empire, o.from);
+  if (!("unit" in f)) {
+    ctx.fail(io, f.code, `sending unit: ${f.message}`);
+    return "done";
+  }
+  const from = f.unit;
+  const to = receiver(ctx, io, o.to);
+  if (!to) return "done";
+  if (from.id === to.id) {
+    ctx.fail(io, "same-unit", `${o.from} and ${o.to} are the same unit; to move starships between ranks use a reassign order`);
+    return "done";
+  }
+  const type = starshipType(o.starship);
+  if (!type) {
+    ctx.fail(io, "unknown-starship-type", `there is no starship type "${o.starship}"; ${from.id} holds ${heldTypes(from)}`);
+    return "done";
+  }
+  if (!isRank(o.rank)) {
+    ctx.fail(io, "bad-rank", `rank ${o.rank} does not exist; ranks are 1 (front) to 5 (reserves)`);
+    return "done";
+  }
+  if (!canMeet(from, to)) return "wait";
+  const have = ctx.countOf(from, type.id);
+  if (have === 0) {
+    ctx.fail(io, "no-starships", `${from.id} has no ${type.name} (${type.id}) to transfer; it holds ${heldTypes(from)}`);
+    return "done";
+  }
+  // Chapter 5 "Transferring": taken out of the lowest-numbered ranks of the sender,
+  // placed into the chosen rank of the receiver; each keeps the move points it used.
+  sortStacks(from.ships); // takeShips walks the stacks in array order; make that rank order.
+  const taken = ctx.takeShips(from, type.id, o.count);
+  let moved = 0;
+  for (const s of taken) {
+    ctx.addShips(to, s.type, o.rank, s.count, s.used);
+    moved += s.count;
+  }
+  ctx.message(
+    [io.empire],
+    `${moved} ${type.name} transferred from ${from.name} (${from.id}) to rank ${o.rank} of ${to.name} (${to.id}) in sector ${to.sector}`,
+  );
+  if (moved < o.count) {
+    ctx.fail(
+      io,
+      "fewer-starships",
+      `${from.id} had only ${moved} ${type.name} of the ${o.count} ordered; all ${moved} were transferred to ${to.id}`,
+    );
+  }
+  return "done";
+}
+
+function transferAdmiral(ctx: TurnContext, io: IndexedOrder<OrderOf<"transferAdmiral">>): Outcome {
+  const o = io.order;
+  const admiral = ctx.state.admirals[o.admiral];
+  if (!admiral) {
+    ctx.fail(io, "unknown-admiral", `there is no admiral "${o.admiral}"; your admirals are ${admiralsOf(ctx, io.empire)}`);
+    return "done";
+  }
+  if (admiral.owner !== io.empire) {
+    ctx.fail(io, "not-your-admiral", `admiral ${o.admiral} serves ${admiral.owner}, not you`);
+    return "done";
+  }
+  const to = receiver(ctx, io, o.to);
+  if (!to) return "done";
+  const from = ctx.state.units[admiral.unit];
+  if (!from) {
+    ctx.fail(io, "admiral-without-unit", `admiral ${admiral.name} (${admiral.id}) is in no unit`);
+    return "done";
+  }
+  if (from.id === to.id) {
+    ctx.fail(io, "same-unit", `admiral ${admiral.name} (${admiral.id}) is already in ${to.id}`);
+    return "done";
+  }
+  if (!canMeet(from, to)) return "wait";
+  from.admirals = from.admirals.filter((a) => a !== admiral.id);
+  if (from.leader === admiral.id) from.leader = null;
+  to.admirals.push(admiral.id);
+  admiral.unit = to.id;
+  ctx.message(
+    [io.empire],
+    `Admiral ${admiral.name} transferred from ${from.name} (${from.id}) to ${to.name} (${to.id}) in sector ${to.sector}`,
+  );
+  return "done";
+}
+
+function isRank(n: number): n is Rank {
+  return Number.isInteger(n) && n >= 1 && n <= 5;
+}
+
+/** "2 Hawk Heavy Cruiser (klingon/hawk-heavy-cruiser), 5 ..." or "no starships". */
+export function heldTypes(unit: Unit): string {
+  const counts = new Map<string, number>();
+  for (const s of unit.ships) counts.set(s.type, (counts.get(s.type) ?? 0) + s.count);
+  const parts = [...counts].filter(([, n]) => n > 0).map(([id, n]) => `${n} ${starshipType(id)?.name ?? id} (${id})`);
+  return parts.length > 0 ? parts.join(", ") : "no starships";
+}
+
+export function admiralsOf(ctx: TurnContext, empire: string): string {
+  const ids = Object.values(ctx.state.admirals)
+    .filter((a) => a.owner === empire)
+    .map((a) => a.id)
+    .sort();
+  return ids.length > 0 ? ids.join(", ") : "none";
+}
