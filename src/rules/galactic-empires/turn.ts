@@ -6,11 +6,11 @@
 import { cloneData } from "../../core/json.js";
 import type { Rng } from "../../core/rng.js";
 import type { Resolution } from "../../core/ruleset.js";
-import { TurnContext } from "./context.js";
+import { sortStacks, TurnContext } from "./context.js";
 import type { GeEvent } from "./events.js";
 import * as final from "./final-events.js";
 import * as first from "./first-events.js";
-import type { EmpireId, GameState } from "./model.js";
+import type { EmpireId, GameState, ShipStack } from "./model.js";
 import { runMovementEvents } from "./movement-events.js";
 import type { Order } from "./orders.js";
 
@@ -71,6 +71,25 @@ function runSteps(ctx: TurnContext, steps: readonly TurnStep[]): void {
 }
 
 /**
+ * "Turn Events Are Complete": each unit begins the next turn with the move
+ * points of its slowest starship (chapter 5, "Move-points"), so what was used
+ * this turn is forgotten, and stacks that differed only by it merge again.
+ */
+export function newSeason(state: GameState): void {
+  for (const unit of Object.values(state.units)) {
+    const merged = new Map<string, ShipStack>();
+    for (const s of unit.ships) {
+      const key = `${s.rank}|${s.type}`;
+      const m = merged.get(key);
+      if (m) m.count += s.count;
+      else merged.set(key, { ...s, used: 0 });
+    }
+    unit.ships = [...merged.values()].filter((s) => s.count > 0);
+    sortStacks(unit.ships);
+  }
+}
+
+/**
  * Adjudicate one turn. Pure: the input state is not touched, and the same
  * state, orders and generator state give byte-identical output.
  * `ordersByEmpire` holds parsed order lists; empires without orders only pay
@@ -91,6 +110,7 @@ export function runTurn(state: GameState, ordersByEmpire: Record<EmpireId, reado
   ctx.phase = 0;
   runSteps(ctx, FINAL_EVENTS);
   ctx.step = "Turn Events Are Complete";
+  newSeason(work);
   work.turn += 1;
   return { state: work, events: ctx.events, problems: ctx.problems };
 }
