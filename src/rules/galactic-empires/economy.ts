@@ -753,7 +753,7 @@ export function resourcesDecay(ctx: TurnContext): void {
     const loss = fromCents(Math.round(toCents(e.treasury) * DECAY_RATE));
     if (loss <= 0) continue;
     e.treasury = fromCents(toCents(e.treasury) - toCents(loss));
-    ctx.message([e.id], `${fmt(loss)} resources decayed (${DECAY_RATE * 100}% of the treasury).`);
+    ctx.message([e.id], `${fmt(loss)} resources decayed (${Math.round(DECAY_RATE * 100)}% of the treasury).`);
   }
 }
 
