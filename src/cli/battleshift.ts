@@ -1,4 +1,7 @@
 /** `starhost fleet check`, `starhost battleshift odds|auto`, `starhost replay`: Battleshift's commands. */
 import type { Command } from "commander";
+import { registerFleetCommands } from "./battleshift-fleet.js";
 
-export function registerBattleshiftCommands(_program: Command): void {}
+export function registerBattleshiftCommands(program: Command): void {
+  registerFleetCommands(program);
+}

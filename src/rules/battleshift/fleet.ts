@@ -1,0 +1,380 @@
+/**
+ * Battleshift fleet files (seed 004, "Definitions": Fleet, Taskforce, Squadron; "Building a
+ * Fleet"; "New rules for mixed ships in a Squadron"). A fleet file (YAML or JSON, decoded by
+ * the caller) names taskforces of squadrons of catalogue or inline designs; `parseFleet`
+ * prices it and reports one Problem per fault, never throwing.
+ *
+ * File shape:
+ *   name: Blue Fleet
+ *   points: 200                 # the agreed point total (the limit); optional
+ *   options: { mixedSquadrons: true, squadronsPerTaskforce: 3 }   # optional
+ *   designs:                    # optional inline designs (ship-building.ts DesignInput)
+ *     - { name: Lancer, size: 3, systems: { heavy: 2, light: 2 } }
+ *   taskforces:
+ *     - name: Hammer
+ *       flagship: Hammer cruisers   # optional: the squadron carrying the flagship
+ *       squadrons:
+ *         - { name: Hammer cruisers, design: generic/fleet-cruiser, ships: 4 }
+ *         - { name: Pickets, mixed: [ { design: generic/fleet-destroyer, ships: 2 }, { design: Lancer, ships: 1 } ] }
+ */
+import { z } from "zod";
+import type { Problem } from "../../core/result.js";
+import { CATALOGUE, catalogueDesign, suggestDesigns } from "./catalogue.js";
+import { type BuildOptions, buildShip, type DesignInput, type ShipDesign, SYSTEM_KINDS, type SystemKind } from "./ship-building.js";
+
+export type { DesignInput, ShipDesign } from "./ship-building.js";
+
+/** "Each squadron may have 1 - 7 ships of one particular type". */
+export const MAX_SHIPS_PER_SQUADRON = 7;
+/** "no squadron should have more than 21 size units in it". */
+export const MAX_SIZE_UNITS_PER_SQUADRON = 21;
+
+export interface SquadronSpec {
+  name: string;
+  /** Catalogue id or inline design name (for a mixed squadron: its largest design). */
+  design: string;
+  /** Ships in the squadron (for a mixed squadron: all of them). */
+  ships: number;
+  /** Mixed squadrons only (option `mixedSquadrons`): the designs and counts, in the order given. */
+  mixed?: { design: string; ships: number }[];
+  /** Points: ships x cost. */
+  cost?: number;
+}
+
+export interface Taskforce {
+  name: string;
+  squadrons: SquadronSpec[];
+  /** Name of the squadron whose ship is the flagship ("one of its largest ships"); default: the first squadron of the largest ships. */
+  flagship?: string;
+}
+
+export interface FleetOptions {
+  /** "New rules for mixed ships in a Squadron" (highly experimental): off by default. */
+  mixedSquadrons: boolean;
+  /** Squadrons per taskforce: 5 ("A TF can have up to five squadrons"); the playtester note suggests 3 or 4. */
+  squadronsPerTaskforce: number;
+  /** Ships per taskforce ("1 - 3 Squadrons, or up to 21 ships"): null = no limit beyond the squadrons (default). */
+  shipsPerTaskforce: number | null;
+  /** Ruling "Hardened hull costs 3 per size": 3 (catalogue) or 2 (the System table as printed). */
+  hardenedHullCost: 2 | 3;
+  /** "recomputed" (default) or "printed": catalogue ships with the printed figures of the ERRATA. */
+  catalogueValues: "recomputed" | "printed";
+}
+
+export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
+  mixedSquadrons: false,
+  squadronsPerTaskforce: 5,
+  shipsPerTaskforce: null,
+  hardenedHullCost: 3,
+  catalogueValues: "recomputed",
+};
+
+export interface Fleet {
+  name: string;
+  /** The fleet's total cost in points. */
+  points: number;
+  /** The agreed point total from the file (or --points), null when none. */
+  pointsLimit: number | null;
+  taskforces: Taskforce[];
+  /** Every design the squadrons name, by the name used in the file. */
+  designs: Record<string, ShipDesign>;
+  options: FleetOptions;
+}
+
+export type FleetResult = { ok: true; value: Fleet } | { ok: false; error: Problem[]; value?: Fleet };
+
+// ---------------------------------------------------------------------------
+// Shape
+
+const count = z.number().int().min(0);
+const designSchema = z
+  .object({
+    name: z.string().min(1),
+    size: z.number().int().min(1),
+    faction: z.string().optional(),
+    systems: z.record(z.string(), count).default({}),
+    byCost: z.record(z.string(), count).optional(),
+  })
+  .strict();
+const squadronSchema = z
+  .object({
+    name: z.string().min(1).optional(),
+    design: z.string().min(1).optional(),
+    ships: z.number().int().optional(),
+    mixed: z.array(z.object({ design: z.string().min(1), ships: z.number().int() }).strict()).optional(),
+  })
+  .strict();
+const taskforceSchema = z
+  .object({
+    name: z.string().min(1),
+    flagship: z.string().optional(),
+    squadrons: z.array(squadronSchema),
+  })
+  .strict();
+const optionsSchema = z
+  .object({
+    mixedSquadrons: z.boolean().optional(),
+    squadronsPerTaskforce: z.number().int().min(1).optional(),
+    shipsPerTaskforce: z.number().int().min(1).nullable().optional(),
+    hardenedHullCost: z.union([z.literal(2), z.literal(3)]).optional(),
+    catalogueValues: z.enum(["recomputed", "printed"]).optional(),
+  })
+  .strict();
+const fleetSchema = z
+  .object({
+    name: z.string().min(1),
+    points: z.number().int().min(1).optional(),
+    options: optionsSchema.optional(),
+    designs: z.array(designSchema).optional(),
+    taskforces: z.array(taskforceSchema).min(1),
+  })
+  .strict();
+
+function pathOf(path: readonly PropertyKey[]): string {
+  let out = "fleet";
+  for (const p of path) out += typeof p === "number" ? `[${p}]` : `.${String(p)}`;
+  return out;
+}
+
+function zodProblems(error: z.ZodError): Problem[] {
+  return error.issues.map((i) => {
+    const at = pathOf(i.path);
+    let message = i.message;
+    if (i.code === "unrecognized_keys") message = `unknown field(s) ${i.keys.map((k) => `"${k}"`).join(", ")} at ${at}`;
+    else if (i.code === "invalid_type" && /received undefined/.test(i.message)) message = `${at} is missing (${i.message})`;
+    else message = `${at}: ${i.message}`;
+    return { order: at, code: "bad-field", message };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Designs
+
+const byLowerName: ReadonlyMap<string, string> = new Map(CATALOGUE.map((e) => [e.input.name.toLowerCase(), e.id]));
+
+/** A catalogue design by id (or by its printed name, case-insensitive), or undefined. */
+export function findDesign(id: string, opts: BuildOptions & { printed?: boolean } = {}): ShipDesign | undefined {
+  const exact = catalogueDesign(id, opts);
+  if (exact) return exact;
+  const byName = byLowerName.get(id.toLowerCase());
+  return byName ? catalogueDesign(byName, opts) : undefined;
+}
+
+/**
+ * The design of a catalogue id, or (given a parsed fleet) of a name the fleet uses.
+ * Meant for ids a fleet check has accepted: an unknown id is a programming error and throws.
+ */
+export function designOf(id: string, fleet?: Pick<Fleet, "designs">): ShipDesign {
+  const d = fleet?.designs[id] ?? findDesign(id);
+  if (!d) throw new Error(`battleshift: unknown ship design "${id}"`);
+  return d;
+}
+
+/** Size units of a squadron ("no squadron should have more than 21 size units"). */
+function sizeUnits(designs: { d: ShipDesign; ships: number }[]): number {
+  return designs.reduce((t, x) => t + x.d.size * x.ships, 0);
+}
+
+// ---------------------------------------------------------------------------
+// parseFleet
+
+/**
+ * Validate and price a decoded fleet file. `overrides.points` replaces the file's limit
+ * (`fleet check --points N`). On failure the priced fleet is still returned when it could
+ * be built, so a report can show it beside the faults.
+ */
+export function parseFleet(raw: unknown, overrides: { points?: number } = {}): FleetResult {
+  const shape = fleetSchema.safeParse(raw);
+  if (!shape.success) return { ok: false, error: zodProblems(shape.error) };
+  const f = shape.data;
+  const problems: Problem[] = [];
+  const fail = (order: string, code: string, message: string) => problems.push({ order, code, message });
+  const options: FleetOptions = { ...DEFAULT_FLEET_OPTIONS, ...(f.options ?? {}) } as FleetOptions;
+  const buildOpts: BuildOptions & { printed?: boolean } = {
+    hardenedCostPerSize: options.hardenedHullCost,
+    printed: options.catalogueValues === "printed",
+  };
+
+  // Inline designs.
+  const designs: Record<string, ShipDesign> = {};
+  const inline = new Map<string, ShipDesign>();
+  (f.designs ?? []).forEach((di, i) => {
+    const at = `fleet.designs[${i}] "${di.name}"`;
+    for (const k of [...Object.keys(di.systems), ...Object.keys(di.byCost ?? {})]) {
+      if (!(SYSTEM_KINDS as readonly string[]).includes(k))
+        fail(at, "unknown-system", `unknown system "${k}"; known systems: ${SYSTEM_KINDS.join(", ")}`);
+    }
+    if (inline.has(di.name)) fail(at, "duplicate-design", `two inline designs are called "${di.name}": give each its own name`);
+    if (findDesign(di.name)) fail(at, "design-shadows-catalogue", `"${di.name}" is a catalogue ship; give the inline design another name`);
+    const input: DesignInput = {
+      id: di.name,
+      name: di.name,
+      faction: di.faction ?? "custom",
+      size: di.size,
+      systems: filterKinds(di.systems),
+      ...(di.byCost ? { byCost: filterKinds(di.byCost) } : {}),
+    };
+    const r = buildShip(input, buildOpts, at);
+    if (!r.ok) problems.push(...r.error);
+    inline.set(di.name, r.value);
+  });
+
+  const resolve = (name: string, at: string): ShipDesign | undefined => {
+    const d = inline.get(name) ?? findDesign(name, buildOpts);
+    if (!d) {
+      const near = suggestDesigns(name);
+      fail(
+        at,
+        "unknown-design",
+        `no ship design "${name}": use a catalogue id (e.g. ${near.length ? near.join(", ") : "generic/fleet-cruiser, bionid/arbite-cruiser, raishek/battleship"}) or the name of a design under "designs"`,
+      );
+      return undefined;
+    }
+    designs[name] = d;
+    return d;
+  };
+
+  // Taskforces and squadrons.
+  const taskforces: Taskforce[] = [];
+  const tfNames = new Set<string>();
+  const sqNames = new Set<string>();
+  let total = 0;
+  f.taskforces.forEach((tf, ti) => {
+    const tAt = `fleet.taskforces[${ti}] "${tf.name}"`;
+    if (tfNames.has(tf.name))
+      fail(tAt, "duplicate-taskforce", `two taskforces are called "${tf.name}": each needs its own name for the activation sequence`);
+    tfNames.add(tf.name);
+    if (tf.squadrons.length === 0)
+      fail(tAt, "empty-taskforce", `taskforce "${tf.name}" has no squadrons: give it 1 to ${options.squadronsPerTaskforce}`);
+    if (tf.squadrons.length > options.squadronsPerTaskforce)
+      fail(
+        tAt,
+        "too-many-squadrons",
+        `taskforce "${tf.name}" has ${tf.squadrons.length} squadrons; a taskforce may have at most ${options.squadronsPerTaskforce} (option squadronsPerTaskforce): split it into two taskforces`,
+      );
+    const squadrons: SquadronSpec[] = [];
+    let tfShips = 0;
+    tf.squadrons.forEach((sq, si) => {
+      const name = sq.name ?? `${tf.name} ${si + 1}`;
+      const at = `fleet.taskforces[${ti}].squadrons[${si}] "${name}"`;
+      if (sqNames.has(name)) fail(at, "duplicate-squadron", `two squadrons are called "${name}": give each its own name`);
+      sqNames.add(name);
+      let parts: { design: string; ships: number; d?: ShipDesign }[];
+      if (sq.mixed !== undefined) {
+        if (sq.design !== undefined || sq.ships !== undefined)
+          fail(at, "mixed-and-design", `a squadron has either "design" and "ships" or "mixed", not both`);
+        if (!options.mixedSquadrons) {
+          fail(
+            at,
+            "mixed-not-allowed",
+            `mixed squadrons are an experimental option ("New rules for mixed ships in a Squadron"): set options.mixedSquadrons: true, or give the squadron one design`,
+          );
+        }
+        if (sq.mixed.length === 0) fail(at, "empty-squadron", `the mixed list is empty: give at least one design and count`);
+        parts = sq.mixed.map((m, mi) => ({ ...m, d: resolve(m.design, `${at}.mixed[${mi}]`) }));
+      } else {
+        if (sq.design === undefined) {
+          fail(at, "missing-design", `squadron "${name}" names no design: add design: <catalogue id or inline design name>`);
+          return;
+        }
+        if (sq.ships === undefined) {
+          fail(at, "missing-ships", `squadron "${name}" gives no number of ships: add ships: 1 to ${MAX_SHIPS_PER_SQUADRON}`);
+          return;
+        }
+        parts = [{ design: sq.design, ships: sq.ships, d: resolve(sq.design, at) }];
+      }
+      const ships = parts.reduce((t, x) => t + x.ships, 0);
+      for (const part of parts)
+        if (part.ships < 1)
+          fail(
+            at,
+            "bad-ship-count",
+            `${part.ships} ships of ${part.design}: a squadron has 1 to ${MAX_SHIPS_PER_SQUADRON} ships of each design it lists`,
+          );
+      if (ships > MAX_SHIPS_PER_SQUADRON)
+        fail(at, "too-many-ships", `squadron "${name}" has ${ships} ships; a squadron has 1 to ${MAX_SHIPS_PER_SQUADRON}: split it`);
+      const known = parts.filter((x): x is { design: string; ships: number; d: ShipDesign } => x.d !== undefined);
+      if (known.length === parts.length && ships >= 1) {
+        const units = sizeUnits(known);
+        // "1 size 11+ ships": a squadron of one ship is always allowed, whatever its size.
+        if (units > MAX_SIZE_UNITS_PER_SQUADRON && ships > 1) {
+          const per = known[0]?.d.size ?? 1;
+          const fit = Math.max(1, Math.floor(MAX_SIZE_UNITS_PER_SQUADRON / per));
+          fail(
+            at,
+            "too-many-size-units",
+            `squadron "${name}" has ${units} size units (${known.map((x) => `${x.ships} x size ${x.d.size}`).join(" + ")}); at most ${MAX_SIZE_UNITS_PER_SQUADRON}${known.length === 1 ? `: at most ${fit} size-${per} ships` : ""}`,
+          );
+        }
+      }
+      const cost = known.reduce((t, x) => t + x.ships * x.d.cost, 0);
+      total += cost;
+      tfShips += ships;
+      const largest = [...known].sort((a, b) => b.d.size - a.d.size)[0];
+      squadrons.push({
+        name,
+        design: largest?.design ?? parts[0]?.design ?? "",
+        ships,
+        ...(sq.mixed !== undefined ? { mixed: parts.map((x) => ({ design: x.design, ships: x.ships })) } : {}),
+        cost,
+      });
+    });
+    if (options.shipsPerTaskforce !== null && tfShips > options.shipsPerTaskforce)
+      fail(
+        tAt,
+        "too-many-ships-in-taskforce",
+        `taskforce "${tf.name}" has ${tfShips} ships; at most ${options.shipsPerTaskforce} (option shipsPerTaskforce)`,
+      );
+    if (tf.flagship !== undefined) {
+      const flag = squadrons.find((s) => s.name === tf.flagship);
+      const sizeOf = (s: SquadronSpec) => Math.max(0, ...(s.mixed ?? [s]).map((m) => designs[m.design]?.size ?? 0));
+      const biggest = Math.max(0, ...squadrons.map(sizeOf));
+      if (!flag)
+        fail(
+          tAt,
+          "unknown-flagship",
+          `flagship "${tf.flagship}" is not a squadron of "${tf.name}"; its squadrons: ${squadrons.map((s) => s.name).join(", ")}`,
+        );
+      else if (sizeOf(flag) < biggest)
+        fail(
+          tAt,
+          "small-flagship",
+          `the flagship must be "one of its largest ships": "${flag.name}" has size ${sizeOf(flag)} ships, the taskforce has size ${biggest}`,
+        );
+    }
+    taskforces.push({ name: tf.name, squadrons, ...(tf.flagship !== undefined ? { flagship: tf.flagship } : {}) });
+  });
+
+  const pointsLimit = overrides.points ?? f.points ?? null;
+  if (pointsLimit !== null && total > pointsLimit)
+    fail(
+      "fleet.points",
+      "over-points",
+      `the fleet costs ${total} points, ${total - pointsLimit} over the limit of ${pointsLimit}: remove ships worth at least ${total - pointsLimit} points`,
+    );
+
+  const fleet: Fleet = { name: f.name, points: total, pointsLimit, taskforces, designs, options };
+  return problems.length ? { ok: false, error: problems, value: fleet } : { ok: true, value: fleet };
+}
+
+function filterKinds(r: Record<string, number>): Partial<Record<SystemKind, number>> {
+  const out: Partial<Record<SystemKind, number>> = {};
+  for (const k of SYSTEM_KINDS) if (r[k] !== undefined) out[k] = r[k];
+  return out;
+}
+
+/** Squadron ships, size units and cost lines for reports. */
+export function squadronSummary(fleet: Fleet, sq: SquadronSpec): { units: number; cost: number; lines: string[] } {
+  const parts = sq.mixed ?? [{ design: sq.design, ships: sq.ships }];
+  let units = 0;
+  let cost = 0;
+  const lines: string[] = [];
+  for (const p of parts) {
+    const d = fleet.designs[p.design];
+    if (!d) continue;
+    units += d.size * p.ships;
+    cost += d.cost * p.ships;
+    lines.push(`${p.ships} x ${d.name} (${p.design}) @ ${d.cost} = ${d.cost * p.ships}`);
+  }
+  return { units, cost, lines };
+}
