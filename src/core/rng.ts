@@ -6,7 +6,7 @@
  * generator is pure-rand's xoroshiro128+, whose state is four 32-bit numbers
  * and can be saved in a game file and restored exactly.
  */
-import { xoroshiro128plus, xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
+import { xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
 import type { RandomGenerator } from "pure-rand/types/RandomGenerator";
 
 /** Serializable generator state: four 32-bit integers. */
@@ -25,7 +25,7 @@ export class Rng {
   }
 
   static fromSeed(seed: number): Rng {
-    return new Rng(xoroshiro128plus(seed | 0));
+    return new Rng(xoroshiro128plusFromState(seedState(seed)));
   }
 
   static fromState(state: readonly number[]): Rng {
@@ -145,9 +145,9 @@ export class Rng {
   }
 }
 
-/** Deterministic 32-bit mix of a seed, a counter and a label (FNV-1a then murmur finalizer). */
+/** Deterministic 32-bit mix of a seed, a counter and a label (FNV-1a over their bytes, then murmur3's finalizer). */
 export function mixSeed(seed: number, counter: number, label = ""): number {
-  let h = 0x811c9dc5 ^ (seed | 0);
+  let h = 0x811c9dc5;
   const feed = (n: number) => {
     h ^= n & 0xff;
     h = Math.imul(h, 0x01000193);
@@ -159,10 +159,34 @@ export function mixSeed(seed: number, counter: number, label = ""): number {
     feed(c);
     feed(c >>> 8);
   }
+  return fmix32(h);
+}
+
+/** murmur3's 32-bit finalizer: every input bit affects every output bit. */
+function fmix32(x: number): number {
+  let h = x | 0;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h | 0;
+}
+
+/**
+ * The generator's 128-bit start state from a 32-bit seed, by splitmix32. pure-rand's
+ * own `xoroshiro128plus(seed)` starts from [-1, ~seed, seed, 0], whose first draws
+ * are nearly fixed functions of the seed; spreading the seed over all four words
+ * makes neighbouring seeds independent from the first draw.
+ */
+function seedState(seed: number): number[] {
+  let x = seed | 0;
+  const out: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    x = (x + 0x9e3779b9) | 0;
+    out.push(fmix32(x ^ Math.imul(i + 1, 0x6a09e667)));
+  }
+  // xoroshiro must not start from the all-zero state.
+  if (out.every((v) => v === 0)) out.splice(0, 1, 1);
+  return out;
 }
