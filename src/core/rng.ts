@@ -187,6 +187,6 @@ function seedState(seed: number): number[] {
     out.push(fmix32(x ^ Math.imul(i + 1, 0x6a09e667)));
   }
   // xoroshiro must not start from the all-zero state.
-  if ((out[0] | out[1] | out[2] | out[3]) === 0) out[0] = 1;
+  if (out.reduce((a, v) => a | v, 0) === 0) out[0] = 1;
   return out;
 }
