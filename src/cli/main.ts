@@ -14,7 +14,10 @@ import { readDataFile, writeText } from "../host/files.js";
 import { createGame, loadGame, readOrders, resultsPath, runGameTurn } from "../host/game-dir.js";
 import { HostError, RULESETS, rulesetById } from "../host/registry.js";
 import { parseMap } from "../rules/galactic-empires/state-schema.js";
+import { registerBattleCommand } from "./battle.js";
 import { registerBattleshiftCommands } from "./battleshift.js";
+import { registerDemoCommand } from "./demo.js";
+import { registerGalacticEmpiresCommands } from "./galactic-empires.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(here, "..", "..");
@@ -34,6 +37,7 @@ program
 Exit codes: 0 success; 1 input refused (bad file, invalid state, orders that will fail on check); 2 usage error.
 
 Quick start:
+  starhost demo                        bots play 10 turns of the default galaxy; a table of the empires at the end
   starhost sample                      a tutorial game: one turn from sample orders, results printed
   starhost new galactic-empires --scenario tutorial --seed 7 --out games/g1
   starhost orders template games/g1 --empire klingon > games/g1/orders/klingon.yaml
@@ -77,7 +81,8 @@ program
           "unknown-scenario",
           `no scenario "${name}" in ${ruleset.id}; known: ${Object.keys(ruleset.scenarios).join(", ")}`,
         );
-      const state = sc.create({ seed: o.seed, fleets: o.fleet.map((f) => readDataFile(f)) });
+      const fleets = o.fleet.map((f) => readDataFile(f));
+      const state = createScenario(() => sc.create({ seed: o.seed, fleets }), `the fleets ${o.fleet.join(", ")}`);
       createGame(o.out, ruleset.id, state);
       console.log(`Created a ${ruleset.title} game in ${o.out} (seed ${o.seed}). Seats: ${ruleset.seats(state).join(", ")}.`);
       return;
@@ -91,7 +96,7 @@ program
           "unknown-scenario",
           `no scenario "${o.scenario}" in ${ruleset.id}; known: ${Object.keys(ruleset.scenarios).join(", ")}`,
         );
-      state = sc.create({ seed: o.seed });
+      state = createScenario(() => sc.create({ seed: o.seed }), `scenario ${o.scenario}`);
     } else {
       if (ruleset.id !== "galactic-empires") throw new HostError("no-map-support", `${ruleset.id} does not take --map`);
       const parsed = parseMap(readDataFile(o.map as string), o.seed, `map:${o.map}`);
@@ -164,7 +169,7 @@ program
     console.log(`Turn ${s.turn} adjudicated in ${dir} (${s.events} events).`);
     for (const seat of s.seats) {
       console.log(
-        `  ${seat.seat}: ${seat.file ? `${seat.orders} orders from ${seat.file}` : "no orders (defends, pays upkeep, collects revenue)"}${seat.problems ? `, ${seat.problems} malformed` : ""}`,
+        `  ${seat.seat}: ${seat.file ? `${seat.orders} orders from ${seat.file}` : "no orders file (the seat's default: no orders)"}${seat.problems ? `, ${seat.problems} malformed` : ""}`,
       );
     }
     console.log(`Results: ${join(dir, "results", String(s.turn))}/<seat>.txt and .json`);
@@ -190,7 +195,7 @@ program
 
 program
   .command("sample")
-  .description("the README's first command: a tutorial game, one turn adjudicated from sample orders, results printed")
+  .description("a tutorial game, one turn adjudicated from sample orders, results printed")
   .addOption(new Option("--out <dir>", "folder for the game").default("games/sample"))
   .option("--seed <n>", "seed", intArg("--seed"), 7)
   .option("--quiet", "print only the summary")
@@ -215,6 +220,16 @@ program
 
 class UsageError extends Error {}
 
+/** A scenario that refuses its inputs (a bad fleet file) throws: report it as refused input, not a crash. */
+function createScenario<T>(make: () => T, what: string): T {
+  try {
+    return make();
+  } catch (e) {
+    if (e instanceof HostError) throw e;
+    throw new HostError("invalid-scenario-input", `${what} cannot start a game: ${(e as Error).message}`);
+  }
+}
+
 function intArg(name: string) {
   return (v: string): number => {
     if (!/^-?\d+$/.test(v)) throw new UsageError(`${name} takes a whole number, not "${v}"`);
@@ -235,7 +250,10 @@ function problemsError(code: string, message: string, problems: Problem[]): Host
   );
 }
 
+registerBattleCommand(program);
 registerBattleshiftCommands(program);
+registerDemoCommand(program);
+registerGalacticEmpiresCommands(program);
 
 try {
   await program.parseAsync(process.argv);

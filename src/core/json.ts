@@ -25,6 +25,26 @@ export function cloneData<T>(v: T): T {
   return structuredClone(v);
 }
 
+/**
+ * Deep copy of JSON-like data (plain objects, arrays, primitives), several times
+ * faster than structuredClone on a game state (issue 3, speed). Keys keep their
+ * order and undefined values stay. Unlike structuredClone, an object reachable by
+ * two paths becomes two copies: states hold no such sharing (they are saved as
+ * JSON between turns), and no Map, Set, Date or class instance.
+ */
+export function clonePlain<T>(v: T): T {
+  if (v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) {
+    const n = v.length;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = clonePlain(v[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) out[k] = clonePlain((v as Record<string, unknown>)[k]);
+  return out as T;
+}
+
 /** Round to `places` decimals, the way reports print fractional hit points (5.4, 6.3). */
 export function round(x: number, places = 1): number {
   const f = 10 ** places;

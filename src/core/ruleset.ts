@@ -89,6 +89,16 @@ export interface Ruleset<State, Orders, View, Event = unknown> {
   secrets(state: State, seat: SeatId, events: readonly Event[]): string[];
   /** The number of the step/turn the state is at. */
   turn(state: State): number;
+  /**
+   * Optional computer players, by level name ("normal", "easy", "passive",
+   * "random"): each writes a seat's orders for the awaited step. A bot must decide
+   * only from what the seat knows - the seat's view or the state with hidden
+   * foreign units removed (e.g. galactic-empires' `viewFor` / `knownState`) - never
+   * from hidden state, so its orders are the same whether or not hidden foreign
+   * units exist. Pure and deterministic: same state, seat and generator state give
+   * the same orders.
+   */
+  bots?: Record<string, (state: State, seat: SeatId, rng: Rng) => Orders>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds rulesets of every type.

@@ -99,8 +99,46 @@ export interface TurnSummary {
 
 /** Adjudicate the awaited turn from the orders in DIR/orders, write history and results. */
 export function runGameTurn(dir: string): TurnSummary {
-  const game = loadGame(dir);
+  return adjudicate(loadGame(dir)).summary;
+}
+
+/** A turn just adjudicated: the summary, the new state and the turn's events. */
+export interface AdjudicatedTurn {
+  summary: TurnSummary;
+  /** The game after the turn (what game.json now holds). */
+  game: LoadedGame;
+  events: unknown[];
+}
+
+/**
+ * Computer players take the turn: each seat in `botsBySeat` gets its orders from the
+ * ruleset's bot of that name (Ruleset.bots), with a generator made from the game
+ * seed, the turn and the seat (`Rng.forTurn(seed, turn, "bot:<seat>")`); they are
+ * written to DIR/orders/<seat>.json like any player's, then the turn is adjudicated
+ * as `runGameTurn` does. Pass the game from the previous call to skip reloading it.
+ */
+export function runBotTurn(dir: string, botsBySeat: Record<SeatId, string>, loaded?: LoadedGame): AdjudicatedTurn & { botMs: number } {
+  const game = loaded ?? loadGame(dir);
   const { ruleset } = game;
+  if (ruleset.outcome(game.state)) throw new HostError("game-over", "the game is over; no more turns");
+  const turn: number = ruleset.turn(game.state);
+  const bots = ruleset.bots ?? {};
+  const started = performance.now();
+  for (const seat of ruleset.awaiting(game.state)) {
+    const name = botsBySeat[seat];
+    if (name === undefined) continue;
+    const bot = bots[name];
+    if (!bot) {
+      throw new HostError("unknown-bot", `${ruleset.id} has no bot "${name}"; its bots are ${Object.keys(bots).join(", ") || "none"}`);
+    }
+    writeJson(join(dir, "orders", `${seat}.json`), bot(game.state, seat, Rng.forTurn(game.state.seed ?? 0, turn, `bot:${seat}`)));
+  }
+  const botMs = performance.now() - started;
+  return { ...adjudicate(game), botMs };
+}
+
+function adjudicate(game: LoadedGame): AdjudicatedTurn {
+  const { dir, ruleset } = game;
   if (ruleset.outcome(game.state)) throw new HostError("game-over", "the game is over; no more turns");
   const turn: number = ruleset.turn(game.state);
   const ordersBySeat: Record<SeatId, unknown> = {};
@@ -136,7 +174,11 @@ export function runGameTurn(dir: string): TurnSummary {
     for (const f of readdirSync(inbox)) renameSync(join(inbox, f), join(hist, "orders", `submitted-${f}`));
   }
   writeJson(join(dir, "game.json"), { starhost: 1, ruleset: ruleset.id, state: res.state } satisfies GameFile);
-  return { turn, seats, events: events.length, outcome: ruleset.outcome(res.state) };
+  return {
+    summary: { turn, seats, events: events.length, outcome: ruleset.outcome(res.state) },
+    game: { dir, ruleset, state: res.state },
+    events,
+  };
 }
 
 export function resultsPath(dir: string, turn: number, seat: SeatId, ext: "json" | "txt"): string {

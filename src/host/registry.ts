@@ -1,9 +1,11 @@
 /** The rulesets this host knows. Host, store, server and CLI know only the Ruleset interface. */
 import type { AnyRuleset } from "../core/ruleset.js";
+import { battleshift } from "../rules/battleshift/index.js";
 import { galacticEmpires } from "../rules/galactic-empires/index.js";
 
 export const RULESETS: Record<string, AnyRuleset> = {
   [galacticEmpires.id]: galacticEmpires,
+  [battleshift.id]: battleshift,
 };
 
 export function rulesetById(id: string): AnyRuleset {

@@ -36,6 +36,34 @@ function normaliseName(s: string): string {
     .toLowerCase();
 }
 
+/**
+ * Upkeep of one starship a turn. Chapter 7 prints every Orion type's Keep equal
+ * to its Build (Wanderer 4/4 ... Heavy Marauder 28/28), where every other
+ * builder's Keep is 7-14% of Build: a copy error of the source (RULINGS.md,
+ * "Orion upkeep"). With `orionUpkeep: "erratum"` (default) an Orion type pays
+ * the median Keep of the other builders' types of the same build cost.
+ */
+export function upkeepOf(t: StarshipTypeData, settings: Pick<Settings, "orionUpkeep">): number {
+  if (t.builder !== "Orion" || settings.orionUpkeep === "printed") return t.upkeep;
+  return ORION_ERRATUM.get(t.build) ?? t.upkeep;
+}
+
+const ORION_ERRATUM: ReadonlyMap<number, number> = (() => {
+  const byBuild = new Map<number, number[]>();
+  for (const t of STARSHIP_TYPES) {
+    if (t.builder === "Orion") continue;
+    const list = byBuild.get(t.build) ?? [];
+    list.push(t.upkeep);
+    byBuild.set(t.build, list);
+  }
+  const out = new Map<number, number>();
+  for (const [build, keeps] of byBuild) {
+    keeps.sort((a, b) => a - b);
+    out.set(build, keeps[Math.floor((keeps.length - 1) / 2)] ?? 0);
+  }
+  return out;
+})();
+
 /** Total combat of one starship: attacks x combat (chapter 5, "Total Combat"). */
 export const totalCombatOf = (t: StarshipTypeData): number => t.attacks * t.combat;
 

@@ -188,6 +188,52 @@ export class TurnContext {
     return { unit };
   }
 
+  /**
+   * Every unit, by id. The order is worked out again only when the set of unit
+   * objects has changed (a unit added, removed or replaced; ids never change),
+   * and then by merging the new units into the last order: this saves sorting
+   * thousands of units in every phase (issue 3, speed). Ids of the game's form
+   * ("A12", "G7") are totally ordered by `compareUnitIds`, so the merge gives
+   * the very order a full sort gives; any other id falls back to a full sort.
+   */
+  unitsSorted(): Unit[] {
+    const now = Object.values(this.state.units);
+    const last = this.unitsSeen;
+    let same = last !== null && last.length === now.length;
+    for (let i = 0; same && i < now.length; i++) same = now[i] === last![i];
+    if (same && this.unitsOrder !== null) return [...this.unitsOrder];
+    const before = this.unitsOrder;
+    this.unitsSeen = now;
+    if (before === null || !this.unitsWellFormed) {
+      this.unitsOrder = sortUnitsById([...now]);
+      this.unitsWellFormed = now.every((u) => UNIT_ID.test(u.id));
+      return [...this.unitsOrder];
+    }
+    const present = new Set(now);
+    const known = new Set(before);
+    const kept = before.filter((u) => present.has(u));
+    const added = now.filter((u) => !known.has(u));
+    if (!added.every((u) => UNIT_ID.test(u.id))) {
+      this.unitsOrder = sortUnitsById([...now]);
+      this.unitsWellFormed = false;
+      return [...this.unitsOrder];
+    }
+    sortUnitsById(added);
+    const merged: Unit[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < kept.length && j < added.length) {
+      merged.push(compareUnitIds(kept[i]!.id, added[j]!.id) <= 0 ? kept[i++]! : added[j++]!);
+    }
+    while (i < kept.length) merged.push(kept[i++]!);
+    while (j < added.length) merged.push(added[j++]!);
+    this.unitsOrder = merged;
+    return [...merged];
+  }
+  private unitsSeen: Unit[] | null = null;
+  private unitsOrder: Unit[] | null = null;
+  private unitsWellFormed = false;
+
   unitsOf(empire: EmpireId): Unit[] {
     return Object.values(this.state.units)
       .filter((u) => u.owner === empire)
@@ -367,17 +413,29 @@ export class TurnContext {
 
   /** Treasury arithmetic, kept to hundredths so sums never drift. */
   credit(empire: EmpireId, amount: number): void {
+    // The independents' pool (state.independentTreasury) pays for the troops they build (bot/independents.ts).
+    if (empire === INDEPENDENT) {
+      this.state.independentTreasury = round((this.state.independentTreasury ?? 0) + amount, 2);
+      return;
+    }
     const e = this.state.empires[empire];
     if (e) e.treasury = round(e.treasury + amount, 2);
   }
   /** Pay if the treasury holds enough; returns whether it did. */
   pay(empire: EmpireId, amount: number): boolean {
+    if (empire === INDEPENDENT) {
+      const pool = this.state.independentTreasury ?? 0;
+      if (pool + 1e-9 < amount) return false;
+      this.state.independentTreasury = round(Math.max(0, pool - amount), 2);
+      return true;
+    }
     const e = this.state.empires[empire];
     if (!e || e.treasury + 1e-9 < amount) return false;
     e.treasury = round(Math.max(0, e.treasury - amount), 2);
     return true;
   }
   treasury(empire: EmpireId): number {
+    if (empire === INDEPENDENT) return this.state.independentTreasury ?? 0;
     return this.state.empires[empire]?.treasury ?? 0;
   }
 }
@@ -385,6 +443,9 @@ export class TurnContext {
 export function byUnitId(a: Unit, b: Unit): number {
   return compareUnitIds(a.id, b.id);
 }
+
+/** A unit id of the game's form: "A12" (starfleet) or "G7" (garrison). */
+const UNIT_ID = /^[AG](0|[1-9]\d*)$/;
 
 /** "A2" < "A10" < "G3": kind letter, then number. */
 export function compareUnitIds(a: string, b: string): number {
@@ -396,4 +457,34 @@ export function compareUnitIds(a: string, b: string): number {
 
 export function sortStacks(ships: ShipStack[]): void {
   ships.sort((x, y) => x.rank - y.rank || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0) || x.used - y.used);
+}
+
+/**
+ * Every unit grouped by owner, each list by unit id (as `unitsOf` returns them),
+ * in one pass instead of one pass per empire. A snapshot: it holds until a unit
+ * is added, removed or changes owner (added for speed, issue 3).
+ */
+export function unitsByOwner(ctx: TurnContext): Map<EmpireId, Unit[]> {
+  const out = new Map<EmpireId, Unit[]>();
+  for (const u of ctx.unitsSorted()) {
+    const list = out.get(u.owner);
+    if (list) list.push(u);
+    else out.set(u.owner, [u]);
+  }
+  return out;
+}
+
+/**
+ * Sorts units in place in `compareUnitIds` order, with each id's kind letter and
+ * number worked out once instead of at every comparison: the same order, several
+ * times faster on thousands of units (issue 3, speed).
+ */
+export function sortUnitsById(units: Unit[]): Unit[] {
+  const keyed = units.map((u) => ({ u, id: u.id, kind: u.id[0] ?? "", no: Number(u.id.slice(1)) }));
+  keyed.sort((a, b) => {
+    if (a.kind !== b.kind) return a.kind < b.kind ? -1 : 1;
+    return a.no - b.no || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  });
+  for (let i = 0; i < keyed.length; i++) units[i] = keyed[i]!.u;
+  return units;
 }

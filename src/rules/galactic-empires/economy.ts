@@ -24,8 +24,9 @@ import {
   SEND_RANGE,
   shipType,
   starshipType,
+  upkeepOf,
 } from "./catalog.js";
-import { compareUnitIds, type IndexedOrder, type TurnContext } from "./context.js";
+import { compareUnitIds, type IndexedOrder, type TurnContext, unitsByOwner } from "./context.js";
 import {
   type Admiral,
   type AdmiralId,
@@ -339,7 +340,10 @@ function upkeepOrder(units: Unit[]): { unit: Unit; stack: ShipStack }[] {
  */
 export function upkeepPaid(ctx: TurnContext): void {
   const adCost = toCents(ctx.state.settings.admiralUpkeep);
+  // Upkeep adds, removes and hands over no unit: one grouping serves every empire.
+  const byOwner = unitsByOwner(ctx);
   for (const e of activeEmpires(ctx)) {
+    const own = byOwner.get(e.id) ?? [];
     let cents = toCents(e.treasury);
     const start = cents;
     const unpaidAdmirals: Admiral[] = [];
@@ -353,9 +357,9 @@ export function upkeepPaid(ctx: TurnContext): void {
     }
     const lines: UpkeepLine[] = [];
     let shipCount = 0;
-    for (const { unit, stack } of upkeepOrder(ctx.unitsOf(e.id))) {
+    for (const { unit, stack } of upkeepOrder(own)) {
       shipCount += stack.count;
-      const each = toCents(shipType(stack.type).upkeep);
+      const each = toCents(upkeepOf(shipType(stack.type), ctx.state.settings));
       const paid = each <= 0 ? stack.count : Math.min(stack.count, Math.floor(cents / each));
       cents -= paid * each;
       if (paid < stack.count) {
@@ -383,7 +387,7 @@ export function upkeepPaid(ctx: TurnContext): void {
       ctx.ledger(line.unit, line.stack.type, -lost, "upkeep");
       losses.push(`${lost} ${shipType(line.stack.type).name} of ${line.unit.id} (rank ${line.stack.rank})`);
     }
-    for (const u of ctx.unitsOf(e.id)) u.ships = u.ships.filter((s) => s.count > 0);
+    for (const u of own) u.ships = u.ships.filter((s) => s.count > 0);
     for (const a of resigned) removeAdmiral(ctx, a.id);
 
     let text = `Upkeep paid: ${fmt(spent)} for ${admirals.length} admiral(s) and ${shipCount} starship(s).`;

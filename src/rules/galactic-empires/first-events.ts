@@ -375,6 +375,10 @@ export function specialPermissionChanged(ctx: TurnContext): void {
  * given orders (by their ref) the same turn.
  */
 export function newStarfleetsFormed(ctx: TurnContext): void {
+  // Starfleets per empire, counted once and kept up to date as fleets form here
+  // (a count per order would scan every unit each time; issue 3, speed).
+  const starfleets = new Map<EmpireId, number>();
+  let counted = false;
   for (const io of ctx.ordersOf("formFleet")) {
     const o = io.order;
     const refs = ctx.refs.get(io.empire) ?? new Map<string, string>();
@@ -396,7 +400,13 @@ export function newStarfleetsFormed(ctx: TurnContext): void {
     }
     const at = ownUnitOr(ctx, io, o.at);
     if (!at) continue;
-    const count = ctx.unitsOf(io.empire).filter((u) => u.kind === "starfleet").length;
+    if (!counted) {
+      for (const u of Object.values(ctx.state.units)) {
+        if (u.kind === "starfleet") starfleets.set(u.owner, (starfleets.get(u.owner) ?? 0) + 1);
+      }
+      counted = true;
+    }
+    const count = starfleets.get(io.empire) ?? 0;
     if (count >= MAX_STARFLEETS) {
       ctx.fail(
         io,
@@ -406,9 +416,10 @@ export function newStarfleetsFormed(ctx: TurnContext): void {
       continue;
     }
     const empire = ctx.state.empires[io.empire];
-    if (!empire) continue;
+    // The independents have no empire record but form starfleets too (bot/independents.ts).
+    if (!empire && io.empire !== INDEPENDENT) continue;
     const id = `A${ctx.state.nextUnit++}`;
-    const name = o.name ?? `Starfleet #${empire.nextFleetNumber++}`;
+    const name = o.name ?? (empire ? `Starfleet #${empire.nextFleetNumber++}` : "Local Forces");
     ctx.state.units[id] = {
       id,
       kind: "starfleet",
@@ -423,6 +434,7 @@ export function newStarfleetsFormed(ctx: TurnContext): void {
       defendDefences: false,
       cloaked: false,
     };
+    starfleets.set(io.empire, count + 1);
     refs.set(o.ref, id);
     ctx.refs.set(io.empire, refs);
     ctx.message([io.empire], `New starfleet ${name} (${id}, ref "${o.ref}") formed in sector ${at.sector} by ${at.id}.`);

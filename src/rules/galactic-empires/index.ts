@@ -3,7 +3,9 @@
  * game whose original was adjudicated by a program. Simultaneous turns: every
  * empire's orders are awaited, then one pure `resolve` runs the whole turn.
  */
+import { mixSeed, Rng } from "../../core/rng.js";
 import type { Ruleset } from "../../core/ruleset.js";
+import { BOTS, independentOrders, withIndependentPool } from "./bot/index.js";
 import { checkOrders, wholeFileProblem } from "./check.js";
 import type { GeEvent } from "./events.js";
 import type { EmpireId, GameState } from "./model.js";
@@ -11,10 +13,14 @@ import { INDEPENDENT } from "./model.js";
 import { type Order, type Orders, ordersSchema, parseOrders } from "./orders.js";
 import { randomOrders } from "./random-orders.js";
 import { resultsFor, resultsText } from "./report.js";
+import { createAlphaBetaQuadrants } from "./scenarios/alpha-beta-quadrants.js";
+import { createFrontier } from "./scenarios/frontier.js";
+import { createGeneratedGalaxy, GENERATED_SIZES } from "./scenarios/generated.js";
 import { createTutorial } from "./scenarios/tutorial.js";
 import { parseState } from "./state-schema.js";
 import { ordersTemplate } from "./template.js";
 import { runTurn } from "./turn.js";
+import { outcomeOf } from "./victory.js";
 import { type EmpireView, seenSectors, viewFor } from "./view.js";
 
 export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeEvent> = {
@@ -28,6 +34,30 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeEvent> = 
         "A hand-made map of 20 sectors: Klingons, Romulans and the Federation with independents, barriers, industrial centres and defences.",
       create: ({ seed }) => createTutorial(seed),
     },
+    "alpha-beta-quadrants": {
+      id: "alpha-beta-quadrants",
+      title: "The Alpha and Beta Quadrants",
+      description:
+        "The default galaxy: 792 sectors generated from the seed, the 26 empires of chapter 8 where chapter 8 places them, equal starts, independents between them.",
+      create: ({ seed }) => createAlphaBetaQuadrants(seed),
+    },
+    frontier: {
+      id: "frontier",
+      title: "The Frontier",
+      description: "A quick game: six empires around 80 sectors of independent frontier, three home sectors each, 30 turns.",
+      create: ({ seed }) => createFrontier(seed),
+    },
+    ...Object.fromEntries(
+      GENERATED_SIZES.map((n) => [
+        `galaxy-${n}`,
+        {
+          id: `galaxy-${n}`,
+          title: `A galaxy of ${n} sectors`,
+          description: `${n} sectors generated from the seed with the 26 empires of chapter 8 in their chapter 8 places (for speed tests and long games).`,
+          create: ({ seed }: { seed: number }) => createGeneratedGalaxy(n, seed),
+        },
+      ]),
+    ),
   },
   ordersSchema: ordersSchema as unknown as Ruleset<GameState, Orders, EmpireView, GeEvent>["ordersSchema"],
   parseOrders,
@@ -47,7 +77,12 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeEvent> = 
       if (whole) refused[seat] = whole;
       else lists[seat] = o.orders;
     }
-    const res = runTurn(state, lists, rng);
+    // Chapter 8: Local Forces are "controlled by the computer": their pool is fed and their
+    // orders are written here, from a generator derived from (not drawn from) the turn's.
+    delete lists[INDEPENDENT];
+    const start = withIndependentPool(state);
+    lists[INDEPENDENT] = independentOrders(start, Rng.fromSeed(mixSeed(rng.clone().nextUint32(), state.turn, "independents")));
+    const res = runTurn(start, lists, rng);
     for (const [seat, p] of Object.entries(refused)) {
       if (!p) continue;
       res.problems[seat] = [p, ...(res.problems[seat] ?? [])];
@@ -60,15 +95,8 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeEvent> = 
     const r = resultsFor(state, seat, events);
     return { json: r, text: resultsText(r) };
   },
-  outcome(state) {
-    const alive = activeEmpires(state);
-    if (alive.length === 1) return { winners: alive, reason: "the last empire standing" };
-    if (alive.length === 0) return { winners: [], reason: "every empire has been defeated" };
-    if (state.settings.turnLimit !== null && state.turn > state.settings.turnLimit) {
-      return { winners: leaders(state), reason: `the turn limit (${state.settings.turnLimit}) was reached` };
-    }
-    return null;
-  },
+  // Victory conditions: victory.ts (RULINGS.md, "Victory").
+  outcome: (state) => outcomeOf(state),
   randomOrders: (state, seat, rng) => randomOrders(state, seat, rng),
   secrets(state, seat, events) {
     // Cloaked foreign units and foreign units out of sight, unless they met this
@@ -85,22 +113,12 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeEvent> = 
     return out;
   },
   turn: (state) => state.turn,
+  bots: BOTS,
 };
 
 function activeEmpires(state: GameState): EmpireId[] {
   return Object.keys(state.empires)
     .filter((id) => id !== INDEPENDENT && !state.empires[id]?.defeated)
-    .sort();
-}
-
-/** Empires holding the most sectors (turn-limit winners). */
-function leaders(state: GameState): EmpireId[] {
-  const count = new Map<EmpireId, number>();
-  for (const s of state.sectors) if (s.owner !== INDEPENDENT) count.set(s.owner, (count.get(s.owner) ?? 0) + 1);
-  const best = Math.max(0, ...count.values());
-  return [...count]
-    .filter(([, n]) => n === best)
-    .map(([e]) => e)
     .sort();
 }
 

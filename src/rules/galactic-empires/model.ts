@@ -154,6 +154,8 @@ export interface Settings {
    * Cloak-capable combat counts a tenth for sector ownership (chapter 4).
    */
   cloakCapable: "all" | "scouts";
+  /** Orion Keep as printed (equal to Build) or the erratum (median Keep of same-cost types); see RULINGS.md. */
+  orionUpkeep: "erratum" | "printed";
   /** Resources to buy Special Permission from an independent sector, as a multiple of its revenue. */
   independentPermissionCostFactor: number;
   /** Upkeep of one admiral a turn (the seed gives none; see RULINGS.md). */
@@ -162,15 +164,28 @@ export interface Settings {
   maxPhases: number;
   /** Victory: null for an open-ended game. */
   turnLimit: number | null;
+  /**
+   * Victory (victory.ts; RULINGS.md "Victory"): the share in percent of all sectors,
+   * and of all industrial centres, an empire or an alliance must hold to win; null
+   * means that share is not required (both null: no share victory).
+   */
+  victorySectorShare: number | null;
+  victoryIndustryShare: number | null;
+  /** Most empires, all allied with one another, that may win together (1: no alliance victories). */
+  victoryAllianceSize: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   defenceBonus: "table",
   cloakCapable: "all",
+  orionUpkeep: "erratum",
   independentPermissionCostFactor: 2,
   admiralUpkeep: 1,
   maxPhases: 40,
   turnLimit: null,
+  victorySectorShare: 40,
+  victoryIndustryShare: 40,
+  victoryAllianceSize: 3,
 };
 
 export interface GameState {
@@ -192,6 +207,12 @@ export interface GameState {
   /** Global counters for new ids. */
   nextUnit: number;
   nextAdmiral: number;
+  /**
+   * The independents' ("Local Forces", chapter 8) pool of resources for building
+   * troops; absent means 0. Fed each turn by the revenue of the sectors they own,
+   * less their upkeep (bot/independents.ts; rulings-bots.md, "Independents' treasury").
+   */
+  independentTreasury?: number;
 }
 
 export const relationKey = (a: EmpireId, b: EmpireId): string => (a < b ? `${a}|${b}` : `${b}|${a}`);

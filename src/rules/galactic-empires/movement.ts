@@ -150,7 +150,7 @@ export function dropMovement(ctx: TurnContext, run: MovementRun, id: UnitId, cod
 /** Units by sector, each list by unit id: one pass over the units instead of one per sector. */
 export function unitsBySector(ctx: TurnContext): Map<SectorId, Unit[]> {
   const out = new Map<SectorId, Unit[]>();
-  for (const u of Object.values(ctx.state.units).sort((a, b) => compareUnitIds(a.id, b.id))) {
+  for (const u of ctx.unitsSorted()) {
     const list = out.get(u.sector);
     if (list) list.push(u);
     else out.set(u.sector, [u]);

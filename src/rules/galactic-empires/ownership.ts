@@ -4,7 +4,7 @@
  */
 import type { TurnContext } from "./context.js";
 import { type EmpireId, garrisonId, INDEPENDENT, type Sector, type Unit } from "./model.js";
-import { sectorLabel } from "./movement.js";
+import { sectorLabel, unitsBySector } from "./movement.js";
 
 /** A unit that can hold or take a sector: not cloaked, with starships or admirals. */
 function present(ctx: TurnContext, u: Unit): boolean {
@@ -21,15 +21,18 @@ function present(ctx: TurnContext, u: Unit): boolean {
  * ("a lone siege machine cannot conquer a sector").
  */
 export function sectorOwnershipChanges(ctx: TurnContext): void {
+  const bySector = unitsBySector(ctx);
   for (const s of ctx.state.sectors) {
-    const units = ctx.unitsIn(s.id).filter((u) => present(ctx, u));
+    const units = (bySector.get(s.id) ?? []).filter((u) => present(ctx, u));
     if (units.length === 0) continue;
     if (units.some((u) => ctx.friendly(u.owner, s.owner))) continue;
     const count = new Map<EmpireId, number>();
     const combat = new Map<EmpireId, number>();
     for (const u of units) {
-      // Independent forces never take sectors: they have no orders and no empire to annex to (RULINGS).
-      if (u.owner === INDEPENDENT || !ctx.hostileIn(u.owner, s.owner, s.id)) continue;
+      // Independent forces take back only sectors still annexed to them (annexedTo null: "local control"):
+      // chapter 8, Local Forces "will only attack sectors that are annexed to it" (rulings-bots.md).
+      if (u.owner === INDEPENDENT && s.annexedTo !== null && s.annexedTo !== INDEPENDENT) continue;
+      if (!ctx.hostileIn(u.owner, s.owner, s.id)) continue;
       count.set(u.owner, (count.get(u.owner) ?? 0) + ctx.starshipCount(u) + u.admirals.length);
       combat.set(u.owner, (combat.get(u.owner) ?? 0) + ctx.conquestCombat(u));
     }

@@ -4,9 +4,9 @@
  * will be scouted", so barriers block scouting as they block movement).
  */
 import { scoutingOf, shipType } from "./catalog.js";
-import type { TurnContext } from "./context.js";
+import { type TurnContext, unitsByOwner } from "./context.js";
 import { activeEmpires } from "./economy.js";
-import type { EmpireId, SectorId } from "./model.js";
+import type { EmpireId, SectorId, Unit } from "./model.js";
 
 /**
  * What one empire scouts by itself: its own sectors and where its units are; every
@@ -15,14 +15,14 @@ import type { EmpireId, SectorId } from "./model.js";
  * sectors connected to where it is, then for each sector so scouted, with its bonus
  * chance, all sectors connected to that one.
  */
-export function scoutOwn(ctx: TurnContext, empire: EmpireId): Set<SectorId> {
+export function scoutOwn(ctx: TurnContext, empire: EmpireId, ownUnits?: Unit[]): Set<SectorId> {
   const seen = new Set<SectorId>();
   for (const s of ctx.state.sectors) {
     if (s.owner !== empire) continue;
     seen.add(s.id);
     for (const n of ctx.neighbours(s.id)) seen.add(n);
   }
-  const units = ctx.unitsOf(empire);
+  const units = ownUnits ?? ctx.unitsOf(empire);
   for (const u of units) seen.add(u.sector);
   for (const u of units) {
     const near = ctx.neighbours(u.sector);
@@ -54,7 +54,9 @@ export function scoutOwn(ctx: TurnContext, empire: EmpireId): Set<SectorId> {
 export function scoutingOccurs(ctx: TurnContext): void {
   const empires = activeEmpires(ctx);
   const own = new Map<EmpireId, Set<SectorId>>();
-  for (const e of empires) own.set(e.id, scoutOwn(ctx, e.id));
+  // Scouting moves no unit: one grouping by owner serves every empire.
+  const byOwner = unitsByOwner(ctx);
+  for (const e of empires) own.set(e.id, scoutOwn(ctx, e.id, byOwner.get(e.id) ?? []));
   for (const e of empires) {
     const all = new Set(own.get(e.id));
     for (const f of empires) {

@@ -5,8 +5,8 @@
  */
 import { shipType } from "./catalog.js";
 import { compareUnitIds, type TurnContext } from "./context.js";
-import { INDEPENDENT } from "./model.js";
-import { type MovementRun, sectorLabel } from "./movement.js";
+import { INDEPENDENT, type SectorId, type Unit } from "./model.js";
+import { type MovementRun, sectorLabel, unitsBySector } from "./movement.js";
 
 /**
  * "For each starship in a unit performing the Search action, there is a chance of
@@ -20,6 +20,10 @@ import { type MovementRun, sectorLabel } from "./movement.js";
  * order), starship by starship (stack order); a target's rolls stop once found.
  */
 export function searchesHappen(ctx: TurnContext, run: MovementRun): void {
+  if (run.searchers.size === 0) return;
+  // Units by sector, taken once: searches only decloak, they never move, add or
+  // remove a unit, so the grouping holds for the whole step (issue 3, speed).
+  let bySector: Map<SectorId, Unit[]> | null = null;
   for (const id of [...run.searchers.keys()].sort(compareUnitIds)) {
     const unit = ctx.state.units[id];
     const io = run.searchers.get(id);
@@ -28,7 +32,8 @@ export function searchesHappen(ctx: TurnContext, run: MovementRun): void {
     // FAQ: a unit that has committed a movement cannot search.
     if (ctx.moved.has(id)) continue;
     run.searched.add(id);
-    const targets = ctx.unitsIn(unit.sector).filter((t) => {
+    bySector ??= unitsBySector(ctx);
+    const targets = (bySector.get(unit.sector) ?? []).filter((t) => {
       if (!t.cloaked || t.owner === unit.owner) return false;
       const r = ctx.relation(unit.owner, t.owner);
       return r === "war" || r === "neutral";

@@ -76,10 +76,14 @@ const admiralSchema = z.object({
 const settingsSchema = z.object({
   defenceBonus: z.enum(["table", "example"]).default(DEFAULT_SETTINGS.defenceBonus),
   cloakCapable: z.enum(["all", "scouts"]).default(DEFAULT_SETTINGS.cloakCapable),
+  orionUpkeep: z.enum(["erratum", "printed"]).default(DEFAULT_SETTINGS.orionUpkeep),
   independentPermissionCostFactor: nonneg.default(DEFAULT_SETTINGS.independentPermissionCostFactor),
   admiralUpkeep: nonneg.default(DEFAULT_SETTINGS.admiralUpkeep),
   maxPhases: int.min(1).max(1000).default(DEFAULT_SETTINGS.maxPhases),
   turnLimit: int.positive().nullable().default(DEFAULT_SETTINGS.turnLimit),
+  victorySectorShare: z.number().gt(0).max(100).nullable().default(DEFAULT_SETTINGS.victorySectorShare),
+  victoryIndustryShare: z.number().gt(0).max(100).nullable().default(DEFAULT_SETTINGS.victoryIndustryShare),
+  victoryAllianceSize: int.min(1).max(6).default(DEFAULT_SETTINGS.victoryAllianceSize),
 });
 
 /** A map file: the galaxy and its starting forces (turn 1 is implied). */
@@ -92,6 +96,8 @@ export const mapSchema = z.object({
   borders: z.array(z.object({ a: int, b: int, barrier: z.boolean().default(false) })),
   units: z.record(z.string(), unitSchema).default({}),
   admirals: z.record(z.string(), admiralSchema).default({}),
+  /** The independents' pool for building troops (model.ts); absent means 0. */
+  independentTreasury: nonneg.optional(),
 });
 
 export const stateSchema = mapSchema.extend({

@@ -1,0 +1,634 @@
+/**
+ * Bots for Battleshift.
+ *
+ * `botOrders` fights sensibly: it writes a sequence that sends the taskforces
+ * nearest the enemy first, plans a battleshift for a taskforce buried under
+ * suppression markers (they come back clean) and makes emergency shifts for
+ * squadrons being shot to pieces ("an excellent way to rescue taskforces that are
+ * being targeted by superior firepower"); it focuses the fire of a taskforce on one
+ * enemy squadron, synchronising every squadron that can bear so the hits stack for
+ * suppression and swamp the shields; it moves a taskforce as one block (same
+ * heading and distance for every squadron, facings matched to the flagship), so
+ * coherency and command range hold; it launches missiles and fighters at the best
+ * target in reach and recovers idle flights.
+ *
+ * `randomLegalOrders` is the yardstick: every order it gives passes the engine's own
+ * checks when given (random legal targets, random moves inside the movement arc that
+ * stay on the table), with no plan at all.
+ *
+ * Both plan on a throwaway copy of the state with the engine's own geometry,
+ * movement and firing checks, so what they order is what the engine will accept.
+ */
+import { cloneData } from "../../core/json.js";
+import { Rng } from "../../core/rng.js";
+import { shiftOutBlocked } from "./battleshifting.js";
+import { sectorShiftBlocked, tableDepth, tableWidth } from "./battlespace.js";
+import { Ctx } from "./context.js";
+import { FIGHTER_MOVE, flightsOf, wingsReady } from "./fighters.js";
+import { bears, defaultHeavyWeapons, defaultLightWeapons, type Moment, momentNow, WEAPONS, type WeaponKey } from "./fire.js";
+import { angleDiff, bearing, centroid, dist, inArc, normDeg, offset, type Point } from "./geometry.js";
+import { lineOfSight } from "./line-of-sight.js";
+import { MISSILE_RANGE } from "./missiles.js";
+import {
+  type BattleState,
+  capsOf,
+  designOfSquadron,
+  type Flight,
+  movementLimits,
+  otherSide,
+  type SideId,
+  type Squadron,
+  squadronList,
+  squadronsOfTaskforce,
+} from "./model.js";
+import { moveSquadron } from "./movement.js";
+import type { Order, OrderOf, Orders } from "./orders.js";
+import { activationUnit, currentSlot, taskforcesOnTable } from "./turn.js";
+
+// ---------------------------------------------------------------------------
+// Shared helpers
+
+function planner(state: BattleState, side: SideId): Ctx {
+  const copy = cloneData(state);
+  copy.activationNo++;
+  return new Ctx(copy, Rng.fromSeed(0), side, true);
+}
+
+function enemies(state: BattleState, side: SideId): Squadron[] {
+  return squadronList(state).filter((s) => s.side !== side && s.location === "table" && s.ships.length > 0);
+}
+
+function minShipDist(a: Squadron, b: Squadron): number {
+  let m = Number.POSITIVE_INFINITY;
+  for (const p of a.ships) for (const q of b.ships) m = Math.min(m, dist(p, q));
+  return m;
+}
+
+/** Expected unsaved hits of `dice` at `targeting` against a squadron (a rough measure for choosing targets). */
+function expectedDamage(state: BattleState, dice: number, targeting: number, target: Squadron, reduction: number): number {
+  const d = designOfSquadron(state, target);
+  const p = Math.max(1, Math.min(6, targeting)) / 6;
+  const hits = dice * p;
+  const hardness = Math.max(0, d.hardness - reduction);
+  const save = Math.min(1, hardness / 6);
+  const shieldRolls = Math.min(hits, target.ships.length) * d.shields;
+  const saved = Math.min(hits, shieldRolls * save);
+  return Math.max(0, hits - saved);
+}
+
+/** How attractive a target is: expected damage against what is left of it, weighted by its cost. */
+function targetValue(state: BattleState, target: Squadron, expDmg: number): number {
+  const d = designOfSquadron(state, target);
+  const left = Math.max(1, target.initialShips * d.hull - target.damage);
+  return (expDmg / left) * d.cost * target.ships.length + expDmg * 0.1;
+}
+
+interface Shot {
+  squadrons: string[];
+  target: string;
+  keys: WeaponKey[];
+}
+
+/** Which of the keys can a squadron bring on the target now (range, arc, line of sight)? */
+function bearingKeys(
+  ctx: Ctx,
+  sq: Squadron,
+  target: Squadron,
+  keys: readonly WeaponKey[],
+  m: Moment,
+): { keys: WeaponKey[]; dice: number; targeting: number } {
+  const caps = capsOf(ctx.state, sq);
+  const out: WeaponKey[] = [];
+  let dice = 0;
+  const active = sq.ships.filter((s) => !s.disabled).length;
+  let penalty = 0;
+  let losDone = false;
+  for (const k of keys) {
+    const w = WEAPONS[k];
+    const per = w.count(caps);
+    if (per <= 0) continue;
+    if (!bears(ctx, sq, w, m, target).ok) continue;
+    if (!losDone) {
+      const los = lineOfSight(ctx.los, sq, target, m.ships);
+      losDone = true;
+      if (!los.ok) return { keys: [], dice: 0, targeting: 0 };
+      penalty = los.penalty;
+    }
+    out.push(k);
+    dice += per * active;
+  }
+  return { keys: out, dice, targeting: 4 - sq.suppression - penalty };
+}
+
+/** Focus fire: pick the target where the squadrons that can bear do the most, fire them together; the rest pick their own. */
+function focusFire(
+  ctx: Ctx,
+  shooters: Squadron[],
+  foes: Squadron[],
+  keysOf: (sq: Squadron) => WeaponKey[],
+  momentOf: (sq: Squadron) => Moment,
+  reduction: number,
+): Shot[] {
+  const state = ctx.state;
+  const shots: Shot[] = [];
+  let left = shooters.filter((s) => keysOf(s).length > 0 && s.ships.some((x) => !x.disabled));
+  while (left.length > 0) {
+    let best: { value: number; target: Squadron; group: { sq: Squadron; keys: WeaponKey[] }[] } | null = null;
+    for (const t of foes) {
+      if (t.ships.length === 0) continue;
+      const group: { sq: Squadron; keys: WeaponKey[] }[] = [];
+      let dmg = 0;
+      for (const sq of left) {
+        const b = bearingKeys(ctx, sq, t, keysOf(sq), momentOf(sq));
+        if (b.keys.length === 0) continue;
+        group.push({ sq, keys: b.keys });
+        dmg += expectedDamage(state, b.dice, b.targeting, t, reduction);
+      }
+      if (group.length === 0) continue;
+      const value = targetValue(state, t, dmg);
+      if (!best || value > best.value) best = { value, target: t, group };
+    }
+    if (!best) break;
+    // Detached squadrons cannot synchronise: split them into single shots.
+    const together = best.group.filter((g) => g.sq.taskforce !== null);
+    const alone = best.group.filter((g) => g.sq.taskforce === null);
+    const byTf = new Map<string, { sq: Squadron; keys: WeaponKey[] }[]>();
+    for (const g of together) {
+      const k = g.sq.taskforce as string;
+      byTf.set(k, [...(byTf.get(k) ?? []), g]);
+    }
+    for (const list of byTf.values()) {
+      for (let i = 0; i < list.length; i += 5) {
+        const part = list.slice(i, i + 5);
+        shots.push({ squadrons: part.map((g) => g.sq.id), target: best.target.id, keys: [...new Set(part.flatMap((g) => g.keys))] });
+      }
+    }
+    for (const g of alone) shots.push({ squadrons: [g.sq.id], target: best.target.id, keys: g.keys });
+    const used = new Set(best.group.map((g) => g.sq.id));
+    left = left.filter((s) => !used.has(s.id));
+  }
+  return shots;
+}
+
+function clampTurn(target: number, centre: number, maxDev: number): number {
+  if (maxDev >= 180) return normDeg(target);
+  const d = angleDiff(centre, target);
+  if (Math.abs(d) <= maxDev) return normDeg(target);
+  return normDeg(centre + Math.sign(d) * maxDev);
+}
+
+/** The farthest a set of points can go along `heading` (up to `want`) and stay on the table. */
+function onTableDistance(state: BattleState, pts: readonly Point[], heading: number, want: number): number {
+  const w = tableWidth(state.battlespace);
+  const h = tableDepth(state.battlespace);
+  let d = want;
+  for (let k = 0; k < 30 && d > 0.05; k++) {
+    if (
+      pts.every((p) => {
+        const q = offset(p, heading, d);
+        return q.x >= 0 && q.y >= 0 && q.x <= w && q.y <= h;
+      })
+    )
+      return d;
+    d *= 0.8;
+  }
+  return 0;
+}
+
+/** A heading inside every squadron's movement arc, as close as possible to `desired` (null when the arcs do not overlap). */
+function commonHeading(state: BattleState, squadrons: readonly Squadron[], desired: number): number | null {
+  const arcs = squadrons.map((s) => ({ c: s.facing, half: movementLimits(designOfSquadron(state, s).size).arc / 2 }));
+  const fits = (h: number) => arcs.every((a) => a.half >= 180 || Math.abs(angleDiff(a.c, h)) <= a.half + 0.001);
+  if (fits(desired)) return normDeg(desired);
+  let best: number | null = null;
+  for (const a of arcs) {
+    if (a.half >= 180) continue;
+    for (const e of [a.c - a.half, a.c + a.half]) {
+      if (!fits(e)) continue;
+      if (best === null || Math.abs(angleDiff(desired, e)) < Math.abs(angleDiff(desired, best))) best = normDeg(e);
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------
+// The sensible bot
+
+export function botOrders(state: BattleState, side: SideId): Orders {
+  const ts = state.turnState;
+  if (state.outcome || ts.phase === "over") return { orders: [] };
+  if (ts.phase === "sequences") return { orders: sheetOrders(state, side) };
+  const slot = currentSlot(state);
+  if (!slot || slot.side !== side) return { orders: [] };
+  return { orders: activationOrders(state, side) };
+}
+
+function sheetOrders(state: BattleState, side: SideId): Order[] {
+  const foes = enemies(state, side);
+  const tfs = taskforcesOnTable(state, side);
+  const distTo = (tf: string): number => {
+    const sqs = squadronsOfTaskforce(state, tf);
+    let m = Number.POSITIVE_INFINITY;
+    for (const s of sqs) for (const e of foes) m = Math.min(m, dist(centroid(s.ships), centroid(e.ships)));
+    return m;
+  };
+  const seq = [...tfs].sort((a, b) => distTo(a) - distTo(b) || (a < b ? -1 : 1));
+  const orders: Order[] = [
+    { type: "sequence", taskforces: seq },
+    { type: "initiative", choose: "first" },
+  ];
+  // A taskforce buried under suppression shifts out and comes back two turns later, clean, on its own side of the table.
+  for (const tf of tfs) {
+    const sqs = squadronsOfTaskforce(state, tf);
+    if (sqs.length === 0) continue;
+    const buried = sqs.every((s) => s.suppression >= 2) && distTo(tf) < 30;
+    if (!buried) continue;
+    if (sqs.some((s) => shiftOutBlocked(state, s))) continue;
+    const home = side === "blue" ? 1 : state.battlespace.widthFt;
+    for (let row = 1; row <= state.battlespace.depthFt; row++) {
+      const sector = { col: home, row };
+      if (sectorShiftBlocked(state.battlespace, sector)) continue;
+      if (state.turn + 2 > state.settings.turnLimit) break;
+      orders.push({
+        type: "shift",
+        unit: tf,
+        returnTurn: state.turn + 2,
+        sector: `${home}${"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[row - 1]}`,
+        facing: side === "blue" ? 90 : 270,
+      });
+      break;
+    }
+  }
+  return orders;
+}
+
+function activationOrders(state: BattleState, side: SideId): Order[] {
+  const slot = currentSlot(state);
+  if (!slot) return [];
+  const unit = activationUnit(state, slot, []);
+  if (unit.squadrons.length === 0) return [];
+  const ctx = planner(state, side);
+  const s = ctx.state;
+  const mine = unit.squadrons.map((q) => s.squadrons[q.id] as Squadron).filter((q) => q.location === "table" && q.ships.length > 0);
+  const foes = enemies(s, side);
+  const orders: Order[] = [];
+  if (foes.length === 0 || mine.length === 0) return orders;
+
+  // 0. Command: move the flag off a squadron about to die.
+  if (unit.taskforce) {
+    const tf = s.taskforces[unit.taskforce];
+    const flagSq = tf?.flagship ? s.squadrons[tf.flagship.squadron] : undefined;
+    if (tf && flagSq && flagSq.ships.length <= 1) {
+      const size = designOfSquadron(s, flagSq).size;
+      const heir = mine.find((q) => q.id !== flagSq.id && q.ships.length >= 2 && designOfSquadron(s, q).size >= size);
+      if (heir) {
+        orders.push({ type: "command", squadron: heir.id });
+        tf.flagship = { squadron: heir.id, ship: (heir.ships[0] as { id: string }).id };
+      }
+    }
+  }
+
+  // Emergency shifts for squadrons being shot to pieces with the enemy close.
+  const stay: Squadron[] = [];
+  for (const q of mine) {
+    const d = designOfSquadron(s, q);
+    const wrecked = q.ships.length <= Math.ceil(q.initialShips / 3) && q.damage >= d.hull && q.initialShips > 1;
+    const threatened = foes.some((e) => minShipDist(q, e) <= 18);
+    const isFlag = unit.taskforce && s.taskforces[unit.taskforce]?.flagship?.squadron === q.id;
+    if (wrecked && threatened && !isFlag && !shiftOutBlocked(s, q)) {
+      orders.push({ type: "emergencyShift", squadron: q.id });
+    } else stay.push(q);
+  }
+  if (stay.length === 0) return orders;
+
+  // 1. Missiles: each launcher at the best target within 24" it can see.
+  for (const q of stay) {
+    if (capsOf(s, q).missiles <= 0 || !q.ships.some((x) => !x.disabled)) continue;
+    let best: { v: number; t: Squadron } | null = null;
+    for (const t of foes) {
+      if (minShipDist(q, t) > MISSILE_RANGE) continue;
+      const los = lineOfSight(ctx.los, q, t);
+      if (!los.ok) continue;
+      const launchers = q.ships.filter((x) => !x.disabled).length;
+      const p = Math.max(1, Math.min(6, 5 - q.suppression - los.penalty)) / 6;
+      const v = targetValue(s, t, expectedDamage(s, launchers * p * capsOf(s, q).missiles, 6, t, 1));
+      if (!best || v > best.v) best = { v, t };
+    }
+    if (best) orders.push({ type: "missiles", squadron: q.id, target: best.t.id });
+  }
+
+  // 2. Heavy batteries: focus fire.
+  const heavyShots = focusFire(
+    ctx,
+    stay,
+    foes,
+    (q) => defaultHeavyWeapons(capsOf(s, q)),
+    (q) => momentNow(q),
+    2,
+  );
+  for (const sh of heavyShots)
+    orders.push({ type: "heavy", squadrons: sh.squadrons, target: sh.target, weapons: sh.keys as OrderOf<"heavy">["weapons"] });
+
+  // 3. Move the taskforce as one block toward the nearest enemy, stopping at its preferred range.
+  const movers = stay.filter((q) => !q.station && q.ships.some((x) => !x.disabled));
+  if (movers.length) {
+    const centre = centroid(movers.flatMap((q) => q.ships));
+    let goal = foes[0] as Squadron;
+    for (const e of foes) if (dist(centre, centroid(e.ships)) < dist(centre, centroid(goal.ships))) goal = e;
+    const goalPt = centroid(goal.ships);
+    const caps = movers.map((q) => capsOf(s, q));
+    const lightPower = caps.reduce((t, c) => t + c.light + c.ion, 0);
+    const heavyPower = caps.reduce((t, c) => t + c.heavy + c.broadside + c.superHeavy + c.heavyIon, 0);
+    const standoff = heavyPower > lightPower ? 15 : lightPower > 0 ? 7 : 18;
+    const gap = dist(centre, goalPt);
+    const want = Math.max(0, gap - standoff);
+    const desired = bearing(centre, goalPt);
+    const speed = Math.min(...movers.map((q) => designOfSquadron(s, q).move));
+    const heading = commonHeading(s, movers, desired);
+    const flagId = unit.taskforce ? s.taskforces[unit.taskforce]?.flagship?.squadron : undefined;
+    const flagSq = movers.find((q) => q.id === flagId) ?? movers[0];
+    let distance = 0;
+    if (heading !== null)
+      distance = onTableDistance(
+        s,
+        movers.flatMap((q) => q.ships.filter((x) => !x.disabled)),
+        heading,
+        Math.min(speed, want),
+      );
+    // Facings: the flagship turns toward the enemy as far as it may; the others match it.
+    const moved = new Set<string>();
+    const active = new Set(movers.map((q) => q.id));
+    const flagRef = distance > 0 && heading !== null ? heading : (flagSq as Squadron).facing;
+    const endCentre = distance > 0 && heading !== null ? offset(centre, heading, distance) : centre;
+    const wantFacing = bearing(endCentre, goalPt);
+    const flagFacing = clampTurn(wantFacing, flagRef, movementLimits(designOfSquadron(s, flagSq as Squadron).size).facingChange);
+    const ordered = [flagSq as Squadron, ...movers.filter((q) => q !== flagSq)];
+    for (const q of ordered) {
+      const lim = movementLimits(designOfSquadron(s, q).size);
+      const ref = distance > 0 && heading !== null ? heading : q.facing;
+      let facing = clampTurn(q === flagSq ? flagFacing : flagFacing, ref, lim.facingChange);
+      if (q !== flagSq && !inArc(facing, lim.arc, flagFacing)) facing = clampTurn(flagFacing, ref, lim.facingChange);
+      const o: OrderOf<"move"> =
+        distance > 0 && heading !== null
+          ? {
+              type: "move",
+              squadron: q.id,
+              heading: Math.round(heading * 1000) / 1000,
+              distance: Math.floor(distance * 1000) / 1000,
+              facing: Math.round(facing * 1000) / 1000,
+            }
+          : { type: "move", squadron: q.id, distance: 0, heading: q.facing, facing: Math.round(facing * 1000) / 1000 };
+      // Apply on the planning copy with the engine's own rules; keep only what it accepts.
+      const before = ctx.problems.length;
+      const p = moveSquadron(ctx, o, "plan", active, moved);
+      if (p && ctx.problems.length === before) orders.push(o);
+    }
+  }
+
+  // Light batteries (after the move, at the end positions): focus again.
+  const foesNow = enemies(s, side);
+  const lightShots = focusFire(
+    ctx,
+    stay.filter((q) => q.location === "table"),
+    foesNow,
+    (q) => defaultLightWeapons(capsOf(s, q)),
+    (q) => momentNow(q),
+    0,
+  );
+  for (const sh of lightShots)
+    orders.push({ type: "light", squadrons: sh.squadrons, target: sh.target, weapons: sh.keys as OrderOf<"light">["weapons"] });
+
+  // 4. Fighters: launch ready wings as one flight at the best target within reach; move or land flights already out.
+  for (const q of stay) {
+    const bays = capsOf(s, q).fighterBays;
+    if (bays <= 0) continue;
+    const ready = wingsReady(q);
+    const launchFrom = q.ships.find((x) => !x.disabled);
+    if (ready > 0 && launchFrom && flightsOf(ctx, q.id).length < 2) {
+      const t = fighterTarget(s, side, launchFrom, foesNow);
+      if (t) orders.push({ type: "flight", squadron: q.id, wings: ready, path: [t.end], target: t.id });
+    }
+  }
+  for (const f of ownFlights(s, side)) {
+    const carrier = s.squadrons[f.carrier];
+    const carrierHere = !!carrier && carrier.location === "table" && carrier.ships.length > 0;
+    if (carrierHere && !unit.squadrons.some((q) => q.id === f.carrier)) continue;
+    if (f.movedTurn === s.turn) continue;
+    const t = fighterTarget(s, side, f, foesNow);
+    if (t) {
+      orders.push({ type: "flight", flight: f.id, path: [t.end], target: t.id });
+    } else if (carrierHere && carrier) {
+      const home = carrier.ships.find((x) => !x.disabled) ?? carrier.ships[0];
+      if (home && dist(f, home) <= FIGHTER_MOVE) {
+        const end = dist(f, home) > 0.5 ? offset(home, bearing(home, f), 0.5) : { x: f.x, y: f.y };
+        orders.push({ type: "flight", flight: f.id, path: [round(end)] });
+        orders.push({ type: "recover", flight: f.id });
+      }
+    }
+  }
+
+  // 6. Board disabled enemy ships our ships touch.
+  for (const t of foesNow) {
+    const dis = t.ships.find((x) => x.disabled);
+    if (!dis) continue;
+    const touching = stay.filter((q) => q.ships.some((x) => !x.disabled && dist(x, dis) <= 1));
+    if (touching.length) orders.push({ type: "board", squadrons: touching.slice(0, 5).map((q) => q.id), target: t.id, ship: dis.id });
+  }
+
+  // 8. Gather detached friends near the flagship.
+  if (unit.taskforce) {
+    const tf = s.taskforces[unit.taskforce];
+    const fs = tf?.flagship ? s.squadrons[tf.flagship.squadron]?.ships.find((x) => x.id === tf.flagship?.ship) : undefined;
+    if (tf && fs) {
+      let members = squadronsOfTaskforce(s, tf.id).length;
+      for (const q of squadronList(s)) {
+        if (members >= s.settings.squadronsPerTaskforce) break;
+        if (q.side !== side || q.taskforce !== null || q.location !== "table" || q.ships.length === 0 || q.station) continue;
+        if (q.ships.some((x) => dist(x, fs) <= s.settings.commandRange - 0.01)) {
+          orders.push({ type: "join", squadron: q.id });
+          members++;
+        }
+      }
+    }
+  }
+  // A detached activation names its squadron first.
+  if (!unit.taskforce && unit.squadrons[0]) orders.sort((a, b) => Number(b.type === "move") - Number(a.type === "move"));
+  return orders;
+}
+
+function round(p: Point): Point {
+  return { x: Math.round(p.x * 1000) / 1000, y: Math.round(p.y * 1000) / 1000 };
+}
+
+function ownFlights(state: BattleState, side: SideId): Flight[] {
+  return Object.keys(state.flights)
+    .sort()
+    .map((k) => state.flights[k] as Flight)
+    .filter((f) => f.side === side);
+}
+
+/** The nearest enemy squadron whose nearest ship is within a fighter's 24" (path stops on contact). */
+function fighterTarget(state: BattleState, side: SideId, from: Point, foes: readonly Squadron[]): { id: string; end: Point } | null {
+  let best: { id: string; end: Point; d: number } | null = null;
+  for (const t of foes) {
+    for (const x of t.ships) {
+      const d = dist(from, x);
+      if (d > FIGHTER_MOVE - 0.2) continue;
+      if (!best || d < best.d) {
+        const end = d > 0.6 ? offset(from, bearing(from, x), d - 0.5) : { x: from.x, y: from.y };
+        best = { id: t.id, end: round(end), d };
+      }
+    }
+  }
+  void side;
+  void state;
+  return best ? { id: best.id, end: best.end } : null;
+}
+
+// ---------------------------------------------------------------------------
+// The random-legal bot
+
+export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): Orders {
+  const ts = state.turnState;
+  if (state.outcome || ts.phase === "over") return { orders: [] };
+  if (ts.phase === "sequences") {
+    const tfs = rng.shuffle([...taskforcesOnTable(state, side)]);
+    return {
+      orders: [
+        { type: "sequence", taskforces: tfs },
+        { type: "initiative", choose: rng.pick(["first", "second"] as const) },
+      ],
+    };
+  }
+  const slot = currentSlot(state);
+  if (!slot || slot.side !== side) return { orders: [] };
+  const unit = activationUnit(state, slot, []);
+  const ctx = planner(state, side);
+  const s = ctx.state;
+  const mine = unit.squadrons.map((q) => s.squadrons[q.id] as Squadron).filter((q) => q.location === "table" && q.ships.length > 0);
+  const orders: Order[] = [];
+  const foes = enemies(s, side);
+  if (foes.length === 0) return { orders };
+  for (const q of mine) {
+    if (capsOf(s, q).missiles <= 0) continue;
+    const options = foes.filter((t) => minShipDist(q, t) <= MISSILE_RANGE && lineOfSight(ctx.los, q, t).ok);
+    if (options.length && rng.chance(70)) orders.push({ type: "missiles", squadron: q.id, target: rng.pick(options).id });
+  }
+  for (const q of mine) {
+    const keys = defaultHeavyWeapons(capsOf(s, q));
+    if (!keys.length) continue;
+    const options = foes.filter((t) => bearingKeys(ctx, q, t, keys, momentNow(q)).keys.length > 0);
+    if (options.length) orders.push({ type: "heavy", squadrons: [q.id], target: rng.pick(options).id });
+  }
+  const moved = new Set<string>();
+  const active = new Set(mine.map((q) => q.id));
+  for (const q of mine) {
+    if (q.station || !q.ships.some((x) => !x.disabled)) continue;
+    const d = designOfSquadron(s, q);
+    const lim = movementLimits(d.size);
+    const heading = normDeg(q.facing + (rng.float() - 0.5) * Math.min(lim.arc, 359));
+    const want = rng.float() * d.move;
+    const distance = onTableDistance(
+      s,
+      q.ships.filter((x) => !x.disabled),
+      heading,
+      want,
+    );
+    const ref = distance > 0 ? heading : q.facing;
+    const facing = normDeg(ref + (rng.float() - 0.5) * 2 * Math.min(lim.facingChange, 180));
+    const o: OrderOf<"move"> = {
+      type: "move",
+      squadron: q.id,
+      heading: Math.round(heading * 1000) / 1000,
+      distance: Math.floor(distance * 1000) / 1000,
+      facing: Math.round(facing * 1000) / 1000,
+    };
+    const before = ctx.problems.length;
+    const p = moveSquadron(ctx, o, "plan", active, moved);
+    if (p && ctx.problems.length === before) orders.push(o);
+  }
+  for (const q of mine) {
+    const keys = defaultLightWeapons(capsOf(s, q));
+    if (!keys.length || q.location !== "table") continue;
+    const options = enemies(s, side).filter((t) => bearingKeys(ctx, q, t, keys, momentNow(q)).keys.length > 0);
+    if (options.length) orders.push({ type: "light", squadrons: [q.id], target: rng.pick(options).id });
+  }
+  for (const q of mine) {
+    if (capsOf(s, q).fighterBays <= 0 || wingsReady(q) <= 0 || !rng.chance(50)) continue;
+    const from = q.ships.find((x) => !x.disabled);
+    if (!from) continue;
+    const options = enemies(s, side).filter((t) => t.ships.some((x) => dist(x, from) <= FIGHTER_MOVE - 0.2));
+    if (!options.length) continue;
+    const t = rng.pick(options);
+    const x = t.ships.reduce((a, b) => (dist(a, from) <= dist(b, from) ? a : b));
+    const dd = dist(from, x);
+    orders.push({
+      type: "flight",
+      squadron: q.id,
+      path: [round(dd > 0.6 ? offset(from, bearing(from, x), dd - 0.5) : from)],
+      target: t.id,
+    });
+  }
+  return { orders };
+}
+
+/**
+ * Random orders, legal or not, for the property tests: the random-legal bot's
+ * orders with some made wrong (unknown ids, impossible ranges, wrong steps).
+ */
+export function randomOrders(state: BattleState, side: SideId, rng: Rng): Orders {
+  const base = randomLegalOrders(state, side, rng).orders;
+  const sqs = squadronList(state);
+  const anyId = (): string => (sqs.length && rng.chance(80) ? rng.pick(sqs).id : `nope-${rng.int(1, 99)}`);
+  const extra: Order[] = [];
+  const n = rng.int(0, 3);
+  for (let i = 0; i < n; i++) {
+    switch (rng.int(0, 9)) {
+      case 0:
+        extra.push({ type: "heavy", squadrons: [anyId()], target: anyId(), disable: rng.chance(30) });
+        break;
+      case 1:
+        extra.push({ type: "move", squadron: anyId(), heading: rng.int(0, 359), distance: rng.int(0, 40), facing: rng.int(0, 359) });
+        break;
+      case 2:
+        extra.push({ type: "light", squadrons: [anyId(), anyId()], target: anyId(), at: rng.int(0, 12) });
+        break;
+      case 3:
+        extra.push({ type: "missiles", squadron: anyId(), target: anyId() });
+        break;
+      case 4:
+        extra.push({
+          type: "shift",
+          unit: rng.chance(50) ? `${side}-tf${rng.int(1, 6)}` : anyId(),
+          returnTurn: rng.int(1, 12),
+          sector: `${rng.int(1, 8)}${"ABCDE"[rng.int(0, 4)]}`,
+          facing: rng.pick(["N", "E", "S", "W", 45]),
+        });
+        break;
+      case 5:
+        extra.push({
+          type: "flight",
+          squadron: anyId(),
+          path: [{ x: rng.int(0, 72), y: rng.int(0, 48) }],
+          target: anyId(),
+          evade: rng.chance(50),
+        });
+        break;
+      case 6:
+        extra.push({ type: "emergencyShift", squadron: anyId() });
+        break;
+      case 7:
+        extra.push({ type: "board", squadrons: [anyId()], target: anyId(), assault: rng.chance(50) });
+        break;
+      case 8:
+        extra.push({ type: "join", squadron: anyId() });
+        break;
+      default:
+        extra.push({ type: "detach", squadron: anyId() });
+    }
+  }
+  const all = [...base, ...extra];
+  return { orders: all };
+}
+
+export { otherSide };

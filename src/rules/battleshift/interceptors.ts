@@ -1,0 +1,86 @@
+/**
+ * Interceptors ("Interceptors", "Missile Resolution", QRS "Specific Weapon System
+ * Rules"): 1" range (3" for protecting squadrons in the same TF), 360 degrees,
+ * targeting 4 less one per suppression marker (1s always hit). "They are too weak
+ * to affect capital ships"; they fire at fighter flights and missiles. "A Squadron
+ * or fighter group may only make one response fire with interceptors per enemy
+ * Taskforce activation." Light Batteries on Destroyers may fire as interceptors at
+ * targeting 3, but "may not be fired as light weapons AND interceptors during the
+ * same Taskforce activation".
+ *
+ * Fighters "can negate any hit they take by rolling a 3 or less on a d6" (4 or less
+ * when evading).
+ */
+import type { Ctx } from "./context.js";
+import { designOfSquadron, type Squadron } from "./model.js";
+
+export interface InterceptorGroup {
+  dice: number;
+  targeting: number;
+  lights: boolean;
+}
+
+/** The dice a squadron can fire as interceptors now (empty if it already fired this activation). */
+export function interceptorGroups(ctx: Ctx, sq: Squadron, allowLights: boolean): InterceptorGroup[] {
+  if (sq.location !== "table" || sq.interceptAt === ctx.act) return [];
+  const caps = ctx.caps(sq);
+  const active = sq.ships.filter((s) => !s.disabled).length;
+  if (active === 0) return [];
+  const out: InterceptorGroup[] = [];
+  if (caps.interceptors > 0) out.push({ dice: caps.interceptors * active, targeting: 4 - sq.suppression, lights: false });
+  const d = designOfSquadron(ctx.state, sq);
+  if (allowLights && d.size <= 1 && caps.light > 0 && sq.lightAt !== ctx.act) {
+    out.push({ dice: caps.light * active, targeting: 3 - sq.suppression, lights: true });
+  }
+  return out;
+}
+
+export function canIntercept(ctx: Ctx, sq: Squadron, allowLights: boolean): boolean {
+  return interceptorGroups(ctx, sq, allowLights).length > 0;
+}
+
+/** Roll d6s needing `targeting` or less; a 1 always hits. */
+export function rollHits(ctx: Ctx, dice: number, targeting: number): { rolls: number[]; hits: number } {
+  const rolls: number[] = [];
+  let hits = 0;
+  for (let i = 0; i < dice; i++) {
+    const r = ctx.rng.d6();
+    rolls.push(r);
+    if (r === 1 || r <= targeting) hits++;
+  }
+  return { rolls, hits };
+}
+
+/** A squadron fires its interceptors (once per activation); returns the hits. */
+export function fireInterceptors(ctx: Ctx, sq: Squadron, at: string, allowLights: boolean): number {
+  const groups = interceptorGroups(ctx, sq, allowLights);
+  if (groups.length === 0) return 0;
+  sq.interceptAt = ctx.act;
+  let hits = 0;
+  const bits: string[] = [];
+  for (const g of groups) {
+    if (g.lights) sq.lightAt = ctx.act;
+    const r = rollHits(ctx, g.dice, g.targeting);
+    hits += r.hits;
+    bits.push(
+      `${g.dice} ${g.lights ? "light batteries as interceptors" : "interceptors"} needing ${g.targeting} or less: [${r.rolls.join(",")}]`,
+    );
+  }
+  ctx.note("intercept", `${sq.id} fires at ${at}: ${bits.join("; ")} - ${hits} hit${hits === 1 ? "" : "s"}`, {
+    side: sq.side,
+    unit: sq.id,
+  });
+  return hits;
+}
+
+/** Fighters dodge each hit on `threshold` or less (3, or 4 when evading); returns the hits that stand. */
+export function dodge(ctx: Ctx, hits: number, threshold: number): { rolls: number[]; stand: number } {
+  const rolls: number[] = [];
+  let stand = 0;
+  for (let i = 0; i < hits; i++) {
+    const r = ctx.rng.d6();
+    rolls.push(r);
+    if (r > threshold) stand++;
+  }
+  return { rolls, stand };
+}

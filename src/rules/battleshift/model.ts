@@ -1,0 +1,347 @@
+/**
+ * The Battleshift game state (seed 004): two sides, their Taskforces of
+ * Squadrons on a Battlespace measured in inches, with damage and Suppression
+ * tracked per squadron ("A squadron of ships takes damage as a single entity"),
+ * fighter Flights on the table, ships in Hyperspace, the turn's secret activation
+ * sequences and the Victory Points scored. Plain data only: it is saved as JSON.
+ */
+import type { Battlespace, Sector } from "./battlespace.js";
+import type { ShipDesign } from "./fleet.js";
+import type { Point } from "./geometry.js";
+
+export type SideId = string;
+
+export interface Settings {
+  /** The game ends after this turn if no side has won before (Victory: see RULINGS). */
+  turnLimit: number;
+  /** "A Taskforce can have up to five squadrons" (3 in the playtester note, 5 by default). */
+  squadronsPerTaskforce: number;
+  /** Inches: "within 8" of the Taskforce Flagship". */
+  commandRange: number;
+  /** Inches: "within 6" of each other". */
+  coherency: number;
+  /** Inches: "no ships more than 2" distant from another ship". */
+  chain: number;
+  /** Radius of a ship's base in inches: lines of fire within it pass through the ship; contact is touching bases. */
+  shipRadius: number;
+  /** Broadside range: "Broadside heavy weapons may only be fired in a 90 degree arc to the sides of the ship, but with a 24" range." */
+  broadsideRange: number;
+  /** When an emergency shift gives half VP: "damaged" (any damage), "over-threshold" (more damage than one ship's hull) or "over-total". */
+  emergencyHalfVp: "damaged" | "over-threshold" | "over-total";
+  /** Planets and moons: "block" lines of fire through them, or only "obscure" them (-1). */
+  massiveBodies: "block" | "obscure";
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  turnLimit: 10,
+  squadronsPerTaskforce: 5,
+  commandRange: 8,
+  coherency: 6,
+  chain: 2,
+  shipRadius: 0.5,
+  broadsideRange: 24,
+  emergencyHalfVp: "over-threshold",
+  massiveBodies: "block",
+};
+
+export interface Ship {
+  id: string;
+  x: number;
+  y: number;
+  /** "Disabled ships are unable to move or fire any weapons until they make a repair roll." */
+  disabled: boolean;
+}
+
+export type Location = "table" | "hyperspace" | "reserve" | "gone";
+export type GoneReason = "destroyed" | "shifted" | "emergency" | "abandoned" | "captured";
+
+export interface Squadron {
+  id: string;
+  side: SideId;
+  name: string;
+  /** Key into state.designs. */
+  design: string;
+  /** The Taskforce it belongs to, or null when detached. */
+  taskforce: string | null;
+  ships: Ship[];
+  /** Ships it started the battle with (fighter bays, reports). */
+  initialShips: number;
+  /** Compass degrees; every ship of a squadron has the same facing. */
+  facing: number;
+  /** Damage taken, tracked as one number for the squadron. */
+  damage: number;
+  suppression: number;
+  location: Location;
+  goneReason: GoneReason | null;
+  /** When it comes (back) onto the table: turn, sector and facing. */
+  arrival: { turn: number; sector: string; facing: number } | null;
+  /** The turn it last entered the battlespace ("Ships cannot battleshift out ... on the same turn they battleshifted in"). */
+  arrivedTurn: number | null;
+  /** The turn it last activated (with its TF or as a detached squadron). */
+  activatedTurn: number;
+  /** Fighter wings aboard, and the initial complement. */
+  fighters: number;
+  fightersMax: number;
+  /** Activation number (state.activationNo) of the last suppression marker it got ("one counter per enemy TF activation"). */
+  suppressedAt: number;
+  /** Activation number of its last interceptor fire ("once per enemy task force activation"). */
+  interceptAt: number;
+  /** Activation number when its destroyers last used light batteries (as batteries or as interceptors). */
+  lightAt: number;
+  /** Station: immobile, +1 to enemy targeting, heavy batteries fire 360 degrees. */
+  station: boolean;
+}
+
+export interface Taskforce {
+  id: string;
+  side: SideId;
+  name: string;
+  /** The Flagship: one of the largest ships in one of its squadrons. Null once destroyed (the TF is dissolved). */
+  flagship: { squadron: string; ship: string } | null;
+  /** False once its flagship died before command was transferred. */
+  alive: boolean;
+}
+
+export interface Flight {
+  id: string;
+  side: SideId;
+  /** Carrier squadron. */
+  carrier: string;
+  wings: number;
+  x: number;
+  y: number;
+  /** Turn it last moved (a flight moves up to 24" a turn). */
+  movedTurn: number;
+  /** Activation number of its last intercept move ("once per enemy TF activation"). */
+  interceptAt: number;
+  /** The flight it is dogfighting (it stopped there), if any. */
+  dogfighting: string | null;
+}
+
+export interface Prize {
+  id: string;
+  /** Side that captured it. */
+  side: SideId;
+  fromSide: SideId;
+  design: string;
+  /** Captor squadron (towing it when a ship there is as large). */
+  squadron: string;
+  x: number;
+  y: number;
+  engulfed: boolean;
+}
+
+export interface Side {
+  id: SideId;
+  name: string;
+  points: number;
+  vp: number;
+  /** What the VP were scored for. */
+  vpLog: { turn: number; vp: number; why: string }[];
+}
+
+export interface PlannedShift {
+  /** Taskforce id or detached squadron id. */
+  unit: string;
+  /** Null: leaves the battle for good. */
+  returnTurn: number | null;
+  sector: string | null;
+  facing: number | null;
+}
+
+export interface ActivationSlot {
+  side: SideId;
+  /** Taskforce id, or null for a detached-squadron slot (any not yet activated). */
+  taskforce: string | null;
+}
+
+export interface TurnState {
+  phase: "sequences" | "activation" | "over";
+  /** Secret until activated: each side's written activation sequence. */
+  sequences: Record<SideId, string[]>;
+  /** Secret: planned battleshifts written this turn. */
+  planned: Record<SideId, PlannedShift[]>;
+  initiative: { rolls: Record<SideId, number[]>; winner: SideId; first: SideId } | null;
+  /** The alternating taskforce activations of this turn. */
+  queue: ActivationSlot[];
+  index: number;
+  /** Detached phase: whose activation is next (null when not in that phase). */
+  detachedNext: SideId | null;
+  /** Taskforces that have activated this turn, per side, in order (public). */
+  activated: Record<SideId, string[]>;
+}
+
+export interface BattleState {
+  ruleset: "battleshift";
+  version: 1;
+  seed: number;
+  scenario: string;
+  /** Resolve steps so far (Ruleset.turn: increases every step). */
+  step: number;
+  /** The game turn (all activations of both sides). */
+  turn: number;
+  /** Activations so far (keys the "once per enemy TF activation" limits). */
+  activationNo: number;
+  settings: Settings;
+  battlespace: Battlespace;
+  sides: Record<SideId, Side>;
+  designs: Record<string, ShipDesign>;
+  taskforces: Record<string, Taskforce>;
+  squadrons: Record<string, Squadron>;
+  flights: Record<string, Flight>;
+  prizes: Record<string, Prize>;
+  nextId: number;
+  turnState: TurnState;
+  outcome: { winners: SideId[]; reason: string } | null;
+}
+
+/** What a design can do, read from its systems (names as the Ship Building table writes them). */
+export interface Capabilities {
+  light: number;
+  heavy: number;
+  broadside: number;
+  superHeavy: number;
+  missiles: number;
+  fighterBays: number;
+  interceptors: number;
+  ion: number;
+  heavyIon: number;
+  assault: number;
+  engulfing: number;
+  repair: number;
+}
+
+const capCache = new WeakMap<ShipDesign, Capabilities>();
+
+function key(s: string): string {
+  return s.toLowerCase().replace(/[^a-z]/g, "");
+}
+
+/** Map a design's `systems` record (whatever spelling: "Light Battery", "lightBatteries", "light") to counts. */
+export function capabilitiesOf(d: ShipDesign): Capabilities {
+  const hit = capCache.get(d);
+  if (hit) return hit;
+  const c: Capabilities = {
+    light: 0,
+    heavy: 0,
+    broadside: 0,
+    superHeavy: 0,
+    missiles: 0,
+    fighterBays: 0,
+    interceptors: 0,
+    ion: 0,
+    heavyIon: 0,
+    assault: 0,
+    engulfing: 0,
+    repair: 0,
+  };
+  for (const [name, n] of Object.entries(d.systems ?? {})) {
+    if (typeof n !== "number" || !(n > 0)) continue;
+    const k = key(name);
+    if (k.includes("broadside")) c.broadside += n;
+    else if (k.includes("superheavy")) c.superHeavy += n;
+    else if (k.includes("heavyion")) c.heavyIon += n;
+    else if (k.startsWith("ion")) c.ion += n;
+    else if (k.startsWith("heavy")) c.heavy += n;
+    else if (k.startsWith("light")) c.light += n;
+    else if (k.startsWith("missile")) c.missiles += n;
+    else if (k.startsWith("fighter") || k.startsWith("carrier") || k.includes("bay") || k.includes("wing")) c.fighterBays += n;
+    else if (k.startsWith("interceptor")) c.interceptors += n;
+    else if (k.startsWith("assault")) c.assault += n;
+    else if (k.startsWith("engulf")) c.engulfing += n;
+    else if (k.startsWith("repair")) c.repair += n;
+  }
+  capCache.set(d, c);
+  return c;
+}
+
+export function designOfSquadron(state: BattleState, sq: Squadron): ShipDesign {
+  const d = state.designs[sq.design];
+  if (!d) throw new Error(`battleshift: squadron ${sq.id} has unknown design ${sq.design}`);
+  return d;
+}
+
+export function capsOf(state: BattleState, sq: Squadron): Capabilities {
+  return capabilitiesOf(designOfSquadron(state, sq));
+}
+
+export function activeShips(sq: Squadron): Ship[] {
+  return sq.ships.filter((s) => !s.disabled);
+}
+
+export function onTable(sq: Squadron): boolean {
+  return sq.location === "table" && sq.ships.length > 0;
+}
+
+export function otherSide(state: BattleState, side: SideId): SideId {
+  const ids = Object.keys(state.sides).sort();
+  return ids[0] === side ? (ids[1] as SideId) : (ids[0] as SideId);
+}
+
+export function sideIds(state: BattleState): SideId[] {
+  return Object.keys(state.sides).sort();
+}
+
+/** Squadrons sorted by id (the stable order every loop uses). */
+export function squadronList(state: BattleState): Squadron[] {
+  return Object.keys(state.squadrons)
+    .sort(compareIds)
+    .map((k) => state.squadrons[k] as Squadron);
+}
+
+export function squadronsOfTaskforce(state: BattleState, tf: string): Squadron[] {
+  return squadronList(state).filter((s) => s.taskforce === tf && s.location === "table" && s.ships.length > 0);
+}
+
+/** Ids like "b-tf10" sort after "b-tf9": compare digit runs numerically. */
+export function compareIds(a: string, b: string): number {
+  const re = /(\d+)|(\D+)/g;
+  const pa = a.match(re) ?? [];
+  const pb = b.match(re) ?? [];
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const x = pa[i] as string;
+    const y = pb[i] as string;
+    if (x === y) continue;
+    const nx = /^\d+$/.test(x);
+    const ny = /^\d+$/.test(y);
+    if (nx && ny) return Number(x) - Number(y);
+    return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length;
+}
+
+export function flagshipPoint(state: BattleState, tf: Taskforce): Point | null {
+  if (!tf.flagship) return null;
+  const sq = state.squadrons[tf.flagship.squadron];
+  const ship = sq?.ships.find((s) => s.id === tf.flagship?.ship);
+  return ship && sq?.location === "table" ? { x: ship.x, y: ship.y } : null;
+}
+
+/** "Size - 1 (destroyer) 2 (frigate) 3 (cruiser) 4 (battleship) 5 (dreadnought) 6-7 (Behemoth) 8+ (titan)". */
+export function sizeClass(size: number): string {
+  if (size <= 1) return "destroyer";
+  if (size === 2) return "frigate";
+  if (size === 3) return "cruiser";
+  if (size === 4) return "battleship";
+  if (size === 5) return "dreadnought";
+  if (size <= 7) return "behemoth";
+  return "titan";
+}
+
+/** "Larger ships require additional hits to suppress the squadron": hits per ship by size band. */
+export function hitsPerShipToSuppress(size: number): number {
+  if (size <= 3) return 1;
+  if (size <= 7) return 2;
+  if (size <= 10) return 3;
+  return 5;
+}
+
+/** Movement arc width and facing change allowed after a move ("Ship Size | Movement Arc | Facing Change"). */
+export function movementLimits(size: number): { arc: number; facingChange: number } {
+  if (size <= 1) return { arc: 360, facingChange: 360 };
+  if (size <= 3) return { arc: 180, facingChange: 360 };
+  if (size <= 7) return { arc: 90, facingChange: 90 };
+  return { arc: 90, facingChange: 45 };
+}
+
+export type SectorRef = Sector;

@@ -1,0 +1,256 @@
+/**
+ * Movement ("Movement", QRS Activation Sequence 3a-3c).
+ *
+ * "Ships have movement arcs based on their size. A movement arc centers on the
+ * nose of the ship, and a ship must end its move within that movement arc. Ships
+ * move in straight lines. Their facing after moving should be the same as the
+ * direction of their movement." Then "After a squadron moves, it can adopt a new
+ * facing": any for size 3 and smaller, up to 90 degrees from the direction of
+ * movement for sizes 4-7 and 45 for 8+. "A squadron does not have to use its full
+ * movement, and does not have to move every ship in the squadron identically."
+ *
+ * Coherency: "All ships in a squadron must remain within 6" of each other, or have
+ * no ships separated from another by more than 2" (such as in a line)". Command:
+ * "at least one ship in a squadron must remain within 8" of the Taskforce
+ * Flagship", else the squadron becomes detached. "After moving, all squadrons in a
+ * Taskforce must have a facing that would allow them to move in the same direction
+ * that the Flagship faces" (a squadron that cannot is detached: RULINGS).
+ * Disabled ships do not move: they "may be freely abandoned by their Squadron", and
+ * if left beyond command distance "they immediately shift out of the battle".
+ */
+import { onTable } from "./battlespace.js";
+import type { Ctx } from "./context.js";
+import { angleDiff, bearingXY, centroid, dist, inArc, inches, offset, type Point, parseFacing, r2 } from "./geometry.js";
+import { designOfSquadron, flagshipPoint, movementLimits, type Squadron, squadronList } from "./model.js";
+import type { OrderOf } from "./orders.js";
+
+export const STEP_MOVE = "3. Move";
+
+export interface ShipPath {
+  id: string;
+  from: Point;
+  to: Point;
+  heading: number;
+}
+
+export interface MovePath {
+  squadron: string;
+  oldFacing: number;
+  newFacing: number;
+  ships: ShipPath[];
+  /** Longest distance any ship moved. */
+  length: number;
+}
+
+/** Coherency of a set of points: the largest pairwise distance and whether the 2" chain holds. */
+export function coherency(points: readonly Point[], spread: number, chain: number): { ok: boolean; widest: number; chainGap: number } {
+  let widest = 0;
+  for (let i = 0; i < points.length; i++)
+    for (let j = i + 1; j < points.length; j++) widest = Math.max(widest, dist(points[i] as Point, points[j] as Point));
+  if (widest <= spread + 1e-9) return { ok: true, widest, chainGap: 0 };
+  // Chain: the graph with edges of at most `chain` inches must be connected; report the gap a minimum spanning tree needs.
+  const n = points.length;
+  const inTree = new Array<boolean>(n).fill(false);
+  const best = new Array<number>(n).fill(Number.POSITIVE_INFINITY);
+  best[0] = 0;
+  let gap = 0;
+  for (let k = 0; k < n; k++) {
+    let u = -1;
+    for (let i = 0; i < n; i++) if (!inTree[i] && (u < 0 || (best[i] as number) < (best[u] as number))) u = i;
+    inTree[u] = true;
+    gap = Math.max(gap, best[u] as number);
+    for (let v = 0; v < n; v++) {
+      if (inTree[v]) continue;
+      const d = dist(points[u] as Point, points[v] as Point);
+      if (d < (best[v] as number)) best[v] = d;
+    }
+  }
+  return { ok: gap <= chain + 1e-9, widest, chainGap: gap };
+}
+
+/** Validate and carry out one move order; returns the paths (null if refused). */
+export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active: Set<string>, moved: Set<string>): MovePath | null {
+  const state = ctx.state;
+  const sq = ctx.sq(o.squadron);
+  const fail = (code: string, msg: string): null => {
+    ctx.fail(STEP_MOVE, label, code, msg);
+    return null;
+  };
+  if (!sq || sq.side !== ctx.side) return fail("unknown-squadron", `no squadron ${o.squadron} of yours`);
+  if (!active.has(sq.id) || sq.location !== "table") return fail("not-activating", `${sq.id} is not part of this activation`);
+  if (moved.has(sq.id)) return fail("already-moved", `${sq.id} has already moved this activation`);
+  if (sq.station) return fail("station-immobile", `${sq.id} is a station: "Stations are immobile during a game"`);
+  const d = designOfSquadron(state, sq);
+  const mobile = sq.ships.filter((s) => !s.disabled);
+  if (mobile.length === 0) return fail("all-disabled", `every ship of ${sq.id} is disabled and cannot move`);
+  const lim = movementLimits(d.size);
+  // The common displacement.
+  let vx = 0;
+  let vy = 0;
+  if (o.to) {
+    const c = centroid(mobile);
+    vx = o.to.x - c.x;
+    vy = o.to.y - c.y;
+  } else if (o.heading !== undefined) {
+    const p = offset({ x: 0, y: 0 }, o.heading, o.distance ?? d.move);
+    vx = p.x;
+    vy = p.y;
+  }
+  const overrides = new Map<string, Point>();
+  for (const s of o.ships ?? []) {
+    const ship = sq.ships.find((x) => x.id === s.ship);
+    if (!ship) return fail("unknown-ship", `${sq.id} has no ship ${s.ship}`);
+    if (ship.disabled) return fail("ship-disabled", `${s.ship} is disabled and cannot move`);
+    overrides.set(s.ship, s.to);
+  }
+  const ships: ShipPath[] = [];
+  let longest = 0;
+  for (const s of mobile) {
+    const to = overrides.get(s.id) ?? { x: s.x + vx, y: s.y + vy };
+    const len = dist(s, to);
+    if (len > d.move + 1e-6) return fail("too-far", `${s.id} would move ${inches(len)}; ${d.name} moves up to ${d.move}"`);
+    const heading = len > 1e-9 ? bearingXY(s.x, s.y, to.x, to.y) : sq.facing;
+    if (len > 1e-9 && !inArc(sq.facing, lim.arc, heading)) {
+      return fail(
+        "outside-movement-arc",
+        `${s.id} would move on bearing ${r2(heading)}, ${r2(Math.abs(angleDiff(sq.facing, heading)))} degrees off its facing ${r2(sq.facing)}; size ${d.size} ships move within a forward ${lim.arc} degree arc (+/-${lim.arc / 2})`,
+      );
+    }
+    if (!onTable(state.battlespace, to))
+      return fail(
+        "off-table",
+        `${s.id} would end at (${r2(to.x)}, ${r2(to.y)}), off the table; ships leave the battlespace only by battleshifting`,
+      );
+    ships.push({ id: s.id, from: { x: s.x, y: s.y }, to, heading });
+    longest = Math.max(longest, len);
+  }
+  // The facing after the move.
+  const movedShips = ships.filter((p) => dist(p.from, p.to) > 1e-9);
+  let facing: number;
+  if (o.facing !== undefined) {
+    const f = parseFacing(o.facing);
+    if (f === null) return fail("bad-facing", `facing ${JSON.stringify(o.facing)} is neither degrees nor a compass point (N, NE, E, ...)`);
+    facing = f;
+  } else facing = movedShips.length ? (movedShips[0] as ShipPath).heading : sq.facing;
+  if (lim.facingChange < 360) {
+    const refs = movedShips.length ? movedShips.map((p) => p.heading) : [sq.facing];
+    for (const h of refs) {
+      const turn = Math.abs(angleDiff(h, facing));
+      if (turn > lim.facingChange + 0.01) {
+        return fail(
+          "facing-change",
+          `a new facing of ${r2(facing)} is ${r2(turn)} degrees from the direction of movement ${r2(h)}; size ${d.size} ships may change facing by up to ${lim.facingChange} degrees after moving`,
+        );
+      }
+    }
+  }
+  const ends = ships.map((p) => p.to);
+  const coh = coherency(ends, state.settings.coherency, state.settings.chain);
+  if (!coh.ok) {
+    return fail(
+      "coherency",
+      `after the move the ships of ${sq.id} would be up to ${inches(coh.widest)} apart (limit ${state.settings.coherency}") and a ${inches(coh.chainGap)} gap breaks the ${state.settings.chain}" chain`,
+    );
+  }
+  // Carry it out.
+  const from = centroid(mobile);
+  for (const p of ships) {
+    const s = sq.ships.find((x) => x.id === p.id);
+    if (s) {
+      s.x = p.to.x;
+      s.y = p.to.y;
+    }
+  }
+  const oldFacing = sq.facing;
+  sq.facing = facing;
+  moved.add(sq.id);
+  ctx.los.invalidate(sq.id);
+  ctx.ok(
+    STEP_MOVE,
+    label,
+    `${sq.id} moves ${inches(longest)} of ${d.move}" within its ${lim.arc} degree arc, facing ${r2(facing)}; ships within ${inches(coh.widest)} of each other`,
+  );
+  ctx.push({
+    kind: "move",
+    side: sq.side,
+    squadron: sq.id,
+    start: from,
+    end: centroid(mobile),
+    facing,
+    act: ctx.act,
+    turn: state.turn,
+    text: `${sq.id} (${sq.name}) moves ${inches(longest)} to (${r2(centroid(mobile).x)}, ${r2(centroid(mobile).y)}) facing ${r2(facing)}`,
+  });
+  return { squadron: sq.id, oldFacing, newFacing: facing, ships, length: longest };
+}
+
+/** After the taskforce has moved: command range, the taskforce facing rule, abandoned disabled ships. */
+export function afterMovement(ctx: Ctx, squadrons: readonly Squadron[]): void {
+  const state = ctx.state;
+  for (const sq of squadrons) {
+    if (sq.location !== "table" || sq.ships.length === 0) continue;
+    abandonDisabled(ctx, sq);
+    if (!sq.taskforce) continue;
+    const tf = state.taskforces[sq.taskforce];
+    if (!tf?.flagship) continue;
+    const fp = flagshipPoint(state, tf);
+    if (!fp) continue;
+    if (tf.flagship.squadron === sq.id) continue;
+    const near = Math.min(...sq.ships.map((s) => dist(s, fp)));
+    if (near > state.settings.commandRange + 1e-9) {
+      sq.taskforce = null;
+      ctx.fail(
+        STEP_MOVE,
+        `command range ${sq.id}`,
+        "out-of-command-range",
+        `${sq.id}'s nearest ship is ${inches(near)} from the flagship of ${tf.name} (command range ${state.settings.commandRange}"): it is detached`,
+      );
+      continue;
+    }
+    const flagSq = state.squadrons[tf.flagship.squadron];
+    if (!flagSq) continue;
+    const lim = movementLimits(designOfSquadron(state, sq).size);
+    if (!inArc(sq.facing, lim.arc, flagSq.facing)) {
+      sq.taskforce = null;
+      ctx.fail(
+        STEP_MOVE,
+        `taskforce facing ${sq.id}`,
+        "taskforce-facing",
+        `${sq.id} faces ${r2(sq.facing)} and the flagship ${r2(flagSq.facing)}: ${r2(Math.abs(angleDiff(sq.facing, flagSq.facing)))} degrees apart, outside its ${lim.arc} degree movement arc, so it could not move the flagship's way: it is detached`,
+      );
+    }
+  }
+}
+
+/** Disabled ships left more than the command distance from every active ship of their squadron shift out for good. */
+function abandonDisabled(ctx: Ctx, sq: Squadron): void {
+  const activeShips = sq.ships.filter((s) => !s.disabled);
+  if (activeShips.length === 0) return;
+  const range = ctx.state.settings.commandRange;
+  const left = sq.ships.filter((s) => s.disabled && Math.min(...activeShips.map((a) => dist(a, s))) > range + 1e-9);
+  if (left.length === 0) return;
+  // Abandoned ships leave without scoring (they are not destroyed): remove them directly.
+  const ids = new Set(left.map((s) => s.id));
+  const flag = ctx.flagshipShipOf(sq);
+  if (flag && ids.has(flag)) ids.delete(flag);
+  if (ids.size === 0) return;
+  const before = sq.ships.length;
+  sq.ships = sq.ships.filter((s) => !ids.has(s.id));
+  ctx.push({
+    kind: "loss",
+    side: sq.side,
+    squadron: sq.id,
+    ships: before - sq.ships.length,
+    at: centroid(left),
+    what: "abandoned",
+    act: ctx.act,
+    turn: ctx.state.turn,
+    text: `${sq.id} abandons ${before - sq.ships.length} disabled ship(s) beyond ${range}": they shift out of the battle and do not return`,
+  });
+  ctx.los.invalidate(sq.id);
+}
+
+/** All squadrons of a side on the table (stable order). */
+export function sideSquadrons(ctx: Ctx, side: string): Squadron[] {
+  return squadronList(ctx.state).filter((s) => s.side === side && s.location === "table" && s.ships.length > 0);
+}

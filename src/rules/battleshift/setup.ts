@@ -1,0 +1,314 @@
+/**
+ * Setting up a battle from two fleets ("Building a Fleet", "Turn Sequence": "At
+ * the start of each turn, players place any arriving Taskforces on the table").
+ * Each side's taskforces arrive on turn 1 in the sectors along its own short edge
+ * (blue: column 1 facing east; red: the last column facing west), squadrons in a
+ * default formation; `place` orders may rearrange them inside their sector before
+ * the first sequences are written. "One of the largest ships in the Taskforce
+ * becomes the Taskforce Flagship".
+ */
+
+import { arrivals } from "./battleshifting.js";
+import { type Battlespace, defaultBattlespace, sectorName, type Terrain } from "./battlespace.js";
+import type { BsEvent } from "./events.js";
+import { type Fleet, parseFleet, type ShipDesign } from "./fleet.js";
+import { type BattleState, DEFAULT_SETTINGS, type Settings, type SideId, type Squadron, type Taskforce } from "./model.js";
+import { buildShip } from "./ship-building.js";
+
+export const SIDES: readonly SideId[] = ["blue", "red"];
+
+export interface BattleOptions {
+  seed: number;
+  scenario: string;
+  fleets: Fleet[];
+  battlespace?: Battlespace;
+  settings?: Partial<Settings>;
+  /** Space stations, each its own taskforce of one squadron ("Stations are immobile during a game"). */
+  stations?: { side: SideId; design: string; x: number; y: number; facing: number }[];
+}
+
+export function createBattle(opts: BattleOptions): { state: BattleState; events: BsEvent[] } {
+  const totalShips = opts.fleets.reduce(
+    (t, f) => t + f.taskforces.reduce((u, tf) => u + tf.squadrons.reduce((v, s) => v + s.ships, 0), 0),
+    0,
+  );
+  const battlespace = opts.battlespace ?? defaultBattlespace(totalShips);
+  const settings: Settings = { ...DEFAULT_SETTINGS, ...(opts.settings ?? {}) };
+  if (opts.fleets[0]?.options?.squadronsPerTaskforce) settings.squadronsPerTaskforce = opts.fleets[0].options.squadronsPerTaskforce;
+  const state: BattleState = {
+    ruleset: "battleshift",
+    version: 1,
+    seed: opts.seed,
+    scenario: opts.scenario,
+    step: 1,
+    turn: 1,
+    activationNo: 0,
+    settings,
+    battlespace,
+    sides: {},
+    designs: {},
+    taskforces: {},
+    squadrons: {},
+    flights: {},
+    prizes: {},
+    nextId: 0,
+    turnState: { phase: "sequences", sequences: {}, planned: {}, initiative: null, queue: [], index: 0, detachedNext: null, activated: {} },
+    outcome: null,
+  };
+  opts.fleets.slice(0, 2).forEach((fleet, k) => {
+    const side = SIDES[k] as SideId;
+    state.sides[side] = { id: side, name: fleet.name, points: fleet.points, vp: 0, vpLog: [] };
+    const designKey = (name: string): string => {
+      const d = fleet.designs[name] as ShipDesign;
+      // Keys are the design ids; two fleets naming different designs alike get a side prefix.
+      let key = d.id || name;
+      const existing = state.designs[key];
+      if (existing && JSON.stringify(existing) !== JSON.stringify(d)) key = `${side}:${key}`;
+      state.designs[key] = d;
+      return key;
+    };
+    const west = k === 0;
+    const col = west ? 1 : battlespace.widthFt;
+    const facing = west ? 90 : 270;
+    fleet.taskforces.forEach((tfSpec, ti) => {
+      const tfId = `${side}-tf${ti + 1}`;
+      const row = (ti % battlespace.depthFt) + 1;
+      const colHere = west ? col + Math.floor(ti / battlespace.depthFt / 2) : col - Math.floor(ti / battlespace.depthFt / 2);
+      const sector = sectorName({ col: Math.max(1, Math.min(battlespace.widthFt, colHere)), row });
+      const tf: Taskforce = { id: tfId, side, name: tfSpec.name, flagship: null, alive: true };
+      state.taskforces[tfId] = tf;
+      const members: { sq: Squadron; size: number; name: string }[] = [];
+      tfSpec.squadrons.forEach((spec, si) => {
+        const sqId = `${side}-tf${ti + 1}-s${si + 1}`;
+        const key = designKey(spec.design);
+        const d = state.designs[key] as ShipDesign;
+        const ships = Array.from({ length: spec.ships }, (_, j) => ({ id: `${sqId}.${j + 1}`, x: 0, y: 0, disabled: false }));
+        const bays = d.systems.fighterBay ?? 0;
+        const sq: Squadron = {
+          id: sqId,
+          side,
+          name: spec.name,
+          design: key,
+          taskforce: tfId,
+          ships,
+          initialShips: spec.ships,
+          facing,
+          damage: 0,
+          suppression: 0,
+          location: "reserve",
+          goneReason: null,
+          arrival: { turn: 1, sector, facing },
+          arrivedTurn: null,
+          activatedTurn: 0,
+          fighters: bays * spec.ships,
+          fightersMax: bays * spec.ships,
+          suppressedAt: -1,
+          interceptAt: -1,
+          lightAt: -1,
+          station: false,
+        };
+        state.squadrons[sqId] = sq;
+        members.push({ sq, size: d.size, name: spec.name });
+      });
+      // The named flagship squadron, else the first squadron of the largest ships.
+      const biggest = Math.max(0, ...members.map((m) => m.size));
+      const f = members.find((m) => tfSpec.flagship !== undefined && m.name === tfSpec.flagship) ?? members.find((m) => m.size === biggest);
+      if (f?.sq.ships[0]) tf.flagship = { squadron: f.sq.id, ship: f.sq.ships[0].id };
+    });
+  });
+  const events: BsEvent[] = [];
+  arrivals(state, events);
+  (opts.stations ?? []).forEach((st, k) => {
+    const d = STATION_DESIGNS[st.design];
+    if (!d) throw new Error(`no station design "${st.design}"; known: ${Object.keys(STATION_DESIGNS).join(", ")}`);
+    state.designs[d.id] = d;
+    const tfId = `${st.side}-st${k + 1}`;
+    const sqId = `${tfId}-s1`;
+    state.taskforces[tfId] = { id: tfId, side: st.side, name: d.name, flagship: { squadron: sqId, ship: `${sqId}.1` }, alive: true };
+    state.squadrons[sqId] = {
+      id: sqId,
+      side: st.side,
+      name: d.name,
+      design: d.id,
+      taskforce: tfId,
+      ships: [{ id: `${sqId}.1`, x: st.x, y: st.y, disabled: false }],
+      initialShips: 1,
+      facing: st.facing,
+      damage: 0,
+      suppression: 0,
+      location: "table",
+      goneReason: null,
+      arrival: null,
+      arrivedTurn: 0,
+      activatedTurn: 0,
+      fighters: d.systems.fighterBay,
+      fightersMax: d.systems.fighterBay,
+      suppressedAt: -1,
+      interceptAt: -1,
+      lightAt: -1,
+      station: true,
+    };
+  });
+  return { state, events };
+}
+
+/**
+ * "Sample Space Stations" (the table is garbled in the seed: sizes are read from the
+ * space their systems fill). "Stations have shields equal to their size"; move 0.
+ */
+function station(id: string, name: string, size: number, systems: Record<string, number>): ShipDesign {
+  const b = buildShip({ id, name, faction: "station", size, systems: { ...systems, extraSpace: 0 } }).value;
+  return { ...b, id, name, shields: size, move: 0 };
+}
+export const STATION_DESIGNS: Record<string, ShipDesign> = {
+  "station/orbital-defense": station("station/orbital-defense", "Orbital Defense", 5, { heavy: 3, light: 2, interceptor: 2 }),
+  "station/orbital-carrier": station("station/orbital-carrier", "Orbital Carrier", 5, {
+    fighterBay: 4,
+    heavy: 1,
+    light: 2,
+    interceptor: 2,
+  }),
+  "station/battlefortress": station("station/battlefortress", "Battlefortress", 15, {
+    heavy: 5,
+    missile: 6,
+    fighterBay: 6,
+    interceptor: 8,
+  }),
+};
+
+/** The outpost: a planet with a moon, an asteroid field, dust clouds and a nebula; red holds an orbital defense station. */
+export const OUTPOST_TERRAIN: Terrain[] = [
+  { id: "planet", kind: "planet", name: "Kethra", x: 48, y: 24, radius: 6 },
+  { id: "moon", kind: "moon", name: "Kethra's moon", x: 54, y: 42, radius: 2 },
+  { id: "asteroids", kind: "asteroids", name: "the Shoals", x: 30, y: 12, radius: 4 },
+  { id: "dust", kind: "dust", name: "the Veil", x: 24, y: 36, radius: 4 },
+  { id: "nebula", kind: "nebula", name: "the Ember nebula", x: 36, y: 30, radius: 3 },
+];
+
+/** Decode and check two fleet files; refuse with every fault named. */
+export function fleetsFrom(raw: readonly unknown[] | undefined): Fleet[] {
+  if (raw?.length !== 2) throw new Error(`battleshift needs exactly two fleets (--fleet A --fleet B); got ${raw?.length ?? 0}`);
+  return raw.map((r, i) => {
+    const p = parseFleet(r);
+    if (!p.ok) {
+      throw new Error(`fleet ${i + 1} is not valid:\n${p.error.map((e) => `  ${e.order}: ${e.message} (${e.code})`).join("\n")}`);
+    }
+    return p.value;
+  });
+}
+
+const sq = (name: string, design: string, ships: number) => ({ name, design, ships });
+
+/** The seed's largest playtest: 160 ships, 80 a side (generic sample ships against the Raishek). */
+export const PLAYTEST_FLEETS: readonly unknown[] = [
+  {
+    name: "Terran Home Fleet",
+    taskforces: [
+      {
+        name: "First Battle Group",
+        squadrons: [
+          sq("Dreadnoughts", "generic/dreadnought", 3),
+          sq("Cruisers A", "generic/fleet-cruiser", 7),
+          sq("Destroyers A", "generic/fleet-destroyer", 6),
+        ],
+      },
+      {
+        name: "Second Battle Group",
+        squadrons: [
+          sq("Battleships", "generic/fleet-battleship", 4),
+          sq("Cruisers B", "generic/fleet-cruiser", 7),
+          sq("Swords A", "generic/sword-frigate", 6),
+        ],
+      },
+      {
+        name: "Carrier Group",
+        squadrons: [
+          sq("Fleet Carriers", "generic/fleet-carrier", 3),
+          sq("Light Carriers", "generic/light-carrier", 4),
+          sq("Defenders", "generic/defense-frigate", 6),
+        ],
+      },
+      {
+        name: "Missile Group",
+        squadrons: [
+          sq("Missile Dreadnoughts", "generic/missile-dreadnought", 2),
+          sq("Missile Cruisers", "generic/missile-cruiser", 5),
+          sq("Missile Frigates", "generic/missile-frigate", 6),
+        ],
+      },
+      {
+        name: "Screen",
+        squadrons: [
+          sq("Attack Destroyers", "generic/attack-destroyer", 7),
+          sq("Destroyers B", "generic/fleet-destroyer", 7),
+          sq("Swords B", "generic/sword-frigate", 7),
+        ],
+      },
+    ],
+  },
+  {
+    name: "Raishek Strike Fleet",
+    taskforces: [
+      {
+        name: "Hammer",
+        squadrons: [
+          sq("Battleships", "raishek/battleship", 2),
+          sq("Cruisers A", "raishek/cruiser", 6),
+          sq("Destroyers A", "raishek/destroyer", 7),
+        ],
+      },
+      {
+        name: "Anvil",
+        squadrons: [
+          sq("Heavy Cruisers", "raishek/heavy-cruiser", 2),
+          sq("Frigates A", "raishek/frigate", 7),
+          sq("Destroyers B", "raishek/destroyer", 7),
+        ],
+      },
+      {
+        name: "Talon",
+        squadrons: [
+          sq("Carriers", "raishek/carrier", 2),
+          sq("Light Carriers", "raishek/light-carrier", 2),
+          sq("Destroyers C", "raishek/destroyer", 7),
+        ],
+      },
+      { name: "Storm", squadrons: [sq("Missile Cruisers", "raishek/missile-cruiser", 4), sq("Frigates B", "raishek/frigate", 7)] },
+      {
+        name: "Swarm",
+        squadrons: [
+          sq("Destroyers D", "raishek/destroyer", 7),
+          sq("Destroyers E", "raishek/destroyer", 7),
+          sq("Destroyers F", "raishek/destroyer", 7),
+        ],
+      },
+      { name: "Pickets", squadrons: [sq("Destroyers G", "raishek/destroyer", 6)] },
+    ],
+  },
+];
+
+/**
+ * Fleets of about `shipsPerSide` ships each, made by repeating the playtest
+ * taskforces (for benchmarks of how time grows with ship count).
+ */
+export function scaledPlaytestFleets(shipsPerSide: number): unknown[] {
+  return (
+    PLAYTEST_FLEETS as { name: string; taskforces: { name: string; squadrons: { name: string; design: string; ships: number }[] }[] }[]
+  ).map((f) => {
+    const taskforces: { name: string; squadrons: { name: string; design: string; ships: number }[] }[] = [];
+    let total = 0;
+    for (let k = 0; total < shipsPerSide; k++) {
+      const tf = f.taskforces[k % f.taskforces.length] as (typeof f.taskforces)[number];
+      const round = Math.floor(k / f.taskforces.length);
+      const squadrons: { name: string; design: string; ships: number }[] = [];
+      for (const s of tf.squadrons) {
+        if (total >= shipsPerSide) break;
+        const ships = Math.min(s.ships, shipsPerSide - total);
+        squadrons.push({ ...s, name: `${s.name} ${round + 1}`, ships });
+        total += ships;
+      }
+      taskforces.push({ name: `${tf.name} ${round + 1}`, squadrons });
+    }
+    return { name: f.name, taskforces };
+  });
+}

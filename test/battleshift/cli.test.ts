@@ -1,0 +1,73 @@
+/** The play commands as a person runs them: new, turn, battleshift auto, replay. */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { starhost } from "../cli/run-cli.js";
+
+const dir = mkdtempSync(join(tmpdir(), "bs-play-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const blue = `name: Patrol
+taskforces:
+  - name: Alpha
+    squadrons:
+      - { name: Cruisers, design: generic/fleet-cruiser, ships: 4 }
+      - { name: Carriers, design: generic/light-carrier, ships: 2 }
+`;
+const red = `name: Raiders
+taskforces:
+  - name: Hammer
+    squadrons:
+      - { name: Frigates, design: raishek/frigate, ships: 5 }
+      - { name: Destroyers, design: raishek/destroyer, ships: 6 }
+`;
+
+describe("starhost battleshift auto / starhost replay", () => {
+  it("creates a battle from two fleet files, plays a step, lets the bots finish it and draws the replay", () => {
+    writeFileSync(join(dir, "a.yaml"), blue);
+    writeFileSync(join(dir, "b.yaml"), red);
+    const game = join(dir, "g");
+    const made = starhost([
+      "new",
+      "battleshift",
+      "--fleet",
+      join(dir, "a.yaml"),
+      "--fleet",
+      join(dir, "b.yaml"),
+      "--seed",
+      "4",
+      "--out",
+      game,
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(/Seats: blue, red/);
+    const turn = starhost(["turn", game]);
+    expect(turn.code, turn.stderr).toBe(0);
+    const part = starhost(["battleshift", "auto", game, "--max-steps", "3"]);
+    expect(part.code, part.stderr).toBe(0);
+    expect(part.stdout).toMatch(/Stopped after 3 step\(s\)/);
+    const auto = starhost(["battleshift", "auto", game]);
+    expect(auto.code, auto.stderr).toBe(0);
+    expect(auto.stdout).toMatch(/The battle is over after \d+ step\(s\)/);
+    const svg = starhost(["replay", game, "--out", join(dir, "r.svg")]);
+    expect(svg.code, svg.stderr).toBe(0);
+    const text = readFileSync(join(dir, "r.svg"), "utf8");
+    expect(text.startsWith("<svg")).toBe(true);
+    expect(text).toMatch(/Battleshift replay: Patrol \(blue\) vs Raiders \(red\)/);
+    const html = starhost(["replay", game, "--out", join(dir, "r.html")]);
+    expect(html.code, html.stderr).toBe(0);
+    const page = readFileSync(join(dir, "r.html"), "utf8");
+    expect(page).toMatch(/<!doctype html>/);
+    expect(page).not.toMatch(/<script src=/); // self-contained
+    expect(existsSync(join(game, "history", "1", "events.json"))).toBe(true);
+  });
+  it("refuses an output that is neither .svg nor .html, and a folder without a game", () => {
+    const png = starhost(["replay", join(dir, "g"), "--out", join(dir, "r.png")]);
+    expect(png.code).toBe(1);
+    expect(png.stderr).toMatch(/--out must end in \.svg or \.html/);
+    const bad = starhost(["replay", join(dir, "nothing-here"), "--out", join(dir, "r.svg")]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/holds no game/);
+  });
+});

@@ -1,0 +1,32 @@
+/** The shared ruleset harness on the 160-ship playtest: random orders, determinism, JSON round trips, secrets; plus invariants over longer games. */
+import { expect } from "vitest";
+import { battleshift } from "../../src/rules/battleshift/index.js";
+import type { BattleState } from "../../src/rules/battleshift/model.js";
+import { rulesetHarness } from "../harness/ruleset-harness.js";
+
+rulesetHarness(battleshift, { scenario: "playtest", seeds: [1, 2, 3], turns: 30 });
+
+/** What no step may break, whatever the orders. */
+function invariant(beforeRaw: unknown, afterRaw: unknown): void {
+  const before = beforeRaw as BattleState;
+  const after = afterRaw as BattleState;
+  expect(battleshift.turn(after)).toBe(battleshift.turn(before) + 1);
+  const W = after.battlespace.widthFt * 12;
+  const H = after.battlespace.depthFt * 12;
+  for (const [id, sq] of Object.entries(after.squadrons)) {
+    const was = before.squadrons[id];
+    expect(sq.ships.length, `${id} never gains ships`).toBeLessThanOrEqual(was?.ships.length ?? 0);
+    expect(sq.damage).toBeGreaterThanOrEqual(0);
+    expect(sq.suppression).toBeGreaterThanOrEqual(0);
+    expect(sq.fighters).toBeLessThanOrEqual(sq.fightersMax);
+    if (sq.location === "table")
+      for (const s of sq.ships) expect(s.x >= 0 && s.y >= 0 && s.x <= W && s.y <= H, `${s.id} on the table`).toBe(true);
+    if (was?.location === "gone") expect(sq.location, `${id} never returns once gone`).toBe("gone");
+  }
+  for (const side of Object.keys(after.sides)) expect(after.sides[side]?.vp ?? 0).toBeGreaterThanOrEqual(before.sides[side]?.vp ?? 0);
+}
+
+rulesetHarness(battleshift, { scenario: "playtest", seeds: [11, 12], turns: 160, invariant });
+
+// Terrain, gravity wells and a station.
+rulesetHarness(battleshift, { scenario: "outpost", seeds: [5, 6], turns: 60, invariant });
