@@ -30,3 +30,6 @@ rulesetHarness(battleshift, { scenario: "playtest", seeds: [11, 12], turns: 160,
 
 // Terrain, gravity wells and a station.
 rulesetHarness(battleshift, { scenario: "outpost", seeds: [5, 6], turns: 60, invariant });
+
+// The experimental options on: formations, experience, hazardous terrain, a station (RULINGS "Formations", "Experience").
+rulesetHarness(battleshift, { scenario: "veterans", seeds: [7, 8], turns: 60, invariant });

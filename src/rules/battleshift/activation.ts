@@ -17,8 +17,9 @@
  */
 
 import { emergencyShift } from "./battleshifting.js";
-import { boardOrder, engulfOrder } from "./boarding.js";
+import { boardOrder, engulfOrder, repairPrizes } from "./boarding.js";
 import type { Ctx } from "./context.js";
+import { recoveryBonus, repairNeed } from "./experience.js";
 import { type FighterBook, fighterRepairs, flightOrder, recoverOrder } from "./fighters.js";
 import { defaultHeavyWeapons, defaultLightWeapons, fireGroup, type Moment, momentNow, type WeaponDef, type WeaponKey } from "./fire.js";
 import { dist, inches, segmentPointDistance } from "./geometry.js";
@@ -110,7 +111,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
         continue;
       }
     }
-    const fired = fireGroup(ctx, STEP_HEAVY, label, sqs, target, keys, !!o.disable, (sq) => momentNow(sq));
+    const fired = fireGroup(ctx, STEP_HEAVY, label, sqs, target, keys, !!o.disable, (sq) => momentNow(sq), { focus: o.ship });
     for (const c of fired) {
       firedHeavy.add(c.sq.id);
       if (c.weapon.key === "superHeavy") superHeavy.add(c.sq.id);
@@ -198,8 +199,16 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
     const target = enemyTarget(ctx, STEP_LIGHT, label, o.target);
     if (!target) continue;
     const keys: WeaponKey[] = o.weapons ? [...new Set(o.weapons)] : [...new Set(sqs.flatMap((s) => defaultLightWeapons(ctx.caps(s))))];
-    const fired = fireGroup(ctx, STEP_LIGHT, label, sqs, target, keys, !!o.disable, (sq, t, w) =>
-      bestMoment(ctx, sq, t, w, paths.get(sq.id), o.at),
+    const fired = fireGroup(
+      ctx,
+      STEP_LIGHT,
+      label,
+      sqs,
+      target,
+      keys,
+      !!o.disable,
+      (sq, t, w) => bestMoment(ctx, sq, t, w, paths.get(sq.id), o.at),
+      { focus: o.ship },
     );
     for (const c of fired) {
       firedLight.add(c.sq.id);
@@ -229,6 +238,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
 
   // 7. Suppression recovery and repairs.
   for (const sq of unit.squadrons) recoverAndRepair(ctx, sq);
+  repairPrizes(ctx, unit.squadrons);
 
   // 8. Add squadrons.
   for (const { o, label } of ordersOf(orders, "join")) joinOrder(ctx, o, label, unit);
@@ -369,7 +379,11 @@ function flightPassed(ctx: Ctx, p: MovePath): Flight | null {
   return null;
 }
 
-/** Prizes follow the squadron that captured them when it has a ship as large ("towed by an equal sized or larger ship"). */
+/**
+ * Prizes follow the squadron that captured them when it has a ship as large ("towed by an equal sized or larger
+ * ship"), or on their own once repaired ("it can be moved once it is repaired"); an engulfed one is carried inside
+ * its engulfer.
+ */
 function towPrizes(ctx: Ctx, p: MovePath): void {
   const state = ctx.state;
   const sq = state.squadrons[p.squadron];
@@ -382,8 +396,14 @@ function towPrizes(ctx: Ctx, p: MovePath): void {
   for (const pid of Object.keys(state.prizes).sort()) {
     const prize = state.prizes[pid];
     if (!prize || prize.squadron !== sq.id) continue;
+    const inside = prize.engulfed && prize.engulfer ? sq.ships.find((s) => s.id === prize.engulfer) : undefined;
+    if (inside) {
+      prize.x = inside.x;
+      prize.y = inside.y;
+      continue;
+    }
     const pd = state.designs[prize.design];
-    if (!pd || pd.size > size) continue;
+    if (!pd || (pd.size > size && !prize.repaired)) continue;
     prize.x += dx;
     prize.y += dy;
   }
@@ -434,6 +454,7 @@ export function recoverAndRepair(ctx: Ctx, sq: Squadron): void {
       const fp = tf ? flagshipPoint(state, tf) : null;
       if (fp && sq.ships.some((s) => dist(s, fp) <= state.settings.commandRange + 1e-9)) need = 3;
     }
+    need += recoveryBonus(state, sq); // Experience: "Recovery from suppression +1".
     const rolls: number[] = [];
     let removed = 0;
     for (let i = 0; i < sq.suppression; i++) {
@@ -454,6 +475,7 @@ export function recoverAndRepair(ctx: Ctx, sq: Squadron): void {
   }
   const caps = ctx.caps(sq);
   const perShip = 1 + caps.repair;
+  const fixOn = repairNeed(state, sq); // Experience: "Veteran engineers (Repair +1)": 2 or less.
   if (sq.damage > 0) {
     const ships = Math.min(sq.ships.filter((s) => !s.disabled).length, sq.damage);
     const rolls: number[] = [];
@@ -461,22 +483,26 @@ export function recoverAndRepair(ctx: Ctx, sq: Squadron): void {
     for (let i = 0; i < ships * perShip; i++) {
       const r = ctx.rng.d6();
       rolls.push(r);
-      if (r === 1) fixed++;
+      if (r <= fixOn) fixed++;
     }
     fixed = Math.min(fixed, sq.damage);
     sq.damage -= fixed;
     if (rolls.length) {
-      ctx.note("repair", `${sq.id} repair rolls [${rolls.join(",")}] needing 1: ${fixed} damage repaired (damage now ${sq.damage})`, {
-        side: sq.side,
-        unit: sq.id,
-      });
+      ctx.note(
+        "repair",
+        `${sq.id} repair rolls [${rolls.join(",")}] needing ${fixOn}: ${fixed} damage repaired (damage now ${sq.damage})`,
+        {
+          side: sq.side,
+          unit: sq.id,
+        },
+      );
     }
   }
   for (const s of sq.ships) {
     if (!s.disabled) continue;
     const rolls: number[] = [];
     for (let i = 0; i < perShip; i++) rolls.push(ctx.rng.d6());
-    if (rolls.includes(1)) {
+    if (rolls.some((r) => r <= fixOn)) {
       s.disabled = false;
       ctx.note("repair", `${s.id} of ${sq.id} is repaired and active again [${rolls.join(",")}]`, { side: sq.side, unit: sq.id });
     }

@@ -88,7 +88,8 @@ export function leaveTable(ctx: Ctx, sq: Squadron, how: "hyperspace" | "shifted"
     const p = state.prizes[pid];
     if (!p || p.squadron !== sq.id) continue;
     const pd = state.designs[p.design];
-    if (pd && d.size > pd.size) {
+    // "may be shifted from the battlespace by a larger ship"; a repaired prize enters hyperspace on its own.
+    if (pd && (d.size > pd.size || p.repaired)) {
       ctx.note("prize", `${sq.id} takes the captured ${pd.name} ${p.id} into hyperspace as a prize`, { side: sq.side });
       delete state.prizes[pid];
     }
@@ -238,6 +239,8 @@ export function arrivals(state: BattleState, events: BsEvent[]): void {
       sq.arrivedTurn = state.turn;
       sq.suppression = 0;
       sq.arrival = null;
+      // "A squadron cannot battleshift into space in a particular formation" (Formations).
+      if (sq.formation) sq.formation = null;
     }
     events.push({
       kind: "note",

@@ -23,6 +23,12 @@ export interface Terrain {
   y: number;
   /** Radius in inches (a planet "should be big. A minimum of 6", and 12" is more like it": that is the diameter). */
   radius: number;
+  /**
+   * "Some space terrain features may be considered hazardous to move near, such as a plasma filled nebula
+   * ... These will have their own special rules that are resolved as the squadron moves": the scenario marks
+   * which features are hazardous (RULINGS "Hazardous terrain").
+   */
+  hazardous?: boolean;
 }
 
 export interface Battlespace {
@@ -98,6 +104,17 @@ export function isObscuring(t: Terrain): boolean {
 /** "Missiles that must negotiate their way around or through planets, asteroids or dust clouds lose half of their number." */
 export function hindersMissiles(t: Terrain): boolean {
   return t.kind === "planet" || t.kind === "moon" || t.kind === "asteroids" || t.kind === "dust";
+}
+
+/** Hazardous features a ship's straight move from `a` to `b` enters or crosses (not one it starts in and leaves without crossing). */
+export function hazardsOnPath(bs: Battlespace, a: Point, b: Point): Terrain[] {
+  const out: Terrain[] = [];
+  for (const t of bs.terrain) {
+    if (!t.hazardous) continue;
+    if (Math.hypot(a.x - b.x, a.y - b.y) < 1e-9) continue;
+    if (segmentHitsCircle(a, b, t, t.radius)) out.push(t);
+  }
+  return out;
 }
 
 export function terrainCrossed(b: Battlespace, a: Point, c: Point): Terrain[] {

@@ -22,9 +22,10 @@
  * Captured ships become prizes of the captor squadron (VP as if destroyed).
  */
 import type { Ctx } from "./context.js";
+import { marineBonus } from "./experience.js";
 import { centroid, dist, inches, type Point } from "./geometry.js";
 import { rollHits } from "./interceptors.js";
-import { designOfSquadron, type Ship, type Squadron } from "./model.js";
+import { capabilitiesOf, designOfSquadron, type Ship, type Squadron } from "./model.js";
 import type { OrderOf } from "./orders.js";
 
 const STEP = "6. Boarding";
@@ -58,9 +59,13 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
   const state = ctx.state;
   const boarders = ownSquadrons(ctx, o.squadrons, label, active);
   if (!boarders) return;
+  if (!o.assault && state.prizes[o.target]) {
+    recapture(ctx, o, label, boarders);
+    return;
+  }
   const target = ctx.sq(o.target);
   if (!target || target.side === ctx.side || target.location !== "table" || target.ships.length === 0) {
-    return void ctx.fail(STEP, label, "unknown-target", `no enemy squadron ${o.target} on the table`);
+    return void ctx.fail(STEP, label, "unknown-target", `no enemy squadron or prize ${o.target} on the table`);
   }
   const td = designOfSquadron(state, target);
   const tCaps = ctx.caps(target);
@@ -103,7 +108,7 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
     let att = 0;
     for (let i = 0; i < through; i++) att += d3(ctx);
     const defRoll = ctx.rng.d6();
-    let def = defRoll + td.size;
+    let def = defRoll + td.size + marineBonus(ctx.state, target);
     for (let i = 0; i < tCaps.assault; i++) def += d3(ctx);
     const won = through > 0 && att > def;
     ctx.ok(
@@ -154,10 +159,11 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
       `no boarding ship is in contact with ${ship.id} (nearest ${inches(nearest)}, contact is ${CONTACT}")`,
     );
   const ar = ctx.rng.d6();
-  let att = ar + sizes;
+  // Experience: Veteran / Elite Marines +1 / +2 (RULINGS "Experience").
+  let att = ar + sizes + marineBonus(ctx.state, captor);
   for (let i = 0; i < extra; i++) att += d3(ctx);
   const dr = ctx.rng.d6();
-  let def = dr + td.size;
+  let def = dr + td.size + marineBonus(ctx.state, target);
   for (let i = 0; i < tCaps.assault; i++) def += d3(ctx);
   const won = att > def;
   ctx.ok(STEP, label, `boarding ${ship.id} with ships of combined size ${sizes} in contact`);
@@ -180,8 +186,9 @@ export function engulfOrder(ctx: Ctx, o: OrderOf<"engulf">, label: string, activ
   }
   if (ctx.caps(sq).engulfing <= 0) return void ctx.fail(STEP, label, "cannot-engulf", `${sq.id} has no engulfing system`);
   const target = ctx.sq(o.target);
+  if (target && target.side === ctx.side && target.location === "table") return void friendlyEngulf(ctx, sq, target, o, label, engulfed);
   if (!target || target.side === ctx.side || target.location !== "table")
-    return void ctx.fail(STEP, label, "unknown-target", `no enemy squadron ${o.target} on the table`);
+    return void ctx.fail(STEP, label, "unknown-target", `no squadron ${o.target} on the table`);
   const ship = pickShip(target, o.ship, true);
   if (!ship)
     return void ctx.fail(
@@ -213,11 +220,78 @@ export function engulfOrder(ctx: Ctx, o: OrderOf<"engulf">, label: string, activ
   engulfed.add(engulfer.id);
   ctx.ok(STEP, label, `${engulfer.id} engulfs ${ship.id}`);
   ctx.note("board", `${engulfer.id} of ${sq.id} engulfs the disabled ${td.name} ${ship.id}`, { side: ctx.side, unit: target.id });
-  capture(ctx, sq, target, ship, true, false);
+  capture(ctx, sq, target, ship, true, false, engulfer.id);
+}
+
+/**
+ * "Engulfing": "This can be done to friendly ships automatically during movement ... Friendly ships that are
+ * engulfed can be repaired by the repair systems of the larger ship." A friendly ship (disabled or not, of
+ * another squadron, not a flagship) in contact after the move is taken aboard: it leaves its squadron (whose
+ * damage stays) and is carried as a prize of its own side inside the engulfer (RULINGS "Friendly engulfing").
+ */
+function friendlyEngulf(ctx: Ctx, sq: Squadron, target: Squadron, o: OrderOf<"engulf">, label: string, engulfed: Set<string>): void {
+  const state = ctx.state;
+  if (target.id === sq.id) return void ctx.fail(STEP, label, "own-squadron", `${sq.id} cannot engulf a ship of its own squadron`);
+  if (target.station) return void ctx.fail(STEP, label, "station", `${target.id} is a station`);
+  const ship = o.ship ? target.ships.find((s) => s.id === o.ship) : target.ships[0];
+  if (!ship) return void ctx.fail(STEP, label, "unknown-ship", `${target.id} has no ship ${o.ship}`);
+  if (ctx.flagshipShipOf(target) === ship.id)
+    return void ctx.fail(
+      STEP,
+      label,
+      "flagship",
+      `${ship.id} is the flagship of ${target.taskforce}; transfer command first (command order)`,
+    );
+  const d = designOfSquadron(state, sq);
+  const td = state.designs[ship.design ?? target.design] ?? designOfSquadron(state, target);
+  const max = Math.ceil(d.size / 3);
+  if (td.size > max)
+    return void ctx.fail(
+      STEP,
+      label,
+      "too-large",
+      `${ship.id} is size ${td.size}; a size ${d.size} ship engulfs up to size ${max} (1/3 of its size, rounded up)`,
+    );
+  const engulfer = sq.ships.find((s) => !s.disabled && !engulfed.has(s.id) && dist(s, ship) <= CONTACT + 1e-9);
+  if (!engulfer) {
+    const near = Math.min(...sq.ships.map((s) => dist(s, ship)));
+    return void ctx.fail(
+      STEP,
+      label,
+      "no-contact",
+      `no ship of ${sq.id} that has not engulfed this turn is in contact with ${ship.id} (nearest ${inches(near)}, contact is ${CONTACT}")`,
+    );
+  }
+  engulfed.add(engulfer.id);
+  target.ships = target.ships.filter((s) => s !== ship);
+  if (target.ships.length === 0) {
+    target.location = "gone";
+    target.goneReason = "abandoned";
+    target.fighters = 0;
+  }
+  ctx.los.invalidate(target.id);
+  const id = ctx.newId(`${sq.side}-p`);
+  state.prizes[id] = {
+    id,
+    side: sq.side,
+    fromSide: sq.side,
+    design: ship.design ?? target.design,
+    squadron: sq.id,
+    x: engulfer.x,
+    y: engulfer.y,
+    engulfed: true,
+    engulfer: engulfer.id,
+    ...(ship.disabled ? {} : { repaired: true }),
+  };
+  ctx.ok(STEP, label, `${engulfer.id} engulfs the friendly ${td.name} ${ship.id} (${inches(dist(engulfer, ship))} away)`);
+  ctx.note("board", `${engulfer.id} of ${sq.id} takes the friendly ${td.name} ${ship.id} of ${target.id} aboard (${id})`, {
+    side: ctx.side,
+    unit: target.id,
+  });
 }
 
 /** A captured ship leaves its squadron (VP to the captor's side) and becomes a prize of the captor squadron. */
-function capture(ctx: Ctx, captor: Squadron, target: Squadron, ship: Ship, engulfed: boolean, assault: boolean): void {
+function capture(ctx: Ctx, captor: Squadron, target: Squadron, ship: Ship, engulfed: boolean, assault: boolean, engulfer?: string): void {
   const state = ctx.state;
   const td = designOfSquadron(state, target);
   const at: Point = { x: ship.x, y: ship.y };
@@ -235,11 +309,109 @@ function capture(ctx: Ctx, captor: Squadron, target: Squadron, ship: Ship, engul
     id,
     side: captor.side,
     fromSide: target.side,
-    design: target.design,
+    // A ship of a mixed squadron keeps its own design.
+    design: ship.design ?? target.design,
     squadron: captor.id,
     x: at.x,
     y: at.y,
     engulfed,
+    ...(engulfer ? { engulfer } : {}),
   };
   void centroid;
+}
+
+/**
+ * Recapture: a prize that is not engulfed lies disabled on the table and is boarded like any disabled
+ * ship ("A ship that is disabled can be captured by moving another ship (or several ships) into contact
+ * with it"): d6 + the boarders' sizes (+ a d3 per assault unit) against d6 + its size. Retaken by its own
+ * side, the VP its captor scored for it are taken back; taken by the captor's enemy otherwise (RULINGS
+ * "Prizes and recapture"). Either way it becomes a prize of the boarding squadron.
+ */
+function recapture(ctx: Ctx, o: OrderOf<"board">, label: string, boarders: Squadron[]): void {
+  const state = ctx.state;
+  const prize = state.prizes[o.target];
+  if (!prize) return;
+  if (prize.side === ctx.side) return void ctx.fail(STEP, label, "own-prize", `${prize.id} is already your prize`);
+  if (prize.engulfed)
+    return void ctx.fail(STEP, label, "engulfed", `${prize.id} is engulfed inside ${prize.engulfer ?? "its captor"} and cannot be boarded`);
+  const pd = state.designs[prize.design];
+  const size = pd?.size ?? 1;
+  let sizes = 0;
+  let extra = 0;
+  let nearest = Number.POSITIVE_INFINITY;
+  let captor: Squadron | null = null;
+  for (const sq of boarders) {
+    const d = designOfSquadron(state, sq);
+    const caps = ctx.caps(sq);
+    for (const s of sq.ships) {
+      if (s.disabled) continue;
+      const dd = dist(s, prize);
+      nearest = Math.min(nearest, dd);
+      if (dd <= CONTACT + 1e-9) {
+        sizes += d.size;
+        extra += caps.assault;
+        captor ??= sq;
+      }
+    }
+  }
+  if (!captor)
+    return void ctx.fail(
+      STEP,
+      label,
+      "no-contact",
+      `no boarding ship is in contact with the prize ${prize.id} (nearest ${inches(nearest)}, contact is ${CONTACT}")`,
+    );
+  const ar = ctx.rng.d6();
+  let att = ar + sizes;
+  for (let i = 0; i < extra; i++) att += d3(ctx);
+  const dr = ctx.rng.d6();
+  const def = dr + size;
+  const won = att > def;
+  ctx.ok(STEP, label, `boarding the prize ${prize.id} with ships of combined size ${sizes} in contact`);
+  ctx.note(
+    "board",
+    `Recapture of ${prize.id} (${pd?.name ?? prize.design}): ${ar} + ${sizes}${extra ? ` + ${extra}d3` : ""} = ${att} against ${dr} + ${size} = ${def}: ${won ? "retaken" : "repelled"}`,
+    { side: ctx.side, unit: prize.id },
+  );
+  if (!won) return;
+  // VP never go down: the recapturing side scores the ship's cost, which evens out what the captor scored when it is retaken by its own side.
+  ctx.addVp(
+    ctx.side,
+    pd?.cost ?? 0,
+    `prize ${prize.id} (${pd?.name ?? prize.design}) ${prize.fromSide === ctx.side ? "retaken" : "captured"}`,
+  );
+  prize.side = ctx.side;
+  prize.squadron = captor.id;
+  prize.repaired = false;
+}
+
+/**
+ * Prizes at their captor's activation (step 7): "A captured ship cannot fight, but it can be moved once it
+ * is repaired. ... It activates at the same time the squadron that captured it activates." A prize not yet
+ * repaired rolls one die plus one per repair system and is repaired on any 1, as a disabled ship is; "Enemy
+ * ships cannot be repaired when engulfed."
+ */
+export function repairPrizes(ctx: Ctx, captors: readonly Squadron[]): void {
+  const state = ctx.state;
+  const ids = new Set(captors.map((s) => s.id));
+  for (const pid of Object.keys(state.prizes).sort()) {
+    const p = state.prizes[pid];
+    const friendly = p?.side === p?.fromSide;
+    if (!p || p.repaired || (p.engulfed && !friendly) || !ids.has(p.squadron)) continue;
+    // "Friendly ships that are engulfed can be repaired by the repair systems of the larger ship."
+    const host = p.engulfed ? state.squadrons[p.squadron] : undefined;
+    const pd = state.designs[p.design];
+    const n = 1 + (host ? ctx.caps(host).repair : pd ? capabilitiesOf(pd).repair : 0);
+    const rolls: number[] = [];
+    for (let i = 0; i < n; i++) rolls.push(ctx.rng.d6());
+    if (rolls.includes(1)) p.repaired = true;
+    ctx.note(
+      "repair",
+      `Prize ${p.id} repair rolls [${rolls.join(",")}] needing a 1: ${p.repaired ? "repaired, it can move" : "not repaired"}`,
+      {
+        side: p.side,
+        unit: p.id,
+      },
+    );
+  }
 }

@@ -39,6 +39,7 @@ import {
   type SideId,
   type Squadron,
   squadronList,
+  squadronMove,
   squadronsOfTaskforce,
 } from "./model.js";
 import { moveSquadron } from "./movement.js";
@@ -343,7 +344,7 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
     const gap = dist(centre, goalPt);
     const want = Math.max(0, gap - standoff);
     const desired = bearing(centre, goalPt);
-    const speed = Math.min(...movers.map((q) => designOfSquadron(s, q).move));
+    const speed = Math.min(...movers.map((q) => squadronMove(s, q)));
     const heading = commonHeading(s, movers, desired);
     const flagId = unit.taskforce ? s.taskforces[unit.taskforce]?.flagship?.squadron : undefined;
     const flagSq = movers.find((q) => q.id === flagId) ?? movers[0];
@@ -378,10 +379,25 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
               facing: Math.round(facing * 1000) / 1000,
             }
           : { type: "move", squadron: q.id, distance: 0, heading: q.facing, facing: Math.round(facing * 1000) / 1000 };
+      // The sensible bot fights out of formation ("Formations"): a squadron found in one breaks it as it moves.
+      if (q.formation && s.settings.formations === true) o.formation = "none";
       // Apply on the planning copy with the engine's own rules; keep only what it accepts.
       const before = ctx.problems.length;
       const p = moveSquadron(ctx, o, "plan", active, moved);
       if (p && ctx.problems.length === before) orders.push(o);
+      else if (o.formation === "none") {
+        // A ring cannot move 12" ships: break it on the spot, turning to the wanted facing.
+        const stay: OrderOf<"move"> = {
+          type: "move",
+          squadron: q.id,
+          distance: 0,
+          heading: q.facing,
+          facing: o.facing ?? q.facing,
+          formation: "none",
+        };
+        ctx.problems.length = before;
+        if (moveSquadron(ctx, stay, "plan", active, moved) && ctx.problems.length === before) orders.push(stay);
+      }
     }
   }
 
@@ -527,7 +543,7 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
     const d = designOfSquadron(s, q);
     const lim = movementLimits(d.size);
     const heading = normDeg(q.facing + (rng.float() - 0.5) * Math.min(lim.arc, 359));
-    const want = rng.float() * d.move;
+    const want = rng.float() * squadronMove(s, q);
     const distance = onTableDistance(
       s,
       q.ships.filter((x) => !x.disabled),
@@ -543,6 +559,8 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
       distance: Math.floor(distance * 1000) / 1000,
       facing: Math.round(facing * 1000) / 1000,
     };
+    // "Formations (experimental rules)": with the option on, sometimes try to adopt or break one.
+    if (s.settings.formations === true && rng.chance(25)) o.formation = rng.pick(["cone", "ring", "none"] as const);
     const before = ctx.problems.length;
     const p = moveSquadron(ctx, o, "plan", active, moved);
     if (p && ctx.problems.length === before) orders.push(o);

@@ -312,6 +312,106 @@ export function resolveAttack(attack: Attack, target: TargetSquadron, rng: Rng, 
   };
 }
 
+/**
+ * One attack made of several weapon classes with different shield reductions (synchronised squadrons,
+ * or one squadron with heavy batteries and heavy ion beams): "all of them add up their hits together to
+ * determine if they suppress or not. They should all resolve their to hit rolls before the enemy squadron
+ * rolls its shield saves." Every class rolls its dice (in the order given); the hits are added for
+ * suppression and for the shield dice (min(hits, ships) x shields, once); each shield die saves a hit of
+ * a class whose reduced hardness it meets, the lowest dice going to the hardest hits (the most saves the
+ * dice allow); unsaved hits do damage class by class (super heavy: a d3 each); the destruction tests
+ * follow the damage points, each tested as the class whose damage reached that point (disabling, ion).
+ */
+export function resolveCombinedAttack(attacks: Attack[], target: TargetSquadron, rng: Rng, options: CombatOptions = {}): AttackOutcome {
+  const [first] = attacks;
+  if (!first) throw new Error("resolveCombinedAttack: no attack");
+  if (attacks.length === 1) return resolveAttack(first, target, rng, options);
+  const rolled = attacks.map((a) => rollAttack(a, rng));
+  const hits = rolled.reduce((t, r) => t + r.hits, 0);
+  const need = suppressAt(target);
+  const suppressed = attacks.every((a) => !a.noSuppression) && !target.suppressedAlready && target.ships > 0 && hits >= need;
+  const anyFighter = attacks.some((a) => a.weapon === "fighter");
+  const shieldsUsed = shieldDice(anyFighter ? "fighter" : "heavy", hits, target);
+  const hardness = attacks.map((a) => target.hardness - shieldReduction(a));
+  const shieldRolls: number[] = [];
+  if (Math.max(...hardness) > 0) for (let i = 0; i < shieldsUsed; i++) shieldRolls.push(rng.d6());
+  const dice = [...shieldRolls].sort((x, y) => x - y);
+  const order = attacks.map((_, i) => i).sort((x, y) => (hardness[x] as number) - (hardness[y] as number) || x - y);
+  const saved = attacks.map(() => 0);
+  let d = 0;
+  for (const c of order) {
+    const h = hardness[c] as number;
+    const hc = (rolled[c] as { hits: number }).hits;
+    while ((saved[c] as number) < hc && d < dice.length && (dice[d] as number) <= h) {
+      saved[c] = (saved[c] as number) + 1;
+      d++;
+    }
+  }
+  const saves = saved.reduce((t, x) => t + x, 0);
+  const classDamage = attacks.map((a, c) => {
+    const unsaved = (rolled[c] as { hits: number }).hits - (saved[c] as number);
+    if (!a.superHeavy || unsaved <= 0) return unsaved;
+    if (options.superHeavyDamage === "3") return 3 * unsaved;
+    let dmg = 0;
+    for (let i = 0; i < unsaved; i++) dmg += rng.int(1, 3);
+    return dmg;
+  });
+  const damage = classDamage.reduce((t, x) => t + x, 0);
+  const before = target.damageTaken;
+  const after = before + damage;
+  const points = destructionTestPoints(before, after, target.hull, totalHullOf(target));
+  let disabled = Math.min(target.ships, target.disabled ?? 0);
+  let active = target.ships - disabled;
+  let destroyed = 0;
+  let newlyDisabled = 0;
+  const tests: DestructionTest[] = [];
+  for (const at of points) {
+    if (active + disabled === 0) break;
+    // The class whose damage reached this point.
+    let cum = before;
+    let cls = attacks.length - 1;
+    for (let c = 0; c < attacks.length; c++) {
+      cum += classDamage[c] as number;
+      if (at <= cum) {
+        cls = c;
+        break;
+      }
+    }
+    const roll = rng.d6();
+    const res = testResult(roll, attacks[cls] as Attack, target.hullRule, options);
+    const test: DestructionTest = { threshold: at, roll, destroyed: res === "destroyed" };
+    if (res === "destroyed") {
+      if (active > 0) active--;
+      else disabled--;
+      destroyed++;
+    } else if (res === "disabled") {
+      test.disabled = active > 0;
+      if (active > 0) {
+        active--;
+        disabled++;
+        newlyDisabled++;
+      }
+    }
+    tests.push(test);
+  }
+  return {
+    rolls: rolled.flatMap((r) => r.rolls),
+    hits,
+    suppressed,
+    suppressAt: need,
+    shieldsUsed,
+    shieldRolls,
+    saves,
+    damage,
+    destroyed,
+    damageTaken: after,
+    shipsLeft: target.ships - destroyed,
+    disabled,
+    newlyDisabled,
+    tests,
+  };
+}
+
 // ---------------------------------------------------------------------------
 // Exact odds: the dice distribution enumerated, no sampling.
 

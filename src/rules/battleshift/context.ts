@@ -10,7 +10,16 @@
 import type { Problem } from "../../core/result.js";
 import type { Rng } from "../../core/rng.js";
 import type { CheckLine } from "../../core/ruleset.js";
-import { type Attack, type AttackOutcome, fightersLostWithCarriers, resolveAttack, type TargetSquadron } from "./combat.js";
+import {
+  type Attack,
+  type AttackOutcome,
+  fightersLostWithCarriers,
+  type MixedSquadron,
+  resolveAttack,
+  resolveMixedAttack,
+  saveNumber,
+  type TargetSquadron,
+} from "./combat.js";
 import type { BsEvent, NoteEvent } from "./events.js";
 import { centroid, type Point } from "./geometry.js";
 import { LosContext } from "./line-of-sight.js";
@@ -20,9 +29,11 @@ import {
   capsOf,
   designOfSquadron,
   type Flight,
+  type MixedRoster,
   otherSide,
   type SideId,
   type Squadron,
+  shipDesignOf,
   squadronList,
 } from "./model.js";
 
@@ -116,11 +127,30 @@ export class Ctx {
 
   /**
    * Resolve one attack on a squadron with the engine's combat code and apply it.
-   * `firers` are for the event (lines of fire); `bySide` scores the VP.
+   * `firers` are for the event (lines of fire); `bySide` scores the VP. `focusShip`:
+   * fire focused on that one ship ("there is no suppression if fire is focused on one
+   * ship"): one ship's shields, the squadron's damage and tests, and only that ship can be
+   * destroyed or disabled (RULINGS "Fire focused on one ship").
    */
-  attackSquadron(firers: Squadron[], target: Squadron, attack: Attack, label: string, bySide: SideId = this.side): AttackOutcome {
+  attackSquadron(
+    firers: Squadron[],
+    target: Squadron,
+    attack: Attack,
+    label: string,
+    bySide: SideId = this.side,
+    focusShip?: string,
+    /** Resolve it otherwise (several weapon classes in one attack: combat.ts resolveCombinedAttack). */
+    resolver?: (t: TargetSquadron) => AttackOutcome,
+  ): AttackOutcome {
+    if (target.mixed && !focusShip) return this.attackMixed(firers, target, target.mixed, attack, label, bySide);
     const before = target.ships.length;
-    const out = resolveAttack(attack, this.targetOf(target), this.rng);
+    const focus = focusShip ? target.ships.find((s) => s.id === focusShip) : undefined;
+    const whole = this.targetOf(target);
+    const out = resolver
+      ? resolver(whole)
+      : focus
+        ? resolveAttack({ ...attack, noSuppression: true }, { ...whole, ships: 1, disabled: focus.disabled ? 1 : 0 }, this.rng)
+        : resolveAttack(attack, whole, this.rng);
     const disabled = Math.max(0, Math.min(out.newlyDisabled, before));
     let suppressed = false;
     if (out.suppressed && target.suppressedAt !== this.act) {
@@ -153,14 +183,144 @@ export class Ctx {
       act: this.act,
       turn: this.state.turn,
       text:
-        `${firers.map((f) => f.id).join("+")} fire ${label} at ${target.id}: ${attack.dice} dice needing ${attack.targeting} or less, ` +
+        `${firers.map((f) => f.id).join("+")} fire ${label} at ${focus ? `${focus.id} of ` : ""}${target.id}: ${attack.dice} dice needing ${attack.targeting} or less, ` +
         `${out.hits} hit${out.hits === 1 ? "" : "s"}${suppressed ? ", suppressed" : ""}, ${out.shieldsUsed} shield rolls, ${out.damage} damage` +
         `${destroyed ? `, ${destroyed} ship${destroyed === 1 ? "" : "s"} destroyed` : ""}${disabled ? `, ${disabled} disabled` : ""} (damage now ${out.damageTaken})`,
     });
-    if (disabled > 0) this.disableShips(target, disabled);
-    if (destroyed > 0) this.destroyShips(target, destroyed, bySide, "destroyed", at);
+    if (focus) {
+      if (disabled > 0) focus.disabled = true;
+      if (destroyed > 0) {
+        // The focused ship is the one removed: last in the list, of its own disabled state.
+        target.ships = target.ships.filter((s) => s !== focus).concat([focus]);
+        this.destroyShips(target, 1, bySide, "destroyed", at, focus.disabled);
+      }
+    } else {
+      if (disabled > 0) this.disableShips(target, disabled);
+      if (destroyed > 0) this.destroyShips(target, destroyed, bySide, "destroyed", at);
+    }
     this.los.invalidate(target.id);
     return out;
+  }
+
+  /**
+   * An attack on a mixed squadron ("New rules for mixed ships in a Squadron") with the combat code's
+   * `resolveMixedAttack`: shields from the next ships in line, suppression by the hits per ship added up,
+   * the threshold "total hull ... divided by the number of ships and rounded down", tests taken by the
+   * ships in the written order, cycling. The ship that fails is the one lost; "The Flagship is always
+   * the last ship destroyed in its squadron": a failed test of the flagship takes the next ship in line.
+   */
+  private attackMixed(
+    firers: Squadron[],
+    target: Squadron,
+    roster: MixedRoster,
+    attack: Attack,
+    label: string,
+    bySide: SideId,
+  ): AttackOutcome {
+    const state = this.state;
+    const d = designOfSquadron(state, target);
+    const present = new Map(target.ships.map((s) => [s.id, s]));
+    const msq: MixedSquadron = {
+      ships: roster.roster.map((r) => {
+        const rd = state.designs[r.design] ?? d;
+        return {
+          name: r.ship,
+          size: rd.size,
+          shields: rd.shields,
+          hull: rd.hull,
+          tests: r.tests,
+          destroyed: r.destroyed || !present.has(r.ship),
+        };
+      }),
+      damageTaken: target.damage,
+      hardness: d.hardness,
+      hullRule: d.hullRule,
+      next: roster.next,
+      suppressedAlready: target.suppressedAt === this.act,
+    };
+    const out = resolveMixedAttack(attack, msq, this.rng);
+    const lost = new Set(out.destroyed);
+    const flag = this.flagshipShipOf(target);
+    if (flag && lost.has(flag)) {
+      const n = roster.roster.length;
+      const at = roster.roster.findIndex((r) => r.ship === flag);
+      for (let k = 1; k < n; k++) {
+        const r = out.squadron.ships[(at + k) % n];
+        if (r && !r.destroyed && present.has(r.name)) {
+          lost.delete(flag);
+          lost.add(r.name);
+          r.destroyed = true;
+          (out.squadron.ships[at] as { destroyed: boolean }).destroyed = false;
+          break;
+        }
+      }
+    }
+    roster.roster.forEach((r, i) => {
+      const m = out.squadron.ships[i];
+      if (!m) return;
+      r.tests = m.tests;
+      r.destroyed = m.destroyed;
+    });
+    roster.next = out.squadron.next;
+    let suppressed = false;
+    if (out.suppressed && target.suppressedAt !== this.act) {
+      target.suppression++;
+      target.suppressedAt = this.act;
+      suppressed = true;
+    }
+    target.damage = out.squadron.damageTaken;
+    const before = target.ships.length;
+    const pos = centroid(target.ships);
+    const testText = out.tests.map((t) => `${t.ship} ${t.roll}${t.destroyed ? " lost" : ""}`).join(", ");
+    this.events.push({
+      kind: "fire",
+      side: bySide,
+      weapon: label,
+      from: firers.map((f) => f.id),
+      fromPos: firers.map((f) => centroid(f.ships)),
+      target: target.id,
+      targetPos: pos,
+      dice: attack.dice,
+      targeting: attack.targeting,
+      rolls: out.rolls,
+      hits: out.hits,
+      suppressed,
+      shieldsUsed: out.shieldsUsed,
+      damage: out.damage,
+      destroyed: lost.size,
+      disabled: 0,
+      damageTaken: out.squadron.damageTaken,
+      shipsLeft: before - lost.size,
+      act: this.act,
+      turn: state.turn,
+      text:
+        `${firers.map((f) => f.id).join("+")} fire ${label} at the mixed squadron ${target.id}: ${attack.dice} dice needing ${attack.targeting} or less, ` +
+        `${out.hits} hit${out.hits === 1 ? "" : "s"} (${out.suppressAt} to suppress)${suppressed ? ", suppressed" : ""}, ${out.shieldsUsed} shield rolls, ${out.damage} damage` +
+        `${testText ? `; destruction tests: ${testText}` : ""} (damage now ${out.squadron.damageTaken})`,
+    });
+    for (const r of roster.roster) {
+      const ship = present.get(r.ship);
+      if (!ship || !lost.has(r.ship)) continue;
+      target.ships = target.ships.filter((s) => s !== ship).concat([ship]);
+      this.destroyShips(target, 1, bySide, "destroyed", pos, ship.disabled);
+    }
+    this.los.invalidate(target.id);
+    return {
+      rolls: out.rolls,
+      hits: out.hits,
+      suppressed,
+      suppressAt: out.suppressAt,
+      shieldsUsed: out.shieldsUsed,
+      shieldRolls: out.shieldRolls,
+      saves: out.saves,
+      damage: out.damage,
+      destroyed: lost.size,
+      damageTaken: out.squadron.damageTaken,
+      shipsLeft: target.ships.length,
+      disabled: target.ships.filter((s) => s.disabled).length,
+      newlyDisabled: 0,
+      tests: out.tests.map((t) => ({ threshold: t.threshold, roll: t.roll, destroyed: t.destroyed })),
+    };
   }
 
   /** Mark `n` ships disabled: the last non-flagship active ships first. */
@@ -212,6 +372,8 @@ export class Ctx {
         return b.i - a.i;
       });
     const gone = new Set(order.slice(0, removeCount).map((x) => x.s.id));
+    // Each ship's own cost (mixed squadrons have several designs).
+    const lostCost = order.slice(0, removeCount).reduce((t, x) => t + shipDesignOf(this.state, sq, x.s).cost, 0);
     sq.ships = sq.ships.filter((s) => !gone.has(s.id));
     const where = at ?? centroid(sq.ships.length ? sq.ships : [{ x: 0, y: 0 }]);
     // "If the squadron loses carriers with fighters on them ... Assume even fighter distribution across the squadron, rounding down."
@@ -220,7 +382,7 @@ export class Ctx {
       sq.fighters -= lostWings;
       if (bySide) this.addVp(bySide, lostWings * VP_PER_WING, `${lostWings} fighter wing(s) lost aboard ${sq.id}`);
     }
-    if (bySide && what !== "abandoned") this.addVp(bySide, removeCount * d.cost, `${removeCount} ${d.name} of ${sq.id} ${what}`);
+    if (bySide && what !== "abandoned") this.addVp(bySide, lostCost, `${removeCount} ${d.name} of ${sq.id} ${what}`);
     this.events.push({
       kind: "loss",
       side: sq.side,
@@ -233,12 +395,51 @@ export class Ctx {
       text: `${sq.id} (${sq.name}) loses ${removeCount} ${d.name}${removeCount === 1 ? "" : "s"} (${what})${lostWings ? ` and ${lostWings} fighter wing(s) aboard` : ""}; ${sq.ships.length} left`,
     });
     if (flag && gone.has(flag)) this.flagshipLost(sq);
+    if (what === "destroyed") this.releaseEngulfed(gone);
     if (sq.ships.length === 0) {
       sq.location = "gone";
       sq.goneReason = what === "captured" ? "captured" : what === "abandoned" ? "abandoned" : "destroyed";
       sq.fighters = 0;
     }
     this.los.invalidate(sq.id);
+  }
+
+  /**
+   * "Engulfing": "If the ship that engulfed them is destroyed, they must make a destruction test to avoid
+   * destruction themselves. If they pass, they float free, and can again attempt repairs." The test is the
+   * engulfed ship's own (3 or less; hardened 4, flimsy 2). A ship lost while engulfed scores nothing more:
+   * its cost was scored when it was captured.
+   */
+  releaseEngulfed(goneShips: Set<string>): void {
+    for (const pid of Object.keys(this.state.prizes).sort()) {
+      const p = this.state.prizes[pid];
+      if (!p?.engulfed || !p.engulfer || !goneShips.has(p.engulfer)) continue;
+      const d = this.state.designs[p.design];
+      const need = saveNumber(d?.hullRule ?? "normal");
+      const roll = this.rng.d6();
+      const name = d?.name ?? p.design;
+      if (roll <= need) {
+        p.engulfed = false;
+        p.engulfer = null;
+        this.note(
+          "prize",
+          `The engulfer of ${p.id} (${name}) is lost: destruction test ${roll} needing ${need} or less: passed, it floats free`,
+          {
+            side: p.side,
+            unit: p.id,
+          },
+        );
+      } else {
+        delete this.state.prizes[pid];
+        // A friendly ship carried inside is lost with its engulfer: the enemy scores it.
+        if (p.side === p.fromSide) this.addVp(otherSide(this.state, p.side), d?.cost ?? 0, `${name} ${p.id} lost inside its engulfer`);
+        this.note(
+          "prize",
+          `The engulfer of ${p.id} (${name}) is lost: destruction test ${roll} needing ${need} or less: failed, destroyed with it`,
+          { side: p.side, unit: p.id },
+        );
+      }
+    }
   }
 
   /** "If it is destroyed before it could transfer command, the Taskforce is destroyed and all remaining squadrons are considered detached." */

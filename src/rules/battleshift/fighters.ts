@@ -25,6 +25,7 @@
 
 import { onTable as pointOnTable } from "./battlespace.js";
 import type { Ctx } from "./context.js";
+import { dodgeBonus, fighterHitBonus } from "./experience.js";
 import { dist, inches, type Point, segmentPointDistance } from "./geometry.js";
 import { dodge, fireInterceptors, interceptorGroups, rollHits } from "./interceptors.js";
 import { carrierPresent, minDist } from "./missiles.js";
@@ -246,8 +247,8 @@ export function flightOrder(ctx: Ctx, o: OrderOf<"flight">, label: string, activ
     if (o.evade) {
       // Evading past: the interceptors attack; the evader dodges on 4 or less and attacks at -2 afterwards.
       evading = true;
-      const r = rollHits(ctx, e.wings, FIGHTER_TARGETING);
-      const dg = dodge(ctx, r.hits, 4);
+      const r = rollHits(ctx, e.wings, FIGHTER_TARGETING + fighterHitBonus(state, state.squadrons[e.carrier]));
+      const dg = dodge(ctx, r.hits, 4 + dodgeBonus(state, state.squadrons[flight.carrier]));
       ctx.note(
         "dogfight",
         `${e.id} intercepts ${flight.id}, which evades: ${r.hits} hit(s), dodges [${dg.rolls.join(",")}] on 4 - ${dg.stand} wing(s) lost`,
@@ -288,8 +289,9 @@ export function flightOrder(ctx: Ctx, o: OrderOf<"flight">, label: string, activ
     if (!state.flights[flight.id]) break;
     const hits = fireInterceptors(ctx, sq, `fighters ${flight.id}`, true);
     if (hits > 0) {
-      const dg = dodge(ctx, hits, evading ? 4 : 3);
-      ctx.note("dodge", `${flight.id} dodges [${dg.rolls.join(",")}] needing ${evading ? 4 : 3}: ${dg.stand} wing(s) lost`, {
+      const need = (evading ? 4 : 3) + dodgeBonus(state, state.squadrons[flight.carrier]);
+      const dg = dodge(ctx, hits, need);
+      ctx.note("dodge", `${flight.id} dodges [${dg.rolls.join(",")}] needing ${need}: ${dg.stand} wing(s) lost`, {
         side: flight.side,
       });
       ctx.loseWings(flight, dg.stand, `shot down by interceptors of ${sq.id}`);
@@ -298,7 +300,8 @@ export function flightOrder(ctx: Ctx, o: OrderOf<"flight">, label: string, activ
   if (!state.flights[flight.id]) return;
 
   // The attack.
-  const targeting = FIGHTER_TARGETING - (evading ? 2 : 0) + (targetSq?.station ? 1 : 0);
+  const targeting =
+    FIGHTER_TARGETING - (evading ? 2 : 0) + (targetSq?.station ? 1 : 0) + fighterHitBonus(state, state.squadrons[flight.carrier]);
   if (targetSq && targetSq.location === "table" && targetSq.ships.length > 0) {
     const carrier = state.squadrons[flight.carrier];
     ctx.attackSquadron(
@@ -336,10 +339,13 @@ function flightEvent(ctx: Ctx, f: Flight, start: Point, path: readonly Point[]) 
 
 /** "Both groups of fighters roll their attacks simultaneously. Fighters can dodge other fighters." */
 export function dogfight(ctx: Ctx, a: Flight, b: Flight, aEvading: boolean): void {
-  const ra = rollHits(ctx, a.wings, FIGHTER_TARGETING - (aEvading ? 2 : 0));
-  const rb = rollHits(ctx, b.wings, FIGHTER_TARGETING);
-  const da = dodge(ctx, rb.hits, aEvading ? 4 : 3);
-  const db = dodge(ctx, ra.hits, 3);
+  // Experience: elite fighters hit on 4, veteran fighters dodge on 4 (one better when evading).
+  const sa = ctx.state.squadrons[a.carrier];
+  const sb = ctx.state.squadrons[b.carrier];
+  const ra = rollHits(ctx, a.wings, FIGHTER_TARGETING - (aEvading ? 2 : 0) + fighterHitBonus(ctx.state, sa));
+  const rb = rollHits(ctx, b.wings, FIGHTER_TARGETING + fighterHitBonus(ctx.state, sb));
+  const da = dodge(ctx, rb.hits, (aEvading ? 4 : 3) + dodgeBonus(ctx.state, sa));
+  const db = dodge(ctx, ra.hits, 3 + dodgeBonus(ctx.state, sb));
   ctx.note(
     "dogfight",
     `Dogfight ${a.id} (${a.wings}) vs ${b.id} (${b.wings}): ${a.id} rolls [${ra.rolls.join(",")}] ${ra.hits} hit(s), ${b.id} rolls [${rb.rolls.join(",")}] ${rb.hits} hit(s); after dodges ${a.id} loses ${da.stand}, ${b.id} loses ${db.stand}`,

@@ -22,11 +22,13 @@
  * their dice into one attack; the group rolls at the worst targeting among them
  * (RULINGS: "Synchronised fire with different targeting").
  */
-import type { Weapon } from "./combat.js";
+import { type Attack, resolveCombinedAttack, suppressAt, type Weapon } from "./combat.js";
 import type { Ctx } from "./context.js";
+import { hitBonus, suppressionPenalty } from "./experience.js";
+import { CONE_PENALTY, coneLine, coneReaches, formationOf } from "./formations.js";
 import { angleDiff, bearingXY, dist2, inArc, inches, type Point } from "./geometry.js";
-import { describeLos, type LosResult, lineOfSight } from "./line-of-sight.js";
-import { type Capabilities, designOfSquadron, type Squadron } from "./model.js";
+import { coverOf, describeLos, type LosResult, lineOfSight } from "./line-of-sight.js";
+import { type Capabilities, capabilitiesOf, designOfSquadron, hitsPerShipToSuppress, type Squadron, shipDesignOf } from "./model.js";
 
 export type WeaponKey = "heavy" | "broadside" | "superHeavy" | "heavyIon" | "light" | "ion";
 
@@ -116,6 +118,8 @@ export interface Bearing {
   arcText: string;
 }
 
+const CONE_ARC = "cone's line of fire (the straight line ahead of its mouth, as wide as the cone)";
+
 /** Can any ship at this moment bring weapon `w` on any ship of `target`? */
 export function bears(ctx: Ctx, sq: Squadron, w: WeaponDef, m: Moment, target: Squadron): Bearing {
   const range = w.range(ctx);
@@ -123,7 +127,17 @@ export function bears(ctx: Ctx, sq: Squadron, w: WeaponDef, m: Moment, target: S
   let minD2 = Number.POSITIVE_INFINITY;
   let bestOff = Number.POSITIVE_INFINITY;
   const station = sq.station && w.attack === "heavy";
-  const width = station ? 360 : w.width;
+  // "Formations": a ring has "360 degrees of fire with their heavy weapons"; a cone fires its heavy
+  // batteries only along "a straight line directly in front of the mouth of the cone".
+  const formation = w.attack === "heavy" ? formationOf(ctx.state, sq) : null;
+  if (formation === "cone" && m.ships.length > 0) {
+    const line = coneLine(m.ships, (m.ships[0] as Moment["ships"][number]).facing, ctx.state.settings.shipRadius);
+    const along = coneReaches(line, target, range);
+    if (along !== null) return { ok: true, range: along, offArc: 0, arcText: CONE_ARC };
+    const near = Math.min(...m.ships.flatMap((s) => target.ships.map((t) => Math.sqrt(dist2(s.x, s.y, t.x, t.y)))));
+    return { ok: false, range: near, offArc: 0, arcText: CONE_ARC };
+  }
+  const width = station || formation === "ring" ? 360 : w.width;
   for (const s of m.ships) {
     for (const t of target.ships) {
       const d2 = dist2(s.x, s.y, t.x, t.y);
@@ -143,7 +157,7 @@ export function bears(ctx: Ctx, sq: Squadron, w: WeaponDef, m: Moment, target: S
 }
 
 function arcText(w: WeaponDef, width: number): string {
-  if (width >= 360) return "360 degrees (station)";
+  if (width >= 360) return "360 degrees (station or ring)";
   if (w.arcs.length === 2) return `left or right ${width} degree arcs`;
   return `${width} degree forward arc (+/-${width / 2})`;
 }
@@ -159,7 +173,10 @@ export interface Contribution {
 
 /**
  * Fire a group of squadrons at one target with the given weapons; returns what
- * was fired. `momentOf` gives each squadron's firing position.
+ * was fired. `momentOf` gives each squadron's firing position. `focus`: fire
+ * focused on that one ship of the target ("Fire Heavy Weapons": "there is no
+ * suppression if fire is focused on one ship"); range, arc and line of sight are
+ * measured to that ship.
  */
 export function fireGroup(
   ctx: Ctx,
@@ -170,15 +187,53 @@ export function fireGroup(
   keys: WeaponKey[],
   disable: boolean,
   momentOf: (sq: Squadron, target: Squadron, w: WeaponDef) => Moment,
+  opts: { focus?: string } = {},
 ): Contribution[] {
   const contributions: Contribution[] = [];
   const reasons: string[] = [];
+  const whole = target;
+  if (opts.focus && target.mixed) {
+    ctx.fail(
+      step,
+      label,
+      "mixed-focus",
+      `${target.id} is a mixed squadron: its hits and tests follow its written list ("New rules for mixed ships in a Squadron"); fire at the whole squadron`,
+    );
+    return [];
+  }
+  if (opts.focus) {
+    const ship = target.ships.find((s) => s.id === opts.focus);
+    if (!ship) {
+      ctx.fail(
+        step,
+        label,
+        "unknown-ship",
+        `${target.id} has no ship ${opts.focus}; its ships are ${target.ships.map((s) => s.id).join(", ")}`,
+      );
+      return [];
+    }
+    if (ctx.flagshipShipOf(target) === ship.id && target.ships.length > 1) {
+      const others = target.ships.filter((s) => s !== ship).map((s) => s.id);
+      ctx.fail(
+        step,
+        label,
+        "flagship-last",
+        `${ship.id} is the flagship of ${target.taskforce}: "The Flagship is always the last ship destroyed in its squadron"; focus on ${others.join(" or ")}, or fire at the whole squadron`,
+      );
+      return [];
+    }
+    // Range, arc and line of sight to the chosen ship only.
+    target = { ...target, ships: [ship] };
+  }
   for (const sq of squadrons) {
     const caps = ctx.caps(sq);
     const active = sq.ships.filter((s) => !s.disabled).length;
     for (const key of keys) {
       const w = WEAPONS[key];
-      const per = w.count(caps);
+      // A mixed squadron fires each ship's own weapons ("The weapons all work the same").
+      const per = sq.mixed
+        ? sq.ships.reduce((t, s) => t + (s.disabled ? 0 : w.count(capabilitiesOf(shipDesignOf(ctx.state, sq, s)))), 0)
+        : w.count(caps) * active;
       if (per <= 0) continue;
       const m = momentOf(sq, target, w);
       const b = bears(ctx, sq, w, m, target);
@@ -196,8 +251,11 @@ export function fireGroup(
         continue;
       }
       // The -1 for firing to disable is applied by the combat code (effectiveTargeting).
-      const targeting = 4 - sq.suppression - los.penalty + (target.station ? 1 : 0);
-      contributions.push({ sq, weapon: w, dice: per * active, targeting, los, bearing: b });
+      // Experience: "Ignores First Suppression Marker", "+1 to hit" (RULINGS "Experience").
+      // Formations: a cone's concentrated fire is "at a -1 to hit penalty".
+      const cone = w.attack === "heavy" && formationOf(ctx.state, sq) === "cone" ? CONE_PENALTY : 0;
+      const targeting = 4 - suppressionPenalty(ctx.state, sq) - los.penalty + (target.station ? 1 : 0) + hitBonus(ctx.state, sq) - cone;
+      contributions.push({ sq, weapon: w, dice: per, targeting, los, bearing: b });
     }
   }
   if (contributions.length === 0) {
@@ -223,8 +281,23 @@ export function fireGroup(
     list.push(c);
     classes.set(k, list);
   }
+  // Several classes in one order: their hits add up for suppression (checked once, after all of them).
+  const combined = !opts.focus && classes.size > 1;
+  // Formations: a ring "cannot cause suppression with any battery weapons" (its fire is not one burst).
+  const ring = contributions.some((c) => formationOf(ctx.state, c.sq) === "ring");
+  // A mixed squadron: "the number of hits per ship remaining is simply added up".
+  const need = !combined
+    ? 0
+    : whole.mixed
+      ? whole.ships.reduce((t, s) => t + hitsPerShipToSuppress(shipDesignOf(ctx.state, whole, s).size), 0)
+      : suppressAt(ctx.targetOf(whole));
+  let totalHits = 0;
+  const hitsByClass: string[] = [];
+  // Against a squadron of one design the classes make one attack: one shield roll (combat.ts resolveCombinedAttack).
+  const exact = combined && !whole.mixed;
+  const pending: { attack: Attack; name: string; firers: Squadron[] }[] = [];
   for (const [k, list] of classes) {
-    if (target.location !== "table" || target.ships.length === 0) break;
+    if (whole.location !== "table" || whole.ships.length === 0) break;
     const dice = list.reduce((a, c) => a + c.dice, 0);
     const targeting = Math.min(...list.map((c) => c.targeting));
     const w = (list[0] as Contribution).weapon;
@@ -235,24 +308,117 @@ export function fireGroup(
           `${c.sq.id} ${c.weapon.name} x${c.dice} at ${inches(c.bearing.range)}, ${Math.round(c.bearing.offArc)} deg off centre, ${describeLos(c.los)}, targeting ${c.targeting}`,
       )
       .join("; ");
-    ctx.ok(step, label, `${figures} -> ${dice} dice at ${targeting} against ${target.id}`);
+    ctx.ok(
+      step,
+      label,
+      `${figures} -> ${dice} dice at ${targeting} against ${opts.focus ? `${opts.focus} of ` : ""}${whole.id}${opts.focus ? " (focused on one ship: no suppression)" : ""}`,
+    );
     const ion = k === "ion" || k === "heavyIon";
-    ctx.attackSquadron(
-      firers,
-      target,
+    const attack: Attack = {
+      weapon: w.attack,
+      dice,
+      targeting,
+      ...(disable || ion ? { disable: true } : {}),
+      ...(k === "ion" ? { ion: true } : {}),
+      ...(k === "heavyIon" ? { heavyIon: true, ion: true } : {}),
+      ...(k === "superHeavy" ? { superHeavy: true } : {}),
+      ...((combined && !exact) || ring ? { noSuppression: true } : {}),
+    };
+    const name = k === "heavy" ? [...new Set(list.map((c) => c.weapon.name))].join(" and ") : w.name;
+    if (exact) {
+      pending.push({ attack, name, firers });
+      continue;
+    }
+    const out = ctx.attackSquadron(firers, whole, attack, name, ctx.side, opts.focus);
+    hitsByClass.push(`${out.hits} ${k === "heavy" ? [...new Set(list.map((c) => c.weapon.name))].join(" and ") : w.name}`);
+    totalHits += out.hits;
+  }
+  // "Once all heavy weapon attacks have been rolled on the target squadron, determine if the enemy squadron
+  // is suppressed"; synchronising squadrons "add up their hits together": the hits of every weapon class of
+  // one fire order count together (RULINGS "Synchronised fire with different weapon types").
+  if (exact && pending.length > 0 && whole.location === "table" && whole.ships.length > 0) {
+    const attacks = pending.map((p) => p.attack);
+    const out = ctx.attackSquadron(
+      [...new Set(pending.flatMap((p) => p.firers))],
+      whole,
       {
-        weapon: w.attack,
-        dice,
-        targeting,
-        ...(disable || ion ? { disable: true } : {}),
-        ...(k === "ion" ? { ion: true } : {}),
-        ...(k === "heavyIon" ? { heavyIon: true, ion: true } : {}),
-        ...(k === "superHeavy" ? { superHeavy: true } : {}),
+        weapon: (attacks[0] as Attack).weapon,
+        dice: attacks.reduce((t, a) => t + a.dice, 0),
+        targeting: Math.min(...attacks.map((a) => a.targeting)),
       },
-      k === "heavy" ? [...new Set(list.map((c) => c.weapon.name))].join(" and ") : w.name,
+      pending.map((p) => p.name).join(" + "),
+      ctx.side,
+      undefined,
+      (t) => resolveCombinedAttack(attacks, t, ctx.rng),
+    );
+    ctx.note(
+      "suppression",
+      `${whole.id}: the combined fire of ${pending.map((p) => `${p.name} x${p.attack.dice}`).join(" + ")} scores ${out.hits} hits (${out.suppressAt} needed to suppress${ring ? ", none from a ring" : ""}): ${out.suppressed ? "suppressed" : "not suppressed"}; ${out.shieldsUsed} shield dice once for all`,
+      { side: ctx.side, unit: whole.id },
     );
   }
+  if (
+    combined &&
+    !exact &&
+    !ring &&
+    totalHits >= need &&
+    whole.location === "table" &&
+    whole.ships.length > 0 &&
+    whole.suppressedAt !== ctx.act
+  ) {
+    whole.suppression++;
+    whole.suppressedAt = ctx.act;
+    ctx.note(
+      "suppression",
+      `${whole.id} is suppressed by the combined fire: ${hitsByClass.join(" + ")} = ${totalHits} hits, ${need} needed`,
+      { side: ctx.side, unit: whole.id },
+    );
+  }
+  coneSweep(ctx, step, label, contributions, whole, disable);
   return contributions;
+}
+
+/**
+ * "Formations", Cone: "This concentration of fire affects ALL squadrons (friend and foe) within
+ * this line of fire, though at a -1 to hit penalty." Every other squadron with a ship in a firing
+ * cone's line (within range) takes the cone's heavy dice too, at targeting 4 - 1 with the firer's
+ * suppression and the victim's cover (RULINGS "Formations": the line is not blocked by what it hits).
+ */
+function coneSweep(ctx: Ctx, step: string, label: string, contributions: Contribution[], aimed: Squadron, disable: boolean): void {
+  const cones = contributions.filter(
+    (c) => c.weapon.attack === "heavy" && !c.weapon.flags.superHeavy && !c.weapon.flags.heavyIon && formationOf(ctx.state, c.sq) === "cone",
+  );
+  if (cones.length === 0) return;
+  const firers = new Set(cones.map((c) => c.sq.id));
+  for (const id of Object.keys(ctx.state.squadrons).sort()) {
+    const other = ctx.state.squadrons[id] as Squadron;
+    if (other.id === aimed.id || firers.has(other.id) || other.location !== "table" || other.ships.length === 0) continue;
+    const hitting = cones.filter((c) => {
+      const m = momentNow(c.sq);
+      if (m.ships.length === 0) return false;
+      return coneReaches(coneLine(m.ships, c.sq.facing, ctx.state.settings.shipRadius), other, c.weapon.range(ctx)) !== null;
+    });
+    if (hitting.length === 0) continue;
+    const dice = hitting.reduce((t, c) => t + c.dice, 0);
+    const targeting = Math.min(
+      ...hitting.map(
+        (c) =>
+          4 -
+          suppressionPenalty(ctx.state, c.sq) -
+          CONE_PENALTY +
+          hitBonus(ctx.state, c.sq) +
+          (other.station ? 1 : 0) -
+          (coverOf(ctx.state, other) ? 1 : 0),
+      ),
+    );
+    ctx.ok(step, label, `${other.id} is in the line of fire of the cone ${[...firers].join(", ")}: ${dice} dice at ${targeting}`);
+    ctx.attackSquadron(
+      hitting.map((c) => c.sq),
+      other,
+      { weapon: "heavy", dice, targeting, ...(disable ? { disable: true } : {}) },
+      "cone fire",
+    );
+  }
 }
 
 /** The weapons a squadron would fire in the heavy phase by default. */

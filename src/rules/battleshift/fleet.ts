@@ -20,6 +20,7 @@
 import { z } from "zod";
 import type { Problem } from "../../core/result.js";
 import { CATALOGUE, catalogueDesign, suggestDesigns } from "./catalogue.js";
+import { EXPERIENCE_TRAITS } from "./experience.js";
 import { type BuildOptions, buildShip, type DesignInput, type ShipDesign, SYSTEM_KINDS, type SystemKind } from "./ship-building.js";
 
 export type { DesignInput, ShipDesign } from "./ship-building.js";
@@ -39,6 +40,8 @@ export interface SquadronSpec {
   mixed?: { design: string; ships: number }[];
   /** Points: ships x cost. */
   cost?: number;
+  /** "Experience" traits (option `experience`; experience.ts EXPERIENCE_TRAITS). */
+  experience?: string[];
 }
 
 export interface Taskforce {
@@ -59,6 +62,10 @@ export interface FleetOptions {
   hardenedHullCost: 2 | 3;
   /** "recomputed" (default) or "printed": catalogue ships with the printed figures of the ERRATA. */
   catalogueValues: "recomputed" | "printed";
+  /** "Formations (experimental rules)": cone and ring formations in play (off by default). */
+  formations?: boolean;
+  /** "Experience": squadrons may carry experience traits (off by default). */
+  experience?: boolean;
 }
 
 export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
@@ -102,6 +109,7 @@ const squadronSchema = z
     design: z.string().min(1).optional(),
     ships: z.number().int().optional(),
     mixed: z.array(z.object({ design: z.string().min(1), ships: z.number().int() }).strict()).optional(),
+    experience: z.array(z.string()).optional(),
   })
   .strict();
 const taskforceSchema = z
@@ -118,6 +126,8 @@ const optionsSchema = z
     shipsPerTaskforce: z.number().int().min(1).nullable().optional(),
     hardenedHullCost: z.union([z.literal(2), z.literal(3)]).optional(),
     catalogueValues: z.enum(["recomputed", "printed"]).optional(),
+    formations: z.boolean().optional(),
+    experience: z.boolean().optional(),
   })
   .strict();
 const fleetSchema = z
@@ -309,6 +319,14 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
       }
       const cost = known.reduce((t, x) => t + x.ships * x.d.cost, 0);
       total += cost;
+      // "Experience": traits need the option, and must be ones the seed lists.
+      if (sq.experience !== undefined) {
+        if (!options.experience)
+          fail(at, "experience-not-allowed", `experience is an option ("Experience"): set options.experience: true, or drop the traits`);
+        for (const t of sq.experience)
+          if (!(EXPERIENCE_TRAITS as readonly string[]).includes(t))
+            fail(at, "unknown-experience", `unknown experience trait "${t}"; known: ${EXPERIENCE_TRAITS.join(", ")}`);
+      }
       tfShips += ships;
       const largest = [...known].sort((a, b) => b.d.size - a.d.size)[0];
       squadrons.push({
@@ -317,6 +335,7 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
         ships,
         ...(sq.mixed !== undefined ? { mixed: parts.map((x) => ({ design: x.design, ships: x.ships })) } : {}),
         cost,
+        ...(sq.experience !== undefined ? { experience: [...sq.experience] } : {}),
       });
     });
     if (options.shipsPerTaskforce !== null && tfShips > options.shipsPerTaskforce)

@@ -17,7 +17,7 @@ import { type BsEvent, visibleTo } from "./events.js";
 import type { BattleState, SideId } from "./model.js";
 import { sideIds } from "./model.js";
 import { type Orders, ordersSchema, parseOrders } from "./orders.js";
-import { createBattle, fleetsFrom, OUTPOST_TERRAIN, PLAYTEST_FLEETS } from "./setup.js";
+import { createBattle, fleetsFrom, OUTPOST_TERRAIN, PLAYTEST_FLEETS, veteranOutpost } from "./setup.js";
 import { parseState } from "./state-schema.js";
 import { activationUnit, applySheet, awaitingSides, currentSlot, resolveStep } from "./turn.js";
 import { type BattleView, reportFor, templateFor, viewFor } from "./view.js";
@@ -52,6 +52,13 @@ export const battleshift: Ruleset<BattleState, Orders, BattleView, BsEvent> = {
           battlespace: { widthFt: 6, depthFt: 4, terrain: OUTPOST_TERRAIN.map((t) => ({ ...t })), noShifting: false },
           stations: [{ side: "red", design: "station/orbital-defense", x: 40, y: 24, facing: 270 }],
         }).state,
+    },
+    veterans: {
+      id: "veterans",
+      title: "The outpost, with the experimental rules",
+      description:
+        "the outpost with formations (cone, ring) and experience on, veteran squadrons on both sides, and a hazardous asteroid field and plasma nebula (fleets from --fleet files if given)",
+      create: ({ seed, fleets }) => veteranOutpost(seed, fleetsFrom(fleets && fleets.length > 0 ? fleets : PLAYTEST_FLEETS)),
     },
   },
   ordersSchema: ordersSchema as unknown as Ruleset<BattleState, Orders, BattleView, BsEvent>["ordersSchema"],

@@ -30,6 +30,10 @@ export interface Settings {
   emergencyHalfVp: "damaged" | "over-threshold" | "over-total";
   /** Planets and moons: "block" lines of fire through them, or only "obscure" them (-1). */
   massiveBodies: "block" | "obscure";
+  /** "Formations (experimental rules)": cone and ring formations may be ordered (off by default; RULINGS "Formations"). */
+  formations?: boolean;
+  /** "Experience": squadrons may carry experience traits (off by default; RULINGS "Experience"). */
+  experience?: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -50,6 +54,19 @@ export interface Ship {
   y: number;
   /** "Disabled ships are unable to move or fire any weapons until they make a repair roll." */
   disabled: boolean;
+  /** Mixed squadrons only: this ship's own design (key into state.designs). */
+  design?: string;
+}
+
+/**
+ * "New rules for mixed ships in a Squadron": the squadron's written list, "in the order they will
+ * take destruction tests" (least hull first), with the tests each ship has taken (the dots), whether
+ * it is crossed out, and the next ship in line for shields and tests.
+ */
+export interface MixedRoster {
+  roster: { ship: string; design: string; tests: number; destroyed: boolean }[];
+  /** Index into `roster` of the next ship to test. */
+  next: number;
 }
 
 export type Location = "table" | "hyperspace" | "reserve" | "gone";
@@ -90,6 +107,12 @@ export interface Squadron {
   lightAt: number;
   /** Station: immobile, +1 to enemy targeting, heavy batteries fire 360 degrees. */
   station: boolean;
+  /** A mixed squadron (fleet option `mixedSquadrons`): `design` is then its largest design. */
+  mixed?: MixedRoster;
+  /** "Formations (experimental rules)": the formation it holds, if any (setting `formations`). */
+  formation?: "cone" | "ring" | null;
+  /** "Experience": its traits (setting `experience`; see experience.ts). */
+  experience?: string[];
 }
 
 export interface Taskforce {
@@ -129,6 +152,10 @@ export interface Prize {
   x: number;
   y: number;
   engulfed: boolean;
+  /** The ship that engulfed it ("If the ship that engulfed them is destroyed, they must make a destruction test"). */
+  engulfer?: string | null;
+  /** "A captured ship cannot fight, but it can be moved once it is repaired": a repair roll of 1 at its captor's activation. */
+  repaired?: boolean;
 }
 
 export interface Side {
@@ -261,8 +288,32 @@ export function designOfSquadron(state: BattleState, sq: Squadron): ShipDesign {
   return d;
 }
 
+/** The design of one ship: its own in a mixed squadron, else the squadron's. */
+export function shipDesignOf(state: BattleState, sq: Squadron, ship: Ship): ShipDesign {
+  return (ship.design && state.designs[ship.design]) || designOfSquadron(state, sq);
+}
+
+/** "the largest ship in the Squadron naturally limits maneuver": a mixed squadron moves at its slowest ship's speed. */
+export function squadronMove(state: BattleState, sq: Squadron): number {
+  const base = designOfSquadron(state, sq).move;
+  if (!sq.mixed) return base;
+  return Math.min(base, ...sq.ships.map((s) => shipDesignOf(state, sq, s).move));
+}
+
+/**
+ * A squadron's capabilities per ship. A mixed squadron: the most any of its ships has of each system
+ * (batteries are counted ship by ship where they fire, fire.ts; the other systems use these figures:
+ * RULINGS "Mixed squadrons in play").
+ */
 export function capsOf(state: BattleState, sq: Squadron): Capabilities {
-  return capabilitiesOf(designOfSquadron(state, sq));
+  const own = capabilitiesOf(designOfSquadron(state, sq));
+  if (!sq.mixed) return own;
+  const out: Capabilities = { ...own };
+  for (const ship of sq.ships) {
+    const c = capabilitiesOf(shipDesignOf(state, sq, ship));
+    for (const k of Object.keys(out) as (keyof Capabilities)[]) out[k] = Math.max(out[k], c[k]);
+  }
+  return out;
 }
 
 export function activeShips(sq: Squadron): Ship[] {

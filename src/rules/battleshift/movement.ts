@@ -18,10 +18,12 @@
  * Disabled ships do not move: they "may be freely abandoned by their Squadron", and
  * if left beyond command distance "they immediately shift out of the battle".
  */
-import { onTable } from "./battlespace.js";
+import { hazardsOnPath, onTable } from "./battlespace.js";
 import type { Ctx } from "./context.js";
+import { extraTurn } from "./experience.js";
+import { coneMoveFault, type Formation, formationFault, formationOf, RING_MOVE_LOSS } from "./formations.js";
 import { angleDiff, bearingXY, centroid, dist, inArc, inches, offset, type Point, parseFacing, r2 } from "./geometry.js";
-import { designOfSquadron, flagshipPoint, movementLimits, type Squadron, squadronList } from "./model.js";
+import { designOfSquadron, flagshipPoint, movementLimits, otherSide, type Squadron, squadronList, squadronMove } from "./model.js";
 import type { OrderOf } from "./orders.js";
 
 export const STEP_MOVE = "3. Move";
@@ -84,6 +86,27 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
   const mobile = sq.ships.filter((s) => !s.disabled);
   if (mobile.length === 0) return fail("all-disabled", `every ship of ${sq.id} is disabled and cannot move`);
   const lim = movementLimits(d.size);
+  // "Formations (experimental rules)": adopt, keep or break a cone or ring (RULINGS "Formations").
+  const held = formationOf(state, sq);
+  const want = o.formation;
+  if (want !== undefined && state.settings.formations !== true)
+    return fail("formations-off", `formations are an experimental option ("Formations"): set options.formations: true in a fleet file`);
+  if (held && want && want !== "none" && want !== held)
+    return fail(
+      "formation-change",
+      `${sq.id} is in a ${held}: break formation in one move (formation: none) before adopting a ${want} in a later one`,
+    );
+  const next: Formation | null = want === undefined ? held : want === "none" ? null : want;
+  // A mixed squadron moves at its slowest ship's speed (RULINGS "Mixed squadrons in play").
+  const ownMove = squadronMove(state, sq);
+  let maxMove = ownMove;
+  let anyFacing = lim.facingChange >= 360;
+  if (held === "ring") {
+    // "The squadron loses 12" of movement ... though they can move in any direction"; breaking: "any facing".
+    maxMove = Math.max(0, ownMove - RING_MOVE_LOSS);
+    lim.arc = 360;
+    anyFacing = true;
+  }
   // The common displacement.
   let vx = 0;
   let vy = 0;
@@ -92,7 +115,7 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
     vx = o.to.x - c.x;
     vy = o.to.y - c.y;
   } else if (o.heading !== undefined) {
-    const p = offset({ x: 0, y: 0 }, o.heading, o.distance ?? d.move);
+    const p = offset({ x: 0, y: 0 }, o.heading, o.distance ?? maxMove);
     vx = p.x;
     vy = p.y;
   }
@@ -108,7 +131,11 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
   for (const s of mobile) {
     const to = overrides.get(s.id) ?? { x: s.x + vx, y: s.y + vy };
     const len = dist(s, to);
-    if (len > d.move + 1e-6) return fail("too-far", `${s.id} would move ${inches(len)}; ${d.name} moves up to ${d.move}"`);
+    if (len > maxMove + 1e-6)
+      return fail(
+        "too-far",
+        `${s.id} would move ${inches(len)}; ${sq.mixed ? "the mixed squadron's slowest ship" : d.name} moves up to ${maxMove}"${held === "ring" ? ` in a ring (${ownMove}" less ${RING_MOVE_LOSS}")` : ""}`,
+      );
     const heading = len > 1e-9 ? bearingXY(s.x, s.y, to.x, to.y) : sq.facing;
     if (len > 1e-9 && !inArc(sq.facing, lim.arc, heading)) {
       return fail(
@@ -132,7 +159,15 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
     if (f === null) return fail("bad-facing", `facing ${JSON.stringify(o.facing)} is neither degrees nor a compass point (N, NE, E, ...)`);
     facing = f;
   } else facing = movedShips.length ? (movedShips[0] as ShipPath).heading : sq.facing;
-  if (lim.facingChange < 360) {
+  lim.facingChange += extraTurn(state, sq); // Experience: "Extra 45 degree turn".
+  if (held === "cone" && next === "cone") {
+    const why = coneMoveFault(
+      sq.facing,
+      movedShips.map((p) => p.heading),
+      facing,
+    );
+    if (why) return fail("cone-move", why);
+  } else if (!anyFacing && lim.facingChange < 360) {
     const refs = movedShips.length ? movedShips.map((p) => p.heading) : [sq.facing];
     for (const h of refs) {
       const turn = Math.abs(angleDiff(h, facing));
@@ -145,6 +180,10 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
     }
   }
   const ends = ships.map((p) => p.to);
+  if (next) {
+    const why = formationFault(next, ends);
+    if (why) return fail("formation", `${sq.id}: ${why}`);
+  }
   const coh = coherency(ends, state.settings.coherency, state.settings.chain);
   if (!coh.ok) {
     return fail(
@@ -163,12 +202,13 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
   }
   const oldFacing = sq.facing;
   sq.facing = facing;
+  if (want !== undefined) sq.formation = next;
   moved.add(sq.id);
   ctx.los.invalidate(sq.id);
   ctx.ok(
     STEP_MOVE,
     label,
-    `${sq.id} moves ${inches(longest)} of ${d.move}" within its ${lim.arc} degree arc, facing ${r2(facing)}; ships within ${inches(coh.widest)} of each other`,
+    `${sq.id} moves ${inches(longest)} of ${ownMove}" within its ${lim.arc} degree arc, facing ${r2(facing)}; ships within ${inches(coh.widest)} of each other`,
   );
   ctx.push({
     kind: "move",
@@ -181,7 +221,30 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
     turn: state.turn,
     text: `${sq.id} (${sq.name}) moves ${inches(longest)} to (${r2(centroid(mobile).x)}, ${r2(centroid(mobile).y)}) facing ${r2(facing)}`,
   });
+  hazards(ctx, sq, ships);
   return { squadron: sq.id, oldFacing, newFacing: facing, ships, length: longest };
+}
+
+/**
+ * "Some space "terrain" features may be considered hazardous to move near, such as a plasma filled
+ * nebula ... These will have their own special rules that are resolved as the squadron moves."
+ * RULINGS "Hazardous terrain": each ship whose move enters or crosses a feature the scenario marks
+ * hazardous rolls a die; each 1 is a hit on the squadron, resisted by its shields like a light
+ * battery hit, with no suppression. Ships lost this way count as destroyed (the enemy scores them).
+ */
+function hazards(ctx: Ctx, sq: Squadron, paths: readonly ShipPath[]): void {
+  for (const t of ctx.state.battlespace.terrain) {
+    if (!t.hazardous || sq.location !== "table" || sq.ships.length === 0) continue;
+    const through = paths.filter((p) => hazardsOnPath(ctx.state.battlespace, p.from, p.to).includes(t)).length;
+    if (through === 0) continue;
+    ctx.attackSquadron(
+      [],
+      sq,
+      { weapon: "light", dice: through, targeting: 1, noSuppression: true },
+      `hazard (${t.name})`,
+      otherSide(ctx.state, sq.side),
+    );
+  }
 }
 
 /** After the taskforce has moved: command range, the taskforce facing rule, abandoned disabled ships. */

@@ -49,6 +49,8 @@ const heavy = z.object({
   weapons: z.array(z.enum(HEAVY_WEAPONS)).min(1).optional(),
   /** Fire to disable (-1 to hit; destroyed only on a 1). */
   disable: z.boolean().optional(),
+  /** Fire focused on this one ship of the target ("there is no suppression if fire is focused on one ship"). */
+  ship: id.optional(),
 });
 const emergencyShift = z.object({ type: z.literal("emergencyShift"), squadron: id });
 const move = z.object({
@@ -61,6 +63,8 @@ const move = z.object({
   distance: z.number().finite().nonnegative().optional(),
   /** Facing after the move (default: the direction of movement). */
   facing: facing.optional(),
+  /** "Formations (experimental rules)": adopt a cone or ring with this move, or break formation ("none"). */
+  formation: z.enum(["cone", "ring", "none"]).optional(),
   /** Ships moved differently from the rest: their end points. */
   ships: z
     .array(z.object({ ship: id, to: point }))
@@ -74,6 +78,8 @@ const light = z.object({
   target: id,
   weapons: z.array(z.enum(LIGHT_WEAPONS)).min(1).optional(),
   disable: z.boolean().optional(),
+  /** Fire focused on this one ship of the target (no suppression). */
+  ship: id.optional(),
   /** Inches along the squadron's move where it fires (default: the best point of the move). */
   at: z.number().finite().nonnegative().optional(),
 });

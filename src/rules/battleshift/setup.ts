@@ -10,6 +10,7 @@
 
 import { arrivals } from "./battleshifting.js";
 import { type Battlespace, defaultBattlespace, sectorName, type Terrain } from "./battlespace.js";
+import { mixedOrder } from "./combat.js";
 import type { BsEvent } from "./events.js";
 import { type Fleet, parseFleet, type ShipDesign } from "./fleet.js";
 import { type BattleState, DEFAULT_SETTINGS, type Settings, type SideId, type Squadron, type Taskforce } from "./model.js";
@@ -35,6 +36,9 @@ export function createBattle(opts: BattleOptions): { state: BattleState; events:
   const battlespace = opts.battlespace ?? defaultBattlespace(totalShips);
   const settings: Settings = { ...DEFAULT_SETTINGS, ...(opts.settings ?? {}) };
   if (opts.fleets[0]?.options?.squadronsPerTaskforce) settings.squadronsPerTaskforce = opts.fleets[0].options.squadronsPerTaskforce;
+  // Experimental options ("Formations", "Experience"): on when either fleet file turns them on.
+  if (opts.fleets.some((f) => f.options?.formations)) settings.formations = true;
+  if (opts.fleets.some((f) => f.options?.experience)) settings.experience = true;
   const state: BattleState = {
     ruleset: "battleshift",
     version: 1,
@@ -82,8 +86,30 @@ export function createBattle(opts: BattleOptions): { state: BattleState; events:
         const sqId = `${side}-tf${ti + 1}-s${si + 1}`;
         const key = designKey(spec.design);
         const d = state.designs[key] as ShipDesign;
-        const ships = Array.from({ length: spec.ships }, (_, j) => ({ id: `${sqId}.${j + 1}`, x: 0, y: 0, disabled: false }));
+        const ships: Squadron["ships"] = Array.from({ length: spec.ships }, (_, j) => ({
+          id: `${sqId}.${j + 1}`,
+          x: 0,
+          y: 0,
+          disabled: false,
+        }));
         const bays = d.systems.fighterBay ?? 0;
+        let wings = bays * spec.ships;
+        // "New rules for mixed ships in a Squadron": each ship keeps its own design; the list in test order.
+        let mixed: Squadron["mixed"];
+        if (spec.mixed?.length) {
+          const keys = spec.mixed.flatMap((part) => Array.from({ length: part.ships }, () => designKey(part.design)));
+          keys.forEach((k2, j) => {
+            const ship = ships[j];
+            if (ship) ship.design = k2;
+          });
+          const rows = ships.map((sh) => ({
+            ship: sh.id,
+            design: sh.design ?? key,
+            hull: (state.designs[sh.design ?? key] as ShipDesign).hull,
+          }));
+          mixed = { roster: mixedOrder(rows).map((r) => ({ ship: r.ship, design: r.design, tests: 0, destroyed: false })), next: 0 };
+          wings = ships.reduce((t, sh) => t + ((state.designs[sh.design ?? key] as ShipDesign).systems.fighterBay ?? 0), 0);
+        }
         const sq: Squadron = {
           id: sqId,
           side,
@@ -100,12 +126,14 @@ export function createBattle(opts: BattleOptions): { state: BattleState; events:
           arrival: { turn: 1, sector, facing },
           arrivedTurn: null,
           activatedTurn: 0,
-          fighters: bays * spec.ships,
-          fightersMax: bays * spec.ships,
+          fighters: wings,
+          fightersMax: wings,
           suppressedAt: -1,
           interceptAt: -1,
           lightAt: -1,
           station: false,
+          ...(spec.experience?.length ? { experience: [...spec.experience] } : {}),
+          ...(mixed ? { mixed } : {}),
         };
         state.squadrons[sqId] = sq;
         members.push({ sq, size: d.size, name: spec.name });
@@ -311,4 +339,37 @@ export function scaledPlaytestFleets(shipsPerSide: number): unknown[] {
     }
     return { name: f.name, taskforces };
   });
+}
+
+/**
+ * The outpost with the experimental options on ("Formations", "Experience") and its asteroid field and
+ * nebula hazardous ("a plasma filled nebula"): some squadrons of each side carry experience traits.
+ */
+export function veteranOutpost(seed: number, fleets: Fleet[]): BattleState {
+  const { state } = createBattle({
+    seed,
+    scenario: "veterans",
+    fleets,
+    battlespace: {
+      widthFt: 6,
+      depthFt: 4,
+      terrain: OUTPOST_TERRAIN.map((t) => ({ ...t, ...(t.kind === "nebula" || t.kind === "asteroids" ? { hazardous: true } : {}) })),
+      noShifting: false,
+    },
+    settings: { formations: true, experience: true },
+    stations: [{ side: "red", design: "station/orbital-defense", x: 40, y: 24, facing: 270 }],
+  });
+  const traits: Record<string, string[]> = {
+    "blue-tf1-s1": ["plus-one-to-hit", "veteran-admiral"],
+    "blue-tf1-s2": ["ignores-first-suppression", "recovery", "extra-turn"],
+    "blue-tf3-s1": ["veteran-fighters", "elite-fighters"],
+    "red-tf1-s1": ["plus-one-to-hit", "veteran-engineers", "veteran-marines"],
+    "red-tf2-s1": ["elite-marines", "recovery"],
+    "red-tf3-s1": ["elite-fighters", "veteran-fighters"],
+  };
+  for (const [id, t] of Object.entries(traits)) {
+    const sq = state.squadrons[id];
+    if (sq && !sq.experience) sq.experience = [...t];
+  }
+  return state;
 }

@@ -23,6 +23,8 @@ const settings = z.object({
   broadsideRange: num.positive(),
   emergencyHalfVp: z.enum(["damaged", "over-threshold", "over-total"]),
   massiveBodies: z.enum(["block", "obscure"]),
+  formations: z.boolean().optional(),
+  experience: z.boolean().optional(),
 });
 
 const terrain = z.object({
@@ -32,6 +34,7 @@ const terrain = z.object({
   x: num,
   y: num,
   radius: num.positive(),
+  hazardous: z.boolean().optional(),
 });
 
 const design = z
@@ -50,7 +53,11 @@ const design = z
   })
   .passthrough();
 
-const ship = z.object({ id, x: num, y: num, disabled: z.boolean() });
+const ship = z.object({ id, x: num, y: num, disabled: z.boolean(), design: id.optional() });
+const mixedRoster = z.object({
+  roster: z.array(z.object({ ship: id, design: id, tests: int.nonnegative(), destroyed: z.boolean() })),
+  next: int.nonnegative(),
+});
 
 const squadron = z.object({
   id,
@@ -74,6 +81,9 @@ const squadron = z.object({
   interceptAt: int,
   lightAt: int,
   station: z.boolean(),
+  mixed: mixedRoster.optional(),
+  formation: z.enum(["cone", "ring"]).nullable().optional(),
+  experience: z.array(z.string()).optional(),
 });
 
 const taskforce = z.object({
@@ -96,7 +106,18 @@ const flight = z.object({
   dogfighting: id.nullable(),
 });
 
-const prize = z.object({ id, side: id, fromSide: id, design: id, squadron: id, x: num, y: num, engulfed: z.boolean() });
+const prize = z.object({
+  id,
+  side: id,
+  fromSide: id,
+  design: id,
+  squadron: id,
+  x: num,
+  y: num,
+  engulfed: z.boolean(),
+  engulfer: id.nullable().optional(),
+  repaired: z.boolean().optional(),
+});
 
 const plannedShift = z.object({ unit: id, returnTurn: int.nullable(), sector: z.string().nullable(), facing: num.nullable() });
 

@@ -22,6 +22,7 @@ import { type ActivationUnit, runActivation } from "./activation.js";
 import { arrivals, placeProblem, plannedShiftProblem, shiftOutPlanned } from "./battleshifting.js";
 import { Ctx } from "./context.js";
 import type { BsEvent } from "./events.js";
+import { admiralBonus } from "./experience.js";
 import { parseFacing } from "./geometry.js";
 import {
   type ActivationSlot,
@@ -259,8 +260,9 @@ function sheetStep(
   const rolls: Record<SideId, number[]> = { [a]: [], [b]: [] };
   let winner: SideId = a;
   for (let k = 0; k < 50; k++) {
-    const ra = rng.d6() + (tfA > tfB ? 1 : 0);
-    const rb = rng.d6() + (tfB > tfA ? 1 : 0);
+    // Experience: "Veteran Admiral +1 Initiative".
+    const ra = rng.d6() + (tfA > tfB ? 1 : 0) + admiralBonus(state, a);
+    const rb = rng.d6() + (tfB > tfA ? 1 : 0) + admiralBonus(state, b);
     rolls[a]?.push(ra);
     rolls[b]?.push(rb);
     if (ra !== rb) {

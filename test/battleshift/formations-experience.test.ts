@@ -1,0 +1,288 @@
+/** "Formations (experimental rules)" and "Experience" (seed 004), each behind its option. */
+import { describe, expect, it } from "vitest";
+import { Rng } from "../../src/core/rng.js";
+import { recoverAndRepair, runActivation } from "../../src/rules/battleshift/activation.js";
+import type { FireEvent } from "../../src/rules/battleshift/events.js";
+import { admiralBonus, dodgeBonus, fighterHitBonus, marineBonus } from "../../src/rules/battleshift/experience.js";
+import { parseFleet } from "../../src/rules/battleshift/fleet.js";
+import { coneLine, formationFault, inConeLine } from "../../src/rules/battleshift/formations.js";
+import type { BattleState } from "../../src/rules/battleshift/model.js";
+import type { Order } from "../../src/rules/battleshift/orders.js";
+import { createBattle } from "../../src/rules/battleshift/setup.js";
+import { ctxFor, DiceRng, FixedRng, type SqSpec, tinyBattle, unitOf } from "./support.js";
+
+function run(state: BattleState, orders: Order[], rng: Rng = Rng.fromSeed(3), side = "blue", tf: string | null = "blue-tf1") {
+  const ctx = ctxFor(state, side, rng);
+  runActivation(ctx, unitOf(state, side, tf), orders);
+  return ctx;
+}
+const fires = (ctx: { events: { kind: string }[] }) => ctx.events.filter((e) => e.kind === "fire") as FireEvent[];
+const codes = (ctx: { problems: { code: string }[] }) => ctx.problems.map((p) => p.code);
+const cruisers = (id: string, side: "blue" | "red", at: [number, number][], facing: number, extra: Partial<SqSpec> = {}): SqSpec => ({
+  id,
+  side,
+  design: "generic/fleet-cruiser",
+  at,
+  facing,
+  ...extra,
+});
+/** Five cruisers in a V opening east, every ship within 1" of another (mouth at x = 11). */
+const V: [number, number][] = [
+  [10, 20],
+  [10.7, 19.3],
+  [11.4, 18.6],
+  [10.7, 20.7],
+  [11.4, 21.4],
+];
+const withFormations = (s: BattleState) => {
+  s.settings.formations = true;
+  return s;
+};
+
+describe('"Formations (experimental rules)"', () => {
+  it("are refused unless the option is on", () => {
+    const s = tinyBattle([cruisers("b1", "blue", V, 90)]);
+    const ctx = run(s, [{ type: "move", squadron: "b1", heading: 90, distance: 2, formation: "cone" }]);
+    expect(codes(ctx)).toEqual(["formations-off"]);
+  });
+
+  it('"Cone (minimum of 5 ships)" and "Each ship must be no more than 1" from another ship"', () => {
+    const pts = V.map(([x, y]) => ({ x, y }));
+    expect(formationFault("cone", pts)).toBeNull();
+    expect(formationFault("cone", pts.slice(0, 4))).toMatch(/at least 5/);
+    expect(formationFault("ring", [{ x: 0, y: 0 }])).toMatch(/at least 2/);
+    const spread = V.map(([x, y]) => ({ x: x * 2, y }));
+    expect(formationFault("cone", spread)).toMatch(/no more than 1"/);
+  });
+
+  it('Cone: "limits the squadron\'s Heavy Battery field of fire into a straight line directly in front of the mouth of the cone ... at a -1 to hit penalty"', () => {
+    const s = withFormations(
+      tinyBattle([
+        cruisers("b1", "blue", V, 90),
+        cruisers("r1", "red", [[30, 20]], 270),
+        cruisers("r2", "red", [[30, 30]], 270, { taskforce: "red-tf2" }),
+      ]),
+    );
+    s.squadrons.b1!.formation = "cone";
+    const ctx = run(s, [{ type: "heavy", squadrons: ["b1"], target: "r1" }]);
+    expect(codes(ctx)).toEqual([]);
+    expect(fires(ctx)[0]).toMatchObject({ target: "r1", dice: 10, targeting: 3 });
+    // r2 is 27 degrees off the nose: inside the normal 90 degree arc, outside the cone's line.
+    const s2 = withFormations(
+      tinyBattle([cruisers("b1", "blue", V, 90), cruisers("r2", "red", [[30, 30]], 270, { taskforce: "red-tf2" })]),
+    );
+    s2.squadrons.b1!.formation = "cone";
+    const ctx2 = run(s2, [{ type: "heavy", squadrons: ["b1"], target: "r2" }]);
+    expect(codes(ctx2)).toEqual(["cannot-fire"]);
+    expect(ctx2.problems[0]?.message).toMatch(/cone's line of fire/);
+  });
+
+  it('Cone: "This concentration of fire affects ALL squadrons (friend and foe) within this line of fire"', () => {
+    const s = withFormations(
+      tinyBattle([
+        cruisers("b1", "blue", V, 90),
+        cruisers("b2", "blue", [[20, 20.5]], 90, { taskforce: "blue-tf2" }),
+        cruisers("r1", "red", [[30, 20]], 270),
+        cruisers("r3", "red", [[40, 21]], 270, { taskforce: "red-tf3" }),
+      ]),
+    );
+    s.squadrons.b1!.formation = "cone";
+    const ctx = run(s, [{ type: "heavy", squadrons: ["b1"], target: "r1" }], new FixedRng(6));
+    expect(
+      fires(ctx)
+        .map((f) => f.target)
+        .sort(),
+    ).toEqual(["b2", "r1", "r3"]);
+    const line = coneLine(
+      V.map(([x, y]) => ({ x, y })),
+      90,
+      0.5,
+    );
+    expect(inConeLine(line, { x: 30, y: 20 }, 36)).toBeCloseTo(18.6, 6);
+    expect(inConeLine(line, { x: 30, y: 23 }, 36)).toBeNull();
+  });
+
+  it('Cone: "can only make a single 45 degree turn at the end of its movement"', () => {
+    const mk = () => {
+      const s = withFormations(tinyBattle([cruisers("b1", "blue", V, 90)]));
+      s.squadrons.b1!.formation = "cone";
+      return s;
+    };
+    expect(codes(run(mk(), [{ type: "move", squadron: "b1", heading: 90, distance: 12, facing: 135 }]))).toEqual([]);
+    expect(codes(run(mk(), [{ type: "move", squadron: "b1", heading: 90, distance: 12, facing: 150 }]))).toEqual(["cone-move"]);
+    expect(codes(run(mk(), [{ type: "move", squadron: "b1", heading: 120, distance: 6 }]))).toEqual(["cone-move"]);
+  });
+
+  it('Ring: "360 degrees of fire with their heavy weapons" and "it cannot cause suppression with any battery weapons"', () => {
+    const s = withFormations(
+      tinyBattle([
+        cruisers(
+          "b1",
+          "blue",
+          [
+            [10, 20],
+            [10.5, 20.8],
+            [11, 20],
+          ],
+          90,
+        ),
+        cruisers("r1", "red", [[2, 20]], 90),
+      ]),
+    );
+    s.squadrons.b1!.formation = "ring";
+    const ctx = run(s, [{ type: "heavy", squadrons: ["b1"], target: "r1" }], new FixedRng(1));
+    expect(fires(ctx)).toHaveLength(1);
+    expect(fires(ctx)[0]?.hits).toBeGreaterThan(0);
+    expect(s.squadrons.r1?.suppression).toBe(0);
+  });
+
+  it('Ring: "The squadron loses 12" of movement" and "When the squadron breaks formation, it can leave with any facing"', () => {
+    const mk = () => {
+      const s = withFormations(
+        tinyBattle([
+          cruisers(
+            "b1",
+            "blue",
+            [
+              [10, 20],
+              [10.8, 20],
+            ],
+            90,
+          ),
+        ]),
+      );
+      s.squadrons.b1!.formation = "ring";
+      return s;
+    };
+    const ctx = run(mk(), [{ type: "move", squadron: "b1", heading: 90, distance: 1 }]);
+    expect(codes(ctx)).toEqual(["too-far"]);
+    expect(ctx.problems[0]?.message).toMatch(/up to 0" in a ring/);
+    const s = mk();
+    expect(codes(run(s, [{ type: "move", squadron: "b1", heading: 90, distance: 0, facing: 270, formation: "none" }]))).toEqual([]);
+    expect(s.squadrons.b1?.facing).toBe(270);
+    expect(s.squadrons.b1?.formation).toBeNull();
+  });
+
+  it('"A squadron may adopt a formation only when it moves" and "cannot battleshift into space in a particular formation"', () => {
+    const s = withFormations(tinyBattle([cruisers("b1", "blue", V, 90)]));
+    expect(codes(run(s, [{ type: "move", squadron: "b1", heading: 90, distance: 6, formation: "cone" }]))).toEqual([]);
+    expect(s.squadrons.b1?.formation).toBe("cone");
+    const ctx = run(s, [{ type: "move", squadron: "b1", heading: 90, distance: 6, formation: "ring" }]);
+    expect(codes(ctx)).toEqual(["formation-change"]);
+  });
+});
+
+describe('"Experience"', () => {
+  const trained = (traits: string[], extra: Partial<SqSpec> = {}) => {
+    const s = tinyBattle([
+      cruisers(
+        "b1",
+        "blue",
+        [
+          [10, 20],
+          [10, 21],
+        ],
+        90,
+        extra,
+      ),
+      cruisers("r1", "red", [[30, 20]], 270),
+    ]);
+    s.settings.experience = true;
+    s.squadrons.b1!.experience = traits;
+    return s;
+  };
+  it('"+1 to hit"', () => {
+    expect(fires(run(trained(["plus-one-to-hit"]), [{ type: "heavy", squadrons: ["b1"], target: "r1" }]))[0]?.targeting).toBe(5);
+    const off = trained(["plus-one-to-hit"]);
+    off.settings.experience = false;
+    expect(fires(run(off, [{ type: "heavy", squadrons: ["b1"], target: "r1" }]))[0]?.targeting).toBe(4);
+  });
+  it('"Ignores First Suppression Marker"', () => {
+    const t = (n: number) =>
+      fires(run(trained(["ignores-first-suppression"], { suppression: n }), [{ type: "heavy", squadrons: ["b1"], target: "r1" }]))[0]
+        ?.targeting;
+    expect([t(1), t(2)]).toEqual([4, 3]);
+  });
+  it('"Recovery from suppression +1": 4 or less in command range', () => {
+    const s = trained(["recovery"], { suppression: 1 });
+    s.taskforces["blue-tf1"]!.flagship = { squadron: "b1", ship: "b1.1" };
+    recoverAndRepair(ctxFor(s, "blue", new DiceRng([4])), s.squadrons.b1!);
+    expect(s.squadrons.b1?.suppression).toBe(0);
+    const plain = trained([], { suppression: 1 });
+    recoverAndRepair(ctxFor(plain, "blue", new DiceRng([4])), plain.squadrons.b1!);
+    expect(plain.squadrons.b1?.suppression).toBe(1);
+  });
+  it('"Veteran engineers (Repair +1)": a repair roll of 2 repairs', () => {
+    const s = trained(["veteran-engineers"], { damage: 1 });
+    recoverAndRepair(ctxFor(s, "blue", new DiceRng([2])), s.squadrons.b1!);
+    expect(s.squadrons.b1?.damage).toBe(0);
+    const plain = trained([], { damage: 1 });
+    recoverAndRepair(ctxFor(plain, "blue", new DiceRng([2])), plain.squadrons.b1!);
+    expect(plain.squadrons.b1?.damage).toBe(1);
+  });
+  it('"Extra 45 degree turn": a size-4 squadron may turn 135 degrees after moving', () => {
+    const mk = (traits: string[]) => {
+      const s = tinyBattle([{ id: "b1", side: "blue", design: "generic/fleet-battleship", at: [[10, 20]], facing: 90 }]);
+      s.settings.experience = true;
+      s.squadrons.b1!.experience = traits;
+      return s;
+    };
+    const order: Order = { type: "move", squadron: "b1", heading: 90, distance: 6, facing: 225 };
+    expect(codes(run(mk(["extra-turn"]), [order]))).toEqual([]);
+    expect(codes(run(mk([]), [order]))).toEqual(["facing-change"]);
+  });
+  it('"Veteran fighters (Dodge on 4\'s)", "Elite fighters (Hit on 4\'s)", marines, "Veteran Admiral +1 Initiative"', () => {
+    const s = trained(["veteran-fighters", "elite-fighters", "elite-marines", "veteran-admiral"]);
+    const b1 = s.squadrons.b1!;
+    expect([dodgeBonus(s, b1), fighterHitBonus(s, b1), marineBonus(s, b1), admiralBonus(s, "blue"), admiralBonus(s, "red")]).toEqual([
+      1, 1, 2, 1, 0,
+    ]);
+    s.settings.experience = false;
+    expect([dodgeBonus(s, b1), fighterHitBonus(s, b1), marineBonus(s, b1), admiralBonus(s, "blue")]).toEqual([0, 0, 0, 0]);
+  });
+  it("fleet files carry traits only with options.experience, and only traits the seed lists", () => {
+    const file = (options: Record<string, unknown>, experience: string[]) => ({
+      name: "Vets",
+      options,
+      taskforces: [{ name: "TF", squadrons: [{ name: "Old Guard", design: "generic/fleet-cruiser", ships: 3, experience }] }],
+    });
+    const off = parseFleet(file({}, ["plus-one-to-hit"]));
+    expect(off.ok).toBe(false);
+    expect(!off.ok && off.error.map((p) => p.code)).toEqual(["experience-not-allowed"]);
+    const bad = parseFleet(file({ experience: true }, ["lucky"]));
+    expect(!bad.ok && bad.error[0]?.message).toMatch(/unknown experience trait "lucky"/);
+    const good = parseFleet(file({ experience: true, formations: true }, ["plus-one-to-hit"]));
+    expect(good.ok).toBe(true);
+    if (!good.ok) return;
+    const other = parseFleet({ name: "Foe", taskforces: [{ name: "F", squadrons: [{ design: "generic/fleet-cruiser", ships: 2 }] }] });
+    if (!other.ok) throw new Error("fleet");
+    const { state } = createBattle({ seed: 1, scenario: "t", fleets: [good.value, other.value] });
+    expect(state.settings).toMatchObject({ experience: true, formations: true });
+    expect(state.squadrons["blue-tf1-s1"]?.experience).toEqual(["plus-one-to-hit"]);
+  });
+});
+
+describe("the sensible bot and formations", () => {
+  it("breaks a ring it finds itself in rather than standing still in it", async () => {
+    const { botOrders } = await import("../../src/rules/battleshift/bot.js");
+    const s = withFormations(
+      tinyBattle([
+        cruisers(
+          "b1",
+          "blue",
+          [
+            [10, 20],
+            [10.8, 20],
+          ],
+          90,
+        ),
+        cruisers("r1", "red", [[60, 20]], 270),
+      ]),
+    );
+    s.squadrons.b1!.formation = "ring";
+    s.turnState.queue = [{ side: "blue", taskforce: "blue-tf1" }];
+    const moves = botOrders(s, "blue").orders.filter((o) => o.type === "move");
+    expect(moves).toHaveLength(1);
+    expect(moves[0]).toMatchObject({ squadron: "b1", formation: "none" });
+  });
+});
