@@ -9,7 +9,7 @@ import { SingleBar } from "cli-progress";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { writeJson, writeText } from "../host/files.js";
 import { createGame, type LoadedGame, runBotTurn } from "../host/game-dir.js";
-import { HostError, rulesetById } from "../host/registry.js";
+import { HostError, rulesetById, scenarioOf } from "../host/registry.js";
 import type { GeEvent } from "../rules/galactic-empires/events.js";
 import { mapSvg } from "../rules/galactic-empires/map-svg.js";
 import { type GameState, INDEPENDENT } from "../rules/galactic-empires/model.js";
@@ -75,13 +75,7 @@ Examples:
 export function runDemo(o: DemoOptions): void {
   const ruleset = rulesetById("galactic-empires");
   const scenario = o.scenario ?? defaultScenario(ruleset.scenarios);
-  const sc = ruleset.scenarios[scenario];
-  if (!sc) {
-    throw new HostError(
-      "unknown-scenario",
-      `no scenario "${scenario}" in ${ruleset.id}; known: ${Object.keys(ruleset.scenarios).join(", ")}`,
-    );
-  }
+  const sc = scenarioOf(ruleset, scenario);
   if (!ruleset.bots?.[o.level]) {
     throw new HostError("unknown-bot", `no bot level "${o.level}"; levels: ${Object.keys(ruleset.bots ?? {}).join(", ")}`);
   }

@@ -12,7 +12,7 @@ import { canonicalJson } from "../core/json.js";
 import type { Problem } from "../core/result.js";
 import { readDataFile, writeText } from "../host/files.js";
 import { createGame, loadGame, readOrders, resultsPath, runGameTurn } from "../host/game-dir.js";
-import { HostError, RULESETS, rulesetById } from "../host/registry.js";
+import { HostError, RULESETS, rulesetById, scenarioOf } from "../host/registry.js";
 import { parseMap } from "../rules/galactic-empires/state-schema.js";
 import { registerBattleCommand } from "./battle.js";
 import { registerBattleshiftCommands } from "./battleshift.js";
@@ -75,12 +75,7 @@ program
     if (o.fleet.length > 0) {
       // Fleet-based rulesets: the scenario (default "default") gets the decoded fleet files.
       const name = o.scenario ?? "default";
-      const sc = ruleset.scenarios[name];
-      if (!sc)
-        throw new HostError(
-          "unknown-scenario",
-          `no scenario "${name}" in ${ruleset.id}; known: ${Object.keys(ruleset.scenarios).join(", ")}`,
-        );
+      const sc = scenarioOf(ruleset, name);
       const fleets = o.fleet.map((f) => readDataFile(f));
       const state = createScenario(() => sc.create({ seed: o.seed, fleets }), `the fleets ${o.fleet.join(", ")}`);
       createGame(o.out, ruleset.id, state);
@@ -90,12 +85,7 @@ program
     if ((o.scenario === undefined) === (o.map === undefined)) throw new UsageError("give exactly one of --scenario NAME or --map FILE");
     let state: unknown;
     if (o.scenario !== undefined) {
-      const sc = ruleset.scenarios[o.scenario];
-      if (!sc)
-        throw new HostError(
-          "unknown-scenario",
-          `no scenario "${o.scenario}" in ${ruleset.id}; known: ${Object.keys(ruleset.scenarios).join(", ")}`,
-        );
+      const sc = scenarioOf(ruleset, o.scenario);
       state = createScenario(() => sc.create({ seed: o.seed }), `scenario ${o.scenario}`);
     } else {
       if (ruleset.id !== "galactic-empires") throw new HostError("no-map-support", `${ruleset.id} does not take --map`);

@@ -189,6 +189,17 @@ export class TurnContext {
   }
 
   /**
+   * The unit an order names (see `ownUnit`), or null after recording the problem,
+   * its message prefixed with `what` ("construct: ...") when given.
+   */
+  ownUnitOr(io: IndexedOrder, ref: string, what?: string): Unit | null {
+    const r = this.ownUnit(io.empire, ref);
+    if ("unit" in r) return r.unit;
+    this.fail(io, r.code, what === undefined ? r.message : `${what}: ${r.message}`);
+    return null;
+  }
+
+  /**
    * Every unit, by id. The order is worked out again only when the set of unit
    * objects has changed (a unit added, removed or replaced; ids never change),
    * and then by merging the new units into the last order: this saves sorting
@@ -465,11 +476,17 @@ export function sortStacks(ships: ShipStack[]): void {
  * is added, removed or changes owner (added for speed, issue 3).
  */
 export function unitsByOwner(ctx: TurnContext): Map<EmpireId, Unit[]> {
-  const out = new Map<EmpireId, Unit[]>();
+  return unitsGroupedBy(ctx, (u) => u.owner);
+}
+
+/** Every unit grouped by `key`, each list by unit id, in one pass over the units. */
+export function unitsGroupedBy<K>(ctx: TurnContext, key: (u: Unit) => K): Map<K, Unit[]> {
+  const out = new Map<K, Unit[]>();
   for (const u of ctx.unitsSorted()) {
-    const list = out.get(u.owner);
+    const k = key(u);
+    const list = out.get(k);
     if (list) list.push(u);
-    else out.set(u.owner, [u]);
+    else out.set(k, [u]);
   }
   return out;
 }

@@ -6,11 +6,29 @@
  */
 import { LIMITS, MAX_GIFTS_PER_TURN } from "./catalog.js";
 import type { IndexedOrder, TurnContext } from "./context.js";
-import { accepts, activeEmpires, admiralsOwnedBy, compareIds, orderSector, otherEmpire, removeAdmiral, sectorName } from "./economy.js";
-import { type EmpireId, garrisonId, type Relation, relationKey, type Sector, type Standing, type Unit } from "./model.js";
+import {
+  accepts,
+  activeEmpires,
+  admiralsOwnedBy,
+  compareIds,
+  empireName,
+  orderSector,
+  otherEmpire,
+  removeAdmiral,
+  sectorName,
+} from "./economy.js";
+import {
+  defaultStanding,
+  type EmpireId,
+  garrisonId,
+  newUnit,
+  type Relation,
+  relationKey,
+  type Sector,
+  type Standing,
+  type Unit,
+} from "./model.js";
 import type { OrderType } from "./orders.js";
-
-const nameOf = (ctx: TurnContext, id: EmpireId): string => ctx.state.empires[id]?.name ?? id;
 
 /** This empire's standing toward another, created with the defaults (accept yes, no passage, no sharing). */
 export function standingToward(ctx: TurnContext, of: EmpireId, toward: EmpireId): Standing {
@@ -18,7 +36,7 @@ export function standingToward(ctx: TurnContext, of: EmpireId, toward: EmpireId)
   if (!e) throw new Error(`standingToward: unknown empire ${of}`);
   const cur = e.toward[toward];
   if (cur) return cur;
-  const fresh: Standing = { accept: true, passage: false, share: false };
+  const fresh = defaultStanding();
   e.toward[toward] = fresh;
   return fresh;
 }
@@ -84,7 +102,7 @@ function giveSector(ctx: TurnContext, s: Sector, from: EmpireId, to: EmpireId): 
   let fleet: Unit | null = null;
   if (g && g.kind === "garrison") {
     if (g.owner === from && (g.ships.length > 0 || g.admirals.length > 0)) {
-      fleet = {
+      fleet = newUnit({
         id: `A${ctx.state.nextUnit++}`,
         kind: "starfleet",
         owner: from,
@@ -94,10 +112,8 @@ function giveSector(ctx: TurnContext, s: Sector, from: EmpireId, to: EmpireId): 
         admirals: g.admirals,
         leader: g.leader,
         retreatLevel: g.retreatLevel,
-        follow: null,
         defendDefences: true,
-        cloaked: false,
-      };
+      });
       ctx.state.units[fleet.id] = fleet;
       for (const a of fleet.admirals) {
         const adm = ctx.state.admirals[a];
@@ -113,9 +129,9 @@ function giveSector(ctx: TurnContext, s: Sector, from: EmpireId, to: EmpireId): 
   ctx.events.push({ kind: "ownership", to: "all", step: ctx.stepLabel(), sector: s.id, from, owner: to, how: "gift" });
   ctx.message(
     [from],
-    `You gave ${sectorName(ctx, s.id)} to ${nameOf(ctx, to)}.${fleet ? ` The starships and admirals of its garrison formed starfleet ${fleet.id}.` : ""}`,
+    `You gave ${sectorName(ctx, s.id)} to ${empireName(ctx, to)}.${fleet ? ` The starships and admirals of its garrison formed starfleet ${fleet.id}.` : ""}`,
   );
-  ctx.message([to], `${nameOf(ctx, from)} gave you ${sectorName(ctx, s.id)}.`);
+  ctx.message([to], `${empireName(ctx, from)} gave you ${sectorName(ctx, s.id)}.`);
 }
 
 // --- 3.15-3.17 Relations ---------------------------------------------------------------
@@ -162,7 +178,7 @@ export function peaceEstablished(ctx: TurnContext): void {
     ctx.fail(
       io,
       "not-at-war",
-      `offerPeace is only for an enemy; you are ${r === "alliance" ? "allied" : "neutral"} with ${nameOf(ctx, other)}`,
+      `offerPeace is only for an enemy; you are ${r === "alliance" ? "allied" : "neutral"} with ${empireName(ctx, other)}`,
     );
     return false;
   });
@@ -170,13 +186,13 @@ export function peaceEstablished(ctx: TurnContext): void {
   for (const [a, b] of mutual(map)) {
     setRelation(ctx, a, b, "neutral");
     made.add(`${a}>${b}`).add(`${b}>${a}`);
-    ctx.message([a, b], `Peace between ${nameOf(ctx, a)} and ${nameOf(ctx, b)}: they are now neutral.`);
+    ctx.message([a, b], `Peace between ${empireName(ctx, a)} and ${empireName(ctx, b)}: they are now neutral.`);
   }
   for (const [key, io] of map) {
     if (made.has(key)) continue;
     const other = key.split(">")[1] as EmpireId;
-    ctx.message([io.empire], `${nameOf(ctx, other)} did not offer peace in return: you remain at war.`);
-    ctx.message([other], `${nameOf(ctx, io.empire)} offered you peace; both must offer it in the same turn.`);
+    ctx.message([io.empire], `${empireName(ctx, other)} did not offer peace in return: you remain at war.`);
+    ctx.message([other], `${empireName(ctx, io.empire)} offered you peace; both must offer it in the same turn.`);
   }
 }
 
@@ -191,7 +207,7 @@ export function alliancesCancelled(ctx: TurnContext): void {
     ctx.fail(
       io,
       "not-allied",
-      `cancelAlliance is only for an ally; you are ${r === "war" ? "at war" : "neutral"} with ${nameOf(ctx, other)}`,
+      `cancelAlliance is only for an ally; you are ${r === "war" ? "at war" : "neutral"} with ${empireName(ctx, other)}`,
     );
     return false;
   });
@@ -202,7 +218,7 @@ export function alliancesCancelled(ctx: TurnContext): void {
     if (done.has(k)) continue;
     done.add(k);
     setRelation(ctx, a, b, "neutral");
-    ctx.message([a, b], `${nameOf(ctx, a)} cancelled the alliance with ${nameOf(ctx, b)}: they are now neutral.`);
+    ctx.message([a, b], `${empireName(ctx, a)} cancelled the alliance with ${empireName(ctx, b)}: they are now neutral.`);
   }
 }
 
@@ -214,7 +230,7 @@ export function alliancesCancelled(ctx: TurnContext): void {
  */
 export function alliancesFormed(ctx: TurnContext): void {
   const map = offers(ctx, "offerAlliance", (io, other) => {
-    const name = nameOf(ctx, other);
+    const name = empireName(ctx, other);
     const r = ctx.relation(io.empire, other);
     if (r === "war") {
       ctx.fail(io, "at-war", `you can't offer an alliance to ${name} while at war; offer peace first, then alliance the next turn`);
@@ -244,13 +260,13 @@ export function alliancesFormed(ctx: TurnContext): void {
   for (const [a, b] of mutual(map)) {
     setRelation(ctx, a, b, "alliance");
     made.add(`${a}>${b}`).add(`${b}>${a}`);
-    ctx.message([a, b], `${nameOf(ctx, a)} and ${nameOf(ctx, b)} are now allies.`);
+    ctx.message([a, b], `${empireName(ctx, a)} and ${empireName(ctx, b)} are now allies.`);
   }
   for (const [key, io] of map) {
     if (made.has(key)) continue;
     const other = key.split(">")[1] as EmpireId;
-    ctx.message([io.empire], `${nameOf(ctx, other)} did not offer alliance in return: you remain neutral.`);
-    ctx.message([other], `${nameOf(ctx, io.empire)} offered you an alliance; both must offer it in the same turn.`);
+    ctx.message([io.empire], `${empireName(ctx, other)} did not offer alliance in return: you remain neutral.`);
+    ctx.message([other], `${empireName(ctx, io.empire)} offered you an alliance; both must offer it in the same turn.`);
   }
 }
 
@@ -265,8 +281,8 @@ export function infoSharingChanges(ctx: TurnContext): void {
     ctx.message(
       [io.empire, other.id],
       io.order.grant
-        ? `${nameOf(ctx, io.empire)} now shares its scouting reports with ${other.name}.`
-        : `${nameOf(ctx, io.empire)} no longer shares its scouting reports with ${other.name}.`,
+        ? `${empireName(ctx, io.empire)} now shares its scouting reports with ${other.name}.`
+        : `${empireName(ctx, io.empire)} no longer shares its scouting reports with ${other.name}.`,
     );
   }
 }

@@ -34,6 +34,7 @@ import {
   type EmpireId,
   garrisonId,
   INDEPENDENT,
+  newUnit,
   type Rank,
   type Sector,
   type SectorId,
@@ -86,6 +87,11 @@ export function removeAdmiral(ctx: TurnContext, id: AdmiralId): void {
     if (unit.leader === id) unit.leader = null;
   }
   delete ctx.state.admirals[id];
+}
+
+/** An empire's name for messages; its id if there is no such empire. */
+export function empireName(ctx: TurnContext, id: EmpireId): string {
+  return ctx.state.empires[id]?.name ?? id;
 }
 
 export function sectorName(ctx: TurnContext, id: SectorId): string {
@@ -147,16 +153,13 @@ export function orderGarrison(ctx: TurnContext, io: IndexedOrder, ref: string, w
     );
     return null;
   }
-  const r = ctx.ownUnit(io.empire, ref);
-  if (!("unit" in r)) {
-    ctx.fail(io, r.code, `${what}: ${r.message}`);
+  const g = ctx.ownUnitOr(io, ref, what);
+  if (!g) return null;
+  if (g.kind !== "garrison") {
+    ctx.fail(io, "not-a-garrison", `${what}: ${g.id} is a starfleet; only garrisons can do this (chapter 3, "Major Unit Orders")`);
     return null;
   }
-  if (r.unit.kind !== "garrison") {
-    ctx.fail(io, "not-a-garrison", `${what}: ${r.unit.id} is a starfleet; only garrisons can do this (chapter 3, "Major Unit Orders")`);
-    return null;
-  }
-  return r.unit;
+  return g;
 }
 
 /**
@@ -168,20 +171,7 @@ export function ensureGarrison(ctx: TurnContext, sector: Sector): Unit {
   const id = garrisonId(sector.id);
   const existing = ctx.state.units[id];
   if (existing) return existing;
-  const g: Unit = {
-    id,
-    kind: "garrison",
-    owner: sector.owner,
-    name: `Garrison of ${sector.name}`,
-    sector: sector.id,
-    ships: [],
-    admirals: [],
-    leader: null,
-    retreatLevel: 5,
-    follow: null,
-    defendDefences: true,
-    cloaked: false,
-  };
+  const g = newUnit({ id, kind: "garrison", owner: sector.owner, name: `Garrison of ${sector.name}`, sector: sector.id });
   ctx.state.units[id] = g;
   return g;
 }
@@ -296,7 +286,7 @@ export function resourcesSent(ctx: TurnContext): void {
       continue;
     }
     ctx.credit(to.id, amount);
-    const from = ctx.state.empires[io.empire]?.name ?? io.empire;
+    const from = empireName(ctx, io.empire);
     ctx.message([io.empire], `Sent ${fmt(amount)} resources to ${to.name} (cost ${fmt(cost)} with the ${SEND_FEE * 100}% fee).`);
     ctx.message([to.id], `${from} sent you ${fmt(amount)} resources.`);
   }
@@ -696,12 +686,8 @@ export function constructionHappens(ctx: TurnContext): void {
   }
   const builtAt = new Set<SectorId>();
   for (const io of ctx.ordersOf("construct")) {
-    const r = ctx.ownUnit(io.empire, io.order.unit);
-    if (!("unit" in r)) {
-      ctx.fail(io, r.code, `construct: ${r.message}`);
-      continue;
-    }
-    const unit = r.unit;
+    const unit = ctx.ownUnitOr(io, io.order.unit, "construct");
+    if (!unit) continue;
     const s = ctx.sector(unit.sector);
     if (!s) continue;
     if (!ctx.hasPermission(io.empire, s.id)) {
@@ -741,10 +727,7 @@ export function constructionHappens(ctx: TurnContext): void {
     if (unit.kind === "starfleet") ctx.exhaust(unit);
     ctx.message([io.empire], `${unit.id} built sector defences at ${sectorName(ctx, s.id)}: now level ${s.defence.level}.`);
     if (s.owner !== io.empire) {
-      ctx.message(
-        [s.owner],
-        `${ctx.state.empires[io.empire]?.name ?? io.empire} built a level of sector defence in your sector ${sectorName(ctx, s.id)}.`,
-      );
+      ctx.message([s.owner], `${empireName(ctx, io.empire)} built a level of sector defence in your sector ${sectorName(ctx, s.id)}.`);
     }
   }
 }
@@ -774,12 +757,8 @@ export function resourcesDecay(ctx: TurnContext): void {
 export function structuresRazed(ctx: TurnContext): void {
   const razedAt = new Map<SectorId, number>();
   for (const io of ctx.ordersOf("raze")) {
-    const r = ctx.ownUnit(io.empire, io.order.unit);
-    if (!("unit" in r)) {
-      ctx.fail(io, r.code, `raze: ${r.message}`);
-      continue;
-    }
-    const unit = r.unit;
+    const unit = ctx.ownUnitOr(io, io.order.unit, "raze");
+    if (!unit) continue;
     const s = ctx.sector(unit.sector);
     if (!s) continue;
     if (s.owner !== io.empire) {

@@ -5,12 +5,26 @@
  * Rulings on silent or unclear passages: rulings-first.md.
  */
 import { round } from "../../core/json.js";
-import { MAX_STARFLEETS, salvageValue, shipType, starshipType } from "./catalog.js";
+import { MAX_STARFLEETS, salvageValue, shipType } from "./catalog.js";
 import { cloakProblem } from "./cloaking.js";
 import { type IndexedOrder, sortStacks, type TurnContext } from "./context.js";
-import { type EmpireId, INDEPENDENT, RANKS, type Rank, relationKey, type Standing, type Unit } from "./model.js";
+import { empireName, removeAdmiral } from "./economy.js";
+import {
+  type Admiral,
+  type AdmiralId,
+  defaultStanding,
+  type EmpireId,
+  INDEPENDENT,
+  isRank,
+  newUnit,
+  RANKS,
+  type Rank,
+  relationKey,
+  type Standing,
+  type Unit,
+} from "./model.js";
 import type { OrderOf, OrderType } from "./orders.js";
-import { admiralsOf, heldTypes, runTransfers } from "./transfers.js";
+import { admiralsOf, heldTypes, orderStarshipType, runTransfers } from "./transfers.js";
 
 // --- helpers -------------------------------------------------------------------
 
@@ -28,12 +42,23 @@ function ordersOfTypes<T extends OrderType>(ctx: TurnContext, types: readonly T[
   return out;
 }
 
-/** The unit an order names, or null after recording the problem ("not-your-unit", "unknown-unit"). */
-function ownUnitOr(ctx: TurnContext, io: IndexedOrder, ref: string): Unit | null {
-  const r = ctx.ownUnit(io.empire, ref);
-  if ("unit" in r) return r.unit;
-  ctx.fail(io, r.code, r.message);
+/** The admiral an order names, or null after recording the problem ("not-your-admiral", "unknown-admiral"). */
+function ownAdmiralOr(ctx: TurnContext, io: IndexedOrder, id: AdmiralId): Admiral | null {
+  const a = ctx.state.admirals[id];
+  if (a && a.owner === io.empire) return a;
+  ctx.fail(
+    io,
+    a ? "not-your-admiral" : "unknown-admiral",
+    `${a ? `admiral ${id} serves ${a.owner}` : `there is no admiral "${id}"`}; your admirals are ${admiralsOf(ctx, io.empire)}`,
+  );
   return null;
+}
+
+/** Chapter 5, "Units": garrisons never retreat. True, after recording the problem, if `u` is a garrison. */
+function garrisonNeverRetreats(ctx: TurnContext, io: IndexedOrder, u: Unit, so: string): boolean {
+  if (u.kind !== "garrison") return false;
+  ctx.fail(io, "garrison-never-retreats", `${u.id} is a garrison; garrisons never retreat (chapter 5, "Units"), so ${so}`);
+  return true;
 }
 
 /** What `from` grants `to`, created with the defaults (accept gifts, nothing else) when first needed. */
@@ -42,7 +67,7 @@ function standing(ctx: TurnContext, from: EmpireId, to: EmpireId): Standing | nu
   if (!e) return null;
   let s = e.toward[to];
   if (!s) {
-    s = { accept: true, passage: false, share: false };
+    s = defaultStanding();
     e.toward[to] = s;
   }
   return s;
@@ -79,14 +104,6 @@ function otherEmpire(ctx: TurnContext, io: IndexedOrder, target: EmpireId, what:
     return null;
   }
   return target;
-}
-
-function empireName(ctx: TurnContext, id: EmpireId): string {
-  return ctx.state.empires[id]?.name ?? id;
-}
-
-function isRank(n: number): n is Rank {
-  return Number.isInteger(n) && n >= 1 && n <= 5;
 }
 
 // --- chapter 10 (FAQ): palace coup ----------------------------------------------
@@ -398,7 +415,7 @@ export function newStarfleetsFormed(ctx: TurnContext): void {
       );
       continue;
     }
-    const at = ownUnitOr(ctx, io, o.at);
+    const at = ctx.ownUnitOr(io, o.at);
     if (!at) continue;
     if (!counted) {
       for (const u of Object.values(ctx.state.units)) {
@@ -420,20 +437,7 @@ export function newStarfleetsFormed(ctx: TurnContext): void {
     if (!empire && io.empire !== INDEPENDENT) continue;
     const id = `A${ctx.state.nextUnit++}`;
     const name = o.name ?? (empire ? `Starfleet #${empire.nextFleetNumber++}` : "Local Forces");
-    ctx.state.units[id] = {
-      id,
-      kind: "starfleet",
-      owner: io.empire,
-      name,
-      sector: at.sector,
-      ships: [],
-      admirals: [],
-      leader: null,
-      retreatLevel: 5,
-      follow: null,
-      defendDefences: false,
-      cloaked: false,
-    };
+    ctx.state.units[id] = newUnit({ id, kind: "starfleet", owner: io.empire, name, sector: at.sector });
     starfleets.set(io.empire, count + 1);
     refs.set(o.ref, id);
     ctx.refs.set(io.empire, refs);
@@ -462,37 +466,23 @@ export function administrativeActions(ctx: TurnContext): void {
         break;
       }
       case "renameAdmiral": {
-        const a = ctx.state.admirals[o.admiral];
-        if (!a || a.owner !== io.empire) {
-          ctx.fail(
-            io,
-            a ? "not-your-admiral" : "unknown-admiral",
-            `${a ? `admiral ${o.admiral} serves ${a.owner}` : `there is no admiral "${o.admiral}"`}; your admirals are ${admiralsOf(ctx, io.empire)}`,
-          );
-          break;
-        }
+        const a = ownAdmiralOr(ctx, io, o.admiral);
+        if (!a) break;
         a.name = o.name;
         ctx.message([io.empire], `Admiral ${o.admiral} renamed ${o.name}.`);
         break;
       }
       case "rename": {
-        const u = ownUnitOr(ctx, io, o.unit);
+        const u = ctx.ownUnitOr(io, o.unit);
         if (!u) break;
         u.name = o.name;
         ctx.message([io.empire], `${u.id} renamed ${o.name}.`);
         break;
       }
       case "retreatLevel": {
-        const u = ownUnitOr(ctx, io, o.unit);
+        const u = ctx.ownUnitOr(io, o.unit);
         if (!u) break;
-        if (u.kind === "garrison") {
-          ctx.fail(
-            io,
-            "garrison-never-retreats",
-            `${u.id} is a garrison; garrisons never retreat (chapter 5, "Units"), so they have no retreat level`,
-          );
-          break;
-        }
+        if (garrisonNeverRetreats(ctx, io, u, "they have no retreat level")) break;
         if (!isRank(o.level)) {
           ctx.fail(io, "bad-rank", `retreat level ${o.level} does not exist; choose a rank from 1 (front) to 5 (reserves)`);
           break;
@@ -502,22 +492,15 @@ export function administrativeActions(ctx: TurnContext): void {
         break;
       }
       case "follow": {
-        const u = ownUnitOr(ctx, io, o.unit);
+        const u = ctx.ownUnitOr(io, o.unit);
         if (!u) break;
-        if (u.kind === "garrison") {
-          ctx.fail(
-            io,
-            "garrison-never-retreats",
-            `${u.id} is a garrison; garrisons never retreat (chapter 5, "Units"), so following another unit in retreat does not apply`,
-          );
-          break;
-        }
+        if (garrisonNeverRetreats(ctx, io, u, "following another unit in retreat does not apply")) break;
         if (o.leader === null) {
           u.follow = null;
           ctx.message([io.empire], `${u.name} (${u.id}) follows no unit.`);
           break;
         }
-        const lead = ownUnitOr(ctx, io, o.leader);
+        const lead = ctx.ownUnitOr(io, o.leader);
         if (!lead) break;
         if (lead.id === u.id) {
           ctx.fail(io, "follow-self", `${u.id} cannot follow itself; name another unit of yours, or null to follow none`);
@@ -550,7 +533,7 @@ export function administrativeActions(ctx: TurnContext): void {
       case "defend": {
         // Placed after a travel, wait or pillage of the unit, it is a Movement Event (movement-events.ts).
         if (!ctx.isFirstEventsPart(io)) break;
-        const u = ownUnitOr(ctx, io, o.unit);
+        const u = ctx.ownUnitOr(io, o.unit);
         if (!u) break;
         if (u.kind === "garrison") {
           ctx.fail(
@@ -565,7 +548,7 @@ export function administrativeActions(ctx: TurnContext): void {
         break;
       }
       case "leader": {
-        const u = ownUnitOr(ctx, io, o.unit);
+        const u = ctx.ownUnitOr(io, o.unit);
         if (!u) break;
         if (o.admiral === null) {
           u.leader = null;
@@ -600,7 +583,7 @@ export function administrativeActions(ctx: TurnContext): void {
 export function starfleetsChangeCloaking(ctx: TurnContext): void {
   for (const io of ordersOfTypes(ctx, ["cloak", "decloak"] as const)) {
     if (!ctx.isFirstEventsPart(io)) continue;
-    const u = ownUnitOr(ctx, io, io.order.unit);
+    const u = ctx.ownUnitOr(io, io.order.unit);
     if (!u) continue;
     const want = io.order.type === "cloak";
     const p = cloakProblem(ctx, u, want);
@@ -636,13 +619,10 @@ export function sameLocationTransfers(ctx: TurnContext): void {
 export function starshipsReassigned(ctx: TurnContext): void {
   for (const io of ctx.ordersOf("reassign")) {
     const o = io.order;
-    const u = ownUnitOr(ctx, io, o.unit);
+    const u = ctx.ownUnitOr(io, o.unit);
     if (!u) continue;
-    const type = starshipType(o.starship);
-    if (!type) {
-      ctx.fail(io, "unknown-starship-type", `there is no starship type "${o.starship}"; ${u.id} holds ${heldTypes(u)}`);
-      continue;
-    }
+    const type = orderStarshipType(ctx, io, o.starship, u);
+    if (!type) continue;
     if (!isRank(o.toRank) || (o.fromRank !== undefined && !isRank(o.fromRank))) {
       ctx.fail(io, "bad-rank", `ranks are 1 (front) to 5 (reserves)`);
       continue;
@@ -697,31 +677,16 @@ export function disbandingSalvaging(ctx: TurnContext): void {
   for (const io of ordersOfTypes(ctx, ["disband", "salvage", "disbandAdmiral"] as const)) {
     const o = io.order;
     if (o.type === "disbandAdmiral") {
-      const a = ctx.state.admirals[o.admiral];
-      if (!a || a.owner !== io.empire) {
-        ctx.fail(
-          io,
-          a ? "not-your-admiral" : "unknown-admiral",
-          `${a ? `admiral ${o.admiral} serves ${a.owner}` : `there is no admiral "${o.admiral}"`}; your admirals are ${admiralsOf(ctx, io.empire)}`,
-        );
-        continue;
-      }
-      const u = ctx.state.units[a.unit];
-      if (u) {
-        u.admirals = u.admirals.filter((x) => x !== a.id);
-        if (u.leader === a.id) u.leader = null;
-      }
-      delete ctx.state.admirals[a.id];
+      const a = ownAdmiralOr(ctx, io, o.admiral);
+      if (!a) continue;
+      removeAdmiral(ctx, a.id);
       ctx.message([io.empire], `Admiral ${a.name} (${a.id}) retired from your service.`);
       continue;
     }
-    const u = ownUnitOr(ctx, io, o.unit);
+    const u = ctx.ownUnitOr(io, o.unit);
     if (!u) continue;
-    const type = starshipType(o.starship);
-    if (!type) {
-      ctx.fail(io, "unknown-starship-type", `there is no starship type "${o.starship}"; ${u.id} holds ${heldTypes(u)}`);
-      continue;
-    }
+    const type = orderStarshipType(ctx, io, o.starship, u);
+    if (!type) continue;
     const have = ctx.countOf(u, type.id);
     if (have === 0) {
       ctx.fail(io, "no-starships", `${u.id} has no ${type.name} (${type.id}) to ${o.type}; it holds ${heldTypes(u)}`);

@@ -23,7 +23,7 @@
  */
 import { shipType, starshipType } from "./catalog.js";
 import type { GeEvent } from "./events.js";
-import { type Border, type EmpireId, type GameState, INDEPENDENT, type SectorId } from "./model.js";
+import { type Border, type EmpireId, type GameState, INDEPENDENT, type PublicSector, publicSector, type SectorId } from "./model.js";
 import { type EmpireView, viewFor } from "./view.js";
 
 export interface MapSvgOptions {
@@ -45,14 +45,7 @@ interface MapModel {
   battles: { sectors: SectorId[]; where: string; step: string }[];
 }
 
-interface MapSector {
-  id: SectorId;
-  name: string;
-  x: number;
-  y: number;
-  owner: EmpireId;
-  annexedTo: EmpireId | null;
-  revenue: number;
+interface MapSector extends PublicSector {
   industrial: boolean;
   defence: number;
   defenceDamage: number | null;
@@ -118,13 +111,7 @@ export function viewMapSvg(view: EmpireView, opts: MapSvgOptions = {}): string {
     perspective: view.empire,
     empires,
     sectors: view.sectors.map((s) => ({
-      id: s.id,
-      name: s.name,
-      x: s.x,
-      y: s.y,
-      owner: s.owner,
-      annexedTo: s.annexedTo,
-      revenue: s.revenue,
+      ...publicSector(s),
       industrial: s.industrialCentre,
       defence: s.defenceLevel,
       defenceDamage: s.defenceDamage,
@@ -177,13 +164,7 @@ export function gmMapSvg(state: GameState, events: readonly GeEvent[], opts: Map
     perspective: null,
     empires,
     sectors: state.sectors.map((s) => ({
-      id: s.id,
-      name: s.name,
-      x: s.x,
-      y: s.y,
-      owner: s.owner,
-      annexedTo: s.annexedTo,
-      revenue: s.revenue,
+      ...publicSector(s),
       industrial: s.industry !== null,
       defence: s.defence.level,
       defenceDamage: s.defence.damage,

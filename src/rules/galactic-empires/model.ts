@@ -19,6 +19,7 @@ export type StarshipTypeId = string;
 
 export type Rank = 1 | 2 | 3 | 4 | 5;
 export const RANKS: readonly Rank[] = [1, 2, 3, 4, 5];
+export const isRank = (n: number): n is Rank => Number.isInteger(n) && n >= 1 && n <= 5;
 
 /** Diplomatic relation between two empires (chapter 2, "Diplomatic Relations"). */
 export type Relation = "war" | "neutral" | "alliance";
@@ -56,6 +57,9 @@ export interface Standing {
   share: boolean;
 }
 
+/** A new Standing with the defaults: accept gifts, no Passage Rights, no info sharing. */
+export const defaultStanding = (): Standing => ({ accept: true, passage: false, share: false });
+
 export interface SectorDefence {
   /** Level 0-12 (chapter 5, "Sector defences"). */
   level: number;
@@ -90,6 +94,20 @@ export interface Sector {
   /** Empires granted Special Permission for this one sector (by its owner or, for independents, bought). */
   permission: EmpireId[];
 }
+
+/** What every empire knows of a sector, seen this turn or not: drawn on every map. */
+export type PublicSector = Pick<Sector, "id" | "name" | "x" | "y" | "owner" | "annexedTo" | "revenue">;
+
+/** The public facts of a sector (or of a view of one), copied. */
+export const publicSector = (s: PublicSector): PublicSector => ({
+  id: s.id,
+  name: s.name,
+  x: s.x,
+  y: s.y,
+  owner: s.owner,
+  annexedTo: s.annexedTo,
+  revenue: s.revenue,
+});
 
 export interface Border {
   a: SectorId;
@@ -227,3 +245,28 @@ export function relationOf(state: Pick<GameState, "relations">, a: EmpireId, b: 
 export const isGarrison = (u: Unit): boolean => u.kind === "garrison";
 export const garrisonId = (sector: SectorId): UnitId => `G${sector}`;
 export const starfleetId = (n: number): UnitId => `A${n}`;
+
+/** What a new unit must be given; the rest may be left to the defaults of `newUnit`. */
+export type NewUnit = Pick<Unit, "id" | "kind" | "owner" | "name" | "sector"> & Partial<Unit>;
+
+/**
+ * A unit as it is formed: unless told otherwise, no starships and no admirals,
+ * retreat level 5, following no unit, not cloaked, and defending the sector
+ * defences only if it is a garrison (garrisons always defend).
+ */
+export function newUnit(u: NewUnit): Unit {
+  return {
+    id: u.id,
+    kind: u.kind,
+    owner: u.owner,
+    name: u.name,
+    sector: u.sector,
+    ships: u.ships ?? [],
+    admirals: u.admirals ?? [],
+    leader: u.leader ?? null,
+    retreatLevel: u.retreatLevel ?? 5,
+    follow: u.follow ?? null,
+    defendDefences: u.defendDefences ?? u.kind === "garrison",
+    cloaked: u.cloaked ?? false,
+  };
+}

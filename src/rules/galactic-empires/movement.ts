@@ -12,7 +12,7 @@
  * so orders always happen in the order they were written.
  */
 import { cloakProblem } from "./cloaking.js";
-import { compareUnitIds, type IndexedOrder, type TurnContext } from "./context.js";
+import { compareUnitIds, type IndexedOrder, type TurnContext, unitsGroupedBy } from "./context.js";
 import type { Sector, SectorId, Unit, UnitId } from "./model.js";
 import type { OrderOf } from "./orders.js";
 
@@ -72,12 +72,9 @@ export function buildMovementRun(ctx: TurnContext): MovementRun {
       if (!isSearch && !MOVEMENT_TYPES.has(t) && !(LATE_TYPES.has(t) && !ctx.isFirstEventsPart(io))) continue;
       const ref = (io.order as { unit: string }).unit;
       ctx.step = "Movement Events";
-      const found = ctx.ownUnit(empire, ref);
-      if ("code" in found) {
-        ctx.fail(io, found.code, found.message);
-        continue;
-      }
-      const id = found.unit.id;
+      const unit = ctx.ownUnitOr(io, ref);
+      if (!unit) continue;
+      const id = unit.id;
       if (isSearch) {
         if (run.searchers.has(id)) {
           ctx.fail(io, "duplicate-order", `${id} already has a search order; one search order makes it search in every phase`);
@@ -149,13 +146,7 @@ export function dropMovement(ctx: TurnContext, run: MovementRun, id: UnitId, cod
 
 /** Units by sector, each list by unit id: one pass over the units instead of one per sector. */
 export function unitsBySector(ctx: TurnContext): Map<SectorId, Unit[]> {
-  const out = new Map<SectorId, Unit[]>();
-  for (const u of ctx.unitsSorted()) {
-    const list = out.get(u.sector);
-    if (list) list.push(u);
-    else out.set(u.sector, [u]);
-  }
-  return out;
+  return unitsGroupedBy(ctx, (u) => u.sector);
 }
 
 export function pointsLeft(n: number): string {

@@ -10,6 +10,7 @@
  * the `ref` given in its formFleet order ("new1").
  */
 import { z } from "zod";
+import { parseOrderList } from "../../core/orders.js";
 import type { Problem } from "../../core/result.js";
 
 const unit = z.string().min(1).max(40).describe('a unit id such as "A12" or "G224", or a new fleet\'s ref');
@@ -211,27 +212,6 @@ export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]
     problems.push({ order: "orders", code: "not-a-list", message: "orders must be a list of orders" });
     return { orders: out, problems };
   }
-  list.forEach((item, i) => {
-    const where = `#${i}`;
-    const type = item && typeof item === "object" ? (item as { type?: unknown }).type : undefined;
-    if (typeof type !== "string" || !(ORDER_TYPES as readonly string[]).includes(type)) {
-      problems.push({
-        order: `${where} ${String(type ?? "(no type)")}`,
-        code: "unknown-order-type",
-        message: `unknown order type ${JSON.stringify(type ?? null)}; valid types are ${ORDER_TYPES.join(", ")}`,
-      });
-      return;
-    }
-    const p = orderSchema.safeParse(item);
-    if (p.success) {
-      out.orders.push(p.data);
-      return;
-    }
-    const why = p.error.issues
-      .slice(0, 4)
-      .map((x) => `${x.path.join(".") || "order"}: ${x.message}`)
-      .join("; ");
-    problems.push({ order: `${where} ${type}`, code: "malformed-order", message: `${why} (the order is skipped)` });
-  });
+  out.orders = parseOrderList(list, ORDER_TYPES, orderSchema, problems);
   return { orders: out, problems };
 }

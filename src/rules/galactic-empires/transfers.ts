@@ -8,9 +8,9 @@
  * neither is cloaked; then it happens and leaves the list. Transfers that never
  * meet are failed by Movement Events at the end of movement.
  */
-import { starshipType } from "./catalog.js";
+import { type StarshipTypeData, starshipType } from "./catalog.js";
 import { type IndexedOrder, sortStacks, type TurnContext } from "./context.js";
-import type { Rank, Unit } from "./model.js";
+import { isRank, type Unit } from "./model.js";
 import type { OrderOf } from "./orders.js";
 
 type Outcome = "done" | "wait";
@@ -55,23 +55,16 @@ function canMeet(from: Unit, to: Unit): boolean {
 
 function transferStarships(ctx: TurnContext, io: IndexedOrder<OrderOf<"transfer">>): Outcome {
   const o = io.order;
-  const f = ctx.ownUnit(io.empire, o.from);
-  if (!("unit" in f)) {
-    ctx.fail(io, f.code, `sending unit: ${f.message}`);
-    return "done";
-  }
-  const from = f.unit;
+  const from = ctx.ownUnitOr(io, o.from, "sending unit");
+  if (!from) return "done";
   const to = receiver(ctx, io, o.to);
   if (!to) return "done";
   if (from.id === to.id) {
     ctx.fail(io, "same-unit", `${o.from} and ${o.to} are the same unit; to move starships between ranks use a reassign order`);
     return "done";
   }
-  const type = starshipType(o.starship);
-  if (!type) {
-    ctx.fail(io, "unknown-starship-type", `there is no starship type "${o.starship}"; ${from.id} holds ${heldTypes(from)}`);
-    return "done";
-  }
+  const type = orderStarshipType(ctx, io, o.starship, from);
+  if (!type) return "done";
   if (!isRank(o.rank)) {
     ctx.fail(io, "bad-rank", `rank ${o.rank} does not exist; ranks are 1 (front) to 5 (reserves)`);
     return "done";
@@ -139,8 +132,12 @@ function transferAdmiral(ctx: TurnContext, io: IndexedOrder<OrderOf<"transferAdm
   return "done";
 }
 
-function isRank(n: number): n is Rank {
-  return Number.isInteger(n) && n >= 1 && n <= 5;
+/** The starship type an order names, or null after recording the problem (with what `holder` holds). */
+export function orderStarshipType(ctx: TurnContext, io: IndexedOrder, id: string, holder: Unit): StarshipTypeData | null {
+  const type = starshipType(id);
+  if (type) return type;
+  ctx.fail(io, "unknown-starship-type", `there is no starship type "${id}"; ${holder.id} holds ${heldTypes(holder)}`);
+  return null;
 }
 
 /** "2 Hawk Heavy Cruiser (klingon/hawk-heavy-cruiser), 5 ..." or "no starships". */

@@ -8,8 +8,8 @@
  */
 import type { GeEvent } from "./events.js";
 import { isFor } from "./events.js";
-import type { Admiral, Border, EmpireId, GameState, Relation, Sector, SectorId, Standing, Unit } from "./model.js";
-import { INDEPENDENT, relationOf } from "./model.js";
+import type { Admiral, Border, EmpireId, GameState, PublicSector, Relation, Sector, SectorId, Standing, Unit } from "./model.js";
+import { defaultStanding, INDEPENDENT, publicSector, relationOf } from "./model.js";
 
 export interface ForeignEmpireView {
   id: EmpireId;
@@ -25,14 +25,7 @@ export interface ForeignEmpireView {
   theirs: Standing;
 }
 
-export interface SectorView {
-  id: SectorId;
-  name: string;
-  x: number;
-  y: number;
-  owner: EmpireId;
-  annexedTo: EmpireId | null;
-  revenue: number;
+export interface SectorView extends PublicSector {
   industrialCentre: boolean;
   /** The build list and size, known for our own industrial centres only. */
   industry: Sector["industry"];
@@ -81,8 +74,6 @@ export function seenSectors(state: GameState, empire: EmpireId): Set<SectorId> {
   return seen;
 }
 
-const DEFAULT_STANDING: Standing = { accept: true, passage: false, share: false };
-
 export function viewFor(state: GameState, empire: EmpireId, events: readonly GeEvent[]): EmpireView {
   const me = state.empires[empire];
   if (!me) throw new Error(`no empire "${empire}" in this game`);
@@ -97,19 +88,13 @@ export function viewFor(state: GameState, empire: EmpireId, events: readonly GeE
       colour: e.colour,
       defeated: e.defeated,
       relation: relationOf(state, empire, e.id) as Relation,
-      ours: { ...DEFAULT_STANDING, ...me.toward[e.id] },
-      theirs: { ...DEFAULT_STANDING, ...e.toward[empire] },
+      ours: { ...defaultStanding(), ...me.toward[e.id] },
+      theirs: { ...defaultStanding(), ...e.toward[empire] },
     }));
   const sectors: SectorView[] = state.sectors.map((s) => {
     const visible = seen.has(s.id);
     return {
-      id: s.id,
-      name: s.name,
-      x: s.x,
-      y: s.y,
-      owner: s.owner,
-      annexedTo: s.annexedTo,
-      revenue: s.revenue,
+      ...publicSector(s),
       industrialCentre: s.industry !== null,
       industry: s.owner === empire ? s.industry : null,
       defenceLevel: s.defence.level,

@@ -5,7 +5,7 @@
  * admirals, foreign units where the empire sees this turn, relations and
  * standings with it - so a bot built on it cannot use hidden state.
  */
-import { LIMITS, shipType, totalCombatOf } from "../catalog.js";
+import { LIMITS, type StarshipTypeData, shipType, totalCombatOf } from "../catalog.js";
 import { compareUnitIds } from "../context.js";
 import { type EmpireId, type GameState, INDEPENDENT, type Relation, type SectorId, type Unit } from "../model.js";
 import { type EmpireView, type ForeignUnitView, type SectorView, viewFor } from "../view.js";
@@ -16,17 +16,20 @@ export interface ShipCount {
   count: number;
 }
 
-/** Sum of attacks x combat (chapter 5, "Total Combat") of some starships. */
-export function combatOf(ships: readonly ShipCount[]): number {
+/** The sum over some starships of one value of their type (each type's value times its count). */
+function totalOf(ships: readonly ShipCount[], value: (t: StarshipTypeData) => number): number {
   let t = 0;
-  for (const s of ships) t += totalCombatOf(shipType(s.type)) * s.count;
+  for (const s of ships) t += value(shipType(s.type)) * s.count;
   return t;
 }
 
+/** Sum of attacks x combat (chapter 5, "Total Combat") of some starships. */
+export function combatOf(ships: readonly ShipCount[]): number {
+  return totalOf(ships, totalCombatOf);
+}
+
 export function hitsOf(ships: readonly ShipCount[]): number {
-  let t = 0;
-  for (const s of ships) t += shipType(s.type).hits * s.count;
-  return t;
+  return totalOf(ships, (t) => t.hits);
 }
 
 /**
@@ -50,9 +53,7 @@ export function conquestOf(ships: readonly ShipCount[], settings: GameState["set
 }
 
 export function upkeepOf(ships: readonly ShipCount[]): number {
-  let t = 0;
-  for (const s of ships) t += shipType(s.type).upkeep * s.count;
-  return t;
+  return totalOf(ships, (t) => t.upkeep);
 }
 
 /** Move points of starships together: those of the slowest (chapter 5, "Move-points"). */

@@ -34,7 +34,7 @@ import type { Rng } from "../../../core/rng.js";
 import type { BattleAdmiral } from "../battle.js";
 import { ADMIRAL_HIRE_COST, CONSTRUCTION_COST, CONSTRUCTION_WORKERS, MAX_STARFLEETS, shipType, totalCombatOf } from "../catalog.js";
 import { sortStacks } from "../context.js";
-import { type EmpireId, type GameState, INDEPENDENT, type Rank, type SectorId, type ShipStack, type Unit } from "../model.js";
+import { type EmpireId, type GameState, INDEPENDENT, type Rank, type SectorId, type ShipStack, type Unit, type UnitId } from "../model.js";
 import type { Order, Orders } from "../orders.js";
 import type { SectorView } from "../view.js";
 import { combatOf, conquestOf, Knowledge, moveOf, type ShipCount, shipsOfUnit, strengthOf } from "./knowledge.js";
@@ -574,22 +574,26 @@ class Planner {
       this.newFleets++;
       this.forming.push({ type: "formFleet", ref, at: pool.garrison.id });
     }
-    const ranks = rankByCombat(ships.map((s) => s.type));
-    const leaving = this.leaving.get(pool.garrison.id) ?? new Map<string, number>();
+    this.sendShips(pool.garrison.id, ref, ships, rankByCombat(ships.map((s) => s.type)));
+    return ref;
+  }
+
+  /** Transfer orders for starships from one of our units to another (ranked if the style ranks), counted as leaving `from`. */
+  private sendShips(from: UnitId, to: string, ships: readonly ShipCount[], ranks: Map<string, Rank>): void {
+    const leaving = this.leaving.get(from) ?? new Map<string, number>();
     for (const s of ships) {
       if (s.count <= 0) continue;
       this.transfers.push({
         type: "transfer",
-        from: pool.garrison.id,
-        to: ref,
+        from,
+        to,
         starship: s.type,
         count: s.count,
         rank: this.style.ranks ? (ranks.get(s.type) ?? 1) : 1,
       });
       leaving.set(s.type, (leaving.get(s.type) ?? 0) + s.count);
     }
-    this.leaving.set(pool.garrison.id, leaving);
-    return ref;
+    this.leaving.set(from, leaving);
   }
 
   private orderAttack(a: Assignment): void {
@@ -632,6 +636,31 @@ class Planner {
     return out;
   }
 
+  /** Pillage the sector `u` stands in (one pillage a sector a turn); `u` moves no further. */
+  private orderPillage(u: Unit): void {
+    this.pillaged.add(u.sector);
+    this.movement.push({ type: "pillage", unit: u.id });
+    this.moving.add(u.id);
+  }
+
+  /**
+   * Where forces with these routes go: the focus of the attack if they can reach
+   * it, else the staging sector cheapest to reach (the lowest id among equals), or null.
+   */
+  private destination(routes: ReturnType<Knowledge["routes"]>, staging: Set<SectorId>): SectorId | null {
+    if (this.focus !== null && routes.has(this.focus)) return this.focus;
+    let best: SectorId | null = null;
+    let bestCost = Number.POSITIVE_INFINITY;
+    for (const s of [...staging].sort((a, b) => a - b)) {
+      const r = routes.get(s);
+      if (r && r.cost < bestCost) {
+        best = s;
+        bestCost = r.cost;
+      }
+    }
+    return best;
+  }
+
   private orderRest(): void {
     const k = this.k;
     const staging = this.stagingSectors();
@@ -649,9 +678,7 @@ class Planner {
           combatOf(ships) >= 10 &&
           !this.pillaged.has(u.sector)
         ) {
-          this.pillaged.add(u.sector);
-          this.movement.push({ type: "pillage", unit: u.id });
-          this.moving.add(u.id);
+          this.orderPillage(u);
         }
         continue;
       }
@@ -661,26 +688,15 @@ class Planner {
       // Gathering for the next attack comes first; a starfleet with nothing better to do
       // pillages the sector of ours it stands in if that cannot be annexed.
       if (!toFocus && this.style.pillage && this.unannexable.has(u.sector) && !this.pillaged.has(u.sector) && combatOf(ships) >= 10) {
-        this.pillaged.add(u.sector);
-        this.movement.push({ type: "pillage", unit: u.id });
-        this.moving.add(u.id);
+        this.orderPillage(u);
         continue;
       }
       if (this.holds(u) || u.sector === this.focus) continue;
       if (mp < 1) continue;
       // To the focus of the attack if there is one, else to the nearest staging sector.
-      let best: SectorId | null = this.focus !== null && routes.has(this.focus) ? this.focus : null;
-      if (best === null) {
-        if (staging.has(u.sector)) continue;
-        let bestCost = Number.POSITIVE_INFINITY;
-        for (const s of [...staging].sort((a, b) => a - b)) {
-          const r = routes.get(s);
-          if (r && r.cost < bestCost) {
-            best = s;
-            bestCost = r.cost;
-          }
-        }
-      }
+      const reachesFocus = this.focus !== null && routes.has(this.focus);
+      if (!reachesFocus && staging.has(u.sector)) continue; // already staged
+      const best = this.destination(routes, staging);
       if (best === null) continue;
       const path = Knowledge.pathTo(routes, best).slice(0, mp);
       for (const s of path) this.movement.push({ type: "travel", unit: u.id, to: s });
@@ -696,15 +712,7 @@ class Planner {
         if (ships.reduce((n, s) => n + s.count, 0) < 3) continue;
         const mp = moveOf(ships);
         const routes = k.routes(p.sector, 60);
-        let best: SectorId | null = this.focus !== null && routes.has(this.focus) ? this.focus : null;
-        let bestCost = Number.POSITIVE_INFINITY;
-        for (const s of best !== null ? [] : [...staging].sort((a, b) => a - b)) {
-          const r = routes.get(s);
-          if (r && r.cost < bestCost) {
-            best = s;
-            bestCost = r.cost;
-          }
-        }
+        const best = this.destination(routes, staging);
         if (best === null) continue;
         const path = Knowledge.pathTo(routes, best).slice(0, mp);
         if (path.length === 0) continue;
@@ -737,20 +745,9 @@ class Planner {
       const ranks = rankByCombat(all.map((x) => x.type));
       const arriving = this.arriving.get(keeper.id) ?? new Map<string, number>();
       for (const d of donors) {
-        const leaving = this.leaving.get(d.id) ?? new Map<string, number>();
-        for (const x of shipsOfUnit(d)) {
-          this.transfers.push({
-            type: "transfer",
-            from: d.id,
-            to: keeper.id,
-            starship: x.type,
-            count: x.count,
-            rank: this.style.ranks ? (ranks.get(x.type) ?? 1) : 1,
-          });
-          leaving.set(x.type, (leaving.get(x.type) ?? 0) + x.count);
-          arriving.set(x.type, (arriving.get(x.type) ?? 0) + x.count);
-        }
-        this.leaving.set(d.id, leaving);
+        const ships = shipsOfUnit(d);
+        this.sendShips(d.id, keeper.id, ships, ranks);
+        for (const x of ships) arriving.set(x.type, (arriving.get(x.type) ?? 0) + x.count);
       }
       this.arriving.set(keeper.id, arriving);
     }

@@ -44,6 +44,7 @@ import {
   type EmpireId,
   type GameState,
   INDEPENDENT,
+  newUnit,
   type Rank,
   type Sector,
   type Settings,
@@ -623,20 +624,7 @@ export function generateGalaxyWithLayout(spec: GalaxySpec, seed: number): { stat
   const units: Record<string, Unit> = {};
   const admirals: Record<string, Admiral> = {};
   const unit = (id: string, kind: Unit["kind"], owner: EmpireId, name: string, sector: number, ships: ShipStack[]): Unit => {
-    const u: Unit = {
-      id,
-      kind,
-      owner,
-      name,
-      sector,
-      ships,
-      admirals: [],
-      leader: null,
-      retreatLevel: 5,
-      follow: null,
-      defendDefences: kind === "garrison",
-      cloaked: false,
-    };
+    const u = newUnit({ id, kind, owner, name, sector, ships });
     units[id] = u;
     return u;
   };

@@ -14,7 +14,7 @@
  *
  *  * industrial centre;  ‖ barrier border.
  */
-import { DEFAULT_SETTINGS, type Empire, type GameState, INDEPENDENT, type Sector, type Unit } from "../model.js";
+import { DEFAULT_SETTINGS, type Empire, type GameState, INDEPENDENT, newUnit, type Sector, type Unit } from "../model.js";
 
 const NAMES = [
   "Qo'noS",
@@ -123,20 +123,7 @@ export function createTutorial(seed: number): GameState {
 
   const units: Record<string, Unit> = {};
   const garrison = (sector: number, owner: string, ships: Unit["ships"]) => {
-    units[`G${sector}`] = {
-      id: `G${sector}`,
-      kind: "garrison",
-      owner,
-      name: `Garrison of ${s(sector).name}`,
-      sector,
-      ships,
-      admirals: [],
-      leader: null,
-      retreatLevel: 5,
-      follow: null,
-      defendDefences: true,
-      cloaked: false,
-    };
+    units[`G${sector}`] = newUnit({ id: `G${sector}`, kind: "garrison", owner, name: `Garrison of ${s(sector).name}`, sector, ships });
   };
   const st = (type: string, count: number, rank: 1 | 2 | 3 | 4 | 5 = 1) => ({ type, rank, count, used: 0 });
   garrison(1, "klingon", [st(KLINGON[1] as string, 4, 1), st(KLINGON[0] as string, 2, 4)]);
@@ -148,27 +135,22 @@ export function createTutorial(seed: number): GameState {
   garrison(8, INDEPENDENT, [st(LOCAL[0] as string, 2, 1)]);
   // Local forces in open independent sectors.
   const localFleet = (n: number, sector: number, ships: Unit["ships"]) => {
-    units[`A${n}`] = {
+    units[`A${n}`] = newUnit({
       id: `A${n}`,
       kind: "starfleet",
       owner: INDEPENDENT,
       name: `Local Forces of ${s(sector).name}`,
       sector,
       ships,
-      admirals: [],
-      leader: null,
-      retreatLevel: 5,
-      follow: null,
       defendDefences: true,
-      cloaked: false,
-    };
+    });
   };
   localFleet(1, 3, [st(LOCAL[0] as string, 1, 1)]);
   localFleet(2, 12, [st(LOCAL[0] as string, 2, 1)]);
   localFleet(3, 15, [st(LOCAL[1] as string, 1, 1)]);
   localFleet(4, 16, [st(LOCAL[0] as string, 1, 1)]);
   // One starfleet for each empire, ready to move on turn 1.
-  units.A5 = {
+  units.A5 = newUnit({
     id: "A5",
     kind: "starfleet",
     owner: "klingon",
@@ -177,39 +159,23 @@ export function createTutorial(seed: number): GameState {
     ships: [st(KLINGON[0] as string, 1, 1), st(KLINGON[5] as string, 1, 5)],
     admirals: ["ADM1"],
     leader: "ADM1",
-    retreatLevel: 5,
-    follow: null,
-    defendDefences: false,
-    cloaked: false,
-  };
-  units.A6 = {
+  });
+  units.A6 = newUnit({
     id: "A6",
     kind: "starfleet",
     owner: "romulan",
     name: "Romulan Starfleet #20",
     sector: 4,
     ships: [st(ROMULAN[3] as string, 1, 1), st(ROMULAN[1] as string, 2, 1)],
-    admirals: [],
-    leader: null,
-    retreatLevel: 5,
-    follow: null,
-    defendDefences: false,
-    cloaked: false,
-  };
-  units.A7 = {
+  });
+  units.A7 = newUnit({
     id: "A7",
     kind: "starfleet",
     owner: "federation",
     name: "Second Fleet",
     sector: 17,
     ships: [st(FEDERATION[1] as string, 2, 1), st(FEDERATION[2] as string, 1, 3)],
-    admirals: [],
-    leader: null,
-    retreatLevel: 5,
-    follow: null,
-    defendDefences: false,
-    cloaked: false,
-  };
+  });
 
   const empires: Record<string, Empire> = {
     federation: empire("federation", "Federation Core", "President Okeg", "Federation-a", "#3a7bd5", "commoner"),
