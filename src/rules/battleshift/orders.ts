@@ -16,6 +16,7 @@
  * becomes a Problem with the measured figure, never an exception.
  */
 import { z } from "zod";
+import { parseOrderList } from "../../core/orders.js";
 import type { Problem } from "../../core/result.js";
 
 const id = z.string().min(1).max(80);
@@ -190,26 +191,6 @@ export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]
     problems.push({ order: "orders", code: "not-a-list", message: "orders must be a list of orders" });
     return { orders: out, problems };
   }
-  list.forEach((item, i) => {
-    const type = item && typeof item === "object" ? (item as { type?: unknown }).type : undefined;
-    if (typeof type !== "string" || !(ORDER_TYPES as readonly string[]).includes(type)) {
-      problems.push({
-        order: `#${i} ${String(type ?? "(no type)")}`,
-        code: "unknown-order-type",
-        message: `unknown order type ${JSON.stringify(type ?? null)}; valid types are ${ORDER_TYPES.join(", ")}`,
-      });
-      return;
-    }
-    const p = orderSchema.safeParse(item);
-    if (p.success) {
-      out.orders.push(p.data);
-      return;
-    }
-    const why = p.error.issues
-      .slice(0, 4)
-      .map((x) => `${x.path.join(".") || "order"}: ${x.message}`)
-      .join("; ");
-    problems.push({ order: `#${i} ${type}`, code: "malformed-order", message: `${why} (the order is skipped)` });
-  });
+  out.orders = parseOrderList(list, ORDER_TYPES, orderSchema, problems);
   return { orders: out, problems };
 }
