@@ -98,3 +98,13 @@ describe("galactic-empires: views keep other empires' secrets", () => {
     expect(a?.message).toMatch(/your units are/);
   });
 });
+
+describe("chapter 4 'Scouting Occurs': owned sectors see their neighbours", () => {
+  it("from the very first turn, before any scouting roll: Klingon sees the local forces next door, not those two sectors away", () => {
+    const s = createTutorial(1);
+    const v = viewFor(s, "klingon", []);
+    const seen = v.foreignUnits.map((u) => `${u.id}@${u.sector}`);
+    expect(seen).toContain("A1@3"); // Narendra borders Khitomer (2)
+    expect(seen.some((x) => x.endsWith("@12"))).toBe(false); // Sherman: behind a barrier from Ty'Gokor, not adjacent to Klingon space
+  });
+});

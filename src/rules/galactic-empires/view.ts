@@ -71,6 +71,16 @@ export function seenSectors(state: GameState, empire: EmpireId): Set<SectorId> {
   const seen = new Set<SectorId>(state.empires[empire]?.scouted ?? []);
   for (const s of state.sectors) if (s.owner === empire) seen.add(s.id);
   for (const u of Object.values(state.units)) if (u.owner === empire) seen.add(u.sector);
+  // Chapter 4 "Scouting Occurs": "Each sector you own will scout adjacent locations"
+  // (those with a movement route). That part of scouting needs no dice, so it holds
+  // before the first turn's scouting too.
+  for (const b of state.borders) {
+    if (b.barrier) continue;
+    const a = state.sectors[b.a - 1]?.id === b.a ? state.sectors[b.a - 1] : state.sectors.find((x) => x.id === b.a);
+    const c = state.sectors[b.b - 1]?.id === b.b ? state.sectors[b.b - 1] : state.sectors.find((x) => x.id === b.b);
+    if (a?.owner === empire) seen.add(b.b);
+    if (c?.owner === empire) seen.add(b.a);
+  }
   return seen;
 }
 
