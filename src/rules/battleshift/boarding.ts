@@ -27,6 +27,7 @@ import { centroid, dist, inches, type Point } from "./geometry.js";
 import { rollHits } from "./interceptors.js";
 import { capabilitiesOf, designOfSquadron, type Ship, type Squadron } from "./model.js";
 import type { OrderOf } from "./orders.js";
+import { engulfCapacity } from "./ship-building.js";
 
 const STEP = "6. Boarding";
 export const CONTACT = 1;
@@ -34,6 +35,38 @@ export const ASSAULT_RANGE = 3;
 
 function d3(ctx: Ctx): number {
   return ctx.rng.int(1, 3);
+}
+
+/**
+ * The boarders of a disabled ship or prize: "moving another ship (or several ships) into contact with it"
+ * (within CONTACT). Every boarding ship in contact adds its size ("The boarding ships add their combined
+ * ship size to their die roll") and its assault units (a d3 each against disabled ships); the first
+ * squadron with a ship in contact is the captor. `nearest` is the closest boarding ship, for the refusal.
+ */
+function boardersInContact(
+  ctx: Ctx,
+  boarders: readonly Squadron[],
+  boarded: Point,
+): { sizes: number; extra: number; nearest: number; captor: Squadron | null } {
+  let sizes = 0;
+  let extra = 0;
+  let nearest = Number.POSITIVE_INFINITY;
+  let captor: Squadron | null = null;
+  for (const sq of boarders) {
+    const d = designOfSquadron(ctx.state, sq);
+    const caps = ctx.caps(sq);
+    for (const s of sq.ships) {
+      if (s.disabled) continue;
+      const dd = dist(s, boarded);
+      nearest = Math.min(nearest, dd);
+      if (dd <= CONTACT + 1e-9) {
+        sizes += d.size;
+        extra += caps.assault;
+        captor ??= sq;
+      }
+    }
+  }
+  return { sizes, extra, nearest, captor };
 }
 
 function pickShip(target: Squadron, wanted: string | undefined, disabledOnly: boolean): Ship | null {
@@ -133,24 +166,7 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
       "not-disabled",
       `${target.id} has no disabled ship${o.ship ? ` ${o.ship}` : ""}: only disabled ships can be boarded (or use assault units)`,
     );
-  let sizes = 0;
-  let extra = 0;
-  let nearest = Number.POSITIVE_INFINITY;
-  let captor: Squadron | null = null;
-  for (const sq of boarders) {
-    const d = designOfSquadron(state, sq);
-    const caps = ctx.caps(sq);
-    for (const s of sq.ships) {
-      if (s.disabled) continue;
-      const dd = dist(s, ship);
-      nearest = Math.min(nearest, dd);
-      if (dd <= CONTACT + 1e-9) {
-        sizes += d.size;
-        extra += caps.assault;
-        captor ??= sq;
-      }
-    }
-  }
+  const { sizes, extra, nearest, captor } = boardersInContact(ctx, boarders, ship);
   if (!captor)
     return void ctx.fail(
       STEP,
@@ -178,6 +194,46 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
   if (won) capture(ctx, captor, target, ship, false, false);
 }
 
+/**
+ * Engulfing: "A ship can engulf up to 1/3 of its size in smaller ship sizes (rounded up)", by moving into
+ * contact; each ship engulfs once a turn. The ship of `sq` that engulfs `ship` (of size `size`), marked in
+ * `engulfed`; or null once the order is refused (`contactNote` ends the no-contact refusal).
+ */
+function engulferOf(
+  ctx: Ctx,
+  sq: Squadron,
+  ship: Ship,
+  size: number,
+  label: string,
+  engulfed: Set<string>,
+  contactNote: string,
+): Ship | null {
+  const d = designOfSquadron(ctx.state, sq);
+  const max = engulfCapacity(d.size);
+  if (size > max) {
+    ctx.fail(
+      STEP,
+      label,
+      "too-large",
+      `${ship.id} is size ${size}; a size ${d.size} ship engulfs up to size ${max} (1/3 of its size, rounded up)`,
+    );
+    return null;
+  }
+  const engulfer = sq.ships.find((s) => !s.disabled && !engulfed.has(s.id) && dist(s, ship) <= CONTACT + 1e-9);
+  if (!engulfer) {
+    const near = Math.min(...sq.ships.map((s) => dist(s, ship)));
+    ctx.fail(
+      STEP,
+      label,
+      "no-contact",
+      `no ship of ${sq.id} that has not engulfed this turn is in contact with ${ship.id} (nearest ${inches(near)}${contactNote})`,
+    );
+    return null;
+  }
+  engulfed.add(engulfer.id);
+  return engulfer;
+}
+
 export function engulfOrder(ctx: Ctx, o: OrderOf<"engulf">, label: string, active: Set<string>, engulfed: Set<string>): void {
   const state = ctx.state;
   const sq = ctx.sq(o.squadron);
@@ -197,27 +253,9 @@ export function engulfOrder(ctx: Ctx, o: OrderOf<"engulf">, label: string, activ
       "not-disabled",
       `${target.id} has no disabled ship${o.ship ? ` ${o.ship}` : ""}: "Enemy ships must be disabled to be engulfed"`,
     );
-  const d = designOfSquadron(state, sq);
   const td = designOfSquadron(state, target);
-  const max = Math.ceil(d.size / 3);
-  if (td.size > max)
-    return void ctx.fail(
-      STEP,
-      label,
-      "too-large",
-      `${ship.id} is size ${td.size}; a size ${d.size} ship engulfs up to size ${max} (1/3 of its size, rounded up)`,
-    );
-  const engulfer = sq.ships.find((s) => !s.disabled && !engulfed.has(s.id) && dist(s, ship) <= CONTACT + 1e-9);
-  if (!engulfer) {
-    const near = Math.min(...sq.ships.map((s) => dist(s, ship)));
-    return void ctx.fail(
-      STEP,
-      label,
-      "no-contact",
-      `no ship of ${sq.id} that has not engulfed this turn is in contact with ${ship.id} (nearest ${inches(near)})`,
-    );
-  }
-  engulfed.add(engulfer.id);
+  const engulfer = engulferOf(ctx, sq, ship, td.size, label, engulfed, "");
+  if (!engulfer) return;
   ctx.ok(STEP, label, `${engulfer.id} engulfs ${ship.id}`);
   ctx.note("board", `${engulfer.id} of ${sq.id} engulfs the disabled ${td.name} ${ship.id}`, { side: ctx.side, unit: target.id });
   capture(ctx, sq, target, ship, true, false, engulfer.id);
@@ -242,27 +280,9 @@ function friendlyEngulf(ctx: Ctx, sq: Squadron, target: Squadron, o: OrderOf<"en
       "flagship",
       `${ship.id} is the flagship of ${target.taskforce}; transfer command first (command order)`,
     );
-  const d = designOfSquadron(state, sq);
   const td = state.designs[ship.design ?? target.design] ?? designOfSquadron(state, target);
-  const max = Math.ceil(d.size / 3);
-  if (td.size > max)
-    return void ctx.fail(
-      STEP,
-      label,
-      "too-large",
-      `${ship.id} is size ${td.size}; a size ${d.size} ship engulfs up to size ${max} (1/3 of its size, rounded up)`,
-    );
-  const engulfer = sq.ships.find((s) => !s.disabled && !engulfed.has(s.id) && dist(s, ship) <= CONTACT + 1e-9);
-  if (!engulfer) {
-    const near = Math.min(...sq.ships.map((s) => dist(s, ship)));
-    return void ctx.fail(
-      STEP,
-      label,
-      "no-contact",
-      `no ship of ${sq.id} that has not engulfed this turn is in contact with ${ship.id} (nearest ${inches(near)}, contact is ${CONTACT}")`,
-    );
-  }
-  engulfed.add(engulfer.id);
+  const engulfer = engulferOf(ctx, sq, ship, td.size, label, engulfed, `, contact is ${CONTACT}"`);
+  if (!engulfer) return;
   target.ships = target.ships.filter((s) => s !== ship);
   if (target.ships.length === 0) {
     target.location = "gone";
@@ -336,24 +356,7 @@ function recapture(ctx: Ctx, o: OrderOf<"board">, label: string, boarders: Squad
     return void ctx.fail(STEP, label, "engulfed", `${prize.id} is engulfed inside ${prize.engulfer ?? "its captor"} and cannot be boarded`);
   const pd = state.designs[prize.design];
   const size = pd?.size ?? 1;
-  let sizes = 0;
-  let extra = 0;
-  let nearest = Number.POSITIVE_INFINITY;
-  let captor: Squadron | null = null;
-  for (const sq of boarders) {
-    const d = designOfSquadron(state, sq);
-    const caps = ctx.caps(sq);
-    for (const s of sq.ships) {
-      if (s.disabled) continue;
-      const dd = dist(s, prize);
-      nearest = Math.min(nearest, dd);
-      if (dd <= CONTACT + 1e-9) {
-        sizes += d.size;
-        extra += caps.assault;
-        captor ??= sq;
-      }
-    }
-  }
+  const { sizes, extra, nearest, captor } = boardersInContact(ctx, boarders, prize);
   if (!captor)
     return void ctx.fail(
       STEP,

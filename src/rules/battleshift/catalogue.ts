@@ -46,63 +46,32 @@ export interface Erratum {
   note: string;
 }
 
-const generic = (
-  name: string,
-  size: number,
-  systems: DesignInput["systems"],
-  printed: Printed,
-  byCost?: DesignInput["byCost"],
-): CatalogueEntry => ({
-  id: `generic/${slug(name)}`,
-  faction: "generic",
-  source: `"Sample Generic Ships", ${name}`,
-  input: { id: `generic/${slug(name)}`, name, faction: "generic", size, systems, ...(byCost ? { byCost } : {}) },
-  printed,
-});
+/**
+ * A row builder for one faction's table: the entry's id, the seed's table it is cited from, the name
+ * the design carries (`prefix` + the row's name) and the systems every ship of the faction has (`rule`).
+ */
+const factionShip =
+  (faction: Faction, table: string, rule?: DesignInput["systems"], prefix = "") =>
+  (name: string, size: number, systems: DesignInput["systems"], printed: Printed, byCost?: DesignInput["byCost"]): CatalogueEntry => ({
+    id: `${faction}/${slug(name)}`,
+    faction,
+    source: `"${table}", ${name}`,
+    input: {
+      id: `${faction}/${slug(name)}`,
+      name: `${prefix}${name}`,
+      faction,
+      size,
+      systems: rule ? { ...systems, ...rule } : systems,
+      ...(byCost ? { byCost } : {}),
+    },
+    printed,
+  });
 
+const generic = factionShip("generic", "Sample Generic Ships");
 /** "All Bionid ships are Shieldless (shield save of 2 from armor), but have Hardened Hulls". */
-const bionid = (
-  name: string,
-  size: number,
-  systems: DesignInput["systems"],
-  printed: Printed,
-  byCost?: DesignInput["byCost"],
-): CatalogueEntry => ({
-  id: `bionid/${slug(name)}`,
-  faction: "bionid",
-  source: `"Bionid Ships", ${name}`,
-  input: {
-    id: `bionid/${slug(name)}`,
-    name,
-    faction: "bionid",
-    size,
-    systems: { ...systems, noShields: 1, hardened: 1 },
-    ...(byCost ? { byCost } : {}),
-  },
-  printed,
-});
-
+const bionid = factionShip("bionid", "Bionid Ships", { noShields: 1, hardened: 1 });
 /** "All Raishek ships have reinforced hulls." */
-const raishek = (
-  name: string,
-  size: number,
-  systems: DesignInput["systems"],
-  printed: Printed,
-  byCost?: DesignInput["byCost"],
-): CatalogueEntry => ({
-  id: `raishek/${slug(name)}`,
-  faction: "raishek",
-  source: `"Raishek Ships", ${name}`,
-  input: {
-    id: `raishek/${slug(name)}`,
-    name: `Raishek ${name}`,
-    faction: "raishek",
-    size,
-    systems: { ...systems, reinforced: 1 },
-    ...(byCost ? { byCost } : {}),
-  },
-  printed,
-});
+const raishek = factionShip("raishek", "Raishek Ships", { reinforced: 1 }, "Raishek ");
 
 function slug(s: string): string {
   return s

@@ -148,6 +148,29 @@ export function effectiveTargeting(a: Attack): number {
 /** "Roll a die ... equal to or less than a particular targeting number ... rolls of 1 always hit." */
 export const isHit = (roll: number, targeting: number): boolean => roll === 1 || roll <= targeting;
 
+/** Roll `dice` d6s, one after another, counting those that succeed. */
+function rollD6s(dice: number, rng: Rng, succeeds: (roll: number) => boolean): { rolls: number[]; successes: number } {
+  const rolls: number[] = [];
+  let successes = 0;
+  for (let i = 0; i < dice; i++) {
+    const r = rng.d6();
+    rolls.push(r);
+    if (succeeds(r)) successes++;
+  }
+  return { rolls, successes };
+}
+
+/** Roll `dice` d6s to hit on `targeting` or less, a 1 always hitting (attack dice, interceptors, missile locks). */
+export function rollToHit(dice: number, targeting: number, rng: Rng): { rolls: number[]; hits: number } {
+  const { rolls, successes } = rollD6s(dice, rng, (r) => isHit(r, targeting));
+  return { rolls, hits: successes };
+}
+
+/** Roll `dice` d6s, each succeeding on `need` or less (shield saves on the hardness, fighters' dodges, suppression recovery). */
+export function rollAtMost(dice: number, need: number, rng: Rng): { rolls: number[]; successes: number } {
+  return rollD6s(dice, rng, (r) => r <= need);
+}
+
 /** Chance one die hits: at least 1/6 (a 1), at most 6/6. */
 export const hitChance = (targeting: number): number => Math.max(1, Math.min(6, Math.floor(targeting))) / 6;
 
@@ -221,51 +244,34 @@ export function testResult(roll: number, a: Attack, rule: HullRule, o: CombatOpt
 
 /** Roll the attack dice; missiles hit automatically (or after per-ship locks). */
 function rollAttack(a: Attack, rng: Rng): { rolls: number[]; hits: number } {
-  const rolls: number[] = [];
   const dice = Math.max(0, Math.floor(a.dice));
-  if (a.weapon === "missile" && a.missilesPerShip === undefined) return { rolls, hits: dice };
-  const t = effectiveTargeting(a);
-  let hits = 0;
-  for (let i = 0; i < dice; i++) {
-    const r = rng.d6();
-    rolls.push(r);
-    if (isHit(r, t)) hits++;
-  }
-  if (a.weapon === "missile") hits *= Math.max(0, Math.floor(a.missilesPerShip ?? 1));
+  if (a.weapon === "missile" && a.missilesPerShip === undefined) return { rolls: [], hits: dice };
+  const { rolls, hits } = rollToHit(dice, effectiveTargeting(a), rng);
+  if (a.weapon === "missile") return { rolls, hits: hits * Math.max(0, Math.floor(a.missilesPerShip ?? 1)) };
   return { rolls, hits };
 }
 
+/** Damage from the hits the shields did not save: one a hit; super heavy batteries a d3 each ("3": three each). */
+function unsavedDamage(a: Attack, unsaved: number, rng: Rng, options: CombatOptions): number {
+  if (!a.superHeavy || unsaved <= 0) return unsaved;
+  if (options.superHeavyDamage === "3") return 3 * unsaved;
+  let dmg = 0;
+  for (let i = 0; i < unsaved; i++) dmg += rng.int(1, 3);
+  return dmg;
+}
+
 /**
- * Resolve one attack (one squadron, or several synchronised) on one enemy squadron:
- * steps 3) to 6) of "Basic Combat Resolution".
+ * Step 6) of "Basic Combat Resolution": the damage is added to the squadron's and a destruction test is
+ * rolled at every point it reaches, each as the attack `attackAt` names for that point (until no ship is
+ * left). A failed test destroys a ship, or disables one (disabling fire, ion beams).
  */
-export function resolveAttack(attack: Attack, target: TargetSquadron, rng: Rng, options: CombatOptions = {}): AttackOutcome {
-  const { rolls, hits } = rollAttack(attack, rng);
-  // 4) Suppression: one marker per enemy taskforce activation.
-  const need = suppressAt(target);
-  const suppressed = !attack.noSuppression && !target.suppressedAlready && target.ships > 0 && hits >= need;
-  // 5) Shields.
-  const shieldsUsed = shieldDice(attack.weapon, hits, target);
-  const hardness = target.hardness - shieldReduction(attack);
-  const shieldRolls: number[] = [];
-  let successes = 0;
-  if (hardness > 0) {
-    for (let i = 0; i < shieldsUsed; i++) {
-      const r = rng.d6();
-      shieldRolls.push(r);
-      if (r <= hardness) successes++;
-    }
-  }
-  const saves = Math.min(hits, successes);
-  const unsaved = hits - saves;
-  let damage = unsaved;
-  if (attack.superHeavy && unsaved > 0) {
-    if (options.superHeavyDamage === "3") damage = 3 * unsaved;
-    else {
-      damage = 0;
-      for (let i = 0; i < unsaved; i++) damage += rng.int(1, 3);
-    }
-  }
+function destructionTests(
+  target: TargetSquadron,
+  damage: number,
+  attackAt: (at: number) => Attack,
+  rng: Rng,
+  options: CombatOptions,
+): Pick<AttackOutcome, "damage" | "destroyed" | "damageTaken" | "shipsLeft" | "disabled" | "newlyDisabled" | "tests"> {
   const before = target.damageTaken;
   const after = before + damage;
   const points = destructionTestPoints(before, after, target.hull, totalHullOf(target));
@@ -277,7 +283,7 @@ export function resolveAttack(attack: Attack, target: TargetSquadron, rng: Rng, 
   for (const at of points) {
     if (active + disabled === 0) break;
     const roll = rng.d6();
-    const res = testResult(roll, attack, target.hullRule, options);
+    const res = testResult(roll, attackAt(at), target.hullRule, options);
     const test: DestructionTest = { threshold: at, roll, destroyed: res === "destroyed" };
     if (res === "destroyed") {
       // Ruling "Which ship a failed test takes": the active ships go first.
@@ -295,13 +301,6 @@ export function resolveAttack(attack: Attack, target: TargetSquadron, rng: Rng, 
     tests.push(test);
   }
   return {
-    rolls,
-    hits,
-    suppressed,
-    suppressAt: need,
-    shieldsUsed,
-    shieldRolls,
-    saves,
     damage,
     destroyed,
     damageTaken: after,
@@ -309,6 +308,33 @@ export function resolveAttack(attack: Attack, target: TargetSquadron, rng: Rng, 
     disabled,
     newlyDisabled,
     tests,
+  };
+}
+
+/**
+ * Resolve one attack (one squadron, or several synchronised) on one enemy squadron:
+ * steps 3) to 6) of "Basic Combat Resolution".
+ */
+export function resolveAttack(attack: Attack, target: TargetSquadron, rng: Rng, options: CombatOptions = {}): AttackOutcome {
+  const { rolls, hits } = rollAttack(attack, rng);
+  // 4) Suppression: one marker per enemy taskforce activation.
+  const need = suppressAt(target);
+  const suppressed = !attack.noSuppression && !target.suppressedAlready && target.ships > 0 && hits >= need;
+  // 5) Shields.
+  const shieldsUsed = shieldDice(attack.weapon, hits, target);
+  const hardness = target.hardness - shieldReduction(attack);
+  const { rolls: shieldRolls, successes } = rollAtMost(hardness > 0 ? shieldsUsed : 0, hardness, rng);
+  const saves = Math.min(hits, successes);
+  const damage = unsavedDamage(attack, hits - saves, rng, options);
+  return {
+    rolls,
+    hits,
+    suppressed,
+    suppressAt: need,
+    shieldsUsed,
+    shieldRolls,
+    saves,
+    ...destructionTests(target, damage, () => attack, rng, options),
   };
 }
 
@@ -348,27 +374,11 @@ export function resolveCombinedAttack(attacks: Attack[], target: TargetSquadron,
     }
   }
   const saves = saved.reduce((t, x) => t + x, 0);
-  const classDamage = attacks.map((a, c) => {
-    const unsaved = (rolled[c] as { hits: number }).hits - (saved[c] as number);
-    if (!a.superHeavy || unsaved <= 0) return unsaved;
-    if (options.superHeavyDamage === "3") return 3 * unsaved;
-    let dmg = 0;
-    for (let i = 0; i < unsaved; i++) dmg += rng.int(1, 3);
-    return dmg;
-  });
+  const classDamage = attacks.map((a, c) => unsavedDamage(a, (rolled[c] as { hits: number }).hits - (saved[c] as number), rng, options));
   const damage = classDamage.reduce((t, x) => t + x, 0);
-  const before = target.damageTaken;
-  const after = before + damage;
-  const points = destructionTestPoints(before, after, target.hull, totalHullOf(target));
-  let disabled = Math.min(target.ships, target.disabled ?? 0);
-  let active = target.ships - disabled;
-  let destroyed = 0;
-  let newlyDisabled = 0;
-  const tests: DestructionTest[] = [];
-  for (const at of points) {
-    if (active + disabled === 0) break;
-    // The class whose damage reached this point.
-    let cum = before;
+  // The class whose damage reached this point.
+  const classAt = (at: number): Attack => {
+    let cum = target.damageTaken;
     let cls = attacks.length - 1;
     for (let c = 0; c < attacks.length; c++) {
       cum += classDamage[c] as number;
@@ -377,23 +387,8 @@ export function resolveCombinedAttack(attacks: Attack[], target: TargetSquadron,
         break;
       }
     }
-    const roll = rng.d6();
-    const res = testResult(roll, attacks[cls] as Attack, target.hullRule, options);
-    const test: DestructionTest = { threshold: at, roll, destroyed: res === "destroyed" };
-    if (res === "destroyed") {
-      if (active > 0) active--;
-      else disabled--;
-      destroyed++;
-    } else if (res === "disabled") {
-      test.disabled = active > 0;
-      if (active > 0) {
-        active--;
-        disabled++;
-        newlyDisabled++;
-      }
-    }
-    tests.push(test);
-  }
+    return attacks[cls] as Attack;
+  };
   return {
     rolls: rolled.flatMap((r) => r.rolls),
     hits,
@@ -402,13 +397,7 @@ export function resolveCombinedAttack(attacks: Attack[], target: TargetSquadron,
     shieldsUsed,
     shieldRolls,
     saves,
-    damage,
-    destroyed,
-    damageTaken: after,
-    shipsLeft: target.ships - destroyed,
-    disabled,
-    newlyDisabled,
-    tests,
+    ...destructionTests(target, damage, classAt, rng, options),
   };
 }
 
@@ -640,21 +629,9 @@ export function resolveMixedAttack(attack: Attack, squadron: MixedSquadron, rng:
     else shieldsUsed = cycleFrom(sq, hits).reduce((t, i) => t + (sq.ships[i] as MixedShip).shields, 0);
   }
   const hardness = sq.hardness - shieldReduction(attack);
-  const shieldRolls: number[] = [];
-  let successes = 0;
-  if (hardness > 0)
-    for (let i = 0; i < shieldsUsed; i++) {
-      const r = rng.d6();
-      shieldRolls.push(r);
-      if (r <= hardness) successes++;
-    }
+  const { rolls: shieldRolls, successes } = rollAtMost(hardness > 0 ? shieldsUsed : 0, hardness, rng);
   const saves = Math.min(hits, successes);
-  let damage = hits - saves;
-  if (attack.superHeavy && damage > 0) {
-    const u = damage;
-    damage = 0;
-    for (let i = 0; i < u; i++) damage += options.superHeavyDamage === "3" ? 3 : rng.int(1, 3);
-  }
+  const damage = unsavedDamage(attack, hits - saves, rng, options);
   const before = sq.damageTaken;
   sq.damageTaken = before + damage;
   const points = destructionTestPoints(before, sq.damageTaken, mixedThreshold(sq), mixedTotal(sq), sq.ships.length - 1);
@@ -698,21 +675,8 @@ export function resolveAntiSmallCraft(
   dodge: number,
   rng: Rng,
 ): { rolls: number[]; hits: number; dodgeRolls: number[]; kills: number } {
-  const rolls: number[] = [];
-  let hits = 0;
-  for (let i = 0; i < dice; i++) {
-    const r = rng.d6();
-    rolls.push(r);
-    if (isHit(r, targeting)) hits++;
-  }
-  const dodgeRolls: number[] = [];
-  let dodged = 0;
-  if (dodge > 0)
-    for (let i = 0; i < hits; i++) {
-      const r = rng.d6();
-      dodgeRolls.push(r);
-      if (r <= dodge) dodged++;
-    }
+  const { rolls, hits } = rollToHit(dice, targeting, rng);
+  const { rolls: dodgeRolls, successes: dodged } = rollAtMost(dodge > 0 ? hits : 0, dodge, rng);
   return { rolls, hits, dodgeRolls, kills: hits - dodged };
 }
 
@@ -747,14 +711,8 @@ export function recoverFighters(carriers: number, fighters: number, complement: 
 
 /** Missile locks: "a locking roll on a per ship basis of 5 or less ... modified by all the normal targeting factors" (1s lock). */
 export function missileLocks(ships: number, targeting: number, rng: Rng): { rolls: number[]; locked: number } {
-  const rolls: number[] = [];
-  let locked = 0;
-  for (let i = 0; i < ships; i++) {
-    const r = rng.d6();
-    rolls.push(r);
-    if (isHit(r, targeting)) locked++;
-  }
-  return { rolls, locked };
+  const { rolls, hits } = rollToHit(ships, targeting, rng);
+  return { rolls, locked: hits };
 }
 
 /**
@@ -800,13 +758,6 @@ export function resolveRepairs(
 
 /** "A squadron rolls a d6 for each suppression marker on it, needing a 3 or less if it is within 8" of its flagship or a 2 or less if it is not." */
 export function recoverSuppression(markers: number, inCommandRange: boolean, rng: Rng): { rolls: number[]; removed: number } {
-  const need = inCommandRange ? 3 : 2;
-  const rolls: number[] = [];
-  let removed = 0;
-  for (let i = 0; i < markers; i++) {
-    const r = rng.d6();
-    rolls.push(r);
-    if (r <= need) removed++;
-  }
-  return { rolls, removed };
+  const { rolls, successes } = rollAtMost(markers, inCommandRange ? 3 : 2, rng);
+  return { rolls, removed: successes };
 }

@@ -20,7 +20,7 @@ import {
   saveNumber,
   type TargetSquadron,
 } from "./combat.js";
-import type { BsEvent, NoteEvent } from "./events.js";
+import type { BsEvent, FireEvent, NoteEvent } from "./events.js";
 import { centroid, type Point } from "./geometry.js";
 import { LosContext } from "./line-of-sight.js";
 import {
@@ -106,6 +106,57 @@ export class Ctx {
     s.vpLog.push({ turn: this.state.turn, vp, why });
   }
 
+  /**
+   * Basic Combat Resolution 4): a suppression marker, at most one per enemy taskforce activation.
+   * Places it unless the squadron already took one this activation; true when it was placed now.
+   */
+  placeSuppression(target: Squadron): boolean {
+    if (target.suppressedAt === this.act) return false;
+    target.suppression++;
+    target.suppressedAt = this.act;
+    return true;
+  }
+
+  /**
+   * The "fire" event of one attack on `target` (at `targetPos`), with lines of fire from `firers`: the dice
+   * as the combat code rolled them (`out`) and the result as applied to the squadron (`applied`).
+   */
+  private fireEvent(
+    firers: Squadron[],
+    target: Squadron,
+    targetPos: Point,
+    attack: Attack,
+    label: string,
+    bySide: SideId,
+    out: Pick<FireEvent, "rolls" | "hits" | "shieldsUsed" | "damage">,
+    applied: Pick<FireEvent, "suppressed" | "destroyed" | "disabled" | "damageTaken" | "shipsLeft">,
+    text: string,
+  ): void {
+    this.events.push({
+      kind: "fire",
+      side: bySide,
+      weapon: label,
+      from: firers.map((f) => f.id),
+      fromPos: firers.map((f) => centroid(f.ships)),
+      target: target.id,
+      targetPos,
+      dice: attack.dice,
+      targeting: attack.targeting,
+      rolls: out.rolls,
+      hits: out.hits,
+      suppressed: applied.suppressed,
+      shieldsUsed: out.shieldsUsed,
+      damage: out.damage,
+      destroyed: applied.destroyed,
+      disabled: applied.disabled,
+      damageTaken: applied.damageTaken,
+      shipsLeft: applied.shipsLeft,
+      act: this.act,
+      turn: this.state.turn,
+      text,
+    });
+  }
+
   /** The target as the combat module sees it. */
   targetOf(sq: Squadron): TargetSquadron {
     const d = designOfSquadron(this.state, sq);
@@ -152,41 +203,23 @@ export class Ctx {
         ? resolveAttack({ ...attack, noSuppression: true }, { ...whole, ships: 1, disabled: focus.disabled ? 1 : 0 }, this.rng)
         : resolveAttack(attack, whole, this.rng);
     const disabled = Math.max(0, Math.min(out.newlyDisabled, before));
-    let suppressed = false;
-    if (out.suppressed && target.suppressedAt !== this.act) {
-      target.suppression++;
-      target.suppressedAt = this.act;
-      suppressed = true;
-    }
+    const suppressed = out.suppressed && this.placeSuppression(target);
     target.damage = out.damageTaken;
     const destroyed = Math.max(0, Math.min(before, out.destroyed));
     const at = centroid(target.ships);
-    this.events.push({
-      kind: "fire",
-      side: bySide,
-      weapon: label,
-      from: firers.map((f) => f.id),
-      fromPos: firers.map((f) => centroid(f.ships)),
-      target: target.id,
-      targetPos: at,
-      dice: attack.dice,
-      targeting: attack.targeting,
-      rolls: out.rolls,
-      hits: out.hits,
-      suppressed,
-      shieldsUsed: out.shieldsUsed,
-      damage: out.damage,
-      destroyed,
-      disabled,
-      damageTaken: out.damageTaken,
-      shipsLeft: Math.max(0, before - destroyed),
-      act: this.act,
-      turn: this.state.turn,
-      text:
-        `${firers.map((f) => f.id).join("+")} fire ${label} at ${focus ? `${focus.id} of ` : ""}${target.id}: ${attack.dice} dice needing ${attack.targeting} or less, ` +
+    this.fireEvent(
+      firers,
+      target,
+      at,
+      attack,
+      label,
+      bySide,
+      out,
+      { suppressed, destroyed, disabled, damageTaken: out.damageTaken, shipsLeft: Math.max(0, before - destroyed) },
+      `${firers.map((f) => f.id).join("+")} fire ${label} at ${focus ? `${focus.id} of ` : ""}${target.id}: ${attack.dice} dice needing ${attack.targeting} or less, ` +
         `${out.hits} hit${out.hits === 1 ? "" : "s"}${suppressed ? ", suppressed" : ""}, ${out.shieldsUsed} shield rolls, ${out.damage} damage` +
         `${destroyed ? `, ${destroyed} ship${destroyed === 1 ? "" : "s"} destroyed` : ""}${disabled ? `, ${disabled} disabled` : ""} (damage now ${out.damageTaken})`,
-    });
+    );
     if (focus) {
       if (disabled > 0) focus.disabled = true;
       if (destroyed > 0) {
@@ -262,42 +295,24 @@ export class Ctx {
       r.destroyed = m.destroyed;
     });
     roster.next = out.squadron.next;
-    let suppressed = false;
-    if (out.suppressed && target.suppressedAt !== this.act) {
-      target.suppression++;
-      target.suppressedAt = this.act;
-      suppressed = true;
-    }
+    const suppressed = out.suppressed && this.placeSuppression(target);
     target.damage = out.squadron.damageTaken;
     const before = target.ships.length;
     const pos = centroid(target.ships);
     const testText = out.tests.map((t) => `${t.ship} ${t.roll}${t.destroyed ? " lost" : ""}`).join(", ");
-    this.events.push({
-      kind: "fire",
-      side: bySide,
-      weapon: label,
-      from: firers.map((f) => f.id),
-      fromPos: firers.map((f) => centroid(f.ships)),
-      target: target.id,
-      targetPos: pos,
-      dice: attack.dice,
-      targeting: attack.targeting,
-      rolls: out.rolls,
-      hits: out.hits,
-      suppressed,
-      shieldsUsed: out.shieldsUsed,
-      damage: out.damage,
-      destroyed: lost.size,
-      disabled: 0,
-      damageTaken: out.squadron.damageTaken,
-      shipsLeft: before - lost.size,
-      act: this.act,
-      turn: state.turn,
-      text:
-        `${firers.map((f) => f.id).join("+")} fire ${label} at the mixed squadron ${target.id}: ${attack.dice} dice needing ${attack.targeting} or less, ` +
+    this.fireEvent(
+      firers,
+      target,
+      pos,
+      attack,
+      label,
+      bySide,
+      out,
+      { suppressed, destroyed: lost.size, disabled: 0, damageTaken: out.squadron.damageTaken, shipsLeft: before - lost.size },
+      `${firers.map((f) => f.id).join("+")} fire ${label} at the mixed squadron ${target.id}: ${attack.dice} dice needing ${attack.targeting} or less, ` +
         `${out.hits} hit${out.hits === 1 ? "" : "s"} (${out.suppressAt} to suppress)${suppressed ? ", suppressed" : ""}, ${out.shieldsUsed} shield rolls, ${out.damage} damage` +
         `${testText ? `; destruction tests: ${testText}` : ""} (damage now ${out.squadron.damageTaken})`,
-    });
+    );
     for (const r of roster.roster) {
       const ship = present.get(r.ship);
       if (!ship || !lost.has(r.ship)) continue;

@@ -28,7 +28,8 @@ import { hitBonus, suppressionPenalty } from "./experience.js";
 import { CONE_PENALTY, coneLine, coneReaches, formationOf } from "./formations.js";
 import { angleDiff, bearingXY, dist2, inArc, inches, type Point } from "./geometry.js";
 import { coverOf, describeLos, type LosResult, lineOfSight } from "./line-of-sight.js";
-import { type Capabilities, capabilitiesOf, designOfSquadron, hitsPerShipToSuppress, type Squadron, shipDesignOf } from "./model.js";
+import { type Capabilities, capabilitiesOf, designOfSquadron, type Squadron, shipDesignOf } from "./model.js";
+import { hitsPerShipToSuppress } from "./ship-building.js";
 
 export type WeaponKey = "heavy" | "broadside" | "superHeavy" | "heavyIon" | "light" | "ion";
 
@@ -364,10 +365,8 @@ export function fireGroup(
     totalHits >= need &&
     whole.location === "table" &&
     whole.ships.length > 0 &&
-    whole.suppressedAt !== ctx.act
+    ctx.placeSuppression(whole)
   ) {
-    whole.suppression++;
-    whole.suppressedAt = ctx.act;
     ctx.note(
       "suppression",
       `${whole.id} is suppressed by the combined fire: ${hitsByClass.join(" + ")} = ${totalHits} hits, ${need} needed`,

@@ -126,6 +126,17 @@ export function segmentSegmentDistance(a: Point, b: Point, c: Point, d: Point): 
   );
 }
 
+/** Monotone chain: add `p` to a half hull, first dropping the last points while they make a straight or non-convex turn with it. */
+function pushHullPoint(chain: Point[], p: Point): void {
+  while (chain.length >= 2) {
+    const a = chain[chain.length - 2] as Point;
+    const b = chain[chain.length - 1] as Point;
+    if (orient(a.x, a.y, b.x, b.y, p.x, p.y) <= EPS) chain.pop();
+    else break;
+  }
+  chain.push(p);
+}
+
 /** Convex hull (Andrew's monotone chain), counter-clockwise in screen terms; fewer than 3 distinct points give those points. */
 export function convexHull(points: readonly Point[]): Point[] {
   const pts = [...points].sort((p, q) => p.x - q.x || p.y - q.y);
@@ -136,26 +147,9 @@ export function convexHull(points: readonly Point[]): Point[] {
   }
   if (uniq.length < 3) return uniq;
   const lower: Point[] = [];
-  for (const p of uniq) {
-    while (lower.length >= 2) {
-      const a = lower[lower.length - 2] as Point;
-      const b = lower[lower.length - 1] as Point;
-      if (orient(a.x, a.y, b.x, b.y, p.x, p.y) <= EPS) lower.pop();
-      else break;
-    }
-    lower.push(p);
-  }
+  for (const p of uniq) pushHullPoint(lower, p);
   const upper: Point[] = [];
-  for (let i = uniq.length - 1; i >= 0; i--) {
-    const p = uniq[i] as Point;
-    while (upper.length >= 2) {
-      const a = upper[upper.length - 2] as Point;
-      const b = upper[upper.length - 1] as Point;
-      if (orient(a.x, a.y, b.x, b.y, p.x, p.y) <= EPS) upper.pop();
-      else break;
-    }
-    upper.push(p);
-  }
+  for (let i = uniq.length - 1; i >= 0; i--) pushHullPoint(upper, uniq[i] as Point);
   lower.pop();
   upper.pop();
   return lower.concat(upper);

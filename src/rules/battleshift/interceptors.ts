@@ -11,6 +11,7 @@
  * Fighters "can negate any hit they take by rolling a 3 or less on a d6" (4 or less
  * when evading).
  */
+import { rollAtMost, rollToHit } from "./combat.js";
 import type { Ctx } from "./context.js";
 import { designOfSquadron, type Squadron } from "./model.js";
 
@@ -41,14 +42,7 @@ export function canIntercept(ctx: Ctx, sq: Squadron, allowLights: boolean): bool
 
 /** Roll d6s needing `targeting` or less; a 1 always hits. */
 export function rollHits(ctx: Ctx, dice: number, targeting: number): { rolls: number[]; hits: number } {
-  const rolls: number[] = [];
-  let hits = 0;
-  for (let i = 0; i < dice; i++) {
-    const r = ctx.rng.d6();
-    rolls.push(r);
-    if (r === 1 || r <= targeting) hits++;
-  }
-  return { rolls, hits };
+  return rollToHit(dice, targeting, ctx.rng);
 }
 
 /** A squadron fires its interceptors (once per activation); returns the hits. */
@@ -75,12 +69,6 @@ export function fireInterceptors(ctx: Ctx, sq: Squadron, at: string, allowLights
 
 /** Fighters dodge each hit on `threshold` or less (3, or 4 when evading); returns the hits that stand. */
 export function dodge(ctx: Ctx, hits: number, threshold: number): { rolls: number[]; stand: number } {
-  const rolls: number[] = [];
-  let stand = 0;
-  for (let i = 0; i < hits; i++) {
-    const r = ctx.rng.d6();
-    rolls.push(r);
-    if (r > threshold) stand++;
-  }
-  return { rolls, stand };
+  const { rolls, successes } = rollAtMost(hits, threshold, ctx.rng);
+  return { rolls, stand: hits - successes };
 }

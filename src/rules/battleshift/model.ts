@@ -368,25 +368,6 @@ export function flagshipPoint(state: BattleState, tf: Taskforce): Point | null {
   return ship && sq?.location === "table" ? { x: ship.x, y: ship.y } : null;
 }
 
-/** "Size - 1 (destroyer) 2 (frigate) 3 (cruiser) 4 (battleship) 5 (dreadnought) 6-7 (Behemoth) 8+ (titan)". */
-export function sizeClass(size: number): string {
-  if (size <= 1) return "destroyer";
-  if (size === 2) return "frigate";
-  if (size === 3) return "cruiser";
-  if (size === 4) return "battleship";
-  if (size === 5) return "dreadnought";
-  if (size <= 7) return "behemoth";
-  return "titan";
-}
-
-/** "Larger ships require additional hits to suppress the squadron": hits per ship by size band. */
-export function hitsPerShipToSuppress(size: number): number {
-  if (size <= 3) return 1;
-  if (size <= 7) return 2;
-  if (size <= 10) return 3;
-  return 5;
-}
-
 /** Movement arc width and facing change allowed after a move ("Ship Size | Movement Arc | Facing Change"). */
 export function movementLimits(size: number): { arc: number; facingChange: number } {
   if (size <= 1) return { arc: 360, facingChange: 360 };

@@ -23,7 +23,7 @@
  */
 import type { Rng } from "../../core/rng.js";
 import type { Terrain } from "./battlespace.js";
-import { type Attack, effectiveTargeting, isHit, shieldReduction } from "./combat.js";
+import { type Attack, effectiveTargeting, rollAtMost, rollToHit, shieldReduction } from "./combat.js";
 import { angleDiff, bearingXY, type Point } from "./geometry.js";
 
 export type QuadrantId = "N" | "E" | "S" | "W";
@@ -140,27 +140,12 @@ export interface QuadrantAttackOutcome {
  * shielded; each hit through is a wound. Planets are never suppressed.
  */
 export function attackQuadrant(attack: Attack, def: PlanetDefense, q: Quadrant, rng: Rng): QuadrantAttackOutcome {
-  const rolls: number[] = [];
-  let hits = 0;
-  if (attack.weapon === "missile") hits = attack.dice;
-  else {
-    const targeting = effectiveTargeting(attack) - (attack.weapon === "fighter" ? 0 : 1);
-    for (let i = 0; i < attack.dice; i++) {
-      const r = rng.d6();
-      rolls.push(r);
-      if (isHit(r, targeting)) hits++;
-    }
-  }
-  const saves: number[] = [];
-  let saved = 0;
+  const { rolls, hits } =
+    attack.weapon === "missile"
+      ? { rolls: [], hits: attack.dice }
+      : rollToHit(attack.dice, effectiveTargeting(attack) - (attack.weapon === "fighter" ? 0 : 1), rng);
   const save = PLANET_HARDNESS - shieldReduction(attack);
-  if (shielded(def, q) && save > 0) {
-    for (let i = 0; i < hits; i++) {
-      const r = rng.d6();
-      saves.push(r);
-      if (r <= save) saved++;
-    }
-  }
+  const { rolls: saves, successes: saved } = rollAtMost(shielded(def, q) && save > 0 ? hits : 0, save, rng);
   const wounds = hits - saved;
   q.damage += wounds;
   return { rolls, hits, saves, wounds, damage: q.damage };
