@@ -1,7 +1,7 @@
 /**
  * Seeded randomness for every ruleset.
  *
- * Rules never call Math.random: a turn draws from an `Rng` made from the game's
+ * Rules never use the platform's unseeded random source: a turn draws from an `Rng` made from the game's
  * seed and the turn number, so a re-run of the turn is byte-identical. The
  * generator is pure-rand's xoroshiro128+, whose state is four 32-bit numbers
  * and can be saved in a game file and restored exactly.
