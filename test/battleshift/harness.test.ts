@@ -33,3 +33,6 @@ rulesetHarness(battleshift, { scenario: "outpost", seeds: [5, 6], turns: 60, inv
 
 // The experimental options on: formations, experience, hazardous terrain, a station (RULINGS "Formations", "Experience").
 rulesetHarness(battleshift, { scenario: "veterans", seeds: [7, 8], turns: 60, invariant });
+
+// Planets and moons in play: quadrant fire, planet activations, ground assaults (RULINGS "Planets and moons in play").
+rulesetHarness(battleshift, { scenario: "planetfall", seeds: [9, 10], turns: 80, invariant });

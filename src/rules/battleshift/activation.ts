@@ -29,6 +29,7 @@ import { launchMissiles, type MissileStrike, resolveMissiles } from "./missiles.
 import { designOfSquadron, type Flight, flagshipPoint, type Squadron, squadronsOfTaskforce } from "./model.js";
 import { afterMovement, type MovePath, moveSquadron, STEP_MOVE } from "./movement.js";
 import { ACTIVATION_ORDERS, describeOrder, type Order, type OrderOf } from "./orders.js";
+import { fireAtQuadrant, groundAssaultOrder, missilesAtQuadrant, parseQuadrantTarget } from "./planet-play.js";
 
 export const STEP_HEAVY = "2. Fire heavy batteries";
 export const STEP_LIGHT = "3. Light batteries";
@@ -77,6 +78,16 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
   const launched = new Set<string>();
   const strikes: MissileStrike[] = [];
   for (const { o, label } of ordersOf(orders, "missiles")) {
+    // "Missiles attack quadrants and shields normally" (planet-play.ts).
+    if (parseQuadrantTarget(ctx.state, o.target)) {
+      const sq = ctx.sq(o.squadron);
+      if (!sq || sq.side !== ctx.side || !active.has(sq.id) || sq.location !== "table" || launched.has(sq.id)) {
+        ctx.fail("1. Launch missiles", label, "not-activating", `${o.squadron} is not a squadron of this activation that may still launch`);
+        continue;
+      }
+      if (missilesAtQuadrant(ctx, "1. Launch missiles", label, sq, o.target)) launched.add(sq.id);
+      continue;
+    }
     const s = launchMissiles(ctx, o, label, active, launched);
     if (s) strikes.push(s);
   }
@@ -87,6 +98,12 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
   for (const { o, label } of ordersOf(orders, "heavy")) {
     const sqs = firingSquadrons(ctx, STEP_HEAVY, label, o.squadrons, active, firedHeavy, unit);
     if (!sqs) continue;
+    // "Planets (Extremely experimental)": a target "<planet>:<quadrant>" is a planet's or moon's quadrant.
+    if (parseQuadrantTarget(ctx.state, o.target)) {
+      const qKeys: WeaponKey[] = o.weapons ? [...new Set(o.weapons)] : [...new Set(sqs.flatMap((s) => defaultHeavyWeapons(ctx.caps(s))))];
+      for (const sq of fireAtQuadrant(ctx, STEP_HEAVY, label, sqs, o.target, qKeys)) firedHeavy.add(sq.id);
+      continue;
+    }
     const target = enemyTarget(ctx, STEP_HEAVY, label, o.target);
     if (!target) continue;
     const keys: WeaponKey[] = o.weapons ? [...new Set(o.weapons)] : [...new Set(sqs.flatMap((s) => defaultHeavyWeapons(ctx.caps(s))))];
@@ -233,7 +250,14 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
 
   // 6. Boarding.
   const engulfed = new Set<string>();
-  for (const { o, label } of ordersOf(orders, "board")) boardOrder(ctx, o, label, active);
+  for (const { o, label } of ordersOf(orders, "board")) {
+    if (parseQuadrantTarget(ctx.state, o.target)) {
+      const sqs = firingSquadrons(ctx, STEP_BOARD, label, o.squadrons, active, new Set(), unit);
+      if (sqs) groundAssaultOrder(ctx, STEP_BOARD, label, sqs, o.target, (sq) => paths.get(sq.id)?.length ?? 0);
+      continue;
+    }
+    boardOrder(ctx, o, label, active);
+  }
   for (const { o, label } of ordersOf(orders, "engulf")) engulfOrder(ctx, o, label, active, engulfed);
 
   // 7. Suppression recovery and repairs.

@@ -44,6 +44,7 @@ import {
 } from "./model.js";
 import { moveSquadron } from "./movement.js";
 import type { Order, OrderOf, Orders } from "./orders.js";
+import { planetApproachOrders, planetBotOrders } from "./planet-play.js";
 import { activationUnit, currentSlot, taskforcesOnTable } from "./turn.js";
 
 // ---------------------------------------------------------------------------
@@ -273,6 +274,7 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
   const mine = unit.squadrons.map((q) => s.squadrons[q.id] as Squadron).filter((q) => q.location === "table" && q.ships.length > 0);
   const foes = enemies(s, side);
   const orders: Order[] = [];
+  if (foes.length === 0 && mine.length > 0) return planetApproachOrders(s, side, mine);
   if (foes.length === 0 || mine.length === 0) return orders;
 
   // 0. Command: move the flag off a squadron about to die.
@@ -468,6 +470,15 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
     }
   }
   // A detached activation names its squadron first.
+  // "Planets (Extremely experimental)": fire at the quadrant faced with idle heavy batteries; land assault units in reach.
+  for (const o of planetBotOrders(s, side, mine, orders as { type: string; squadrons?: string[] }[], () => 0)) {
+    if (o.type === "board") {
+      // The landing squadron holds position (its move would carry it off the surface).
+      const i = orders.findIndex((x) => x.type === "move" && x.squadron === o.squadrons[0]);
+      if (i >= 0) orders.splice(i, 1);
+    }
+    orders.push(o);
+  }
   if (!unit.taskforce && unit.squadrons[0]) orders.sort((a, b) => Number(b.type === "move") - Number(a.type === "move"));
   return orders;
 }
@@ -565,6 +576,8 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
     const p = moveSquadron(ctx, o, "plan", active, moved);
     if (p && ctx.problems.length === before) orders.push(o);
   }
+  if (s.settings.planets && rng.chance(50))
+    orders.push(...planetBotOrders(s, side, mine, orders as { type: string; squadrons?: string[] }[], (q) => squadronMove(s, q)));
   for (const q of mine) {
     const keys = defaultLightWeapons(capsOf(s, q));
     if (!keys.length || q.location !== "table") continue;

@@ -17,7 +17,7 @@ import { type BsEvent, visibleTo } from "./events.js";
 import type { BattleState, SideId } from "./model.js";
 import { sideIds } from "./model.js";
 import { type Orders, ordersSchema, parseOrders } from "./orders.js";
-import { createBattle, fleetsFrom, OUTPOST_TERRAIN, PLAYTEST_FLEETS, veteranOutpost } from "./setup.js";
+import { createBattle, fleetsFrom, OUTPOST_TERRAIN, PLANETFALL_FLEETS, PLAYTEST_FLEETS, planetfall, veteranOutpost } from "./setup.js";
 import { parseState } from "./state-schema.js";
 import { activationUnit, applySheet, awaitingSides, currentSlot, resolveStep } from "./turn.js";
 import { type BattleView, reportFor, templateFor, viewFor } from "./view.js";
@@ -59,6 +59,13 @@ export const battleshift: Ruleset<BattleState, Orders, BattleView, BsEvent> = {
       description:
         "the outpost with formations (cone, ring) and experience on, veteran squadrons on both sides, and a hazardous asteroid field and plasma nebula (fleets from --fleet files if given)",
       create: ({ seed, fleets }) => veteranOutpost(seed, fleetsFrom(fleets && fleets.length > 0 ? fleets : PLAYTEST_FLEETS)),
+    },
+    planetfall: {
+      id: "planetfall",
+      title: "Planetfall",
+      description:
+        "planets and moons in play (extremely experimental): red defends the planet Kethra (defense size 6) and its moon (size 3), quadrant by quadrant; blue brings landing ships for ground assaults (fleets from --fleet files if given)",
+      create: ({ seed, fleets }) => planetfall(seed, fleetsFrom(fleets && fleets.length > 0 ? fleets : PLANETFALL_FLEETS)),
     },
   },
   ordersSchema: ordersSchema as unknown as Ruleset<BattleState, Orders, BattleView, BsEvent>["ordersSchema"],

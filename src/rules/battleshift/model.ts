@@ -8,6 +8,7 @@
 import type { Battlespace, Sector } from "./battlespace.js";
 import type { ShipDesign } from "./fleet.js";
 import type { Point } from "./geometry.js";
+import type { PlanetDefense } from "./planet.js";
 
 export type SideId = string;
 
@@ -34,6 +35,8 @@ export interface Settings {
   formations?: boolean;
   /** "Experience": squadrons may carry experience traits (off by default; RULINGS "Experience"). */
   experience?: boolean;
+  /** "Planets (Extremely experimental)", "Moonbases": defended planets and moons in play (RULINGS "Planets and moons in play"). */
+  planets?: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -198,6 +201,17 @@ export interface TurnState {
   activated: Record<SideId, string[]>;
 }
 
+/** A defended planet or moon in play: "Planets are their own task force for determining initiative and when they activate". */
+export interface PlanetInPlay {
+  /** The terrain feature's id (also its activation slot's id). */
+  id: string;
+  kind: "planet" | "moon";
+  /** The defending side. */
+  side: SideId;
+  defense: PlanetDefense;
+  activatedTurn: number;
+}
+
 export interface BattleState {
   ruleset: "battleshift";
   version: 1;
@@ -217,6 +231,8 @@ export interface BattleState {
   squadrons: Record<string, Squadron>;
   flights: Record<string, Flight>;
   prizes: Record<string, Prize>;
+  /** Defended planets and moons (only with `settings.planets`), keyed by their terrain id (planet-play.ts). */
+  planets?: Record<string, PlanetInPlay>;
   nextId: number;
   turnState: TurnState;
   outcome: { winners: SideId[]; reason: string } | null;

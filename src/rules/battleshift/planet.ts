@@ -45,6 +45,8 @@ export interface Quadrant {
   assault: number;
   /** Who holds the quadrant ("they own the quadrant and can now count themselves as the defenders"). */
   holder: string;
+  /** Objectives already scored (planet-play.ts: "silenced", "captured"). */
+  scored?: string[];
 }
 
 export interface PlanetDefense {

@@ -14,6 +14,7 @@ import { mixedOrder } from "./combat.js";
 import type { BsEvent } from "./events.js";
 import { type Fleet, parseFleet, type ShipDesign } from "./fleet.js";
 import { type BattleState, DEFAULT_SETTINGS, type Settings, type SideId, type Squadron, type Taskforce } from "./model.js";
+import { type PlanetDefense, QUADRANTS } from "./planet.js";
 import { buildShip } from "./ship-building.js";
 
 export const SIDES: readonly SideId[] = ["blue", "red"];
@@ -371,5 +372,54 @@ export function veteranOutpost(seed: number, fleets: Fleet[]): BattleState {
     const sq = state.squadrons[id];
     if (sq && !sq.experience) sq.experience = [...t];
   }
+  return state;
+}
+
+/** "planetfall"'s default fleets: a Bionid landing force (Dargen Battleships carry assault units) against a small Terran garrison. */
+export const PLANETFALL_FLEETS: readonly unknown[] = [
+  {
+    name: "Bionid Landing Swarm",
+    taskforces: [
+      { name: "Landing Group", squadrons: [sq("Dargens", "bionid/dargen-battleship", 4)] },
+      { name: "Escort", squadrons: [sq("Cruisers", "generic/fleet-cruiser", 5)] },
+    ],
+  },
+  {
+    name: "Kethra Garrison",
+    taskforces: [{ name: "Home Guard", squadrons: [sq("Swords", "generic/sword-frigate", 4), sq("Cruisers", "generic/fleet-cruiser", 3)] }],
+  },
+];
+
+/** A planet's or moon's defense: `heavy` batteries, a light battery and an interceptor per quadrant, `garrison` assault units. */
+function defense(size: number, heavy: number, garrison: number, holder: SideId): PlanetDefense {
+  return {
+    size,
+    quadrants: QUADRANTS.map((id) => ({
+      id,
+      weapons: { heavy, light: 1, interceptor: size - heavy - 1 },
+      damage: 0,
+      assault: garrison,
+      holder,
+    })),
+  };
+}
+
+/**
+ * "planetfall" (RULINGS "Planets and moons in play"): the outpost's planet Kethra (defense size 6) and its moon
+ * (size 3, "cannot be more than half of their planet's planetary defense size") defended by red, with the
+ * option `planets` on; blue brings landing ships.
+ */
+export function planetfall(seed: number, fleets: Fleet[]): BattleState {
+  const { state } = createBattle({
+    seed,
+    scenario: "planetfall",
+    fleets,
+    battlespace: { widthFt: 6, depthFt: 4, terrain: OUTPOST_TERRAIN.map((t) => ({ ...t })), noShifting: false },
+    settings: { planets: true },
+  });
+  state.planets = {
+    moon: { id: "moon", kind: "moon", side: "red", defense: defense(3, 2, 1, "red"), activatedTurn: 0 },
+    planet: { id: "planet", kind: "planet", side: "red", defense: defense(6, 4, 2, "red"), activatedTurn: 0 },
+  };
   return state;
 }

@@ -25,6 +25,7 @@ const settings = z.object({
   massiveBodies: z.enum(["block", "obscure"]),
   formations: z.boolean().optional(),
   experience: z.boolean().optional(),
+  planets: z.boolean().optional(),
 });
 
 const terrain = z.object({
@@ -140,6 +141,30 @@ const stateSchema = z.object({
   squadrons: z.record(z.string(), squadron),
   flights: z.record(z.string(), flight),
   prizes: z.record(z.string(), prize),
+  planets: z
+    .record(
+      z.string(),
+      z.object({
+        id,
+        kind: z.enum(["planet", "moon"]),
+        side: id,
+        activatedTurn: int,
+        defense: z.object({
+          size: int.positive(),
+          quadrants: z.array(
+            z.object({
+              id: z.enum(["N", "E", "S", "W"]),
+              weapons: z.partialRecord(z.enum(["heavy", "missile", "fighterBay", "interceptor", "light"]), int.nonnegative()),
+              damage: int,
+              assault: int.nonnegative(),
+              holder: id,
+              scored: z.array(z.string()).optional(),
+            }),
+          ),
+        }),
+      }),
+    )
+    .optional(),
   nextId: int.nonnegative(),
   turnState: z.object({
     phase: z.enum(["sequences", "activation", "over"]),

@@ -37,6 +37,7 @@ import {
   squadronsOfTaskforce,
 } from "./model.js";
 import { describeOrder, type Order, type Orders, SHEET_ORDERS } from "./orders.js";
+import { planetActivation, planetsOfSide } from "./planet-play.js";
 import { checkVictory } from "./victory.js";
 
 export const STEP_SHEET = "Order sheet";
@@ -255,8 +256,9 @@ function sheetStep(
   }
   // Initiative.
   const [a, b] = sideIds(state) as [SideId, SideId];
-  const tfA = taskforcesOnTable(state, a).length;
-  const tfB = taskforcesOnTable(state, b).length;
+  // "Planets are their own task force for determining initiative and when they activate."
+  const tfA = taskforcesOnTable(state, a).length + planetsOfSide(state, a).length;
+  const tfB = taskforcesOnTable(state, b).length + planetsOfSide(state, b).length;
   const rolls: Record<SideId, number[]> = { [a]: [], [b]: [] };
   let winner: SideId = a;
   for (let k = 0; k < 50; k++) {
@@ -282,8 +284,9 @@ function sheetStep(
   });
   // The alternating queue.
   const second = otherSide(state, first);
-  const qa = ts.sequences[first] ?? [];
-  const qb = ts.sequences[second] ?? [];
+  // A planet's activation comes after its side's taskforces (RULINGS "Planets and moons in play").
+  const qa = [...(ts.sequences[first] ?? []), ...planetsOfSide(state, first)];
+  const qb = [...(ts.sequences[second] ?? []), ...planetsOfSide(state, second)];
   const queue: ActivationSlot[] = [];
   for (let i = 0; i < Math.max(qa.length, qb.length); i++) {
     if (i < qa.length) queue.push({ side: first, taskforce: qa[i] as string });
@@ -312,6 +315,33 @@ function activationStep(
   state.activationNo++;
   const ctx = new Ctx(state, rng, slot.side);
   const list = orders[slot.side] ?? [];
+  const planet = slot.taskforce && state.settings.planets ? state.planets?.[slot.taskforce] : undefined;
+  if (planet) {
+    // The planet's own activation: no orders (RULINGS "Planets and moons in play").
+    ctx.note("activation", `Turn ${state.turn}, activation ${state.activationNo}: ${slot.side} activates ${planet.kind} ${planet.id}`, {
+      side: slot.side,
+      unit: planet.id,
+    });
+    if (list.length > 0)
+      ctx.fail(
+        "Orders",
+        "orders",
+        "planet-activates-alone",
+        `${planet.kind} ${planet.id} activates on its own (repairs, then each quadrant fires at the nearest enemy in its arc and range); these ${list.length} order(s) are not used`,
+      );
+    planetActivation(ctx, planet);
+    planet.activatedTurn = state.turn;
+    events.push(...ctx.events);
+    problems[slot.side]?.push(...ctx.problems);
+    ts.index++;
+    const v = checkVictory(state, false);
+    if (v) {
+      finish(state, events, v);
+      return;
+    }
+    advance(state, events, true);
+    return;
+  }
   const unit = activationUnit(state, slot, list);
   const name = unit.taskforce
     ? `taskforce ${state.taskforces[unit.taskforce]?.name ?? unit.taskforce} (${unit.taskforce})`
@@ -359,6 +389,12 @@ export function advance(state: BattleState, events: BsEvent[], _afterActivation:
     if (ts.phase !== "activation") return;
     if (ts.index < ts.queue.length) {
       const slot = ts.queue[ts.index] as ActivationSlot;
+      const planet = slot.taskforce && state.settings.planets ? state.planets?.[slot.taskforce] : undefined;
+      if (planet) {
+        if (planet.activatedTurn !== state.turn && planetsOfSide(state, slot.side).includes(planet.id)) return;
+        ts.index++;
+        continue;
+      }
       const tf = slot.taskforce ? state.taskforces[slot.taskforce] : undefined;
       if (tf?.alive && squadronsOfTaskforce(state, tf.id).some((s) => s.activatedTurn !== state.turn)) return;
       ts.index++;

@@ -14,6 +14,7 @@
  * half the cost of damaged ships escaping by emergency shift.
  */
 import { type BattleState, type SideId, sideIds } from "./model.js";
+import { planetsOfSide } from "./planet-play.js";
 
 export interface Verdict {
   winners: SideId[];
@@ -49,7 +50,8 @@ export function checkVictory(state: BattleState, endOfTurn: boolean): Verdict | 
   const ids = sideIds(state);
   const gone = ids.filter((s) => {
     const p = presence(state, s);
-    return p.onTable + p.returning === 0;
+    // RULINGS "Planets and moons in play": a side still holding a quadrant of its planet or moon fights on.
+    return p.onTable + p.returning === 0 && planetsOfSide(state, s).length === 0;
   });
   if (gone.length === 2) return byVp(state, "neither side has a ship left in the battle");
   if (gone.length === 1) {

@@ -27,6 +27,8 @@ export interface BattleView {
   squadrons: Record<string, unknown>;
   flights: BattleState["flights"];
   prizes: BattleState["prizes"];
+  /** Planets and moons in play (their quadrants are in plain sight: RULINGS "Planets and moons in play"). */
+  planets?: BattleState["planets"];
   /** This seat's order sheet for the turn. */
   mySequence: string[];
   myShifts: BattleState["turnState"]["planned"][string];
@@ -63,6 +65,7 @@ export function viewFor(state: BattleState, seat: SideId, events: readonly BsEve
     squadrons,
     flights: state.flights,
     prizes: state.prizes,
+    ...(state.planets ? { planets: state.planets } : {}),
     mySequence: ts.sequences[seat] ?? [],
     myShifts: ts.planned[seat] ?? [],
     activated: ts.activated,

@@ -1,0 +1,437 @@
+/**
+ * Planets and moons in play (seed 004, "Planets (Extremely experimental)", "Moonbases"):
+ * the option `settings.planets` (RULINGS "Planets and moons in play"). The pure rules are in
+ * planet.ts; this module puts them on the table:
+ *
+ * - ships fire their heavy-class batteries at a named quadrant ("Space ships firing at the
+ *   planet must attack the quadrant they are facing"), with range, arc and the faced quadrant
+ *   measured;
+ * - "Planets are their own task force for determining initiative and when they activate": the
+ *   planet's activation slot (turn.ts) repairs its quadrants ("Quadrants may make a repair roll
+ *   each turn") and fires each quadrant's working installations;
+ * - landing ships put their assault units on a quadrant ("A quadrant may be invaded by enemy
+ *   assault units from landing ships ... it takes 12" of movement to go from orbit to the surface").
+ */
+import { ASSAULT_RANGE } from "./boarding.js";
+import { rollToHit, shieldReduction } from "./combat.js";
+import type { Ctx } from "./context.js";
+import { hitBonus, suppressionPenalty } from "./experience.js";
+import { WEAPONS, type WeaponKey } from "./fire.js";
+import { angleDiff, bearingXY, centroid, inArc, inches, type Point } from "./geometry.js";
+import { type BattleState, capsOf, designOfSquadron, type PlanetInPlay, type SideId, type Squadron, squadronList } from "./model.js";
+import {
+  attackQuadrant,
+  groundAssault,
+  inQuadrantArc,
+  landingCost,
+  outgoingFire,
+  PLANET_HARDNESS,
+  type Quadrant,
+  type QuadrantId,
+  quadrantFacing,
+  repairQuadrant,
+  workingWeapons,
+} from "./planet.js";
+
+export const STEP_PLANET = "Planet activation";
+
+/** Base range and targeting of a quadrant's installations (as the ships' batteries: heavy 36", light 12", targeting 4). */
+const INSTALLATION_RANGE = { heavy: 36, light: 12 } as const;
+
+/** A fire or board target naming a quadrant: "<planet id>:<N|E|S|W>". */
+export function parseQuadrantTarget(state: BattleState, target: string): { planet: PlanetInPlay; quadrant: Quadrant } | null {
+  if (!state.settings.planets || !state.planets) return null;
+  const m = /^(.+):([NESW])$/.exec(target);
+  if (!m) return null;
+  const planet = state.planets[m[1] as string];
+  const quadrant = planet?.defense.quadrants.find((q) => q.id === (m[2] as QuadrantId));
+  return planet && quadrant ? { planet, quadrant } : null;
+}
+
+export function planetBody(state: BattleState, planet: PlanetInPlay): { centre: Point; radius: number } {
+  const t = state.battlespace.terrain.find((x) => x.id === planet.id);
+  return { centre: { x: t?.x ?? 0, y: t?.y ?? 0 }, radius: t?.radius ?? 0 };
+}
+
+/** Planets in play, in id order. */
+export function planetList(state: BattleState): PlanetInPlay[] {
+  if (!state.settings.planets || !state.planets) return [];
+  return Object.keys(state.planets)
+    .sort()
+    .map((k) => state.planets?.[k] as PlanetInPlay);
+}
+
+/** Planets that activate for `side` (counted as taskforces for the initiative): it still holds a quadrant. */
+export function planetsOfSide(state: BattleState, side: SideId): string[] {
+  return planetList(state)
+    .filter((p) => p.side === side && p.defense.quadrants.some((q) => q.holder === side))
+    .map((p) => p.id);
+}
+
+function quadrantName(planet: PlanetInPlay, q: Quadrant): string {
+  return `${planet.kind} ${planet.id} quadrant ${q.id}`;
+}
+
+/** RULINGS "Planets and moons in play", objectives: silencing and capturing a quadrant score VP once each. */
+function scoreQuadrant(ctx: Ctx, planet: PlanetInPlay, q: Quadrant, what: "silenced" | "captured", side: SideId): void {
+  const scored = (q.scored ??= []);
+  if (scored.includes(what)) return;
+  scored.push(what);
+  const size = planet.defense.size;
+  const vp = what === "silenced" ? 5 * size : 10 * size;
+  ctx.addVp(side, vp, `${quadrantName(planet, q)} ${what}`);
+}
+
+/**
+ * Heavy-class fire at a quadrant. Every firing squadron must face the named quadrant (the one whose 90 degree arc
+ * holds its centre's bearing from the planet's centre); each weapon needs the planet's surface within range and
+ * the planet's centre in its arc. Each squadron's weapon class rolls as one attack ("Every hit gets one shield
+ * roll"). Returns the squadrons that fired.
+ */
+export function fireAtQuadrant(
+  ctx: Ctx,
+  step: string,
+  label: string,
+  squadrons: Squadron[],
+  target: string,
+  keys: WeaponKey[],
+): Squadron[] {
+  const state = ctx.state;
+  const t = parseQuadrantTarget(state, target);
+  if (!t) return [];
+  const { planet, quadrant } = t;
+  if (planet.side === ctx.side && quadrant.holder === ctx.side) {
+    ctx.fail(step, label, "friendly-target", `${quadrantName(planet, quadrant)} is yours`);
+    return [];
+  }
+  const { centre, radius } = planetBody(state, planet);
+  for (const sq of squadrons) {
+    const faced = quadrantFacing(centre, centroid(sq.ships));
+    if (faced !== quadrant.id) {
+      const b = Math.round(bearingXY(centre.x, centre.y, centroid(sq.ships).x, centroid(sq.ships).y));
+      ctx.fail(
+        step,
+        label,
+        "wrong-quadrant",
+        `${sq.id} lies at bearing ${b} degrees from the centre of ${planet.id}, facing quadrant ${faced}: "Space ships firing at the planet must attack the quadrant they are facing" (fire at ${planet.id}:${faced})`,
+      );
+      return [];
+    }
+  }
+  const fired: Squadron[] = [];
+  const reasons: string[] = [];
+  for (const sq of squadrons) {
+    const caps = ctx.caps(sq);
+    const ships = sq.ships.filter((s) => !s.disabled);
+    for (const key of keys) {
+      const w = WEAPONS[key];
+      if (w.flags.ion) {
+        reasons.push(`${sq.id} ${w.name}: ion weapons only disable ships; a quadrant has no ship to disable`);
+        continue;
+      }
+      const per = w.count(caps);
+      if (per <= 0) continue;
+      const range = w.range(ctx);
+      let bearing = 0;
+      let nearest = Number.POSITIVE_INFINITY;
+      let off = Number.POSITIVE_INFINITY;
+      for (const s of ships) {
+        const d = Math.max(0, Math.hypot(centre.x - s.x, centre.y - s.y) - radius);
+        nearest = Math.min(nearest, d);
+        if (d > range + 1e-9) continue;
+        const b = bearingXY(s.x, s.y, centre.x, centre.y);
+        for (const c of w.arcs) {
+          off = Math.min(off, Math.abs(angleDiff(sq.facing + c, b)));
+          if (inArc(sq.facing + c, sq.station ? 360 : w.width, b)) {
+            bearing++;
+            break;
+          }
+        }
+      }
+      if (bearing === 0) {
+        reasons.push(
+          nearest > range + 1e-9
+            ? `${sq.id} ${w.name}: the surface of ${planet.id} is ${inches(nearest)} away (range ${range}")`
+            : `${sq.id} ${w.name}: ${planet.id} is ${Math.round(off)} degrees off the arc centre, outside the ${w.width} degree arc`,
+        );
+        continue;
+      }
+      const targeting = 4 - suppressionPenalty(state, sq) + hitBonus(state, sq);
+      const attack = { weapon: w.attack, dice: per * bearing, targeting, ...w.flags };
+      const wasSilenced = planet.defense.size - quadrant.damage <= 0;
+      const out = attackQuadrant(attack, planet.defense, quadrant, ctx.rng);
+      ctx.note(
+        "planet-fire",
+        `${sq.id} fires ${attack.dice} ${w.name} at ${quadrantName(planet, quadrant)} (targeting ${targeting} - 1 against installations): rolls [${out.rolls.join(",")}] = ${out.hits} hit(s); shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - shieldReduction(attack)} or less (hardness ${PLANET_HARDNESS} less the weapon's ${shieldReduction(attack)}); ${out.wounds} wound(s), ${out.damage} in all`,
+        { side: ctx.side, unit: sq.id },
+      );
+      if (!wasSilenced && planet.defense.size - quadrant.damage <= 0) scoreQuadrant(ctx, planet, quadrant, "silenced", ctx.side);
+      if (!fired.includes(sq)) fired.push(sq);
+    }
+  }
+  if (fired.length === 0) ctx.fail(step, label, "cannot-bear", reasons.join("; ") || "no weapon of these squadrons can fire at it");
+  else ctx.ok(step, label, `fire at ${quadrantName(planet, quadrant)}`);
+  return fired;
+}
+
+/**
+ * The planet's own activation: repairs, then each quadrant fires its working heavy installations (and a moon's
+ * light ones) at the nearest enemy squadron with a ship in the quadrant's arc and range (RULINGS: the defender gives
+ * no orders for it).
+ */
+export function planetActivation(ctx: Ctx, planet: PlanetInPlay): void {
+  const state = ctx.state;
+  const { centre, radius } = planetBody(state, planet);
+  for (const q of planet.defense.quadrants) {
+    if (q.holder !== planet.side || q.damage <= 0) continue;
+    const r = repairQuadrant(q, ctx.rng);
+    ctx.note(
+      "planet-repair",
+      `${quadrantName(planet, q)} repair roll ${r.roll} (3 or less): ${r.repaired ? `repaired to ${q.damage} damage` : "no repair"}`,
+    );
+  }
+  for (const q of planet.defense.quadrants) {
+    if (q.holder !== planet.side) continue;
+    const working = workingWeapons(q);
+    for (const kind of ["heavy", "light"] as const) {
+      const dice = working[kind];
+      if (dice <= 0) continue;
+      const f = outgoingFire(planet.kind, kind, INSTALLATION_RANGE[kind], 4);
+      if (!f.usable) continue;
+      let best: { sq: Squadron; d: number } | null = null;
+      for (const sq of squadronList(state)) {
+        if (sq.side === planet.side || sq.location !== "table" || sq.ships.length === 0) continue;
+        for (const s of sq.ships) {
+          if (!inQuadrantArc(centre, q.id, s)) continue;
+          const d = Math.max(0, Math.hypot(s.x - centre.x, s.y - centre.y) - radius);
+          if (d <= f.range + 1e-9 && (!best || d < best.d - 1e-9)) best = { sq, d };
+        }
+      }
+      if (!best) continue;
+      ctx.note(
+        "planet-fire",
+        `${quadrantName(planet, q)} fires ${dice} ${kind} installation(s) at ${best.sq.id}, ${inches(best.d)} from the surface (range ${f.range}", targeting ${f.targeting})`,
+        { side: planet.side, unit: planet.id },
+      );
+      ctx.attackSquadron([], best.sq, { weapon: kind, dice, targeting: f.targeting }, `${quadrantName(planet, q)} ${kind}`, planet.side);
+    }
+  }
+}
+
+/**
+ * "A quadrant may be invaded by enemy assault units from landing ships. Again, it takes 12" of movement to go from
+ * orbit to the surface": the landing squadron's ships with assault units within 3" of the surface land them,
+ * provided the squadron moved no more than its move less 12" this activation (a moon: no landing cost). The
+ * invaders are the squadron's assault units (systems x ships within reach).
+ */
+export function groundAssaultOrder(
+  ctx: Ctx,
+  step: string,
+  label: string,
+  squadrons: Squadron[],
+  target: string,
+  movedBy: (sq: Squadron) => number,
+): void {
+  const state = ctx.state;
+  const t = parseQuadrantTarget(state, target);
+  if (!t) return;
+  const { planet, quadrant } = t;
+  if (quadrant.holder === ctx.side) {
+    ctx.fail(step, label, "friendly-target", `${quadrantName(planet, quadrant)} is already yours`);
+    return;
+  }
+  const { centre, radius } = planetBody(state, planet);
+  const terrain = state.battlespace.terrain.find((x) => x.id === planet.id);
+  const landing = terrain ? landingCost(terrain) : 0;
+  let units = 0;
+  for (const sq of squadrons) {
+    const caps = ctx.caps(sq);
+    if (caps.assault <= 0) {
+      ctx.fail(step, label, "no-assault-units", `${sq.id} carries no assault units`);
+      return;
+    }
+    const move = designOfSquadron(state, sq).move;
+    const moved = movedBy(sq);
+    if (moved + landing > move + 1e-9) {
+      ctx.fail(
+        step,
+        label,
+        "no-landing-move",
+        `${sq.id} moved ${inches(moved)} of its ${move}"; landing on a planet takes 12" of movement ("it takes 12" of movement to go from orbit to the surface"): move at most ${inches(Math.max(0, move - landing))}`,
+      );
+      return;
+    }
+    const close = sq.ships.filter((s) => !s.disabled && Math.hypot(s.x - centre.x, s.y - centre.y) - radius <= ASSAULT_RANGE + 1e-9);
+    if (close.length === 0) {
+      const nearest = Math.min(...sq.ships.map((s) => Math.hypot(s.x - centre.x, s.y - centre.y) - radius));
+      ctx.fail(
+        step,
+        label,
+        "too-far",
+        `${sq.id} is ${inches(Math.max(0, nearest))} from the surface of ${planet.id} (within ${ASSAULT_RANGE}")`,
+      );
+      return;
+    }
+    const faced = quadrantFacing(centre, centroid(close));
+    if (faced !== quadrant.id) {
+      ctx.fail(step, label, "wrong-quadrant", `${sq.id}'s landing ships are over quadrant ${faced}, not ${quadrant.id}`);
+      return;
+    }
+    units += caps.assault * close.length;
+  }
+  const before = quadrant.holder;
+  const out = groundAssault(planet.defense, quadrant, units, ctx.side, ctx.rng);
+  ctx.note(
+    "ground-assault",
+    `${units} assault unit(s) land on ${quadrantName(planet, quadrant)}: defence [${out.defence.rolls.join(",")}] - damage = ${out.defence.total}, invaders [${out.attack.rolls.join(",")}] = ${out.attack.total}; invaders lose ${out.attackersLost}, defenders lose ${out.defendersLost} unit(s) and ${out.installationsDestroyed} installation(s)${out.captured ? `; ${ctx.side} now holds the quadrant` : ""}`,
+    { side: ctx.side, unit: planet.id },
+  );
+  ctx.ok(step, label, `ground assault on ${quadrantName(planet, quadrant)}`);
+  if (out.captured && before !== ctx.side) scoreQuadrant(ctx, planet, quadrant, "captured", ctx.side);
+}
+
+export type PlanetOrder =
+  | { type: "heavy" | "board"; squadrons: string[]; target: string }
+  | { type: "missiles"; squadron: string; target: string };
+
+/**
+ * Bot orders against enemy-held quadrants (RULINGS "Planets and moons in play", bots): squadrons of `mine` that
+ * have no heavy order yet fire at the quadrant they face when a heavy weapon reaches its surface in arc; squadrons
+ * with assault units within 3" of the surface (plus `reach`, the distance they may still close) land them.
+ */
+export function planetBotOrders(
+  state: BattleState,
+  side: SideId,
+  mine: Squadron[],
+  existing: readonly { type: string; squadron?: string; squadrons?: string[] }[],
+  reach: (sq: Squadron) => number,
+): PlanetOrder[] {
+  const out: PlanetOrder[] = [];
+  const planets = planetList(state);
+  if (planets.length === 0) return out;
+  const heavyDone = new Set(existing.filter((o) => o.type === "heavy").flatMap((o) => o.squadrons ?? []));
+  const missileDone = new Set(existing.filter((o) => o.type === "missiles").flatMap((o) => (o.squadron ? [o.squadron] : [])));
+  for (const sq of mine) {
+    if (sq.location !== "table" || sq.ships.length === 0) continue;
+    const caps = capsOf(state, sq);
+    for (const planet of planets) {
+      const { centre, radius } = planetBody(state, planet);
+      const qid = quadrantFacing(centre, centroid(sq.ships));
+      const q = planet.defense.quadrants.find((x) => x.id === qid);
+      if (!q || q.holder === side) continue;
+      const near = Math.min(...sq.ships.map((s) => Math.hypot(s.x - centre.x, s.y - centre.y) - radius));
+      if (!heavyDone.has(sq.id) && planet.defense.size - q.damage > 0 && caps.heavy > 0) {
+        const bearsOn = sq.ships.some(
+          (s) =>
+            !s.disabled &&
+            Math.hypot(s.x - centre.x, s.y - centre.y) - radius <= INSTALLATION_RANGE.heavy - 0.01 &&
+            inArc(sq.facing, WEAPONS.heavy.width - 1, bearingXY(s.x, s.y, centre.x, centre.y)),
+        );
+        if (bearsOn) {
+          out.push({ type: "heavy", squadrons: [sq.id], target: `${planet.id}:${qid}` });
+          heavyDone.add(sq.id);
+        }
+      }
+      if (caps.missiles > 0 && !missileDone.has(sq.id) && near <= 24 - 0.01) {
+        out.push({ type: "missiles", squadron: sq.id, target: `${planet.id}:${qid}` });
+        missileDone.add(sq.id);
+      }
+      if (caps.assault > 0 && near <= ASSAULT_RANGE + reach(sq))
+        out.push({ type: "board", squadrons: [sq.id], target: `${planet.id}:${qid}` });
+    }
+  }
+  return out;
+}
+
+/**
+ * With no enemy squadron left, the sensible bot turns on the enemy's planets: squadrons fire at the quadrant they
+ * face, close to 2" from the surface of the nearest enemy-held quadrant, and land assault units once there.
+ */
+export function planetApproachOrders(
+  state: BattleState,
+  side: SideId,
+  mine: Squadron[],
+): (PlanetOrder | { type: "move"; squadron: string; heading: number; distance: number })[] {
+  const out: (PlanetOrder | { type: "move"; squadron: string; heading: number; distance: number })[] = [
+    ...planetBotOrders(state, side, mine, [], () => 0),
+  ];
+  const landing = new Set(out.flatMap((o) => (o.type === "board" ? o.squadrons : [])));
+  for (const sq of mine) {
+    if (landing.has(sq.id) || sq.station || sq.location !== "table" || sq.ships.length === 0) continue;
+    let best: { heading: number; d: number } | null = null;
+    for (const planet of planetList(state)) {
+      if (!planet.defense.quadrants.some((q) => q.holder !== side)) continue;
+      const { centre, radius } = planetBody(state, planet);
+      const c = centroid(sq.ships);
+      const d = Math.hypot(c.x - centre.x, c.y - centre.y) - radius - 2;
+      if (!best || d < best.d) best = { heading: bearingXY(c.x, c.y, centre.x, centre.y), d };
+    }
+    if (!best || best.d <= 0.05) continue;
+    const move = designOfSquadron(state, sq).move;
+    out.push({
+      type: "move",
+      squadron: sq.id,
+      heading: Math.round(best.heading * 1000) / 1000,
+      distance: Math.floor(Math.min(move, best.d) * 1000) / 1000,
+    });
+  }
+  return out;
+}
+
+/**
+ * "Missiles attack quadrants and shields normally" and "Missiles and fighters may be attacked by interceptors for the
+ * quadrant they are attacking": a `missiles` order naming a quadrant. Lock rolls per ship (5 or less, less
+ * suppression) for ships within 24" of the surface, the squadron facing that quadrant; the quadrant's working
+ * interceptors fire at the missiles (targeting 4, each hit destroys one; a planet's -1 does not apply to its
+ * interceptors: RULINGS); the rest hit automatically and each gets a shield roll at hardness 5 less 1. Resolved at
+ * once (RULINGS: nothing moves between the squadron and an immobile planet that could change the strike).
+ */
+export function missilesAtQuadrant(ctx: Ctx, step: string, label: string, sq: Squadron, target: string): boolean {
+  const state = ctx.state;
+  const t = parseQuadrantTarget(state, target);
+  if (!t) return false;
+  const { planet, quadrant } = t;
+  if (quadrant.holder === ctx.side) {
+    ctx.fail(step, label, "friendly-target", `${quadrantName(planet, quadrant)} is yours`);
+    return false;
+  }
+  const caps = ctx.caps(sq);
+  if (caps.missiles <= 0) {
+    ctx.fail(step, label, "no-missiles", `${sq.id} carries no missile launchers`);
+    return false;
+  }
+  const { centre, radius } = planetBody(state, planet);
+  const faced = quadrantFacing(centre, centroid(sq.ships));
+  if (faced !== quadrant.id) {
+    ctx.fail(
+      step,
+      label,
+      "wrong-quadrant",
+      `${sq.id} faces quadrant ${faced} of ${planet.id}, not ${quadrant.id} (fire at ${planet.id}:${faced})`,
+    );
+    return false;
+  }
+  const shooters = sq.ships.filter((s) => !s.disabled && Math.hypot(s.x - centre.x, s.y - centre.y) - radius <= 24 + 1e-9);
+  if (shooters.length === 0) {
+    const nearest = Math.min(...sq.ships.map((s) => Math.hypot(s.x - centre.x, s.y - centre.y) - radius));
+    ctx.fail(step, label, "out-of-range", `the surface of ${planet.id} is ${inches(nearest)} away; missiles reach 24"`);
+    return false;
+  }
+  const targeting = 5 - suppressionPenalty(state, sq);
+  const lock = rollToHit(shooters.length, targeting, ctx.rng);
+  let count = lock.hits * caps.missiles;
+  const intercept = workingWeapons(quadrant).interceptor;
+  const stop = count > 0 && quadrant.holder === planet.side ? rollToHit(intercept, 4, ctx.rng) : { rolls: [], hits: 0 };
+  const shot = Math.min(count, stop.hits);
+  count -= shot;
+  const wasSilenced = planet.defense.size - quadrant.damage <= 0;
+  const out = attackQuadrant({ weapon: "missile", dice: count, targeting: 4 }, planet.defense, quadrant, ctx.rng);
+  ctx.ok(step, label, `missiles at ${quadrantName(planet, quadrant)}`);
+  ctx.note(
+    "planet-fire",
+    `${sq.id} launches at ${quadrantName(planet, quadrant)}: lock rolls [${lock.rolls.join(",")}] needing ${targeting} or less, ${lock.hits * caps.missiles} missile(s); the quadrant's ${intercept} interceptor(s) [${stop.rolls.join(",")}] stop ${shot}; ${count} hit; shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - 1} or less; ${out.wounds} wound(s), ${out.damage} in all`,
+    { side: ctx.side, unit: sq.id },
+  );
+  if (!wasSilenced && planet.defense.size - quadrant.damage <= 0) scoreQuadrant(ctx, planet, quadrant, "silenced", ctx.side);
+  return true;
+}
