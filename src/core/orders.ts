@@ -33,3 +33,67 @@ export function parseOrderList<O>(list: readonly unknown[], types: readonly stri
   });
   return orders;
 }
+
+/** How one ruleset's orders file names its seat and the step it was written for. */
+export interface OrdersFileSpec<O> {
+  /** The seat field ("empire", "side") and the message when it is not a seat id. */
+  seat: { field: string; message: string; allowEmpty: boolean };
+  /** The step field ("turn", "step"). */
+  step: { field: string };
+  /** An example shown when the file is not an object. */
+  example: string;
+  types: readonly string[];
+  schema: ZodType<O>;
+}
+
+/**
+ * Parse a whole orders file (JSON/YAML-decoded): its seat and step fields, no
+ * unknown fields, and the order list order by order (`parseOrderList`). A bare
+ * list is read as the order list. Nothing here throws.
+ */
+export function parseOrdersFile<O>(
+  raw: unknown,
+  spec: OrdersFileSpec<O>,
+): { file: Record<string, unknown> & { orders: O[] }; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const file: Record<string, unknown> & { orders: O[] } = { orders: [] };
+  if (raw === null || raw === undefined) return { file, problems };
+  if (Array.isArray(raw)) return parseOrdersFile({ orders: raw }, spec);
+  if (typeof raw !== "object") {
+    problems.push({ order: "orders", code: "not-an-object", message: `orders must be an object like ${spec.example}` });
+    return { file, problems };
+  }
+  const r = raw as Record<string, unknown>;
+  const seat = r[spec.seat.field];
+  if (seat !== undefined) {
+    if (typeof seat === "string" && (spec.seat.allowEmpty || seat.length > 0)) file[spec.seat.field] = seat;
+    else problems.push({ order: spec.seat.field, code: `invalid-${spec.seat.field}`, message: spec.seat.message });
+  }
+  const step = r[spec.step.field];
+  if (step !== undefined) {
+    if (typeof step === "number" && Number.isInteger(step) && step > 0) file[spec.step.field] = step;
+    else
+      problems.push({
+        order: spec.step.field,
+        code: `invalid-${spec.step.field}`,
+        message: `${spec.step.field} must be a positive whole number`,
+      });
+  }
+  const known = [spec.seat.field, spec.step.field, "orders"];
+  for (const k of Object.keys(r)) {
+    if (!known.includes(k)) {
+      problems.push({
+        order: k,
+        code: "unknown-field",
+        message: `unknown field "${k}"; an orders file has ${spec.seat.field}, ${spec.step.field} and orders`,
+      });
+    }
+  }
+  const list = r.orders ?? [];
+  if (!Array.isArray(list)) {
+    problems.push({ order: "orders", code: "not-a-list", message: "orders must be a list of orders" });
+    return { file, problems };
+  }
+  file.orders = parseOrderList(list, spec.types, spec.schema, problems);
+  return { file, problems };
+}

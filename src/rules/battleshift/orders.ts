@@ -16,7 +16,7 @@
  * becomes a Problem with the measured figure, never an exception.
  */
 import { z } from "zod";
-import { parseOrderList } from "../../core/orders.js";
+import { parseOrdersFile } from "../../core/orders.js";
 import type { Problem } from "../../core/result.js";
 
 const id = z.string().min(1).max(80);
@@ -160,37 +160,12 @@ export function describeOrder(o: Order, index: number): string {
 
 /** Parse raw orders order by order: a malformed order becomes a problem and is skipped, the rest stand. */
 export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[] } {
-  const problems: Problem[] = [];
-  if (raw === null || raw === undefined) return { orders: { orders: [] }, problems };
-  if (Array.isArray(raw)) return parseOrders({ orders: raw });
-  if (typeof raw !== "object") {
-    return {
-      orders: { orders: [] },
-      problems: [
-        { order: "orders", code: "not-an-object", message: 'orders must be an object like { "side": "blue", "orders": [ ... ] }' },
-      ],
-    };
-  }
-  const r = raw as Record<string, unknown>;
-  const out: Orders = { orders: [] };
-  if (r.side !== undefined) {
-    if (typeof r.side === "string" && r.side.length > 0) out.side = r.side;
-    else problems.push({ order: "side", code: "invalid-side", message: 'side must be a seat id such as "blue"' });
-  }
-  if (r.step !== undefined) {
-    if (typeof r.step === "number" && Number.isInteger(r.step) && r.step > 0) out.step = r.step;
-    else problems.push({ order: "step", code: "invalid-step", message: "step must be a positive whole number" });
-  }
-  for (const k of Object.keys(r)) {
-    if (k !== "side" && k !== "step" && k !== "orders") {
-      problems.push({ order: k, code: "unknown-field", message: `unknown field "${k}"; an orders file has side, step and orders` });
-    }
-  }
-  const list = r.orders ?? [];
-  if (!Array.isArray(list)) {
-    problems.push({ order: "orders", code: "not-a-list", message: "orders must be a list of orders" });
-    return { orders: out, problems };
-  }
-  out.orders = parseOrderList(list, ORDER_TYPES, orderSchema, problems);
-  return { orders: out, problems };
+  const { file, problems } = parseOrdersFile(raw, {
+    seat: { field: "side", message: 'side must be a seat id such as "blue"', allowEmpty: false },
+    step: { field: "step" },
+    example: '{ "side": "blue", "orders": [ ... ] }',
+    types: ORDER_TYPES,
+    schema: orderSchema,
+  });
+  return { orders: file as Orders, problems };
 }

@@ -10,7 +10,7 @@
  * the `ref` given in its formFleet order ("new1").
  */
 import { z } from "zod";
-import { parseOrderList } from "../../core/orders.js";
+import { parseOrdersFile } from "../../core/orders.js";
 import type { Problem } from "../../core/result.js";
 
 const unit = z.string().min(1).max(40).describe('a unit id such as "A12" or "G224", or a new fleet\'s ref');
@@ -175,43 +175,12 @@ export function describeOrder(o: Order, index: number): string {
  * becomes a problem and is skipped, the rest stand (DESIGN.md principle 3).
  */
 export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[] } {
-  const problems: Problem[] = [];
-  if (raw === null || raw === undefined) return { orders: { orders: [] }, problems };
-  if (typeof raw !== "object" || Array.isArray(raw)) {
-    const list = Array.isArray(raw) ? raw : null;
-    if (!list) {
-      return {
-        orders: { orders: [] },
-        problems: [
-          {
-            order: "orders",
-            code: "not-an-object",
-            message: 'orders must be an object like { "empire": "klingon", "turn": 1, "orders": [ ... ] }',
-          },
-        ],
-      };
-    }
-    return parseOrders({ orders: list });
-  }
-  const r = raw as Record<string, unknown>;
-  const out: Orders = { orders: [] };
-  if (r.empire !== undefined) {
-    if (typeof r.empire === "string") out.empire = r.empire;
-    else problems.push({ order: "empire", code: "invalid-empire", message: "empire must be a string id" });
-  }
-  if (r.turn !== undefined) {
-    if (typeof r.turn === "number" && Number.isInteger(r.turn) && r.turn > 0) out.turn = r.turn;
-    else problems.push({ order: "turn", code: "invalid-turn", message: "turn must be a positive whole number" });
-  }
-  for (const k of Object.keys(r)) {
-    if (k !== "empire" && k !== "turn" && k !== "orders")
-      problems.push({ order: k, code: "unknown-field", message: `unknown field "${k}"; an orders file has empire, turn and orders` });
-  }
-  const list = r.orders ?? [];
-  if (!Array.isArray(list)) {
-    problems.push({ order: "orders", code: "not-a-list", message: "orders must be a list of orders" });
-    return { orders: out, problems };
-  }
-  out.orders = parseOrderList(list, ORDER_TYPES, orderSchema, problems);
-  return { orders: out, problems };
+  const { file, problems } = parseOrdersFile(raw, {
+    seat: { field: "empire", message: "empire must be a string id", allowEmpty: true },
+    step: { field: "turn" },
+    example: '{ "empire": "klingon", "turn": 1, "orders": [ ... ] }',
+    types: ORDER_TYPES,
+    schema: orderSchema,
+  });
+  return { orders: file as Orders, problems };
 }
