@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/core/json.js";
 import { Rng } from "../../src/core/rng.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
-import type { BattleState } from "../../src/rules/battleshift/model.js";
+import { type BattleState, notYourSquadron } from "../../src/rules/battleshift/model.js";
 import { ORDER_TYPES, type Orders, orderSchema } from "../../src/rules/battleshift/orders.js";
 
 const base = battleshift.scenarios.outpost?.create({ seed: 4 }) as BattleState;
@@ -124,5 +124,18 @@ describe("battleshift properties", () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("orders for someone else's units", () => {
+  it("name the owner, the kind of id given, or the squadrons that would be valid", () => {
+    const state = battleshift.scenarios.playtest?.create({ seed: 1 }) as BattleState;
+    const blueSq = Object.values(state.squadrons).find((s) => s.side === "blue")?.id as string;
+    const redTf = Object.values(state.taskforces).find((t) => t.side === "red")?.id as string;
+    const blueShip = state.squadrons[blueSq]?.ships[0]?.id as string;
+    expect(notYourSquadron(state, "red", blueSq)).toBe(`${blueSq} is blue's squadron, not yours (you command red)`);
+    expect(notYourSquadron(state, "blue", redTf)).toBe(`${redTf} is red's taskforce, not yours (you command blue)`);
+    expect(notYourSquadron(state, "blue", blueShip)).toContain(`is a ship of squadron ${blueSq}`);
+    expect(notYourSquadron(state, "blue", "nope")).toMatch(/^no squadron nope; yours on the table: .+ \(\d+ in all\)$/);
   });
 });

@@ -26,7 +26,7 @@ import { dist, inches, segmentPointDistance } from "./geometry.js";
 import { dodge, fireInterceptors } from "./interceptors.js";
 import { lineOfSight } from "./line-of-sight.js";
 import { launchMissiles, type MissileStrike, resolveMissiles } from "./missiles.js";
-import { designOfSquadron, type Flight, flagshipPoint, type Squadron, squadronsOfTaskforce } from "./model.js";
+import { designOfSquadron, type Flight, flagshipPoint, notYourSquadron, type Squadron, squadronsOfTaskforce } from "./model.js";
 import { afterMovement, type MovePath, moveSquadron, STEP_MOVE } from "./movement.js";
 import { ACTIVATION_ORDERS, describeOrder, type Order, type OrderOf } from "./orders.js";
 import { fireAtQuadrant, groundAssaultOrder, missilesAtQuadrant, parseQuadrantTarget } from "./planet-play.js";
@@ -139,7 +139,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
   for (const { o, label } of ordersOf(orders, "emergencyShift")) {
     const sq = ctx.sq(o.squadron);
     if (!sq || sq.side !== ctx.side) {
-      ctx.fail(STEP_MOVE, label, "unknown-squadron", `no squadron ${o.squadron} of yours`);
+      ctx.fail(STEP_MOVE, label, "unknown-squadron", notYourSquadron(ctx.state, ctx.side, o.squadron));
       continue;
     }
     if (!active.has(sq.id) || sq.location !== "table") {
@@ -282,7 +282,7 @@ function firingSquadrons(
   for (const id of new Set(ids)) {
     const sq = ctx.sq(id);
     if (!sq || sq.side !== ctx.side) {
-      ctx.fail(step, label, "unknown-squadron", `no squadron ${id} of yours`);
+      ctx.fail(step, label, "unknown-squadron", notYourSquadron(ctx.state, ctx.side, id));
       return null;
     }
     if (!active.has(sq.id) || sq.location !== "table" || sq.ships.length === 0) {
@@ -539,8 +539,8 @@ function joinOrder(ctx: Ctx, o: OrderOf<"join">, label: string, unit: Activation
   const tf = state.taskforces[unit.taskforce];
   if (!tf?.alive || !tf.flagship) return void ctx.fail(STEP_JOIN, label, "no-flagship", `${unit.taskforce} has no flagship`);
   const sq = ctx.sq(o.squadron);
-  if (!sq || sq.side !== ctx.side || sq.location !== "table")
-    return void ctx.fail(STEP_JOIN, label, "unknown-squadron", `no squadron ${o.squadron} of yours on the table`);
+  if (!sq || sq.side !== ctx.side) return void ctx.fail(STEP_JOIN, label, "unknown-squadron", notYourSquadron(state, ctx.side, o.squadron));
+  if (sq.location !== "table") return void ctx.fail(STEP_JOIN, label, "not-on-table", `${sq.id} is not on the table (${sq.location})`);
   if (sq.taskforce === tf.id) return void ctx.fail(STEP_JOIN, label, "already-member", `${sq.id} is already in ${tf.id}`);
   if (sq.taskforce) return void ctx.fail(STEP_JOIN, label, "in-other-taskforce", `${sq.id} belongs to taskforce ${sq.taskforce}`);
   const members = squadronsOfTaskforce(state, tf.id).length;

@@ -30,7 +30,7 @@ import {
 import type { Ctx } from "./context.js";
 import type { BsEvent } from "./events.js";
 import { centroid, offset, type Point, r2 } from "./geometry.js";
-import { type BattleState, designOfSquadron, otherSide, type PlannedShift, type Squadron, squadronList } from "./model.js";
+import { type BattleState, designOfSquadron, notYourSquadron, otherSide, type PlannedShift, type Squadron, squadronList } from "./model.js";
 
 /** Why this squadron cannot shift out now, or null. */
 export function shiftOutBlocked(state: BattleState, sq: Squadron): string | null {
@@ -117,9 +117,11 @@ export function plannedShiftProblem(state: BattleState, side: string, p: Planned
   const tf = state.taskforces[p.unit];
   const sq = state.squadrons[p.unit];
   if (tf) {
-    if (tf.side !== side || !tf.alive) return `no taskforce ${p.unit} of yours`;
+    if (tf.side !== side) return `${p.unit} is ${tf.side}'s taskforce, not yours (you command ${side})`;
+    if (!tf.alive) return `taskforce ${p.unit} is no more (its flagship was lost): shift its squadrons one by one`;
   } else if (sq) {
-    if (sq.side !== side || sq.location !== "table") return `no squadron ${p.unit} of yours on the table`;
+    if (sq.side !== side) return notYourSquadron(state, side, p.unit);
+    if (sq.location !== "table") return `${sq.id} is not on the table (${sq.location})`;
     if (sq.taskforce)
       return `${sq.id} belongs to taskforce ${sq.taskforce}: shift the whole taskforce (only detached squadrons shift alone)`;
   } else return `no taskforce or detached squadron ${p.unit}`;
@@ -262,7 +264,7 @@ export function placeProblem(
   at: Point,
 ): { sq: Squadron; dx: number; dy: number } | string {
   const sq = state.squadrons[squadron];
-  if (!sq || sq.side !== side) return `no squadron ${squadron} of yours`;
+  if (!sq || sq.side !== side) return notYourSquadron(state, side, squadron);
   if (sq.location !== "table" || sq.arrivedTurn !== state.turn)
     return `${sq.id} is not arriving this turn: only arriving squadrons are placed`;
   const c = centroid(sq.ships);

@@ -356,6 +356,27 @@ export function squadronList(state: BattleState): Squadron[] {
     .map((k) => state.squadrons[k] as Squadron);
 }
 
+/**
+ * Why an order's squadron id is not one of `side`'s: someone else's, a taskforce or ship id given
+ * for a squadron, or no such id at all (with the ids that would be valid). Order messages say what
+ * would be valid (brief, "Bad input is expected").
+ */
+export function notYourSquadron(state: BattleState, side: SideId, id: string): string {
+  const sq = state.squadrons[id];
+  if (sq && sq.side !== side) return `${id} is ${sq.side}'s squadron, not yours (you command ${side})`;
+  const tf = state.taskforces[id];
+  if (tf && tf.side === side) {
+    const members = squadronsOfTaskforce(state, id).map((s) => s.id);
+    return `${id} is a taskforce; name one of its squadrons (${members.join(", ") || "none left"})`;
+  }
+  if (tf) return `${id} is ${tf.side}'s taskforce, not yours (you command ${side})`;
+  const owner = Object.values(state.squadrons).find((s) => s.ships.some((ship) => ship.id === id));
+  if (owner) return `${id} is a ship of squadron ${owner.id}; orders name squadrons${owner.side === side ? ` (${owner.id})` : ""}`;
+  const mine = squadronList(state).filter((s) => s.side === side && onTable(s));
+  const shown = mine.slice(0, 8).map((s) => s.id);
+  return `no squadron ${id}; yours on the table: ${shown.join(", ") || "none"}${mine.length > shown.length ? `, ... (${mine.length} in all)` : ""}`;
+}
+
 export function squadronsOfTaskforce(state: BattleState, tf: string): Squadron[] {
   return squadronList(state).filter((s) => s.taskforce === tf && s.location === "table" && s.ships.length > 0);
 }
