@@ -420,7 +420,7 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
   for (const q of stay) {
     const bays = capsOf(s, q).fighterBays;
     if (bays <= 0) continue;
-    const ready = wingsReady(q);
+    const ready = wingsReady(s, q);
     const launchFrom = q.ships.find((x) => !x.disabled);
     if (ready > 0 && launchFrom && flightsOf(ctx, q.id).length < 2) {
       const t = fighterTarget(s, side, launchFrom, foesNow);
@@ -585,7 +585,7 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
     if (options.length) orders.push({ type: "light", squadrons: [q.id], target: rng.pick(options).id });
   }
   for (const q of mine) {
-    if (capsOf(s, q).fighterBays <= 0 || wingsReady(q) <= 0 || !rng.chance(50)) continue;
+    if (capsOf(s, q).fighterBays <= 0 || wingsReady(s, q) <= 0 || !rng.chance(50)) continue;
     const from = q.ships.find((x) => !x.disabled);
     if (!from) continue;
     const options = enemies(s, side).filter((t) => t.ships.some((x) => dist(x, from) <= FIGHTER_MOVE - 0.2));
