@@ -501,6 +501,13 @@ describe("Mixed squadrons: disabling results, several weapon classes, fighters p
     expect([stays.destroyed, stays.disabled, stays.tests[0]?.disabled]).toEqual([[], [], undefined]);
   });
 
+  it('"Hardened Hull (Destruction saves on 4 instead of 3)": in a mixed squadron each ship tests on its own hull', () => {
+    const at8 = (c: Partial<MixedShip>): MixedSquadron => bare({ ...trio({}, {}, c), damageTaken: 4, next: 2 });
+    expect(resolveMixedAttack(unsaved(4), at8({ hullRule: "hardened" }), new Dice([4])).destroyed).toEqual([]);
+    expect(resolveMixedAttack(unsaved(4), at8({}), new Dice([4])).destroyed).toEqual(["C"]);
+    expect(resolveMixedAttack(unsaved(4), at8({ hullRule: "flimsy" }), new Dice([3])).destroyed).toEqual(["C"]);
+  });
+
   it('"Synchronised fire with different weapon types" against a mixed squadron: one attack, the hits added for suppression, one set of shield dice, the lowest dice saving the hardest hits', () => {
     // Heavy 3 hits (hardness 4 - 2 = 2) + light 2 hits (hardness 4): 5 hits >= 3 ships: all 4 shields roll once.
     const heavyHits: Attack = { weapon: "heavy", dice: 3, targeting: 4 };

@@ -586,6 +586,8 @@ export interface MixedShip {
   destroyed: boolean;
   /** Disabled (by disabling fire or ion weapons): it stays in the list, passed over by tests while an active ship is in line. */
   disabled?: boolean;
+  /** Its own hull ("Hardened Hull (Destruction saves on 4 instead of 3)"); default the squadron's. */
+  hullRule?: HullRule;
 }
 
 export interface MixedSquadron {
@@ -708,7 +710,8 @@ export function resolveMixedCombinedAttack(
     if (i === undefined) break;
     const ship = sq.ships[i] as MixedShip;
     const roll = rng.d6();
-    const res = testResult(roll, s.classAt(at), sq.hullRule, options);
+    // The ship that tests saves on its own hull's number (hardened 4, flimsy 2).
+    const res = testResult(roll, s.classAt(at), ship.hullRule ?? sq.hullRule, options);
     ship.tests++;
     const test: MixedOutcome["tests"][number] = { threshold: at, ship: ship.name, roll, destroyed: res === "destroyed" };
     if (res === "destroyed") {

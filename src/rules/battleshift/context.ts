@@ -266,6 +266,7 @@ export class Ctx {
           tests: r.tests,
           destroyed: r.destroyed || !present.has(r.ship),
           disabled: present.get(r.ship)?.disabled === true,
+          hullRule: rd.hullRule,
         };
       }),
       damageTaken: target.damage,
