@@ -11,7 +11,10 @@ import {
   type Attack,
   destructionTestPoints,
   fighterNumbers,
+  fightersAboardShips,
   fightersLostWithCarriers,
+  type HullRule,
+  type MixedShip,
   type MixedSquadron,
   missileLocks,
   mixedOrder,
@@ -21,7 +24,9 @@ import {
   resolveAntiSmallCraft,
   resolveAttack,
   resolveBoarding,
+  resolveCombinedAttack,
   resolveMixedAttack,
+  resolveMixedCombinedAttack,
   resolveRepairs,
   type TargetSquadron,
 } from "../../src/rules/battleshift/combat.js";
@@ -422,6 +427,203 @@ describe("New rules for mixed ships in a Squadron: the worked example", () => {
       [8, "D2"],
       [13, "Titan"],
     ]);
+  });
+});
+
+describe("Mixed squadrons: disabling results, several weapon classes, fighters per carrier design", () => {
+  const row = (name: string, size: number, shields: number, hull: number, over: Partial<MixedShip> = {}): MixedShip => ({
+    name,
+    size,
+    shields,
+    hull,
+    tests: 0,
+    destroyed: false,
+    ...over,
+  });
+  /** Two destroyers and a cruiser: total hull 8, threshold floor(8 / 3) = 2, threshold tests at 2 and 4, then from 8. */
+  const trio = (d1: Partial<MixedShip> = {}, d2: Partial<MixedShip> = {}, c: Partial<MixedShip> = {}): MixedSquadron => ({
+    ships: [row("D1", 1, 1, 2, d1), row("D2", 1, 1, 2, d2), row("C", 3, 2, 4, c)],
+    damageTaken: 0,
+    hardness: 4,
+    hullRule: "normal",
+    next: 0,
+  });
+  /** Missiles that arrive hit automatically: `n` damage against no shields (hardness 0 rolls none). */
+  const unsaved = (n: number, over: Partial<Attack> = {}): Attack => ({ weapon: "missile", dice: n, targeting: 0, ...over });
+  const bare = (sq: MixedSquadron): MixedSquadron => ({ ...sq, hardness: 0 });
+
+  it('"Firing to disable": "only destroyed on roll of 1. If they fail their destruction test on a higher roll (typically a 2 or 3), the ship is not destroyed, but is instead disabled" — the ship in line that fails is disabled, a 1 destroys it', () => {
+    const out = resolveMixedAttack(unsaved(2, { disable: true }), bare(trio()), new Dice([2]));
+    expect(out.tests).toEqual([{ threshold: 2, ship: "D1", roll: 2, destroyed: false, disabled: true }]);
+    expect(out.disabled).toEqual(["D1"]);
+    expect(out.squadron.ships.map((s) => [s.name, s.disabled === true, s.destroyed])).toEqual([
+      ["D1", true, false],
+      ["D2", false, false],
+      ["C", false, false],
+    ]);
+    const one = resolveMixedAttack(unsaved(2, { disable: true }), bare(trio()), new Dice([1]));
+    expect([one.destroyed, one.disabled]).toEqual([["D1"], []]);
+    const pass = resolveMixedAttack(unsaved(2, { disable: true }), bare(trio()), new Dice([4]));
+    expect([pass.destroyed, pass.disabled]).toEqual([[], []]);
+    // Setting disableFaces "high-rolls": the usual failing faces disable, a 6 destroys.
+    const high = resolveMixedAttack(unsaved(4, { disable: true }), bare(trio()), new Dice([5, 6]), { disableFaces: "high-rolls" });
+    expect(high.tests.map((t) => [t.ship, t.destroyed, t.disabled === true])).toEqual([
+      ["D1", false, true],
+      ["D2", true, false],
+    ]);
+  });
+
+  it('"Ion Beams": "Ships which fail destruction tests from an Ion Beam attack are not destroyed, instead they are disabled" (setting ionDestroysOnOne: a 1 destroys)', () => {
+    const ion = resolveMixedAttack(unsaved(4, { ion: true }), bare(trio()), new Dice([6, 1]));
+    expect(ion.tests.map((t) => [t.ship, t.destroyed, t.disabled === true])).toEqual([
+      ["D1", false, true],
+      ["D2", false, false],
+    ]);
+    const heavyIon = resolveMixedAttack(unsaved(4, { heavyIon: true }), bare(trio()), new Dice([1, 4]), { ionDestroysOnOne: true });
+    expect(heavyIon.tests.map((t) => [t.ship, t.destroyed, t.disabled === true])).toEqual([
+      ["D1", true, false],
+      ["D2", false, false],
+    ]);
+  });
+
+  it("ruling 'Mixed squadrons: disabled ships': a disabled ship stays in the written list (its shields save) but later tests pass over it while an active ship is in line", () => {
+    // D1 disabled: the test at 2 goes to D2, the one at 4 to C; D1 keeps no dot.
+    const out = resolveMixedAttack(unsaved(4), bare(trio({ disabled: true })), new Dice([2, 3]));
+    expect(out.tests.map((t) => t.ship)).toEqual(["D2", "C"]);
+    expect(out.squadron.ships.map((s) => s.tests)).toEqual([0, 1, 1]);
+    // Shields: 1 hit uses the next ship in line, disabled or not (D1's 1 shield).
+    expect(resolveMixedAttack(light(1), trio({ disabled: true }), new Dice([1, 6])).shieldsUsed).toBe(1);
+    // Every ship left disabled: the next in line tests; a failed normal test destroys it, a disabling one leaves it as it is.
+    const last = bare({ ...trio({ disabled: true }, { destroyed: true }, { disabled: true }), damageTaken: 4 });
+    const lost = resolveMixedAttack(unsaved(4), last, new Dice([6]));
+    expect([lost.tests.map((t) => t.ship), lost.destroyed]).toEqual([["D1"], ["D1"]]);
+    const stays = resolveMixedAttack(unsaved(4, { disable: true }), last, new Dice([2]));
+    expect([stays.destroyed, stays.disabled, stays.tests[0]?.disabled]).toEqual([[], [], undefined]);
+  });
+
+  it('"Hardened Hull (Destruction saves on 4 instead of 3)": in a mixed squadron each ship tests on its own hull', () => {
+    const at8 = (c: Partial<MixedShip>): MixedSquadron => bare({ ...trio({}, {}, c), damageTaken: 4, next: 2 });
+    expect(resolveMixedAttack(unsaved(4), at8({ hullRule: "hardened" }), new Dice([4])).destroyed).toEqual([]);
+    expect(resolveMixedAttack(unsaved(4), at8({}), new Dice([4])).destroyed).toEqual(["C"]);
+    expect(resolveMixedAttack(unsaved(4), at8({ hullRule: "flimsy" }), new Dice([3])).destroyed).toEqual(["C"]);
+  });
+
+  it('"Synchronised fire with different weapon types" against a mixed squadron: one attack, the hits added for suppression, one set of shield dice, the lowest dice saving the hardest hits', () => {
+    // Heavy 3 hits (hardness 4 - 2 = 2) + light 2 hits (hardness 4): 5 hits >= 3 ships: all 4 shields roll once.
+    const heavyHits: Attack = { weapon: "heavy", dice: 3, targeting: 4 };
+    const lightHits: Attack = { weapon: "light", dice: 2, targeting: 4 };
+    const out = resolveMixedCombinedAttack([heavyHits, lightHits], trio(), new Dice([1, 1, 1, 1, 1, 2, 3, 4, 6]));
+    expect([out.hits, out.suppressAt, out.suppressed, out.shieldsUsed]).toEqual([5, 3, true, 4]);
+    // Dice 2, 3, 4, 6: the 2 saves a heavy hit; the 3 and 4 save the light hits; the 6 saves nothing.
+    expect([out.saves, out.damage]).toEqual([3, 2]);
+    expect(out.tests.map((t) => t.ship)).toEqual(["D1"]);
+  });
+
+  it("a mixed squadron of one design gives exactly the uniform squadron's result for the same dice (any attacks, any state)", () => {
+    const arbAttack = fc
+      .record({
+        weapon: fc.constantFrom("heavy", "light", "missile", "fighter"),
+        dice: fc.integer({ min: 0, max: 25 }),
+        targeting: fc.integer({ min: -1, max: 7 }),
+        disable: fc.boolean(),
+        ion: fc.boolean(),
+        heavyIon: fc.boolean(),
+        superHeavy: fc.boolean(),
+        noSuppression: fc.boolean(),
+        missilesPerShip: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
+      })
+      .map((a) => Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined && v !== false)) as unknown as Attack);
+    const arbCase = fc.record({
+      attacks: fc.array(arbAttack, { minLength: 1, maxLength: 3 }),
+      initial: fc.integer({ min: 1, max: 7 }),
+      lost: fc.integer({ min: 0, max: 6 }),
+      disabled: fc.integer({ min: 0, max: 7 }),
+      size: fc.integer({ min: 1, max: 8 }),
+      shields: fc.integer({ min: 0, max: 4 }),
+      hardness: fc.integer({ min: 2, max: 5 }),
+      hull: fc.integer({ min: 1, max: 8 }),
+      damageTaken: fc.integer({ min: 0, max: 40 }),
+      hullRule: fc.constantFrom<HullRule>("normal", "hardened", "flimsy"),
+      suppressedAlready: fc.boolean(),
+      next: fc.nat({ max: 6 }),
+      options: fc.record({
+        disableFaces: fc.constantFrom<"low-rolls" | "high-rolls">("low-rolls", "high-rolls"),
+        ionDestroysOnOne: fc.boolean(),
+        superHeavyDamage: fc.constantFrom<"d3" | "3">("d3", "3"),
+      }),
+      seed: fc.integer(),
+    });
+    fc.assert(
+      fc.property(arbCase, (c) => {
+        const left = Math.max(1, c.initial - c.lost);
+        const disabled = Math.min(c.disabled, left);
+        const uniform: TargetSquadron = {
+          ships: left,
+          size: c.size,
+          shieldsPerShip: c.shields,
+          hardness: c.hardness,
+          hull: c.hull,
+          damageTaken: c.damageTaken,
+          hullRule: c.hullRule,
+          suppressedAlready: c.suppressedAlready,
+          disabled,
+          totalHull: c.initial * c.hull,
+        };
+        // The ships lost are spread through the list (every other one first), the disabled ones are the last alive.
+        const lostAt = new Set(
+          Array.from({ length: c.initial }, (_, i) => i)
+            .sort((x, y) => (x % 2) - (y % 2) || x - y)
+            .slice(0, c.initial - left),
+        );
+        const aliveIdx = Array.from({ length: c.initial }, (_, i) => i).filter((i) => !lostAt.has(i));
+        const disabledAt = new Set(aliveIdx.slice(aliveIdx.length - disabled));
+        const mixed: MixedSquadron = {
+          ships: Array.from({ length: c.initial }, (_, i) =>
+            row(`S${i}`, c.size, c.shields, c.hull, { destroyed: lostAt.has(i), disabled: disabledAt.has(i) }),
+          ),
+          damageTaken: c.damageTaken,
+          hardness: c.hardness,
+          hullRule: c.hullRule,
+          next: c.next % c.initial,
+          suppressedAlready: c.suppressedAlready,
+        };
+        const u = resolveCombinedAttack(c.attacks, uniform, Rng.fromSeed(c.seed), c.options);
+        const m = resolveMixedCombinedAttack(c.attacks, mixed, Rng.fromSeed(c.seed), c.options);
+        expect([m.rolls, m.hits, m.suppressed, m.suppressAt, m.shieldsUsed, m.shieldRolls, m.saves, m.damage]).toEqual([
+          u.rolls,
+          u.hits,
+          u.suppressed,
+          u.suppressAt,
+          u.shieldsUsed,
+          u.shieldRolls,
+          u.saves,
+          u.damage,
+        ]);
+        expect(m.squadron.damageTaken).toBe(u.damageTaken);
+        const norm = (t: { threshold: number; roll: number; destroyed: boolean; disabled?: boolean }) => [
+          t.threshold,
+          t.roll,
+          t.destroyed,
+          t.disabled === true,
+        ];
+        expect(m.tests.map(norm)).toEqual(u.tests.map(norm));
+        const after = m.squadron.ships.filter((s) => !s.destroyed);
+        expect([after.length, after.filter((s) => s.disabled).length]).toEqual([u.shipsLeft, u.disabled]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('Fighters lost per carrier design: "17 fighters on 7 carriers losing 2 carriers lose 4"; in a mixed squadron a lost carrier takes its own bays\' share (rounded down), a ship without bays none, the last carriers all that is left', () => {
+    expect(fightersAboardShips(17, rep(7, 1), rep(2, 1))).toBe(4);
+    // Two light carriers (4 bays), a fleet carrier (6 bays), a fleet cruiser (no bays): 14 bays, 13 wings aboard.
+    const bays = [4, 4, 6, 0];
+    expect(fightersAboardShips(13, bays, [4])).toBe(3); // floor(13 x 4 / 14)
+    expect(fightersAboardShips(13, bays, [6])).toBe(5); // floor(13 x 6 / 14)
+    expect(fightersAboardShips(13, bays, [0])).toBe(0);
+    expect(fightersAboardShips(13, bays, [4, 6])).toBe(8);
+    expect(fightersAboardShips(13, bays, [4, 4, 6])).toBe(13);
+    expect(fightersAboardShips(13, bays, [4, 4, 6, 0])).toBe(13);
   });
 });
 

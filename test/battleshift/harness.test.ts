@@ -36,3 +36,59 @@ rulesetHarness(battleshift, { scenario: "veterans", seeds: [7, 8], turns: 60, in
 
 // Planets and moons in play: quadrant fire, planet activations, ground assaults (RULINGS "Planets and moons in play").
 rulesetHarness(battleshift, { scenario: "planetfall", seeds: [9, 10], turns: 80, invariant });
+
+// Mixed squadrons (fleet option mixedSquadrons; RULINGS "Mixed squadrons in play"): the seed's example squadron (2 destroyers,
+// 3 fleet cruisers, 2 missile dreadnoughts), mixed carriers, and ion-armed Bionids whose beams disable ships in mixed lists.
+const mixedFleet = (name: string) => ({
+  name,
+  options: { mixedSquadrons: true },
+  taskforces: [
+    {
+      name: `${name} Line`,
+      squadrons: [
+        {
+          name: `${name} Example`,
+          mixed: [
+            { design: "generic/fleet-destroyer", ships: 2 },
+            { design: "generic/fleet-cruiser", ships: 3 },
+            { design: "generic/missile-dreadnought", ships: 2 },
+          ],
+        },
+        {
+          name: `${name} Carriers`,
+          mixed: [
+            { design: "generic/light-carrier", ships: 2 },
+            { design: "generic/fleet-carrier", ships: 1 },
+            { design: "generic/fleet-cruiser", ships: 1 },
+          ],
+        },
+      ],
+    },
+    {
+      name: `${name} Swarm`,
+      squadrons: [
+        {
+          name: `${name} Feeders`,
+          mixed: [
+            { design: "bionid/ankax-feedship", ships: 1 },
+            { design: "bionid/arbite-cruiser", ships: 2 },
+          ],
+        },
+      ],
+    },
+  ],
+});
+const defaultScenario = battleshift.scenarios.default as (typeof battleshift.scenarios)[string];
+rulesetHarness(
+  {
+    ...battleshift,
+    scenarios: {
+      mixed: {
+        ...defaultScenario,
+        id: "mixed",
+        create: ({ seed }) => defaultScenario.create({ seed, fleets: [mixedFleet("Blue"), mixedFleet("Red")] }),
+      },
+    },
+  },
+  { scenario: "mixed", seeds: [13, 14], turns: 120, invariant },
+);

@@ -5,10 +5,12 @@
  * resolveMixedAttack), the ship that fails a test being the one lost.
  */
 import { describe, expect, it } from "vitest";
-import { runActivation } from "../../src/rules/battleshift/activation.js";
+import { recoverAndRepair, runActivation } from "../../src/rules/battleshift/activation.js";
 import { mixedOrder } from "../../src/rules/battleshift/combat.js";
 import type { FireEvent } from "../../src/rules/battleshift/events.js";
+import { wingsReady } from "../../src/rules/battleshift/fighters.js";
 import { parseFleet } from "../../src/rules/battleshift/fleet.js";
+import { interceptorGroups } from "../../src/rules/battleshift/interceptors.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Orders } from "../../src/rules/battleshift/orders.js";
 import { createBattle } from "../../src/rules/battleshift/setup.js";
@@ -180,6 +182,141 @@ describe("New rules for mixed ships in a Squadron, in play", () => {
   });
 });
 
+describe("Mixed squadrons: disabled ships, systems ship by ship, fighters per carrier design, several weapon classes", () => {
+  it('"Firing to disable" at a mixed squadron: the destroyer that fails its test on a 2 is disabled (the play state marks it); it can then be boarded, defending with its own size ("Disabled ships ... may be boarded")', () => {
+    const s = exampleBattle();
+    // 4 hits at 4 - 1; the first four ships' 6 shields all fail; 4 damage: the test at 4 is the first destroyer's (r1.2): a 2.
+    const ctx = ctxFor(s, "blue", new DiceRng([...rep(4, 1), ...rep(6, 6), 2]));
+    const out = ctx.attackSquadron(
+      [s.squadrons.b1!],
+      s.squadrons.r1!,
+      { weapon: "light", dice: 4, targeting: 4, disable: true },
+      "light batteries",
+    );
+    expect([out.damage, out.destroyed, out.newlyDisabled]).toEqual([4, 0, 1]);
+    const r1 = s.squadrons.r1!;
+    expect(r1.ships.filter((x) => x.disabled).map((x) => x.id)).toEqual(["r1.2"]);
+    expect(r1.mixed?.roster[0]).toEqual({ ship: "r1.2", design: "generic/fleet-destroyer", tests: 1, destroyed: false });
+    expect((ctx.events.find((e) => e.kind === "fire") as FireEvent).text).toMatch(/destruction tests: r1\.2 2 disabled/);
+    // Boarding: d6 2 + the Fleet Cruiser's size 3 = 5 against d6 3 + the destroyer's own size 1 = 4: captured.
+    s.squadrons.b1!.ships[0]!.x = 29.2;
+    s.squadrons.b1!.ships[0]!.y = 18;
+    const board = ctxFor(s, "blue", new DiceRng([2, 3]));
+    runActivation(board, unitOf(s, "blue", "blue-tf1"), [{ type: "board", squadrons: ["b1"], target: "r1", ship: "r1.2" }]);
+    expect(board.problems).toEqual([]);
+    expect(r1.ships.map((x) => x.id)).not.toContain("r1.2");
+    expect(Object.values(s.prizes).map((p) => p.design)).toEqual(["generic/fleet-destroyer"]);
+  });
+
+  it('"Disabled ships can be made active with a successful repair roll": a disabled ship of a mixed squadron rolls its repair at the end of the activation', () => {
+    const s = exampleBattle();
+    const r1 = s.squadrons.r1!;
+    r1.ships[1]!.disabled = true;
+    recoverAndRepair(ctxFor(s, "red", new DiceRng([1])), r1);
+    expect(r1.ships[1]!.disabled).toBe(false);
+  });
+
+  it('"Squadrons with repair systems may make an extra repair roll per ship": ship by ship, and "only as many ships ... as there is damage" are those with the most repair systems', () => {
+    const s = tinyBattle([
+      {
+        id: "b1",
+        side: "blue",
+        design: "generic/fleet-cruiser",
+        at: [
+          [10, 20],
+          [10, 21],
+          [10, 22],
+        ],
+        facing: 90,
+        damage: 2,
+      },
+    ]);
+    makeMixed(s, "b1", ["generic/fleet-cruiser", "bionid/arbite-cruiser", "generic/fleet-cruiser"]);
+    const ctx = ctxFor(s, "blue", new DiceRng([6, 6, 6]));
+    recoverAndRepair(ctx, s.squadrons.b1!);
+    // 2 damage: two ships roll, the Arbite Cruiser (1 repair system: 2 dice) and a Fleet Cruiser (1 die).
+    expect(ctx.events.map((e) => e.text).join("\n")).toMatch(/b1 repair rolls \[6,6,6\] needing 1: 0 damage repaired/);
+  });
+
+  it('"They require a locking roll on a per ship basis ... If the ship misses, none of its missiles are launched that turn, though other ships in the squadron may launch theirs": only the ships with launchers lock, each launching its own', () => {
+    const s = exampleBattle();
+    // The two Missile Dreadnoughts (7 launchers each) roll; the destroyers and cruisers have none.
+    const ctx = ctxFor(s, "red", new DiceRng([1, 6]));
+    runActivation(ctx, unitOf(s, "red", "red-tf1"), [{ type: "missiles", squadron: "r1", target: "b1" }]);
+    expect(ctx.problems).toEqual([]);
+    expect(ctx.events.map((e) => e.text).join("\n")).toMatch(
+      /r1 locks on b1: 2 lock rolls needing 5 or less \[1,6\]: 1 lock, 7 missiles launched/,
+    );
+  });
+
+  it('"Roll a die for each interceptor in the squadron": each active ship its own interceptors; "Light Batteries on Destroyers" only the destroyers\'', () => {
+    const s = exampleBattle();
+    s.squadrons.r1!.ships[2]!.disabled = true; // a Fleet Cruiser: its interceptor does not fire
+    const ctx = ctxFor(s, "blue");
+    // 2 dreadnoughts x 3 + 2 cruisers x 1 + 2 destroyers x 1 = 10 interceptors; the 2 destroyers' light batteries at 3.
+    expect(interceptorGroups(ctx, s.squadrons.r1!, true)).toEqual([
+      { dice: 10, targeting: 4, lights: false },
+      { dice: 2, targeting: 3, lights: true },
+    ]);
+  });
+
+  it('Fighters lost per carrier design: "If the squadron loses carriers with fighters on them ... Assume even fighter distribution", each carrier its own bays\' share, a ship without bays none, the last carrier all', () => {
+    const s = tinyBattle([
+      {
+        id: "b1",
+        side: "blue",
+        design: "generic/fleet-carrier",
+        at: [
+          [10, 20],
+          [10, 21],
+          [10, 22],
+          [10, 23],
+        ],
+        facing: 90,
+      },
+    ]);
+    makeMixed(s, "b1", ["generic/light-carrier", "generic/light-carrier", "generic/fleet-carrier", "generic/fleet-cruiser"]);
+    const sq = s.squadrons.b1!;
+    sq.fighters = 13; // of 4 + 4 + 6 = 14 bays
+    const ctx = ctxFor(s, "red");
+    // Disabled ships hold their share: the cruiser none, the fleet carrier floor(13 x 6 / 14) = 5.
+    sq.ships[3]!.disabled = true;
+    expect(wingsReady(s, sq)).toBe(13);
+    sq.ships[3]!.disabled = false;
+    sq.ships[2]!.disabled = true;
+    expect(wingsReady(s, sq)).toBe(8);
+    sq.ships[2]!.disabled = false;
+    ctx.destroyShips(sq, 1, "red", "destroyed"); // the Fleet Cruiser
+    expect(sq.fighters).toBe(13);
+    ctx.destroyShips(sq, 1, "red", "destroyed"); // the Fleet Carrier: 5 wings
+    expect(sq.fighters).toBe(8);
+    ctx.destroyShips(sq, 1, "red", "destroyed"); // a Light Carrier: floor(8 x 4 / 8) = 4
+    expect(sq.fighters).toBe(4);
+    ctx.destroyShips(sq, 1, "red", "destroyed"); // the last carrier: all of them
+    expect(sq.fighters).toBe(0);
+    expect(s.sides.red?.vp).toBe(30 + 40 + 30 + 30 + 13 * 3);
+  });
+
+  it('"Synchronised fire with different weapon types" at a mixed squadron: heavy batteries and heavy ion beams make one attack, one set of shield dice', () => {
+    const s = exampleBattle();
+    s.designs["test/ion-cruiser"] = {
+      ...design("generic/fleet-cruiser"),
+      name: "Ion Cruiser",
+      systems: { ...design("generic/fleet-cruiser").systems, heavyIon: 1 },
+    };
+    const b1 = s.squadrons.b1!;
+    b1.design = "test/ion-cruiser";
+    b1.ships[0]!.x = 14;
+    const ctx = ctxFor(s, "blue");
+    runActivation(ctx, unitOf(s, "blue", "blue-tf1"), [{ type: "heavy", squadrons: ["b1"], target: "r1" }]);
+    expect(ctx.problems).toEqual([]);
+    const fire = ctx.events.filter((e) => e.kind === "fire") as FireEvent[];
+    expect(fire.map((f) => [f.weapon, f.dice])).toEqual([["heavy batteries + heavy ion beams", 3]]);
+    expect(fire[0]?.text).toMatch(/at the mixed squadron r1/);
+    expect(ctx.events.map((e) => e.text).join("\n")).toMatch(/r1: the combined fire of heavy batteries x2 \+ heavy ion beams x1 scores/);
+  });
+});
+
 describe("mixed fleets in whole battles", () => {
   const fleet = (name: string, tf: string) => ({
     name,
@@ -203,18 +340,26 @@ describe("mixed fleets in whole battles", () => {
               { design: "generic/fast-attack-cruiser", ships: 2 },
             ],
           },
+          {
+            name: `${tf} Feeders`,
+            mixed: [
+              { design: "bionid/ankax-feedship", ships: 1 },
+              { design: "bionid/arbite-cruiser", ships: 2 },
+            ],
+          },
         ],
       },
     ],
   });
 
-  it("random orders and the bots play them without exception, deterministically, and the state parses back", async () => {
+  it("random orders and the bots play them without exception, deterministically, and the state parses back (ships disabled in mixed squadrons included)", async () => {
     const { battleshift } = await import("../../src/rules/battleshift/index.js");
     const { botOrders } = await import("../../src/rules/battleshift/bot.js");
     const { Rng } = await import("../../src/core/rng.js");
     const { canonicalJson } = await import("../../src/core/json.js");
     const scenario = battleshift.scenarios.default!;
     let mixedFire = 0;
+    let mixedDisabled = 0;
     for (const seed of [1, 2]) {
       let state = scenario.create({ seed, fleets: [fleet("Blue", "Alpha"), fleet("Red", "Bravo")] }) as BattleState;
       for (let t = 0; t < 80 && !battleshift.outcome(state); t++) {
@@ -232,6 +377,9 @@ describe("mixed fleets in whole battles", () => {
         expect(canonicalJson(b.state)).toBe(canonicalJson(a.state));
         expect(battleshift.parseState(JSON.parse(JSON.stringify(a.state))).ok).toBe(true);
         mixedFire += a.events.filter((e) => e.kind === "fire" && e.text.includes("mixed squadron")).length;
+        mixedDisabled += a.events.filter(
+          (e) => e.kind === "fire" && / disabled[,)]/.test(e.text) && e.text.includes("mixed squadron"),
+        ).length;
         state = a.state as BattleState;
       }
       const lost = Object.values(state.squadrons).filter((q) => q.mixed && q.ships.length < q.initialShips);
@@ -239,5 +387,7 @@ describe("mixed fleets in whole battles", () => {
         expect(q.mixed!.roster.filter((r) => r.destroyed).length).toBeGreaterThanOrEqual(q.initialShips - q.ships.length);
     }
     expect(mixedFire).toBeGreaterThan(0);
+    // Ion beams (the Ankax Feedships') disable ships in the written lists ("Mixed squadrons: disabled ships").
+    expect(mixedDisabled).toBeGreaterThan(0);
   });
 });

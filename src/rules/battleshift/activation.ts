@@ -26,7 +26,7 @@ import { dist, inches, segmentPointDistance } from "./geometry.js";
 import { dodge, fireInterceptors } from "./interceptors.js";
 import { lineOfSight } from "./line-of-sight.js";
 import { launchMissiles, type MissileStrike, resolveMissiles } from "./missiles.js";
-import { designOfSquadron, type Flight, flagshipPoint, notYourSquadron, type Squadron, squadronsOfTaskforce } from "./model.js";
+import { designOfSquadron, type Flight, flagshipPoint, notYourSquadron, type Squadron, shipCaps, squadronsOfTaskforce } from "./model.js";
 import { afterMovement, type MovePath, moveSquadron, STEP_MOVE } from "./movement.js";
 import { ACTIVATION_ORDERS, describeOrder, type Order, type OrderOf } from "./orders.js";
 import { fireAtQuadrant, groundAssaultOrder, missilesAtQuadrant, parseQuadrantTarget } from "./planet-play.js";
@@ -497,14 +497,20 @@ export function recoverAndRepair(ctx: Ctx, sq: Squadron): void {
       },
     );
   }
-  const caps = ctx.caps(sq);
-  const perShip = 1 + caps.repair;
+  // "Some ships may have multiple repair systems, each of which allows an extra repair roll per ship": each ship
+  // rolls 1 + its own repair systems (a mixed squadron's differ).
+  const perShip = (s: Squadron["ships"][number]): number => 1 + shipCaps(state, sq, s).repair;
   const fixOn = repairNeed(state, sq); // Experience: "Veteran engineers (Repair +1)": 2 or less.
   if (sq.damage > 0) {
-    const ships = Math.min(sq.ships.filter((s) => !s.disabled).length, sq.damage);
+    // "only as many ships may make repair rolls as there is damage": those with the most repair systems roll.
+    const rollers = sq.ships
+      .filter((s) => !s.disabled)
+      .sort((a, b) => perShip(b) - perShip(a))
+      .slice(0, sq.damage);
+    const dice = rollers.reduce((t, s) => t + perShip(s), 0);
     const rolls: number[] = [];
     let fixed = 0;
-    for (let i = 0; i < ships * perShip; i++) {
+    for (let i = 0; i < dice; i++) {
       const r = ctx.rng.d6();
       rolls.push(r);
       if (r <= fixOn) fixed++;
@@ -525,7 +531,7 @@ export function recoverAndRepair(ctx: Ctx, sq: Squadron): void {
   for (const s of sq.ships) {
     if (!s.disabled) continue;
     const rolls: number[] = [];
-    for (let i = 0; i < perShip; i++) rolls.push(ctx.rng.d6());
+    for (let i = 0; i < perShip(s); i++) rolls.push(ctx.rng.d6());
     if (rolls.some((r) => r <= fixOn)) {
       s.disabled = false;
       ctx.note("repair", `${s.id} of ${sq.id} is repaired and active again [${rolls.join(",")}]`, { side: sq.side, unit: sq.id });

@@ -25,8 +25,9 @@ import type { Ctx } from "./context.js";
 import { marineBonus } from "./experience.js";
 import { centroid, dist, inches, type Point } from "./geometry.js";
 import { rollHits } from "./interceptors.js";
-import { capabilitiesOf, designOfSquadron, type Ship, type Squadron } from "./model.js";
+import { type Capabilities, capabilitiesOf, designOfSquadron, type Ship, type Squadron, shipDesignOf, systemsOf } from "./model.js";
 import type { OrderOf } from "./orders.js";
+import type { ShipDesign } from "./ship-building.js";
 import { engulfCapacity } from "./ship-building.js";
 
 const STEP = "6. Boarding";
@@ -53,20 +54,26 @@ function boardersInContact(
   let nearest = Number.POSITIVE_INFINITY;
   let captor: Squadron | null = null;
   for (const sq of boarders) {
-    const d = designOfSquadron(ctx.state, sq);
-    const caps = ctx.caps(sq);
     for (const s of sq.ships) {
       if (s.disabled) continue;
       const dd = dist(s, boarded);
       nearest = Math.min(nearest, dd);
       if (dd <= CONTACT + 1e-9) {
-        sizes += d.size;
-        extra += caps.assault;
+        // Each ship its own size and assault units (a mixed squadron's differ).
+        const own = shipDesignOf(ctx.state, sq, s);
+        sizes += own.size;
+        extra += capabilitiesOf(own).assault;
         captor ??= sq;
       }
     }
   }
   return { sizes, extra, nearest, captor };
+}
+
+/** The boarded ship's own design and systems (its size and assault units defend; a mixed squadron's ships differ). */
+function defender(ctx: Ctx, target: Squadron, ship: Ship): { td: ShipDesign; tCaps: Capabilities } {
+  const td = shipDesignOf(ctx.state, target, ship);
+  return { td, tCaps: capabilitiesOf(td) };
 }
 
 function pickShip(target: Squadron, wanted: string | undefined, disabledOnly: boolean): Ship | null {
@@ -100,12 +107,11 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
   if (!target || target.side === ctx.side || target.location !== "table" || target.ships.length === 0) {
     return void ctx.fail(STEP, label, "unknown-target", `no enemy squadron or prize ${o.target} on the table`);
   }
-  const td = designOfSquadron(state, target);
-  const tCaps = ctx.caps(target);
   if (o.assault) {
     // Assault units against a ship that need not be disabled.
     const ship = pickShip(target, o.ship, false);
     if (!ship) return void ctx.fail(STEP, label, "unknown-ship", `${target.id} has no ship ${o.ship}`);
+    const { td, tCaps } = defender(ctx, target, ship);
     let units = 0;
     let suppression = 0;
     let nearest = Number.POSITIVE_INFINITY;
@@ -116,7 +122,7 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
       const close = sq.ships.filter((s) => !s.disabled && dist(s, ship) <= ASSAULT_RANGE + 1e-9);
       nearest = Math.min(nearest, ...sq.ships.map((s) => dist(s, ship)));
       if (close.length === 0) continue;
-      units += caps.assault * close.length;
+      units += systemsOf(state, sq, close, (c) => c.assault);
       suppression = Math.max(suppression, sq.suppression);
       used.push(sq);
     }
@@ -166,6 +172,7 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
       "not-disabled",
       `${target.id} has no disabled ship${o.ship ? ` ${o.ship}` : ""}: only disabled ships can be boarded (or use assault units)`,
     );
+  const { td, tCaps } = defender(ctx, target, ship);
   const { sizes, extra, nearest, captor } = boardersInContact(ctx, boarders, ship);
   if (!captor)
     return void ctx.fail(
@@ -253,7 +260,7 @@ export function engulfOrder(ctx: Ctx, o: OrderOf<"engulf">, label: string, activ
       "not-disabled",
       `${target.id} has no disabled ship${o.ship ? ` ${o.ship}` : ""}: "Enemy ships must be disabled to be engulfed"`,
     );
-  const td = designOfSquadron(state, target);
+  const td = shipDesignOf(state, target, ship);
   const engulfer = engulferOf(ctx, sq, ship, td.size, label, engulfed, "");
   if (!engulfer) return;
   ctx.ok(STEP, label, `${engulfer.id} engulfs ${ship.id}`);
@@ -313,7 +320,7 @@ function friendlyEngulf(ctx: Ctx, sq: Squadron, target: Squadron, o: OrderOf<"en
 /** A captured ship leaves its squadron (VP to the captor's side) and becomes a prize of the captor squadron. */
 function capture(ctx: Ctx, captor: Squadron, target: Squadron, ship: Ship, engulfed: boolean, assault: boolean, engulfer?: string): void {
   const state = ctx.state;
-  const td = designOfSquadron(state, target);
+  const td = shipDesignOf(state, target, ship);
   const at: Point = { x: ship.x, y: ship.y };
   // Make sure this very ship is the one removed.
   target.ships = target.ships.filter((s) => s.id !== ship.id).concat([ship]);

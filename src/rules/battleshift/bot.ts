@@ -41,6 +41,7 @@ import {
   squadronList,
   squadronMove,
   squadronsOfTaskforce,
+  systemsOf,
 } from "./model.js";
 import { moveSquadron } from "./movement.js";
 import type { Order, OrderOf, Orders } from "./orders.js";
@@ -99,15 +100,15 @@ function bearingKeys(
   keys: readonly WeaponKey[],
   m: Moment,
 ): { keys: WeaponKey[]; dice: number; targeting: number } {
-  const caps = capsOf(ctx.state, sq);
   const out: WeaponKey[] = [];
   let dice = 0;
-  const active = sq.ships.filter((s) => !s.disabled).length;
+  const active = sq.ships.filter((s) => !s.disabled);
   let penalty = 0;
   let losDone = false;
   for (const k of keys) {
     const w = WEAPONS[k];
-    const per = w.count(caps);
+    // Each active ship's own batteries (a mixed squadron's differ).
+    const per = systemsOf(ctx.state, sq, active, w.count);
     if (per <= 0) continue;
     if (!bears(ctx, sq, w, m, target).ok) continue;
     if (!losDone) {
@@ -117,7 +118,7 @@ function bearingKeys(
       penalty = los.penalty;
     }
     out.push(k);
-    dice += per * active;
+    dice += per;
   }
   return { keys: out, dice, targeting: 4 - sq.suppression - penalty };
 }
@@ -312,9 +313,15 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
       if (minShipDist(q, t) > MISSILE_RANGE) continue;
       const los = lineOfSight(ctx.los, q, t);
       if (!los.ok) continue;
-      const launchers = q.ships.filter((x) => !x.disabled).length;
+      // Each active ship's own launchers (a mixed squadron's differ).
+      const missiles = systemsOf(
+        s,
+        q,
+        q.ships.filter((x) => !x.disabled),
+        (c) => c.missiles,
+      );
       const p = Math.max(1, Math.min(6, 5 - q.suppression - los.penalty)) / 6;
-      const v = targetValue(s, t, expectedDamage(s, launchers * p * capsOf(s, q).missiles, 6, t, 1));
+      const v = targetValue(s, t, expectedDamage(s, p * missiles, 6, t, 1));
       if (!best || v > best.v) best = { v, t };
     }
     if (best) orders.push({ type: "missiles", squadron: q.id, target: best.t.id });
@@ -420,7 +427,7 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
   for (const q of stay) {
     const bays = capsOf(s, q).fighterBays;
     if (bays <= 0) continue;
-    const ready = wingsReady(q);
+    const ready = wingsReady(s, q);
     const launchFrom = q.ships.find((x) => !x.disabled);
     if (ready > 0 && launchFrom && flightsOf(ctx, q.id).length < 2) {
       const t = fighterTarget(s, side, launchFrom, foesNow);
@@ -585,7 +592,7 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
     if (options.length) orders.push({ type: "light", squadrons: [q.id], target: rng.pick(options).id });
   }
   for (const q of mine) {
-    if (capsOf(s, q).fighterBays <= 0 || wingsReady(q) <= 0 || !rng.chance(50)) continue;
+    if (capsOf(s, q).fighterBays <= 0 || wingsReady(s, q) <= 0 || !rng.chance(50)) continue;
     const from = q.ships.find((x) => !x.disabled);
     if (!from) continue;
     const options = enemies(s, side).filter((t) => t.ships.some((x) => dist(x, from) <= FIGHTER_MOVE - 0.2));

@@ -338,6 +338,67 @@ export function resolveAttack(attack: Attack, target: TargetSquadron, rng: Rng, 
   };
 }
 
+/** The hits of several weapon classes rolled one after another (in the order given). */
+interface Volley {
+  rolled: { rolls: number[]; hits: number }[];
+  hits: number;
+}
+function rollVolley(attacks: readonly Attack[], rng: Rng): Volley {
+  const rolled = attacks.map((a) => rollAttack(a, rng));
+  return { rolled, hits: rolled.reduce((t, r) => t + r.hits, 0) };
+}
+
+/**
+ * The shield dice of one combined attack and the damage after them: each shield die saves a hit of a
+ * class whose reduced hardness it meets, the lowest dice going to the hardest hits (the most saves the
+ * dice allow); unsaved hits do damage class by class (super heavy: a d3 each). `classAt` names the class
+ * whose damage reached a damage point (counting from `before`), for the destruction test there.
+ */
+function combinedSaves(
+  attacks: readonly Attack[],
+  volley: Volley,
+  shieldsUsed: number,
+  baseHardness: number,
+  before: number,
+  rng: Rng,
+  options: CombatOptions,
+): { shieldRolls: number[]; saves: number; damage: number; classAt: (at: number) => Attack } {
+  const hardness = attacks.map((a) => baseHardness - shieldReduction(a));
+  const shieldRolls: number[] = [];
+  if (Math.max(...hardness) > 0) for (let i = 0; i < shieldsUsed; i++) shieldRolls.push(rng.d6());
+  const dice = [...shieldRolls].sort((x, y) => x - y);
+  const order = attacks.map((_, i) => i).sort((x, y) => (hardness[x] as number) - (hardness[y] as number) || x - y);
+  const hitsOf = (c: number): number => (volley.rolled[c] as { hits: number }).hits;
+  const saved = attacks.map(() => 0);
+  let d = 0;
+  for (const c of order) {
+    const h = hardness[c] as number;
+    while ((saved[c] as number) < hitsOf(c) && d < dice.length && (dice[d] as number) <= h) {
+      saved[c] = (saved[c] as number) + 1;
+      d++;
+    }
+  }
+  const classDamage = attacks.map((a, c) => unsavedDamage(a, hitsOf(c) - (saved[c] as number), rng, options));
+  const classAt = (at: number): Attack => {
+    let cum = before;
+    for (let c = 0; c < attacks.length; c++) {
+      cum += classDamage[c] as number;
+      if (at <= cum) return attacks[c] as Attack;
+    }
+    return attacks[attacks.length - 1] as Attack;
+  };
+  return {
+    shieldRolls,
+    saves: saved.reduce((t, x) => t + x, 0),
+    damage: classDamage.reduce((t, x) => t + x, 0),
+    classAt,
+  };
+}
+
+/** "all of them add up their hits together to determine if they suppress or not" (none when any class places none). */
+const volleySuppresses = (attacks: readonly Attack[], hits: number, need: number, already: boolean, ships: number): boolean =>
+  attacks.every((a) => !a.noSuppression) && !already && ships > 0 && hits >= need;
+
 /**
  * One attack made of several weapon classes with different shield reductions (synchronised squadrons,
  * or one squadron with heavy batteries and heavy ion beams): "all of them add up their hits together to
@@ -352,52 +413,20 @@ export function resolveCombinedAttack(attacks: Attack[], target: TargetSquadron,
   const [first] = attacks;
   if (!first) throw new Error("resolveCombinedAttack: no attack");
   if (attacks.length === 1) return resolveAttack(first, target, rng, options);
-  const rolled = attacks.map((a) => rollAttack(a, rng));
-  const hits = rolled.reduce((t, r) => t + r.hits, 0);
+  const volley = rollVolley(attacks, rng);
   const need = suppressAt(target);
-  const suppressed = attacks.every((a) => !a.noSuppression) && !target.suppressedAlready && target.ships > 0 && hits >= need;
   const anyFighter = attacks.some((a) => a.weapon === "fighter");
-  const shieldsUsed = shieldDice(anyFighter ? "fighter" : "heavy", hits, target);
-  const hardness = attacks.map((a) => target.hardness - shieldReduction(a));
-  const shieldRolls: number[] = [];
-  if (Math.max(...hardness) > 0) for (let i = 0; i < shieldsUsed; i++) shieldRolls.push(rng.d6());
-  const dice = [...shieldRolls].sort((x, y) => x - y);
-  const order = attacks.map((_, i) => i).sort((x, y) => (hardness[x] as number) - (hardness[y] as number) || x - y);
-  const saved = attacks.map(() => 0);
-  let d = 0;
-  for (const c of order) {
-    const h = hardness[c] as number;
-    const hc = (rolled[c] as { hits: number }).hits;
-    while ((saved[c] as number) < hc && d < dice.length && (dice[d] as number) <= h) {
-      saved[c] = (saved[c] as number) + 1;
-      d++;
-    }
-  }
-  const saves = saved.reduce((t, x) => t + x, 0);
-  const classDamage = attacks.map((a, c) => unsavedDamage(a, (rolled[c] as { hits: number }).hits - (saved[c] as number), rng, options));
-  const damage = classDamage.reduce((t, x) => t + x, 0);
-  // The class whose damage reached this point.
-  const classAt = (at: number): Attack => {
-    let cum = target.damageTaken;
-    let cls = attacks.length - 1;
-    for (let c = 0; c < attacks.length; c++) {
-      cum += classDamage[c] as number;
-      if (at <= cum) {
-        cls = c;
-        break;
-      }
-    }
-    return attacks[cls] as Attack;
-  };
+  const shieldsUsed = shieldDice(anyFighter ? "fighter" : "heavy", volley.hits, target);
+  const s = combinedSaves(attacks, volley, shieldsUsed, target.hardness, target.damageTaken, rng, options);
   return {
-    rolls: rolled.flatMap((r) => r.rolls),
-    hits,
-    suppressed,
+    rolls: volley.rolled.flatMap((r) => r.rolls),
+    hits: volley.hits,
+    suppressed: volleySuppresses(attacks, volley.hits, need, target.suppressedAlready === true, target.ships),
     suppressAt: need,
     shieldsUsed,
-    shieldRolls,
-    saves,
-    ...destructionTests(target, damage, classAt, rng, options),
+    shieldRolls: s.shieldRolls,
+    saves: s.saves,
+    ...destructionTests(target, s.damage, s.classAt, rng, options),
   };
 }
 
@@ -555,6 +584,10 @@ export interface MixedShip {
   /** Destruction tests taken so far (the dots beside its name). */
   tests: number;
   destroyed: boolean;
+  /** Disabled (by disabling fire or ion weapons): it stays in the list, passed over by tests while an active ship is in line. */
+  disabled?: boolean;
+  /** Its own hull ("Hardened Hull (Destruction saves on 4 instead of 3)"); default the squadron's. */
+  hullRule?: HullRule;
 }
 
 export interface MixedSquadron {
@@ -595,6 +628,24 @@ function cycleFrom(sq: MixedSquadron, count: number): number[] {
   return out;
 }
 
+/**
+ * The next ship to take a destruction test: the next one in line, passing over disabled ships while an
+ * active one is left (ruling "Mixed squadrons: disabled ships"; as "Which ship a failed test takes").
+ */
+function nextTester(sq: MixedSquadron): number | undefined {
+  const alive = cycleFrom(sq, sq.ships.filter((s) => !s.destroyed).length);
+  return alive.find((i) => !(sq.ships[i] as MixedShip).disabled) ?? alive[0];
+}
+
+/** Shield dice of a mixed squadron against `hits` (fighters: one a hit; planetary shields do not arise). */
+function mixedShieldDice(sq: MixedSquadron, hits: number, fighter: boolean): number {
+  const alive = sq.ships.filter((s) => !s.destroyed);
+  if (hits <= 0) return 0;
+  if (fighter) return alive.some((s) => s.shields > 0) ? hits : 0;
+  if (hits >= alive.length) return alive.reduce((t, s) => t + s.shields, 0);
+  return cycleFrom(sq, hits).reduce((t, i) => t + (sq.ships[i] as MixedShip).shields, 0);
+}
+
 export interface MixedOutcome {
   rolls: number[];
   hits: number;
@@ -604,8 +655,10 @@ export interface MixedOutcome {
   shieldRolls: number[];
   saves: number;
   damage: number;
-  tests: { threshold: number; ship: string; roll: number; destroyed: boolean }[];
+  tests: { threshold: number; ship: string; roll: number; destroyed: boolean; disabled?: boolean }[];
   destroyed: string[];
+  /** Ships disabled by this attack. */
+  disabled: string[];
   squadron: MixedSquadron;
 }
 
@@ -617,46 +670,79 @@ export interface MixedOutcome {
  * reached". Returns the new squadron (the input is not changed).
  */
 export function resolveMixedAttack(attack: Attack, squadron: MixedSquadron, rng: Rng, options: CombatOptions = {}): MixedOutcome {
+  return resolveMixedCombinedAttack([attack], squadron, rng, options);
+}
+
+/**
+ * Several weapon classes in one synchronised attack on a mixed squadron, read as `resolveCombinedAttack`
+ * reads it for a squadron of one design (ruling "Synchronised fire with different weapon types"): every
+ * class rolls, the hits are added for suppression (the hits per ship added up) and for the shield dice
+ * (the mixed rule, once), the lowest shield dice save the hardest hits, damage class by class, and each
+ * test is taken as the class whose damage reached its point. A failed disabling test disables the ship
+ * that took it ("Firing to disable", "Ion Beams"): it stays in the list.
+ */
+export function resolveMixedCombinedAttack(
+  attacks: Attack[],
+  squadron: MixedSquadron,
+  rng: Rng,
+  options: CombatOptions = {},
+): MixedOutcome {
+  if (attacks.length === 0) throw new Error("resolveMixedCombinedAttack: no attack");
   const sq: MixedSquadron = { ...squadron, ships: squadron.ships.map((s) => ({ ...s })) };
   const alive = sq.ships.filter((s) => !s.destroyed);
-  const { rolls, hits } = rollAttack(attack, rng);
+  const volley = rollVolley(attacks, rng);
   const need = alive.reduce((t, s) => t + hitsPerShipToSuppress(s.size), 0);
-  const suppressed = !attack.noSuppression && !sq.suppressedAlready && alive.length > 0 && hits >= need;
-  let shieldsUsed = 0;
-  if (hits > 0) {
-    if (attack.weapon === "fighter") shieldsUsed = alive.some((s) => s.shields > 0) ? hits : 0;
-    else if (hits >= alive.length) shieldsUsed = alive.reduce((t, s) => t + s.shields, 0);
-    else shieldsUsed = cycleFrom(sq, hits).reduce((t, i) => t + (sq.ships[i] as MixedShip).shields, 0);
-  }
-  const hardness = sq.hardness - shieldReduction(attack);
-  const { rolls: shieldRolls, successes } = rollAtMost(hardness > 0 ? shieldsUsed : 0, hardness, rng);
-  const saves = Math.min(hits, successes);
-  const damage = unsavedDamage(attack, hits - saves, rng, options);
+  const suppressed = volleySuppresses(attacks, volley.hits, need, sq.suppressedAlready === true, alive.length);
+  const shieldsUsed = mixedShieldDice(
+    sq,
+    volley.hits,
+    attacks.some((a) => a.weapon === "fighter"),
+  );
+  const s = combinedSaves(attacks, volley, shieldsUsed, sq.hardness, sq.damageTaken, rng, options);
   const before = sq.damageTaken;
-  sq.damageTaken = before + damage;
+  sq.damageTaken = before + s.damage;
   const points = destructionTestPoints(before, sq.damageTaken, mixedThreshold(sq), mixedTotal(sq), sq.ships.length - 1);
   const tests: MixedOutcome["tests"] = [];
   const destroyed: string[] = [];
+  const disabled: string[] = [];
   for (const at of points) {
-    const [i] = cycleFrom(sq, 1);
+    const i = nextTester(sq);
     if (i === undefined) break;
     const ship = sq.ships[i] as MixedShip;
     const roll = rng.d6();
-    const res = testResult(roll, attack, sq.hullRule, options);
+    // The ship that tests saves on its own hull's number (hardened 4, flimsy 2).
+    const res = testResult(roll, s.classAt(at), ship.hullRule ?? sq.hullRule, options);
     ship.tests++;
-    // Mixed squadrons track no disabled ships: a disabling failure is recorded as not destroyed.
-    const lost = res === "destroyed";
-    if (lost) {
+    const test: MixedOutcome["tests"][number] = { threshold: at, ship: ship.name, roll, destroyed: res === "destroyed" };
+    if (res === "destroyed") {
       ship.destroyed = true;
       destroyed.push(ship.name);
+    } else if (res === "disabled" && !ship.disabled) {
+      // A ship already disabled (no active ship left in line) stays as it is, as in a squadron of one design.
+      ship.disabled = true;
+      disabled.push(ship.name);
+      test.disabled = true;
     }
-    tests.push({ threshold: at, ship: ship.name, roll, destroyed: lost });
+    tests.push(test);
     sq.next = (i + 1) % sq.ships.length;
   }
   // The pointer rests on the next alive ship in line.
   const [nx] = cycleFrom(sq, 1);
   if (nx !== undefined) sq.next = nx;
-  return { rolls, hits, suppressAt: need, suppressed, shieldsUsed, shieldRolls, saves, damage, tests, destroyed, squadron: sq };
+  return {
+    rolls: volley.rolled.flatMap((r) => r.rolls),
+    hits: volley.hits,
+    suppressAt: need,
+    suppressed,
+    shieldsUsed,
+    shieldRolls: s.shieldRolls,
+    saves: s.saves,
+    damage: s.damage,
+    tests,
+    destroyed,
+    disabled: disabled.filter((n) => !destroyed.includes(n)),
+    squadron: sq,
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -692,9 +778,30 @@ export function fighterNumbers(evading: boolean): { targeting: number; dodge: nu
  * even fighter distribution across the squadron, rounding down."
  */
 export function fightersLostWithCarriers(fightersAboard: number, carriers: number, carriersLost: number): number {
-  if (carriers <= 0 || carriersLost <= 0) return 0;
-  if (carriersLost >= carriers) return fightersAboard;
-  return Math.min(fightersAboard, Math.floor(fightersAboard / carriers) * carriersLost);
+  return fightersAboardShips(
+    fightersAboard,
+    new Array<number>(Math.max(0, carriers)).fill(1),
+    new Array<number>(Math.max(0, carriersLost)).fill(1),
+  );
+}
+
+/**
+ * The wings aboard some of a squadron's ships (lost, or disabled): "Assume even fighter distribution
+ * across the squadron, rounding down" read per bay (ruling "Mixed squadrons: fighters lost per carrier
+ * design"): each carrier holds floor(fighters x its bays / the bays of all the squadron's ships), a ship
+ * without bays none, and the last carriers hold all that is left. `bays`: every ship's bays; `some`: the
+ * bays of the ships asked about (a subset). With equal carriers this is floor(fighters / carriers) each.
+ */
+export function fightersAboardShips(fightersAboard: number, bays: readonly number[], some: readonly number[]): number {
+  const carriers = bays.filter((b) => b > 0).length;
+  const asked = some.filter((b) => b > 0);
+  if (fightersAboard <= 0 || carriers === 0 || asked.length === 0) return 0;
+  if (asked.length >= carriers) return fightersAboard;
+  const all = bays.reduce((t, b) => t + Math.max(0, b), 0);
+  return Math.min(
+    fightersAboard,
+    asked.reduce((t, b) => t + Math.floor((fightersAboard * b) / all), 0),
+  );
 }
 
 /** "each carrier may roll a fighter repair check after it moves, needing a 3 or less to recover one fighter". */

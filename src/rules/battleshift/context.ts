@@ -13,10 +13,10 @@ import type { CheckLine } from "../../core/ruleset.js";
 import {
   type Attack,
   type AttackOutcome,
-  fightersLostWithCarriers,
   type MixedSquadron,
   resolveAttack,
-  resolveMixedAttack,
+  resolveCombinedAttack,
+  resolveMixedCombinedAttack,
   saveNumber,
   type TargetSquadron,
 } from "./combat.js";
@@ -35,6 +35,7 @@ import {
   type Squadron,
   shipDesignOf,
   squadronList,
+  wingsAboard,
 } from "./model.js";
 
 /** "Fighter wings that are destroyed count as 3 VP each for the enemy." */
@@ -190,15 +191,15 @@ export class Ctx {
     label: string,
     bySide: SideId = this.side,
     focusShip?: string,
-    /** Resolve it otherwise (several weapon classes in one attack: combat.ts resolveCombinedAttack). */
-    resolver?: (t: TargetSquadron) => AttackOutcome,
+    /** Several weapon classes in one attack (combat.ts resolveCombinedAttack; `attack` then only labels the event). */
+    combined?: Attack[],
   ): AttackOutcome {
-    if (target.mixed && !focusShip) return this.attackMixed(firers, target, target.mixed, attack, label, bySide);
+    if (target.mixed && !focusShip) return this.attackMixed(firers, target, target.mixed, combined ?? [attack], attack, label, bySide);
     const before = target.ships.length;
     const focus = focusShip ? target.ships.find((s) => s.id === focusShip) : undefined;
     const whole = this.targetOf(target);
-    const out = resolver
-      ? resolver(whole)
+    const out = combined
+      ? resolveCombinedAttack(combined, whole, this.rng)
       : focus
         ? resolveAttack({ ...attack, noSuppression: true }, { ...whole, ships: 1, disabled: focus.disabled ? 1 : 0 }, this.rng)
         : resolveAttack(attack, whole, this.rng);
@@ -237,15 +238,16 @@ export class Ctx {
 
   /**
    * An attack on a mixed squadron ("New rules for mixed ships in a Squadron") with the combat code's
-   * `resolveMixedAttack`: shields from the next ships in line, suppression by the hits per ship added up,
-   * the threshold "total hull ... divided by the number of ships and rounded down", tests taken by the
-   * ships in the written order, cycling. The ship that fails is the one lost; "The Flagship is always
-   * the last ship destroyed in its squadron": a failed test of the flagship takes the next ship in line.
+   * `resolveMixedCombinedAttack`: shields from the next ships in line, suppression by the hits per ship added
+   * up, the threshold "total hull ... divided by the number of ships and rounded down", tests taken by the
+   * ships in the written order, cycling. The ship that fails is the one lost or disabled; "The Flagship is
+   * always the last ship destroyed in its squadron": a failed test of the flagship takes the next ship in line.
    */
   private attackMixed(
     firers: Squadron[],
     target: Squadron,
     roster: MixedRoster,
+    attacks: Attack[],
     attack: Attack,
     label: string,
     bySide: SideId,
@@ -263,6 +265,8 @@ export class Ctx {
           hull: rd.hull,
           tests: r.tests,
           destroyed: r.destroyed || !present.has(r.ship),
+          disabled: present.get(r.ship)?.disabled === true,
+          hullRule: rd.hullRule,
         };
       }),
       damageTaken: target.damage,
@@ -271,23 +275,10 @@ export class Ctx {
       next: roster.next,
       suppressedAlready: target.suppressedAt === this.act,
     };
-    const out = resolveMixedAttack(attack, msq, this.rng);
+    const out = resolveMixedCombinedAttack(attacks, msq, this.rng);
     const lost = new Set(out.destroyed);
-    const flag = this.flagshipShipOf(target);
-    if (flag && lost.has(flag)) {
-      const n = roster.roster.length;
-      const at = roster.roster.findIndex((r) => r.ship === flag);
-      for (let k = 1; k < n; k++) {
-        const r = out.squadron.ships[(at + k) % n];
-        if (r && !r.destroyed && present.has(r.name)) {
-          lost.delete(flag);
-          lost.add(r.name);
-          r.destroyed = true;
-          (out.squadron.ships[at] as { destroyed: boolean }).destroyed = false;
-          break;
-        }
-      }
-    }
+    const disabledNow = new Set(out.disabled);
+    this.spareFlagship(target, out.squadron.ships, present, lost, disabledNow);
     roster.roster.forEach((r, i) => {
       const m = out.squadron.ships[i];
       if (!m) return;
@@ -299,7 +290,7 @@ export class Ctx {
     target.damage = out.squadron.damageTaken;
     const before = target.ships.length;
     const pos = centroid(target.ships);
-    const testText = out.tests.map((t) => `${t.ship} ${t.roll}${t.destroyed ? " lost" : ""}`).join(", ");
+    const testText = out.tests.map((t) => `${t.ship} ${t.roll}${t.destroyed ? " lost" : t.disabled ? " disabled" : ""}`).join(", ");
     this.fireEvent(
       firers,
       target,
@@ -308,11 +299,22 @@ export class Ctx {
       label,
       bySide,
       out,
-      { suppressed, destroyed: lost.size, disabled: 0, damageTaken: out.squadron.damageTaken, shipsLeft: before - lost.size },
+      {
+        suppressed,
+        destroyed: lost.size,
+        disabled: disabledNow.size,
+        damageTaken: out.squadron.damageTaken,
+        shipsLeft: before - lost.size,
+      },
       `${firers.map((f) => f.id).join("+")} fire ${label} at the mixed squadron ${target.id}: ${attack.dice} dice needing ${attack.targeting} or less, ` +
         `${out.hits} hit${out.hits === 1 ? "" : "s"} (${out.suppressAt} to suppress)${suppressed ? ", suppressed" : ""}, ${out.shieldsUsed} shield rolls, ${out.damage} damage` +
         `${testText ? `; destruction tests: ${testText}` : ""} (damage now ${out.squadron.damageTaken})`,
     );
+    // "Disabled ships are unable to move or fire any weapons until they make a repair roll" (boarded, engulfed, repaired as any).
+    for (const name of disabledNow) {
+      const ship = present.get(name);
+      if (ship) ship.disabled = true;
+    }
     for (const r of roster.roster) {
       const ship = present.get(r.ship);
       if (!ship || !lost.has(r.ship)) continue;
@@ -333,9 +335,51 @@ export class Ctx {
       damageTaken: out.squadron.damageTaken,
       shipsLeft: target.ships.length,
       disabled: target.ships.filter((s) => s.disabled).length,
-      newlyDisabled: 0,
-      tests: out.tests.map((t) => ({ threshold: t.threshold, roll: t.roll, destroyed: t.destroyed })),
+      newlyDisabled: disabledNow.size,
+      tests: out.tests.map((t) => ({
+        threshold: t.threshold,
+        roll: t.roll,
+        destroyed: t.destroyed,
+        ...(t.disabled ? { disabled: true } : {}),
+      })),
     };
+  }
+
+  /**
+   * "The Flagship is always the last ship destroyed in its squadron": in a mixed squadron a failed test of the
+   * flagship passes to the next ship in line still present (disabled: the next active one), as `disableShips`
+   * and `destroyShips` keep it last in a squadron of one design. `lost` and `disabled` are updated.
+   */
+  private spareFlagship(
+    target: Squadron,
+    list: MixedSquadron["ships"],
+    present: Map<string, Squadron["ships"][number]>,
+    lost: Set<string>,
+    disabled: Set<string>,
+  ): void {
+    const flag = this.flagshipShipOf(target);
+    const at = list.findIndex((r) => r.name === flag);
+    const flagRow = list[at];
+    if (!flag || !flagRow || !(lost.has(flag) || disabled.has(flag))) return;
+    const losing = lost.has(flag);
+    const n = list.length;
+    for (let k = 1; k < n; k++) {
+      const r = list[(at + k) % n];
+      if (!r || r.destroyed || !present.has(r.name) || (!losing && r.disabled)) continue;
+      if (losing) {
+        lost.delete(flag);
+        lost.add(r.name);
+        disabled.delete(r.name);
+        r.destroyed = true;
+        flagRow.destroyed = false;
+      } else {
+        disabled.delete(flag);
+        disabled.add(r.name);
+        r.disabled = true;
+        flagRow.disabled = false;
+      }
+      return;
+    }
   }
 
   /** Mark `n` ships disabled: the last non-flagship active ships first. */
@@ -389,10 +433,11 @@ export class Ctx {
     const gone = new Set(order.slice(0, removeCount).map((x) => x.s.id));
     // Each ship's own cost (mixed squadrons have several designs).
     const lostCost = order.slice(0, removeCount).reduce((t, x) => t + shipDesignOf(this.state, sq, x.s).cost, 0);
+    // "If the squadron loses carriers with fighters on them ... Assume even fighter distribution across the squadron,
+    // rounding down": each lost carrier takes its own bays' share (ruling "Mixed squadrons: fighters lost per carrier design").
+    const lostWings = wingsAboard(this.state, sq, sq.fighters, (s) => gone.has(s.id));
     sq.ships = sq.ships.filter((s) => !gone.has(s.id));
     const where = at ?? centroid(sq.ships.length ? sq.ships : [{ x: 0, y: 0 }]);
-    // "If the squadron loses carriers with fighters on them ... Assume even fighter distribution across the squadron, rounding down."
-    const lostWings = fightersLostWithCarriers(sq.fighters, before, removeCount);
     if (lostWings > 0) {
       sq.fighters -= lostWings;
       if (bySide) this.addVp(bySide, lostWings * VP_PER_WING, `${lostWings} fighter wing(s) lost aboard ${sq.id}`);

@@ -29,7 +29,7 @@ import { dodgeBonus, fighterHitBonus } from "./experience.js";
 import { dist, inches, type Point, segmentPointDistance } from "./geometry.js";
 import { dodge, fireInterceptors, interceptorGroups, rollHits } from "./interceptors.js";
 import { carrierPresent, minDist } from "./missiles.js";
-import { capsOf, type Flight, type Squadron, squadronList } from "./model.js";
+import { type BattleState, capsOf, type Flight, type Squadron, squadronList, wingsAboard } from "./model.js";
 import type { OrderOf } from "./orders.js";
 
 export const FIGHTER_MOVE = 24;
@@ -55,10 +55,9 @@ export function flightsOf(ctx: Ctx, carrier: string): Flight[] {
 }
 
 /** Wings that can be launched: those aboard ships that are not disabled (even distribution, rounding down for disabled ships). */
-export function wingsReady(sq: Squadron): number {
-  const disabled = sq.ships.filter((s) => s.disabled).length;
-  if (sq.ships.length === 0) return 0;
-  return Math.max(0, sq.fighters - Math.floor(sq.fighters / sq.ships.length) * disabled);
+export function wingsReady(state: BattleState, sq: Squadron): number {
+  // Wings aboard disabled carriers cannot launch: each its own bays' share (all of them when every carrier is disabled).
+  return Math.max(0, sq.fighters - wingsAboard(state, sq, sq.fighters, (s) => s.disabled));
 }
 
 function pathLength(start: Point, path: readonly Point[]): number {
@@ -154,7 +153,7 @@ export function flightOrder(ctx: Ctx, o: OrderOf<"flight">, label: string, activ
       return void ctx.fail(STEP, label, "not-activating", `${sq.id} is not part of this activation`);
     const caps = capsOf(state, sq);
     if (caps.fighterBays <= 0) return void ctx.fail(STEP, label, "no-fighter-bays", `${sq.id} has no fighter bays`);
-    const ready = wingsReady(sq);
+    const ready = wingsReady(state, sq);
     const wings = o.wings ?? ready;
     if (wings <= 0 || wings > ready)
       return void ctx.fail(STEP, label, "not-enough-wings", `${sq.id} has ${ready} wing(s) ready to launch; asked for ${wings}`);

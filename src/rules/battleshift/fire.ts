@@ -22,14 +22,13 @@
  * their dice into one attack; the group rolls at the worst targeting among them
  * (RULINGS: "Synchronised fire with different targeting").
  */
-import { type Attack, resolveCombinedAttack, suppressAt, type Weapon } from "./combat.js";
+import type { Attack, Weapon } from "./combat.js";
 import type { Ctx } from "./context.js";
 import { hitBonus, suppressionPenalty } from "./experience.js";
 import { CONE_PENALTY, coneLine, coneReaches, formationOf } from "./formations.js";
 import { angleDiff, bearingXY, dist2, inArc, inches, type Point } from "./geometry.js";
 import { coverOf, describeLos, type LosResult, lineOfSight } from "./line-of-sight.js";
-import { type Capabilities, capabilitiesOf, designOfSquadron, type Squadron, shipDesignOf } from "./model.js";
-import { hitsPerShipToSuppress } from "./ship-building.js";
+import { type Capabilities, designOfSquadron, type Squadron, systemsOf } from "./model.js";
 
 export type WeaponKey = "heavy" | "broadside" | "superHeavy" | "heavyIon" | "light" | "ion";
 
@@ -227,14 +226,11 @@ export function fireGroup(
     target = { ...target, ships: [ship] };
   }
   for (const sq of squadrons) {
-    const caps = ctx.caps(sq);
-    const active = sq.ships.filter((s) => !s.disabled).length;
+    const active = sq.ships.filter((s) => !s.disabled);
     for (const key of keys) {
       const w = WEAPONS[key];
-      // A mixed squadron fires each ship's own weapons ("The weapons all work the same").
-      const per = sq.mixed
-        ? sq.ships.reduce((t, s) => t + (s.disabled ? 0 : w.count(capabilitiesOf(shipDesignOf(ctx.state, sq, s)))), 0)
-        : w.count(caps) * active;
+      // Each active ship fires its own weapons (a mixed squadron's differ: "The weapons all work the same").
+      const per = systemsOf(ctx.state, sq, active, w.count);
       if (per <= 0) continue;
       const m = momentOf(sq, target, w);
       const b = bears(ctx, sq, w, m, target);
@@ -282,20 +278,11 @@ export function fireGroup(
     list.push(c);
     classes.set(k, list);
   }
-  // Several classes in one order: their hits add up for suppression (checked once, after all of them).
+  // Several classes in one order make one attack: their hits add up for suppression and the shields roll
+  // once (combat.ts resolveCombinedAttack; resolveMixedCombinedAttack for a mixed squadron).
   const combined = !opts.focus && classes.size > 1;
   // Formations: a ring "cannot cause suppression with any battery weapons" (its fire is not one burst).
   const ring = contributions.some((c) => formationOf(ctx.state, c.sq) === "ring");
-  // A mixed squadron: "the number of hits per ship remaining is simply added up".
-  const need = !combined
-    ? 0
-    : whole.mixed
-      ? whole.ships.reduce((t, s) => t + hitsPerShipToSuppress(shipDesignOf(ctx.state, whole, s).size), 0)
-      : suppressAt(ctx.targetOf(whole));
-  let totalHits = 0;
-  const hitsByClass: string[] = [];
-  // Against a squadron of one design the classes make one attack: one shield roll (combat.ts resolveCombinedAttack).
-  const exact = combined && !whole.mixed;
   const pending: { attack: Attack; name: string; firers: Squadron[] }[] = [];
   for (const [k, list] of classes) {
     if (whole.location !== "table" || whole.ships.length === 0) break;
@@ -323,21 +310,16 @@ export function fireGroup(
       ...(k === "ion" ? { ion: true } : {}),
       ...(k === "heavyIon" ? { heavyIon: true, ion: true } : {}),
       ...(k === "superHeavy" ? { superHeavy: true } : {}),
-      ...((combined && !exact) || ring ? { noSuppression: true } : {}),
+      ...(ring ? { noSuppression: true } : {}),
     };
     const name = k === "heavy" ? [...new Set(list.map((c) => c.weapon.name))].join(" and ") : w.name;
-    if (exact) {
-      pending.push({ attack, name, firers });
-      continue;
-    }
-    const out = ctx.attackSquadron(firers, whole, attack, name, ctx.side, opts.focus);
-    hitsByClass.push(`${out.hits} ${k === "heavy" ? [...new Set(list.map((c) => c.weapon.name))].join(" and ") : w.name}`);
-    totalHits += out.hits;
+    if (combined) pending.push({ attack, name, firers });
+    else ctx.attackSquadron(firers, whole, attack, name, ctx.side, opts.focus);
   }
   // "Once all heavy weapon attacks have been rolled on the target squadron, determine if the enemy squadron
   // is suppressed"; synchronising squadrons "add up their hits together": the hits of every weapon class of
   // one fire order count together (RULINGS "Synchronised fire with different weapon types").
-  if (exact && pending.length > 0 && whole.location === "table" && whole.ships.length > 0) {
+  if (pending.length > 0 && whole.location === "table" && whole.ships.length > 0) {
     const attacks = pending.map((p) => p.attack);
     const out = ctx.attackSquadron(
       [...new Set(pending.flatMap((p) => p.firers))],
@@ -350,26 +332,11 @@ export function fireGroup(
       pending.map((p) => p.name).join(" + "),
       ctx.side,
       undefined,
-      (t) => resolveCombinedAttack(attacks, t, ctx.rng),
+      attacks,
     );
     ctx.note(
       "suppression",
       `${whole.id}: the combined fire of ${pending.map((p) => `${p.name} x${p.attack.dice}`).join(" + ")} scores ${out.hits} hits (${out.suppressAt} needed to suppress${ring ? ", none from a ring" : ""}): ${out.suppressed ? "suppressed" : "not suppressed"}; ${out.shieldsUsed} shield dice once for all`,
-      { side: ctx.side, unit: whole.id },
-    );
-  }
-  if (
-    combined &&
-    !exact &&
-    !ring &&
-    totalHits >= need &&
-    whole.location === "table" &&
-    whole.ships.length > 0 &&
-    ctx.placeSuppression(whole)
-  ) {
-    ctx.note(
-      "suppression",
-      `${whole.id} is suppressed by the combined fire: ${hitsByClass.join(" + ")} = ${totalHits} hits, ${need} needed`,
       { side: ctx.side, unit: whole.id },
     );
   }

@@ -13,7 +13,7 @@
  */
 import { rollAtMost, rollToHit } from "./combat.js";
 import type { Ctx } from "./context.js";
-import { designOfSquadron, type Squadron } from "./model.js";
+import { type Squadron, shipDesignOf, systemsOf } from "./model.js";
 
 export interface InterceptorGroup {
   dice: number;
@@ -24,14 +24,17 @@ export interface InterceptorGroup {
 /** The dice a squadron can fire as interceptors now (empty if it already fired this activation). */
 export function interceptorGroups(ctx: Ctx, sq: Squadron, allowLights: boolean): InterceptorGroup[] {
   if (sq.location !== "table" || sq.interceptAt === ctx.act) return [];
-  const caps = ctx.caps(sq);
-  const active = sq.ships.filter((s) => !s.disabled).length;
-  if (active === 0) return [];
+  const active = sq.ships.filter((s) => !s.disabled);
+  if (active.length === 0) return [];
   const out: InterceptorGroup[] = [];
-  if (caps.interceptors > 0) out.push({ dice: caps.interceptors * active, targeting: 4 - sq.suppression, lights: false });
-  const d = designOfSquadron(ctx.state, sq);
-  if (allowLights && d.size <= 1 && caps.light > 0 && sq.lightAt !== ctx.act) {
-    out.push({ dice: caps.light * active, targeting: 3 - sq.suppression, lights: true });
+  // "Roll a die for each interceptor in the squadron": each active ship its own (a mixed squadron's differ).
+  const interceptors = systemsOf(ctx.state, sq, active, (c) => c.interceptors);
+  if (interceptors > 0) out.push({ dice: interceptors, targeting: 4 - sq.suppression, lights: false });
+  // "Light Batteries on Destroyers may fire as interceptors": the active size 1 ships' own light batteries.
+  const destroyers = active.filter((s) => shipDesignOf(ctx.state, sq, s).size <= 1);
+  const lights = systemsOf(ctx.state, sq, destroyers, (c) => c.light);
+  if (allowLights && lights > 0 && sq.lightAt !== ctx.act) {
+    out.push({ dice: lights, targeting: 3 - sq.suppression, lights: true });
   }
   return out;
 }

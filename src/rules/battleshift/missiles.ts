@@ -16,11 +16,12 @@
  * they reduce shield hardness by 1 and cause suppression like batteries.
  */
 import { hindersMissiles } from "./battlespace.js";
+import { isHit } from "./combat.js";
 import type { Ctx } from "./context.js";
 import { centroid, dist, inches, type Point, segmentPointDistance } from "./geometry.js";
 import { dodge, fireInterceptors, interceptorGroups, rollHits } from "./interceptors.js";
 import { describeLos, lineOfSight } from "./line-of-sight.js";
-import { type Flight, type Squadron, squadronList } from "./model.js";
+import { type Flight, type Squadron, shipCaps, squadronList } from "./model.js";
 import type { OrderOf } from "./orders.js";
 
 export const MISSILE_RANGE = 24;
@@ -59,8 +60,10 @@ export function launchMissiles(
   const caps = ctx.caps(sq);
   if (caps.missiles <= 0)
     return fail(ctx, label, "no-missiles", `${sq.id} (${ctx.state.designs[sq.design]?.name}) carries no missile launchers`);
-  const shooters = sq.ships.filter((s) => !s.disabled);
-  if (shooters.length === 0) return fail(ctx, label, "all-disabled", `every ship of ${sq.id} is disabled`);
+  if (!sq.ships.some((s) => !s.disabled)) return fail(ctx, label, "all-disabled", `every ship of ${sq.id} is disabled`);
+  // "Each ship firing missiles must ...": the active ships with launchers of their own (a mixed squadron's differ).
+  const shooters = sq.ships.filter((s) => !s.disabled && shipCaps(ctx.state, sq, s).missiles > 0);
+  if (shooters.length === 0) return fail(ctx, label, "all-disabled", `every ship of ${sq.id} with missile launchers is disabled`);
   const target = ctx.sq(o.target);
   const flight = target ? undefined : ctx.state.flights[o.target];
   if (!target && !flight) return fail(ctx, label, "unknown-target", `no enemy squadron or fighter flight ${o.target} on the table`);
@@ -93,10 +96,11 @@ export function launchMissiles(
   // "Enemy weapons get a +1 to their targeting against a station."
   const targeting = LOCK_TARGETING - sq.suppression - penalty + (target?.station ? 1 : 0);
   launched.add(sq.id);
-  // "They require a locking roll on a per ship basis": every active ship rolls; each lock launches that ship's missiles.
+  // "They require a locking roll on a per ship basis": every active launcher rolls; "If the ship misses, none of its
+  // missiles are launched that turn, though other ships in the squadron may launch theirs": a lock launches its own.
   const lock = rollHits(ctx, shooters.length, targeting);
   const locks = lock.hits;
-  const count = locks * caps.missiles;
+  const count = shooters.reduce((t, s, i) => t + (isHit(lock.rolls[i] as number, targeting) ? shipCaps(ctx.state, sq, s).missiles : 0), 0);
   ctx.ok(
     STEP,
     label,

@@ -6,6 +6,7 @@
  * sequences and the Victory Points scored. Plain data only: it is saved as JSON.
  */
 import type { Battlespace, Sector } from "./battlespace.js";
+import { fightersAboardShips } from "./combat.js";
 import type { ShipDesign } from "./fleet.js";
 import type { Point } from "./geometry.js";
 import type { PlanetDefense } from "./planet.js";
@@ -317,9 +318,9 @@ export function squadronMove(state: BattleState, sq: Squadron): number {
 }
 
 /**
- * A squadron's capabilities per ship. A mixed squadron: the most any of its ships has of each system
- * (batteries are counted ship by ship where they fire, fire.ts; the other systems use these figures:
- * RULINGS "Mixed squadrons in play").
+ * A squadron's capabilities per ship. A mixed squadron: the most any of its ships has of each system. Used
+ * to tell whether a squadron has a system at all (orders, bots); the counts that roll dice go ship by ship
+ * (`systemsOf`: RULINGS "Mixed squadrons in play").
  */
 export function capsOf(state: BattleState, sq: Squadron): Capabilities {
   const own = capabilitiesOf(designOfSquadron(state, sq));
@@ -330,6 +331,30 @@ export function capsOf(state: BattleState, sq: Squadron): Capabilities {
     for (const k of Object.keys(out) as (keyof Capabilities)[]) out[k] = Math.max(out[k], c[k]);
   }
   return out;
+}
+
+/** One ship's own systems (its design's: a mixed squadron's ships differ). */
+export function shipCaps(state: BattleState, sq: Squadron, ship: Ship): Capabilities {
+  return capabilitiesOf(shipDesignOf(state, sq, ship));
+}
+
+/** A system counted ship by ship over `ships` (e.g. the active ones), each ship its own design's. */
+export function systemsOf(state: BattleState, sq: Squadron, ships: readonly Ship[], count: (c: Capabilities) => number): number {
+  return ships.reduce((t, s) => t + count(shipCaps(state, sq, s)), 0);
+}
+
+/**
+ * The fighter wings aboard the ships of `sq` that `which` picks, out of `fighters` aboard the squadron: "Assume
+ * even fighter distribution across the squadron, rounding down", each carrier its own bays' share
+ * (combat.ts `fightersAboardShips`).
+ */
+export function wingsAboard(state: BattleState, sq: Squadron, fighters: number, which: (s: Ship) => boolean): number {
+  const bays = sq.ships.map((s) => shipCaps(state, sq, s).fighterBays);
+  return fightersAboardShips(
+    fighters,
+    bays,
+    bays.filter((_, i) => which(sq.ships[i] as Ship)),
+  );
 }
 
 export function activeShips(sq: Squadron): Ship[] {
