@@ -27,7 +27,7 @@ import { dodge, fireInterceptors } from "./interceptors.js";
 import { lineOfSight } from "./line-of-sight.js";
 import { launchMissiles, type MissileStrike, resolveMissiles } from "./missiles.js";
 import { designOfSquadron, type Flight, flagshipPoint, type Squadron, squadronsOfTaskforce } from "./model.js";
-import { afterMovement, type MovePath, moveSquadron, STEP_MOVE } from "./movement.js";
+import { afterMovement, type MovePath, moveSquadron, STEP_MOVE, taskforceCone } from "./movement.js";
 import { ACTIVATION_ORDERS, describeOrder, type Order, type OrderOf } from "./orders.js";
 import { fireAtQuadrant, groundAssaultOrder, missilesAtQuadrant, parseQuadrantTarget } from "./planet-play.js";
 
@@ -178,6 +178,14 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
     ctx.note("detach", `${sq.id} detaches from taskforce ${sq.taskforce}`, { side: sq.side, unit: sq.id });
     sq.taskforce = null;
   }
+  // "A full taskforce may also adopt this formation" (RULINGS "The full-taskforce cone").
+  const tfCone = moves.filter((m) => paths.has(m.o.squadron) && m.o.taskforceFormation !== undefined);
+  taskforceCone(
+    ctx,
+    unit.taskforce,
+    new Set(tfCone.filter((m) => m.o.taskforceFormation === "cone").map((m) => m.o.squadron)),
+    tfCone.some((m) => m.o.taskforceFormation === "none"),
+  );
   afterMovement(ctx, unit.squadrons);
 
   // Interceptors fire at enemy flights the moving squadrons pass within 1" of.

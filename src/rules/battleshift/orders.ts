@@ -66,6 +66,8 @@ const move = z.object({
   facing: facing.optional(),
   /** "Formations (experimental rules)": adopt a cone or ring with this move, or break formation ("none"). */
   formation: z.enum(["cone", "ring", "none"]).optional(),
+  /** "A full taskforce may also adopt this formation": every squadron of the taskforce moves with "cone"; "none" breaks it. */
+  taskforceFormation: z.enum(["cone", "none"]).optional(),
   /** Ships moved differently from the rest: their end points. */
   ships: z
     .array(z.object({ ship: id, to: point }))

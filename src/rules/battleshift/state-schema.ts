@@ -24,6 +24,7 @@ const settings = z.object({
   emergencyHalfVp: z.enum(["damaged", "over-threshold", "over-total"]),
   massiveBodies: z.enum(["block", "obscure"]),
   formations: z.boolean().optional(),
+  taskforceCone: z.enum(["strip", "wedge"]).optional(),
   experience: z.boolean().optional(),
   planets: z.boolean().optional(),
 });
@@ -93,6 +94,7 @@ const taskforce = z.object({
   name: z.string(),
   flagship: z.object({ squadron: id, ship: id }).nullable(),
   alive: z.boolean(),
+  formation: z.enum(["cone"]).nullable().optional(),
 });
 
 const flight = z.object({
