@@ -30,6 +30,7 @@ import { designOfSquadron, type Flight, flagshipPoint, type Squadron, squadronsO
 import { afterMovement, type MovePath, moveSquadron, STEP_MOVE, taskforceCone } from "./movement.js";
 import { ACTIVATION_ORDERS, describeOrder, type Order, type OrderOf } from "./orders.js";
 import { fireAtQuadrant, groundAssaultOrder, missilesAtQuadrant, parseQuadrantTarget } from "./planet-play.js";
+import { releaseOrder } from "./release.js";
 
 export const STEP_HEAVY = "2. Fire heavy batteries";
 export const STEP_LIGHT = "3. Light batteries";
@@ -266,6 +267,8 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
     }
     boardOrder(ctx, o, label, active);
   }
+  // Releasing a friendly engulfed ship (RULINGS "Releasing a friendly engulfed ship"), then engulfing.
+  for (const { o, label } of ordersOf(orders, "release")) releaseOrder(ctx, o, label, active);
   for (const { o, label } of ordersOf(orders, "engulf")) engulfOrder(ctx, o, label, active, engulfed);
 
   // 7. Suppression recovery and repairs.

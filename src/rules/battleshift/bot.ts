@@ -36,6 +36,7 @@ import {
   type Flight,
   movementLimits,
   otherSide,
+  type Prize,
   type SideId,
   type Squadron,
   squadronList,
@@ -451,6 +452,14 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
     if (!dis) continue;
     const touching = stay.filter((q) => q.ships.some((x) => !x.disabled && dist(x, dis) <= 1));
     if (touching.length) orders.push({ type: "board", squadrons: touching.slice(0, 5).map((q) => q.id), target: t.id, ship: dis.id });
+  }
+
+  // Release friends repaired inside our engulfers: they fight again (RULINGS "Releasing a friendly engulfed ship").
+  for (const p of Object.keys(s.prizes)
+    .sort()
+    .map((k) => s.prizes[k] as Prize)) {
+    if (p.side === side && p.fromSide === side && p.engulfed && p.repaired && stay.some((q) => q.id === p.squadron))
+      orders.push({ type: "release", squadron: p.squadron, target: p.id });
   }
 
   // 8. Gather detached friends near the flagship.

@@ -166,6 +166,8 @@ export interface Prize {
   engulfer?: string | null;
   /** "A captured ship cannot fight, but it can be moved once it is repaired": a repair roll of 1 at its captor's activation. */
   repaired?: boolean;
+  /** A friendly engulfed ship: its own ship id (it keeps it when released: RULINGS "Releasing a friendly engulfed ship"). */
+  ship?: string;
 }
 
 export interface Side {

@@ -120,6 +120,7 @@ const prize = z.object({
   engulfed: z.boolean(),
   engulfer: id.nullable().optional(),
   repaired: z.boolean().optional(),
+  ship: id.optional(),
 });
 
 const plannedShift = z.object({ unit: id, returnTurn: int.nullable(), sector: z.string().nullable(), facing: num.nullable() });
