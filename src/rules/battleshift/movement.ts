@@ -18,7 +18,7 @@
  * Disabled ships do not move: they "may be freely abandoned by their Squadron", and
  * if left beyond command distance "they immediately shift out of the battle".
  */
-import { hazardsOnPath, onTable } from "./battlespace.js";
+import { hazardsOnPath, isHazardous, onTable } from "./battlespace.js";
 import type { Ctx } from "./context.js";
 import { extraTurn } from "./experience.js";
 import {
@@ -255,10 +255,11 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
  * RULINGS "Hazardous terrain": each ship whose move enters or crosses a feature the scenario marks
  * hazardous rolls a die; each 1 is a hit on the squadron, resisted by its shields like a light
  * battery hit, with no suppression. Ships lost this way count as destroyed (the enemy scores them).
+ * Minefields, gravity rifts and small singularities are always hazardous (battlespace.ts isHazardous).
  */
 function hazards(ctx: Ctx, sq: Squadron, paths: readonly ShipPath[]): void {
   for (const t of ctx.state.battlespace.terrain) {
-    if (!t.hazardous || sq.location !== "table" || sq.ships.length === 0) continue;
+    if (!isHazardous(t) || sq.location !== "table" || sq.ships.length === 0) continue;
     const through = paths.filter((p) => hazardsOnPath(ctx.state.battlespace, p.from, p.to).includes(t)).length;
     if (through === 0) continue;
     ctx.attackSquadron(

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { err, ok, type Problem, type Result } from "../../core/result.js";
+import { TERRAIN_KINDS, type TerrainKind } from "./battlespace.js";
 import type { ShipDesign } from "./fleet.js";
 import type { BattleState } from "./model.js";
 
@@ -31,7 +32,7 @@ const settings = z.object({
 
 const terrain = z.object({
   id,
-  kind: z.enum(["planet", "moon", "asteroids", "dust", "nebula"]),
+  kind: z.enum(TERRAIN_KINDS as [TerrainKind, ...TerrainKind[]]),
   name: z.string(),
   x: num,
   y: num,
