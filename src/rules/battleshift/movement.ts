@@ -316,7 +316,12 @@ export function taskforceCone(ctx: Ctx, tfId: string | null, adopting: ReadonlyS
     return;
   }
   const members = taskforceConeSquadrons(state, tf);
-  const why = members.length ? taskforceConeFault(members) : "no squadron is left in it";
+  if (members.length === 0) {
+    // Every squadron broke out by its own move (or is gone): nothing is left of the cone.
+    tf.formation = null;
+    return;
+  }
+  const why = taskforceConeFault(members);
   if (!why) return;
   dissolve();
   ctx.fail(STEP_MOVE, label, "taskforce-cone-broken", `${tf.id}'s cone no longer holds after its moves and is broken: ${why}`);
