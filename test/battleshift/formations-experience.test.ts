@@ -172,6 +172,136 @@ describe('"Formations (experimental rules)"', () => {
   });
 });
 
+/** Two squadrons of three cruisers in one taskforce, one line north to south 1" apart, facing east (6 ships, y 18-23). */
+const TF_LINE = (extra: SqSpec[] = []) =>
+  withFormations(
+    tinyBattle([
+      cruisers(
+        "b1",
+        "blue",
+        [
+          [10, 18],
+          [10, 19],
+          [10, 20],
+        ],
+        90,
+      ),
+      cruisers(
+        "b2",
+        "blue",
+        [
+          [10, 21],
+          [10, 22],
+          [10, 23],
+        ],
+        90,
+      ),
+      ...extra,
+    ]),
+  );
+const tfConeMoves = (ids: string[], distance = 0): Order[] =>
+  ids.map((id) => ({ type: "move", squadron: id, heading: 90, distance, taskforceFormation: "cone" }) as Order);
+const inTaskforceCone = (s: BattleState) => {
+  s.taskforces["blue-tf1"]!.formation = "cone";
+  s.squadrons.b1!.formation = "cone";
+  s.squadrons.b2!.formation = "cone";
+  return s;
+};
+
+describe('"A full taskforce may also adopt this formation, which widens its aperture and can affect a wider area of space"', () => {
+  it('is adopted by moving every squadron of the taskforce into the cone: 5 ships in all, each no more than 1" from another', () => {
+    const s = TF_LINE();
+    const ctx = run(s, tfConeMoves(["b1", "b2"]));
+    expect(codes(ctx)).toEqual([]);
+    expect(s.taskforces["blue-tf1"]?.formation).toBe("cone");
+    expect(s.squadrons.b1?.formation).toBe("cone");
+    // Three ships in a squadron are too few for its own cone, but they hold the taskforce's.
+    expect(s.squadrons.b1?.ships).toHaveLength(3);
+  });
+
+  it('is refused when a squadron stays out, a gap breaks the 1" chain, fewer than 5 ships, or the squadron is detached', () => {
+    const missing = run(TF_LINE(), tfConeMoves(["b1"]));
+    expect(codes(missing)).toEqual(["taskforce-cone"]);
+    expect(missing.problems[0]?.message).toMatch(/b2 of blue-tf1 did not move into the cone/);
+    const gap = TF_LINE();
+    for (const sh of gap.squadrons.b2!.ships) sh.y += 1.5;
+    const g = run(gap, tfConeMoves(["b1", "b2"]));
+    expect(codes(g)).toEqual(["taskforce-cone"]);
+    expect(g.problems[0]?.message).toMatch(/a gap of 2.5" breaks it/);
+    expect(gap.taskforces["blue-tf1"]?.formation).toBeUndefined();
+    const few = TF_LINE();
+    few.squadrons.b2!.ships = few.squadrons.b2!.ships.slice(0, 1);
+    expect(run(few, tfConeMoves(["b1", "b2"])).problems[0]?.message).toMatch(/at least 5 active ships in all; the taskforce has 4/);
+    const detached = TF_LINE();
+    detached.squadrons.b2!.taskforce = null;
+    expect(codes(run(detached, tfConeMoves(["b2"]), Rng.fromSeed(3), "blue", null))).toEqual(["no-taskforce"]);
+    const off = TF_LINE();
+    off.settings.formations = false;
+    expect(codes(run(off, tfConeMoves(["b1", "b2"])))).toEqual(["formations-off", "formations-off"]);
+  });
+
+  it("\"widens its aperture\": each cone squadron's heavy fire goes down the whole taskforce's line, at the cone's -1", () => {
+    // r1 lies 2.8" south of b1's own line of fire but inside the taskforce's (y 17.5 to 23.5).
+    const s = inTaskforceCone(TF_LINE([cruisers("r1", "red", [[30, 22.8]], 270)]));
+    const ctx = run(s, [{ type: "heavy", squadrons: ["b1"], target: "r1" }], new FixedRng(6));
+    expect(codes(ctx)).toEqual([]);
+    expect(fires(ctx)[0]).toMatchObject({ target: "r1", dice: 6, targeting: 3 });
+    // Out of the taskforce cone, b1 alone (3 ships) is in no formation and fires normally.
+    const alone = TF_LINE([cruisers("r1", "red", [[30, 22.8]], 270)]);
+    expect(fires(run(alone, [{ type: "heavy", squadrons: ["b1"], target: "r1" }], new FixedRng(6)))[0]).toMatchObject({ targeting: 4 });
+  });
+
+  it('"can affect a wider area of space": the sweep hits friend and foe in the wider line, never the cone\'s own squadrons', () => {
+    const s = inTaskforceCone(
+      TF_LINE([
+        cruisers("r1", "red", [[30, 19]], 270),
+        cruisers("r2", "red", [[40, 23.2]], 270, { taskforce: "red-tf2" }),
+        cruisers("b3", "blue", [[20, 17.8]], 90, { taskforce: "blue-tf2" }),
+        cruisers("r4", "red", [[40, 25]], 270, { taskforce: "red-tf4" }),
+      ]),
+    );
+    const ctx = run(s, [{ type: "heavy", squadrons: ["b1"], target: "r1" }], new FixedRng(6));
+    expect(
+      fires(ctx)
+        .map((f) => f.target)
+        .sort(),
+    ).toEqual(["b3", "r1", "r2"]);
+  });
+
+  it('setting taskforceCone: "wedge" reads the wider aperture as a 45 degree wedge', () => {
+    const mk = (wedge: boolean) => {
+      const s = inTaskforceCone(TF_LINE([cruisers("r1", "red", [[40, 27]], 270)]));
+      if (wedge) s.settings.taskforceCone = "wedge";
+      return run(s, [{ type: "heavy", squadrons: ["b1"], target: "r1" }], new FixedRng(6));
+    };
+    expect(codes(mk(false))).toEqual(["cannot-fire"]);
+    expect(codes(mk(true))).toEqual([]);
+  });
+
+  it('moves as a cone ("a single 45 degree turn at the end"), breaks with taskforceFormation: none, and is lost when its chain breaks', () => {
+    const s = inTaskforceCone(TF_LINE());
+    expect(
+      codes(
+        run(
+          s,
+          tfConeMoves(["b1", "b2"], 6).map((o) => ({ ...o, taskforceFormation: undefined }) as Order),
+        ),
+      ),
+    ).toEqual([]);
+    expect(s.taskforces["blue-tf1"]?.formation).toBe("cone");
+    expect(codes(run(s, [{ type: "move", squadron: "b1", heading: 120, distance: 3 }]))).toEqual(["cone-move"]);
+    const broken = run(s, [{ type: "move", squadron: "b2", heading: 90, distance: 3 }]);
+    expect(codes(broken)).toEqual(["taskforce-cone-broken"]);
+    expect(broken.problems[0]?.message).toMatch(/gap of 3.16"/);
+    expect(s.taskforces["blue-tf1"]?.formation).toBeNull();
+    expect(s.squadrons.b1?.formation).toBeNull();
+    const t = inTaskforceCone(TF_LINE());
+    expect(codes(run(t, [{ type: "move", squadron: "b1", heading: 90, distance: 0, taskforceFormation: "none" }]))).toEqual([]);
+    expect(t.squadrons.b2?.formation).toBeNull();
+    expect(t.taskforces["blue-tf1"]?.formation).toBeNull();
+  });
+});
+
 describe('"Experience"', () => {
   const trained = (traits: string[], extra: Partial<SqSpec> = {}) => {
     const s = tinyBattle([

@@ -13,9 +13,11 @@ function invariant(beforeRaw: unknown, afterRaw: unknown): void {
   expect(battleshift.turn(after)).toBe(battleshift.turn(before) + 1);
   const W = after.battlespace.widthFt * 12;
   const H = after.battlespace.depthFt * 12;
+  // Only a friendly ship released from its engulfer joins a squadron (RULINGS "Releasing a friendly engulfed ship").
+  const released = Object.values(before.prizes).filter((p) => p.side === p.fromSide && p.engulfed && !after.prizes[p.id]).length;
   for (const [id, sq] of Object.entries(after.squadrons)) {
     const was = before.squadrons[id];
-    expect(sq.ships.length, `${id} never gains ships`).toBeLessThanOrEqual(was?.ships.length ?? 0);
+    expect(sq.ships.length, `${id} never gains ships but released friends`).toBeLessThanOrEqual((was?.ships.length ?? 0) + released);
     expect(sq.damage).toBeGreaterThanOrEqual(0);
     expect(sq.suppression).toBeGreaterThanOrEqual(0);
     expect(sq.fighters).toBeLessThanOrEqual(sq.fightersMax);

@@ -2,10 +2,20 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import { runActivation } from "../../src/rules/battleshift/activation.js";
-import { hazardsOnPath, type Terrain } from "../../src/rules/battleshift/battlespace.js";
+import {
+  gravityWellAt,
+  hazardsOnPath,
+  hindersMissiles,
+  isObscuring,
+  isSolid,
+  sectorShiftBlocked,
+  type Terrain,
+} from "../../src/rules/battleshift/battlespace.js";
 import type { FireEvent } from "../../src/rules/battleshift/events.js";
+import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
+import { renderTable } from "../../src/rules/battleshift/replay.js";
 import { ctxFor, DiceRng, tinyBattle, unitOf } from "./support.js";
 
 const nebula = (hazardous: boolean): Terrain => ({ id: "n", kind: "nebula", name: "the Ember nebula", x: 20, y: 20, radius: 3, hazardous });
@@ -64,5 +74,58 @@ describe('"hazardous to move near, such as a plasma filled nebula ... resolved a
     }
     const p = 1 / 6;
     expect(Math.abs(hits / n - p)).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / n));
+  });
+});
+
+describe('"minefields, gravity rifts and small singularities ... These will have their own special rules" (RULINGS "Minefields, gravity rifts and small singularities")', () => {
+  const feature = (kind: Terrain["kind"], radius = 3): Terrain => ({ id: kind, kind, name: `the ${kind}`, x: 20, y: 20, radius });
+
+  it("a minefield, a gravity rift and a singularity are hazardous without being marked: each crossing ship rolls, a 1 is a hit", () => {
+    for (const kind of ["minefield", "rift", "singularity"] as const) {
+      const s = battle(feature(kind));
+      const f = run(s, [across], [1, 6, 6, 6]).events.filter((e) => e.kind === "fire") as FireEvent[];
+      expect(f.map((x) => [x.weapon, x.dice, x.hits])).toEqual([[`hazard (the ${kind})`, 2, 1]]);
+    }
+  });
+
+  it('a gravity rift and a singularity are gravity wells as a planet is ("Shifts cannot be made near large gravity wells (1\' from planets")', () => {
+    for (const kind of ["rift", "singularity"] as const) {
+      const b = { widthFt: 6, depthFt: 4, terrain: [feature(kind, 2)], noShifting: false };
+      expect(gravityWellAt(b, { x: 30, y: 20 })).toMatch(/within the gravity well of the \w+: 8" from its edge \(shifting needs 12"\)/);
+      expect(gravityWellAt(b, { x: 40, y: 20 })).toBeNull();
+      expect(sectorShiftBlocked(b, { col: 2, row: 2 })).toMatch(/sector 2B holds the (gravity rift|singularity) the \w+/);
+    }
+    const mines = { widthFt: 6, depthFt: 4, terrain: [feature("minefield")], noShifting: false };
+    expect(gravityWellAt(mines, { x: 20, y: 20 })).toBeNull();
+  });
+
+  it('a singularity is a "massive body": it blocks the line of fire through it and missiles crossing it lose half', () => {
+    expect([isSolid(feature("singularity")), hindersMissiles(feature("singularity"))]).toEqual([true, true]);
+    expect([isSolid(feature("rift")), hindersMissiles(feature("minefield")), isObscuring(feature("minefield"))]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    const s = tinyBattle(
+      [
+        { id: "b1", side: "blue", design: "generic/fleet-cruiser", at: [[10, 20]], facing: 90 },
+        { id: "r1", side: "red", design: "generic/fleet-cruiser", at: [[30, 20]], facing: 270 },
+      ],
+      { terrain: [feature("singularity", 1)] },
+    );
+    const ctx = run(s, [{ type: "heavy", squadrons: ["b1"], target: "r1" }], []);
+    expect(ctx.problems.map((p) => p.code)).toEqual(["cannot-fire"]);
+    expect(ctx.problems[0]?.message).toMatch(/the singularity/);
+  });
+
+  it("the veterans scenario places one of each; the state schema takes them and the replay draws them", () => {
+    const s = battleshift.scenarios.veterans?.create({ seed: 7 }) as BattleState;
+    expect(s.battlespace.terrain.map((t) => t.kind)).toEqual(expect.arrayContaining(["minefield", "rift", "singularity"]));
+    expect(battleshift.parseState(JSON.parse(JSON.stringify(s))).ok).toBe(true);
+    const svg = renderTable({ step: 0, state: s, events: [] }, 10);
+    expect(svg).toMatch(/<title>minefield the Sown Field \(hazardous\)<\/title>/);
+    expect(svg).toMatch(/<title>rift the Tear \(hazardous\)<\/title>/);
+    expect(svg).toMatch(/<title>singularity the Maw \(hazardous\)<\/title>/);
+    expect(svg).toMatch(/fill="#d04040"/);
   });
 });

@@ -27,9 +27,10 @@ import { dodge, fireInterceptors } from "./interceptors.js";
 import { lineOfSight } from "./line-of-sight.js";
 import { launchMissiles, type MissileStrike, resolveMissiles } from "./missiles.js";
 import { designOfSquadron, type Flight, flagshipPoint, notYourSquadron, type Squadron, shipCaps, squadronsOfTaskforce } from "./model.js";
-import { afterMovement, type MovePath, moveSquadron, STEP_MOVE } from "./movement.js";
+import { afterMovement, type MovePath, moveSquadron, STEP_MOVE, taskforceCone } from "./movement.js";
 import { ACTIVATION_ORDERS, describeOrder, type Order, type OrderOf } from "./orders.js";
 import { fireAtQuadrant, groundAssaultOrder, missilesAtQuadrant, parseQuadrantTarget } from "./planet-play.js";
+import { releaseOrder } from "./release.js";
 
 export const STEP_HEAVY = "2. Fire heavy batteries";
 export const STEP_LIGHT = "3. Light batteries";
@@ -178,6 +179,14 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
     ctx.note("detach", `${sq.id} detaches from taskforce ${sq.taskforce}`, { side: sq.side, unit: sq.id });
     sq.taskforce = null;
   }
+  // "A full taskforce may also adopt this formation" (RULINGS "The full-taskforce cone").
+  const tfCone = moves.filter((m) => paths.has(m.o.squadron) && m.o.taskforceFormation !== undefined);
+  taskforceCone(
+    ctx,
+    unit.taskforce,
+    new Set(tfCone.filter((m) => m.o.taskforceFormation === "cone").map((m) => m.o.squadron)),
+    tfCone.some((m) => m.o.taskforceFormation === "none"),
+  );
   afterMovement(ctx, unit.squadrons);
 
   // Interceptors fire at enemy flights the moving squadrons pass within 1" of.
@@ -258,6 +267,8 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
     }
     boardOrder(ctx, o, label, active);
   }
+  // Releasing a friendly engulfed ship (RULINGS "Releasing a friendly engulfed ship"), then engulfing.
+  for (const { o, label } of ordersOf(orders, "release")) releaseOrder(ctx, o, label, active);
   for (const { o, label } of ordersOf(orders, "engulf")) engulfOrder(ctx, o, label, active, engulfed);
 
   // 7. Suppression recovery and repairs.

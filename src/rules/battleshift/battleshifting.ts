@@ -243,6 +243,8 @@ export function arrivals(state: BattleState, events: BsEvent[]): void {
       sq.arrival = null;
       // "A squadron cannot battleshift into space in a particular formation" (Formations).
       if (sq.formation) sq.formation = null;
+      const tf = sq.taskforce ? state.taskforces[sq.taskforce] : undefined;
+      if (tf?.formation) tf.formation = null;
     }
     events.push({
       kind: "note",

@@ -8,12 +8,17 @@
  * Terrain ("Space Terrain", "Planets", "Moonbases"): planets and moons are solid
  * discs with gravity wells; asteroid fields, dust clouds and nebulae are discs
  * that obscure fire, give cover and cost missiles half their number.
+ * "minefields, gravity rifts and small singularities" ("Movement": "These will have
+ * their own special rules", none given): always hazardous to move through; a rift and
+ * a singularity are gravity wells as a planet's; a singularity is a massive body
+ * (RULINGS "Minefields, gravity rifts and small singularities").
  */
 import { type Point, segmentHitsCircle } from "./geometry.js";
 
 export const SECTOR = 12;
 
-export type TerrainKind = "planet" | "moon" | "asteroids" | "dust" | "nebula";
+export type TerrainKind = "planet" | "moon" | "asteroids" | "dust" | "nebula" | "minefield" | "rift" | "singularity";
+export const TERRAIN_KINDS: readonly TerrainKind[] = ["planet", "moon", "asteroids", "dust", "nebula", "minefield", "rift", "singularity"];
 
 export interface Terrain {
   id: string;
@@ -91,9 +96,19 @@ export function onTable(b: Battlespace, p: Point): boolean {
   return p.x >= 0 && p.y >= 0 && p.x <= tableWidth(b) && p.y <= tableDepth(b);
 }
 
-/** Terrain that blocks line of sight outright (solid bodies). */
+/** Terrain that blocks line of sight outright (solid bodies; a singularity is a "massive body"). */
 export function isSolid(t: Terrain): boolean {
-  return t.kind === "planet" || t.kind === "moon";
+  return t.kind === "planet" || t.kind === "moon" || t.kind === "singularity";
+}
+
+/** "minefields, gravity rifts and small singularities" are hazardous by nature; other features when the scenario says so. */
+export function isHazardous(t: Terrain): boolean {
+  return t.hazardous === true || t.kind === "minefield" || t.kind === "rift" || t.kind === "singularity";
+}
+
+/** Features whose gravity well reaches 1' from their edge, as a planet's: gravity rifts and singularities. */
+function wellLikePlanet(t: Terrain): boolean {
+  return t.kind === "planet" || t.kind === "rift" || t.kind === "singularity";
 }
 
 /** Terrain that obscures fire through it and gives cover to ships inside it. */
@@ -103,14 +118,14 @@ export function isObscuring(t: Terrain): boolean {
 
 /** "Missiles that must negotiate their way around or through planets, asteroids or dust clouds lose half of their number." */
 export function hindersMissiles(t: Terrain): boolean {
-  return t.kind === "planet" || t.kind === "moon" || t.kind === "asteroids" || t.kind === "dust";
+  return t.kind === "planet" || t.kind === "moon" || t.kind === "asteroids" || t.kind === "dust" || t.kind === "singularity";
 }
 
 /** Hazardous features a ship's straight move from `a` to `b` enters or crosses (not one it starts in and leaves without crossing). */
 export function hazardsOnPath(bs: Battlespace, a: Point, b: Point): Terrain[] {
   const out: Terrain[] = [];
   for (const t of bs.terrain) {
-    if (!t.hazardous) continue;
+    if (!isHazardous(t)) continue;
     if (Math.hypot(a.x - b.x, a.y - b.y) < 1e-9) continue;
     if (segmentHitsCircle(a, b, t, t.radius)) out.push(t);
   }
@@ -150,10 +165,10 @@ function planetSectors(b: Battlespace, t: Terrain): Sector[] {
 export function gravityWellAt(b: Battlespace, p: Point): string | null {
   if (b.noShifting) return "no battleshifting is possible anywhere in this battlespace";
   for (const t of b.terrain) {
-    if (t.kind === "planet") {
+    if (wellLikePlanet(t)) {
       const d = Math.hypot(p.x - t.x, p.y - t.y) - t.radius;
       if (d < SECTOR)
-        return `within the gravity well of ${t.name}: ${Math.max(0, Math.round(d * 100) / 100)}" from its surface (shifting needs 12")`;
+        return `within the gravity well of ${t.name}: ${Math.max(0, Math.round(d * 100) / 100)}" from its ${t.kind === "planet" ? "surface" : "edge"} (shifting needs 12")`;
     }
     if (t.kind === "moon") {
       const s = sectorOf(p);
@@ -169,8 +184,8 @@ export function sectorShiftBlocked(b: Battlespace, s: Sector): string | null {
   if (b.noShifting) return "no battleshifting is possible anywhere in this battlespace";
   if (!sectorInTable(b, s)) return `sector ${sectorName(s)} is off the table (1-${b.widthFt}, A-${LETTERS[b.depthFt - 1]})`;
   for (const t of b.terrain) {
-    if (t.kind === "planet" && planetSectors(b, t).some((q) => q.col === s.col && q.row === s.row)) {
-      return `sector ${sectorName(s)} holds the planet ${t.name}: its sectors cannot be used for battleshifting`;
+    if (wellLikePlanet(t) && planetSectors(b, t).some((q) => q.col === s.col && q.row === s.row)) {
+      return `sector ${sectorName(s)} holds the ${t.kind === "rift" ? "gravity rift" : t.kind} ${t.name}: its sectors cannot be used for battleshifting`;
     }
     if (t.kind === "moon") {
       const m = sectorOf(t);

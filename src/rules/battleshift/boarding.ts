@@ -308,6 +308,7 @@ function friendlyEngulf(ctx: Ctx, sq: Squadron, target: Squadron, o: OrderOf<"en
     y: engulfer.y,
     engulfed: true,
     engulfer: engulfer.id,
+    ship: ship.id,
     ...(ship.disabled ? {} : { repaired: true }),
   };
   ctx.ok(STEP, label, `${engulfer.id} engulfs the friendly ${td.name} ${ship.id} (${inches(dist(engulfer, ship))} away)`);

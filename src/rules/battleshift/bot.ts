@@ -36,6 +36,7 @@ import {
   type Flight,
   movementLimits,
   otherSide,
+  type Prize,
   type SideId,
   type Squadron,
   squadronList,
@@ -43,7 +44,7 @@ import {
   squadronsOfTaskforce,
   systemsOf,
 } from "./model.js";
-import { moveSquadron } from "./movement.js";
+import { moveSquadron, taskforceCone } from "./movement.js";
 import type { Order, OrderOf, Orders } from "./orders.js";
 import { planetApproachOrders, planetBotOrders } from "./planet-play.js";
 import { activationUnit, currentSlot, taskforcesOnTable } from "./turn.js";
@@ -460,6 +461,14 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
     if (touching.length) orders.push({ type: "board", squadrons: touching.slice(0, 5).map((q) => q.id), target: t.id, ship: dis.id });
   }
 
+  // Release friends repaired inside our engulfers: they fight again (RULINGS "Releasing a friendly engulfed ship").
+  for (const p of Object.keys(s.prizes)
+    .sort()
+    .map((k) => s.prizes[k] as Prize)) {
+    if (p.side === side && p.fromSide === side && p.engulfed && p.repaired && stay.some((q) => q.id === p.squadron))
+      orders.push({ type: "release", squadron: p.squadron, target: p.id });
+  }
+
   // 8. Gather detached friends near the flagship.
   if (unit.taskforce) {
     const tf = s.taskforces[unit.taskforce];
@@ -556,8 +565,9 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
   }
   const moved = new Set<string>();
   const active = new Set(mine.map((q) => q.id));
+  if (s.settings.formations === true && unit.taskforce) orders.push(...taskforceConeOrders(ctx, unit.taskforce, mine, rng, active, moved));
   for (const q of mine) {
-    if (q.station || !q.ships.some((x) => !x.disabled)) continue;
+    if (q.station || moved.has(q.id) || !q.ships.some((x) => !x.disabled)) continue;
     const d = designOfSquadron(s, q);
     const lim = movementLimits(d.size);
     const heading = normDeg(q.facing + (rng.float() - 0.5) * Math.min(lim.arc, 359));
@@ -608,6 +618,51 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
     });
   }
   return { orders };
+}
+
+/**
+ * The random-legal bot and "A full taskforce may also adopt this formation": a taskforce in cone moves as one
+ * (every squadron the same random distance straight ahead, so the chain holds); one out of it, a fifth of the
+ * time, closes its squadrons up straight ahead, rank behind rank 0.8" apart, and adopts the cone with 0"+ moves.
+ * Planned on the throwaway copy with the engine's own checks; nothing is ordered unless all of it is accepted.
+ */
+function taskforceConeOrders(
+  ctx: Ctx,
+  tfId: string,
+  mine: readonly Squadron[],
+  rng: Rng,
+  active: Set<string>,
+  moved: Set<string>,
+): Order[] {
+  const s = ctx.state;
+  const tf = s.taskforces[tfId];
+  const sqs = mine.filter((q) => q.taskforce === tfId && !q.station && q.ships.some((x) => !x.disabled));
+  const first = sqs[0];
+  if (!tf || !first || sqs.length < 2) return [];
+  const holding = tf.formation === "cone";
+  if (!holding && !rng.chance(20)) return [];
+  const unit = offset({ x: 0, y: 0 }, first.facing, 1);
+  const along = (q: Squadron) => q.ships.filter((x) => !x.disabled).map((p) => unit.x * p.x + unit.y * p.y);
+  const step = holding ? rng.float() * Math.min(...sqs.map((q) => squadronMove(s, q))) : 0;
+  const ranked = [...sqs].sort((a, b) => Math.max(...along(b)) - Math.max(...along(a)));
+  const orders: OrderOf<"move">[] = [];
+  let rear = Math.min(...along(ranked[0] as Squadron));
+  for (const q of ranked) {
+    const distance = holding || q === ranked[0] ? step : rear - 0.8 - Math.max(...along(q));
+    if (!holding) rear = Math.min(...along(q)) + distance;
+    const o: OrderOf<"move"> = { type: "move", squadron: q.id, heading: q.facing, distance: Math.floor(distance * 1000) / 1000 };
+    orders.push(holding ? o : { ...o, taskforceFormation: "cone" });
+  }
+  // Try it on a copy first; then carry it out on the planning state the other orders are planned on.
+  const carryOut = (c: Ctx, done: Set<string>): boolean => {
+    const before = c.problems.length;
+    for (const o of orders) if (!moveSquadron(c, o, "plan", active, done) || c.problems.length > before) return false;
+    taskforceCone(c, tfId, holding ? new Set() : new Set(orders.map((o) => o.squadron)), false);
+    return c.problems.length === before;
+  };
+  if (!carryOut(planner(s, ctx.side), new Set())) return [];
+  carryOut(ctx, moved);
+  return orders;
 }
 
 /**

@@ -25,7 +25,7 @@
 import type { Attack, Weapon } from "./combat.js";
 import type { Ctx } from "./context.js";
 import { hitBonus, suppressionPenalty } from "./experience.js";
-import { CONE_PENALTY, coneLine, coneReaches, formationOf } from "./formations.js";
+import { CONE_PENALTY, type ConeLine, coneOf, coneReaches, formationOf } from "./formations.js";
 import { angleDiff, bearingXY, dist2, inArc, inches, type Point } from "./geometry.js";
 import { coverOf, describeLos, type LosResult, lineOfSight } from "./line-of-sight.js";
 import { type Capabilities, designOfSquadron, type Squadron, systemsOf } from "./model.js";
@@ -131,7 +131,8 @@ export function bears(ctx: Ctx, sq: Squadron, w: WeaponDef, m: Moment, target: S
   // batteries only along "a straight line directly in front of the mouth of the cone".
   const formation = w.attack === "heavy" ? formationOf(ctx.state, sq) : null;
   if (formation === "cone" && m.ships.length > 0) {
-    const line = coneLine(m.ships, (m.ships[0] as Moment["ships"][number]).facing, ctx.state.settings.shipRadius);
+    // A full-taskforce cone "widens its aperture": the line is as wide as the taskforce's cone (formations.ts coneOf).
+    const { line } = coneOf(ctx.state, sq, m.ships, (m.ships[0] as Moment["ships"][number]).facing);
     const along = coneReaches(line, target, range);
     if (along !== null) return { ok: true, range: along, offArc: 0, arcText: CONE_ARC };
     const near = Math.min(...m.ships.flatMap((s) => target.ships.map((t) => Math.sqrt(dist2(s.x, s.y, t.x, t.y)))));
@@ -356,13 +357,16 @@ function coneSweep(ctx: Ctx, step: string, label: string, contributions: Contrib
   );
   if (cones.length === 0) return;
   const firers = new Set(cones.map((c) => c.sq.id));
+  // A full-taskforce cone sweeps its wider line; the squadrons that make up a cone are not in its line of fire.
+  const lines = new Map(cones.map((c) => [c, coneOf(ctx.state, c.sq, momentNow(c.sq).ships, c.sq.facing)]));
+  const members = new Set([...lines.values()].flatMap((l) => [...l.members]));
   for (const id of Object.keys(ctx.state.squadrons).sort()) {
     const other = ctx.state.squadrons[id] as Squadron;
-    if (other.id === aimed.id || firers.has(other.id) || other.location !== "table" || other.ships.length === 0) continue;
+    if (other.id === aimed.id || firers.has(other.id) || members.has(other.id) || other.location !== "table" || other.ships.length === 0)
+      continue;
     const hitting = cones.filter((c) => {
-      const m = momentNow(c.sq);
-      if (m.ships.length === 0) return false;
-      return coneReaches(coneLine(m.ships, c.sq.facing, ctx.state.settings.shipRadius), other, c.weapon.range(ctx)) !== null;
+      if (momentNow(c.sq).ships.length === 0) return false;
+      return coneReaches((lines.get(c) as { line: ConeLine }).line, other, c.weapon.range(ctx)) !== null;
     });
     if (hitting.length === 0) continue;
     const dice = hitting.reduce((t, c) => t + c.dice, 0);

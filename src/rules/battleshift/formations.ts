@@ -17,9 +17,13 @@
  *   The squadron loses 12" of movement ... though they can move in any direction.
  *   ... it cannot cause suppression with any battery weapons. When the squadron
  *   breaks formation, it can leave with any facing."
+ * - The full-taskforce cone: "A full taskforce may also adopt this formation, which
+ *   widens its aperture and can affect a wider area of space." (RULINGS "The
+ *   full-taskforce cone": every squadron of the taskforce in the cone, 5 ships in
+ *   all, one 1" chain; the line of fire is as wide as the whole taskforce.)
  */
 import { angleDiff, type Point } from "./geometry.js";
-import type { BattleState, Squadron } from "./model.js";
+import type { BattleState, Ship, Squadron, Taskforce } from "./model.js";
 import { coherency } from "./movement.js";
 
 export type Formation = "cone" | "ring";
@@ -33,6 +37,10 @@ export const RING_MOVE_LOSS = 12;
 export const CONE_TURN = 45;
 /** Cone fire: "a -1 to hit penalty". */
 export const CONE_PENALTY = 1;
+/** The full-taskforce cone: the squadron cone's "minimum of 5 ships", counted over the whole taskforce. */
+export const TASKFORCE_CONE_MIN = 5;
+/** Setting `taskforceCone: "wedge"`: the wider aperture as a 45 degree wedge (22.5 degrees either side of the facing). */
+export const WEDGE_HALF_ANGLE = 22.5;
 
 /** Why these ship positions cannot hold the formation, or null when they can. */
 export function formationFault(f: Formation, points: readonly Point[]): string | null {
@@ -56,9 +64,11 @@ export interface ConeLine {
   halfWidth: number;
   /** Along-facing distance of the cone's foremost ship from the origin. */
   mouth: number;
+  /** Degrees the line widens either side as it goes out (0: a straight strip; the taskforce wedge setting: 22.5). */
+  flare?: number;
 }
 
-export function coneLine(ships: readonly Point[], facing: number, shipRadius: number): ConeLine {
+export function coneLine(ships: readonly Point[], facing: number, shipRadius: number, flare = 0): ConeLine {
   const rad = (facing * Math.PI) / 180;
   const fx = Math.sin(rad);
   const fy = -Math.cos(rad);
@@ -77,7 +87,7 @@ export function coneLine(ships: readonly Point[], facing: number, shipRadius: nu
   const midC = (minC + maxC) / 2;
   // Origin: on the centre line at the rearmost ship.
   const origin = { x: minA * fx + midC * -fy, y: minA * fy + midC * fx };
-  return { origin, facing, halfWidth: (maxC - minC) / 2 + shipRadius, mouth: maxA - minA };
+  return { origin, facing, halfWidth: (maxC - minC) / 2 + shipRadius, mouth: maxA - minA, ...(flare > 0 ? { flare } : {}) };
 }
 
 /** Distance along the cone's line from its mouth to `p`, or null when `p` is not in the line within `range` of the mouth. */
@@ -89,7 +99,8 @@ export function inConeLine(line: ConeLine, p: Point, range: number): number | nu
   const dy = p.y - line.origin.y;
   const along = dx * fx + dy * fy - line.mouth;
   const across = Math.abs(dx * -fy + dy * fx);
-  if (along < -1e-9 || along > range + 1e-9 || across > line.halfWidth + 1e-9) return null;
+  const half = line.halfWidth + Math.max(0, along) * Math.tan(((line.flare ?? 0) * Math.PI) / 180);
+  if (along < -1e-9 || along > range + 1e-9 || across > half + 1e-9) return null;
   return along;
 }
 
@@ -116,9 +127,69 @@ export function coneMoveFault(oldFacing: number, headings: readonly number[], ne
   return null;
 }
 
-/** The formation a squadron holds now: none when the option is off or too few active ships are left to hold it. */
+/**
+ * The formation a squadron holds now: none when the option is off or too few active ships are left to hold it.
+ * A squadron of a taskforce in cone holds the cone while the taskforce's cone has its 5 ships in all.
+ */
 export function formationOf(state: BattleState, sq: Squadron): Formation | null {
   const f = sq.formation ?? null;
   if (!f || state.settings.formations !== true) return null;
+  if (f === "cone" && taskforceConeOf(state, sq)) return "cone";
   return sq.ships.filter((s) => !s.disabled).length >= FORMATION_MIN_SHIPS[f] ? f : null;
+}
+
+/** The taskforce whose full cone this squadron is part of (the cone still holding 5 active ships in all), or null. */
+export function taskforceConeOf(state: BattleState, sq: Squadron): Taskforce | null {
+  if (sq.formation !== "cone" || !sq.taskforce || state.settings.formations !== true) return null;
+  const tf = state.taskforces[sq.taskforce];
+  if (tf?.formation !== "cone") return null;
+  return taskforceConeShips(state, tf).length >= TASKFORCE_CONE_MIN ? tf : null;
+}
+
+/** The squadrons of a taskforce's cone: its squadrons on the table that carry the cone. */
+export function taskforceConeSquadrons(state: BattleState, tf: Taskforce): Squadron[] {
+  return Object.keys(state.squadrons)
+    .sort()
+    .map((k) => state.squadrons[k] as Squadron)
+    .filter((q) => q.taskforce === tf.id && q.formation === "cone" && q.location === "table" && q.ships.length > 0);
+}
+
+export function taskforceConeShips(state: BattleState, tf: Taskforce): Ship[] {
+  return taskforceConeSquadrons(state, tf).flatMap((q) => q.ships.filter((s) => !s.disabled));
+}
+
+/**
+ * The cone a squadron's heavy fire goes down: its own ships (`own`, where they are as it fires), or, in a
+ * full-taskforce cone, every active ship of the taskforce's cone ("widens its aperture"), straight or as a
+ * 45 degree wedge (setting `taskforceCone`). `members`: the squadrons that make up the cone (never swept).
+ */
+export function coneOf(state: BattleState, sq: Squadron, own: readonly Point[], facing: number): { line: ConeLine; members: Set<string> } {
+  const tf = taskforceConeOf(state, sq);
+  if (!tf) return { line: coneLine(own, facing, state.settings.shipRadius), members: new Set([sq.id]) };
+  const flare = state.settings.taskforceCone === "wedge" ? WEDGE_HALF_ANGLE : 0;
+  return {
+    line: coneLine(taskforceConeShips(state, tf), facing, state.settings.shipRadius, flare),
+    members: new Set(taskforceConeSquadrons(state, tf).map((q) => q.id)),
+  };
+}
+
+/**
+ * Why the squadrons of a taskforce cannot hold a full cone at these positions, or null: 5 active ships in all,
+ * "Each ship must be no more than 1" from another ship" over the whole taskforce, and one facing (the cone's mouth
+ * faces "the forward movement direction"; squadrons facing apart make no one mouth).
+ */
+export function taskforceConeFault(squadrons: readonly Squadron[]): string | null {
+  const ships = squadrons.flatMap((q) => q.ships.filter((s) => !s.disabled));
+  if (ships.length < TASKFORCE_CONE_MIN)
+    return `a taskforce cone needs at least ${TASKFORCE_CONE_MIN} active ships in all; the taskforce has ${ships.length}`;
+  const first = squadrons[0] as Squadron;
+  for (const q of squadrons) {
+    const off = Math.abs(angleDiff(first.facing, q.facing));
+    if (off > 0.5)
+      return `every squadron of a taskforce cone faces one way: ${q.id} faces ${Math.round(q.facing * 100) / 100}, ${first.id} ${Math.round(first.facing * 100) / 100} (${Math.round(off * 100) / 100} degrees apart)`;
+  }
+  const c = coherency(ships, 0, FORMATION_SPACING);
+  if (!c.ok)
+    return `in a taskforce cone each ship must be no more than ${FORMATION_SPACING}" from another ship of the taskforce; a gap of ${Math.round(c.chainGap * 100) / 100}" breaks it`;
+  return null;
 }

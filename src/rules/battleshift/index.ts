@@ -57,7 +57,7 @@ export const battleshift: Ruleset<BattleState, Orders, BattleView, BsEvent> = {
       id: "veterans",
       title: "The outpost, with the experimental rules",
       description:
-        "the outpost with formations (cone, ring) and experience on, veteran squadrons on both sides, and a hazardous asteroid field and plasma nebula (fleets from --fleet files if given)",
+        "the outpost with formations (cone, ring) and experience on, veteran squadrons on both sides, a hazardous asteroid field and plasma nebula, a minefield, a gravity rift and a small singularity (fleets from --fleet files if given)",
       create: ({ seed, fleets }) => veteranOutpost(seed, fleetsFrom(fleets && fleets.length > 0 ? fleets : PLAYTEST_FLEETS)),
     },
     planetfall: {

@@ -34,6 +34,11 @@ export interface Settings {
   massiveBodies: "block" | "obscure";
   /** "Formations (experimental rules)": cone and ring formations may be ordered (off by default; RULINGS "Formations"). */
   formations?: boolean;
+  /**
+   * The full-taskforce cone's wider aperture ("widens its aperture and can affect a wider area of space"):
+   * "strip" (default) a straight line as wide as the whole taskforce; "wedge" that line opening 45 degrees.
+   */
+  taskforceCone?: "strip" | "wedge";
   /** "Experience": squadrons may carry experience traits (off by default; RULINGS "Experience"). */
   experience?: boolean;
   /** "Planets (Extremely experimental)", "Moonbases": defended planets and moons in play (RULINGS "Planets and moons in play"). */
@@ -127,6 +132,8 @@ export interface Taskforce {
   flagship: { squadron: string; ship: string } | null;
   /** False once its flagship died before command was transferred. */
   alive: boolean;
+  /** "A full taskforce may also adopt this formation": the taskforce cone (RULINGS "The full-taskforce cone"). */
+  formation?: "cone" | null;
 }
 
 export interface Flight {
@@ -160,6 +167,8 @@ export interface Prize {
   engulfer?: string | null;
   /** "A captured ship cannot fight, but it can be moved once it is repaired": a repair roll of 1 at its captor's activation. */
   repaired?: boolean;
+  /** A friendly engulfed ship: its own ship id (it keeps it when released: RULINGS "Releasing a friendly engulfed ship"). */
+  ship?: string;
 }
 
 export interface Side {

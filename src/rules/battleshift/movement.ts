@@ -18,10 +18,18 @@
  * Disabled ships do not move: they "may be freely abandoned by their Squadron", and
  * if left beyond command distance "they immediately shift out of the battle".
  */
-import { hazardsOnPath, onTable } from "./battlespace.js";
+import { hazardsOnPath, isHazardous, onTable } from "./battlespace.js";
 import type { Ctx } from "./context.js";
 import { extraTurn } from "./experience.js";
-import { coneMoveFault, type Formation, formationFault, formationOf, RING_MOVE_LOSS } from "./formations.js";
+import {
+  coneMoveFault,
+  type Formation,
+  formationFault,
+  formationOf,
+  RING_MOVE_LOSS,
+  taskforceConeFault,
+  taskforceConeSquadrons,
+} from "./formations.js";
 import { angleDiff, bearingXY, centroid, dist, inArc, inches, offset, type Point, parseFacing, r2 } from "./geometry.js";
 import { designOfSquadron, flagshipPoint, movementLimits, otherSide, type Squadron, squadronList, squadronMove } from "./model.js";
 import type { OrderOf } from "./orders.js";
@@ -96,7 +104,23 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
       "formation-change",
       `${sq.id} is in a ${held}: break formation in one move (formation: none) before adopting a ${want} in a later one`,
     );
-  const next: Formation | null = want === undefined ? held : want === "none" ? null : want;
+  // "A full taskforce may also adopt this formation" (RULINGS "The full-taskforce cone"): the squadron moves as
+  // part of its taskforce's cone; the cone itself (5 ships in all, the 1" chain, one facing) is checked on the
+  // taskforce after all its moves (taskforceCone).
+  const tfWant = o.taskforceFormation;
+  if (tfWant !== undefined && state.settings.formations !== true)
+    return fail("formations-off", `formations are an experimental option ("Formations"): set options.formations: true in a fleet file`);
+  if (tfWant !== undefined && !sq.taskforce)
+    return fail("no-taskforce", `${sq.id} is detached: only a taskforce adopts or breaks a taskforce cone`);
+  if (tfWant === "cone" && ((want !== undefined && want !== "cone") || held === "ring"))
+    return fail(
+      "formation-change",
+      `${sq.id} ${held === "ring" ? "is in a ring: break it in one move before joining" : `cannot take a ${want} and join`} its taskforce's cone`,
+    );
+  const inTaskforceCone =
+    tfWant === "cone" || (tfWant === undefined && sq.formation === "cone" && state.taskforces[sq.taskforce ?? ""]?.formation === "cone");
+  const next: Formation | null =
+    tfWant === "none" ? null : tfWant === "cone" ? held : want === undefined ? held : want === "none" ? null : want;
   // A mixed squadron moves at its slowest ship's speed (RULINGS "Mixed squadrons in play").
   const ownMove = squadronMove(state, sq);
   let maxMove = ownMove;
@@ -180,7 +204,7 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
     }
   }
   const ends = ships.map((p) => p.to);
-  if (next) {
+  if (next && !(inTaskforceCone && want !== "none")) {
     const why = formationFault(next, ends);
     if (why) return fail("formation", `${sq.id}: ${why}`);
   }
@@ -202,7 +226,7 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
   }
   const oldFacing = sq.facing;
   sq.facing = facing;
-  if (want !== undefined) sq.formation = next;
+  if (want !== undefined || tfWant === "none") sq.formation = next;
   moved.add(sq.id);
   ctx.los.invalidate(sq.id);
   ctx.ok(
@@ -231,10 +255,11 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
  * RULINGS "Hazardous terrain": each ship whose move enters or crosses a feature the scenario marks
  * hazardous rolls a die; each 1 is a hit on the squadron, resisted by its shields like a light
  * battery hit, with no suppression. Ships lost this way count as destroyed (the enemy scores them).
+ * Minefields, gravity rifts and small singularities are always hazardous (battlespace.ts isHazardous).
  */
 function hazards(ctx: Ctx, sq: Squadron, paths: readonly ShipPath[]): void {
   for (const t of ctx.state.battlespace.terrain) {
-    if (!t.hazardous || sq.location !== "table" || sq.ships.length === 0) continue;
+    if (!isHazardous(t) || sq.location !== "table" || sq.ships.length === 0) continue;
     const through = paths.filter((p) => hazardsOnPath(ctx.state.battlespace, p.from, p.to).includes(t)).length;
     if (through === 0) continue;
     ctx.attackSquadron(
@@ -245,6 +270,61 @@ function hazards(ctx: Ctx, sq: Squadron, paths: readonly ShipPath[]): void {
       otherSide(ctx.state, sq.side),
     );
   }
+}
+
+/**
+ * "A full taskforce may also adopt this formation" (RULINGS "The full-taskforce cone"), after the taskforce's
+ * moves (before command range): `adopting` are the squadrons moved with `taskforceFormation: "cone"`, `breaking`
+ * whether a move broke it. Adopting needs every squadron of the taskforce on the table in the cone; the cone
+ * (adopted or held) needs 5 active ships in all, one 1" chain and one facing, or it is not (or no longer) held.
+ */
+export function taskforceCone(ctx: Ctx, tfId: string | null, adopting: ReadonlySet<string>, breaking: boolean): void {
+  const state = ctx.state;
+  const tf = tfId ? state.taskforces[tfId] : undefined;
+  if (!tf || (adopting.size === 0 && !breaking && tf.formation !== "cone")) return;
+  const label = `taskforce cone ${tf.id}`;
+  const squadrons = Object.values(state.squadrons).filter(
+    (q) => q.taskforce === tf.id && q.location === "table" && q.ships.some((s) => !s.disabled),
+  );
+  const dissolve = (): void => {
+    tf.formation = null;
+    for (const q of taskforceConeSquadrons(state, tf)) q.formation = null;
+  };
+  if (breaking) {
+    const was = tf.formation === "cone";
+    dissolve();
+    if (adopting.size > 0)
+      return void ctx.fail(STEP_MOVE, label, "taskforce-cone", `${tf.id}'s moves both adopt and break its cone: it is broken`);
+    if (was) ctx.note("formation", `${tf.name} breaks its taskforce cone`, { side: tf.side, unit: tf.id });
+    return;
+  }
+  if (adopting.size > 0) {
+    const missing = squadrons.filter((q) => !adopting.has(q.id)).map((q) => q.id);
+    if (missing.length > 0)
+      return void ctx.fail(
+        STEP_MOVE,
+        label,
+        "taskforce-cone",
+        `"A full taskforce may also adopt this formation": ${missing.join(", ")} of ${tf.id} did not move into the cone (every squadron moves with taskforceFormation: cone; a 0" move counts)`,
+      );
+    const why = taskforceConeFault(squadrons);
+    if (why) return void ctx.fail(STEP_MOVE, label, "taskforce-cone", `${tf.id}: ${why}`);
+    tf.formation = "cone";
+    for (const q of squadrons) q.formation = "cone";
+    ctx.ok(STEP_MOVE, label, `${tf.id} adopts a taskforce cone: ${squadrons.map((q) => q.id).join(", ")}`);
+    ctx.note("formation", `${tf.name} adopts a taskforce cone`, { side: tf.side, unit: tf.id });
+    return;
+  }
+  const members = taskforceConeSquadrons(state, tf);
+  if (members.length === 0) {
+    // Every squadron broke out by its own move (or is gone): nothing is left of the cone.
+    tf.formation = null;
+    return;
+  }
+  const why = taskforceConeFault(members);
+  if (!why) return;
+  dissolve();
+  ctx.fail(STEP_MOVE, label, "taskforce-cone-broken", `${tf.id}'s cone no longer holds after its moves and is broken: ${why}`);
 }
 
 /** After the taskforce has moved: command range, the taskforce facing rule, abandoned disabled ships. */

@@ -9,7 +9,7 @@
  *   second if the seat wins the roll).
  * - One activation (QRS, Activation Sequence 1-7): `missiles`, `heavy`,
  *   `emergencyShift`, `move`, `light`, `detach`, `flight`, `recover`, `board`,
- *   `engulf`, `join` and `command`.
+ *   `engulf`, `release`, `join` and `command`.
  *
  * The schema checks only shape; whether an order can be carried out (range, arc,
  * line of sight, coherency...) is measured when its step comes, and a failed order
@@ -66,6 +66,8 @@ const move = z.object({
   facing: facing.optional(),
   /** "Formations (experimental rules)": adopt a cone or ring with this move, or break formation ("none"). */
   formation: z.enum(["cone", "ring", "none"]).optional(),
+  /** "A full taskforce may also adopt this formation": every squadron of the taskforce moves with "cone"; "none" breaks it. */
+  taskforceFormation: z.enum(["cone", "none"]).optional(),
   /** Ships moved differently from the rest: their end points. */
   ships: z
     .array(z.object({ ship: id, to: point }))
@@ -109,6 +111,11 @@ const board = z.object({
   assault: z.boolean().optional(),
 });
 const engulf = z.object({ type: z.literal("engulf"), squadron: id, target: id, ship: id.optional() });
+/**
+ * Release a friendly engulfed ship (`target`: the prize id) from its engulfer in `squadron`: set down at `to`
+ * (within 1" of the engulfer; default 1" astern), rejoining `join` or the first squadron of its design with room.
+ */
+const release = z.object({ type: z.literal("release"), squadron: id, target: id, to: point.optional(), join: id.optional() });
 const join = z.object({ type: z.literal("join"), squadron: id });
 const command = z.object({ type: z.literal("command"), squadron: id });
 
@@ -127,6 +134,7 @@ export const orderSchema = z.discriminatedUnion("type", [
   recover,
   board,
   engulf,
+  release,
   join,
   command,
 ]);

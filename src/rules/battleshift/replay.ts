@@ -3,11 +3,13 @@
  * a self-contained HTML file stepping through them. Each panel shows the table after
  * the activation: every ship as a triangle pointing along its facing (hollow when
  * disabled), each squadron labelled with its ships, damage and suppression markers,
- * the moves made (faint trails), lines of fire with hits and damage (a red cross and
+ * the terrain (hazardous features with a dashed orange rim, a minefield's mines, a
+ * singularity's black core), the moves made (faint trails), lines of fire with hits and damage (a red cross and
  * the count where ships were lost), missile strikes (dashed) and fighter flights.
  *
  * Pure: frames in, text out (the CLI reads the game folder's history).
  */
+import { isHazardous, type TerrainKind } from "./battlespace.js";
 import type { BsEvent, FireEvent, FlightEvent, LossEvent, MissileEvent, MoveEvent } from "./events.js";
 import { offset, type Point } from "./geometry.js";
 import { type BattleState, designOfSquadron, sideIds, squadronList } from "./model.js";
@@ -25,6 +27,26 @@ const COLOURS: Record<string, { ship: string; line: string; text: string }> = {
   blue: { ship: "#2f6fde", line: "#4d8bff", text: "#a9c8ff" },
   red: { ship: "#d8412f", line: "#ff6a55", text: "#ffb4a8" },
 };
+const TERRAIN_FILL: Record<TerrainKind, string> = {
+  planet: "#2a4a3a",
+  moon: "#4a4a4a",
+  nebula: "#3a2050",
+  dust: "#3a3320",
+  asteroids: "#333",
+  minefield: "#3a1a1a",
+  rift: "#142a4a",
+  singularity: "#101018",
+};
+/** Where a minefield's mines are drawn, as fractions of its radius. */
+const MINE_DOTS: readonly [number, number][] = [
+  [0, 0],
+  [0.5, 0.2],
+  [-0.4, 0.45],
+  [-0.3, -0.5],
+  [0.35, -0.45],
+  [0.7, -0.05],
+  [-0.7, 0],
+];
 const colour = (side: string) => COLOURS[side] ?? { ship: "#999", line: "#bbb", text: "#ddd" };
 
 function esc(s: string): string {
@@ -98,19 +120,19 @@ export function renderTable(f: ReplayFrame, scale: number, ox = 0, oy = 0): stri
   for (let r = 1; r <= s.battlespace.depthFt; r++)
     out.push(`<text x="${X(0.8)}" y="${Y(r * 12 - 6)}" fill="#556" font-size="${n(fs)}">${"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[r - 1]}</text>`);
   for (const t of s.battlespace.terrain) {
-    const fill =
-      t.kind === "planet"
-        ? "#2a4a3a"
-        : t.kind === "moon"
-          ? "#4a4a4a"
-          : t.kind === "nebula"
-            ? "#3a2050"
-            : t.kind === "dust"
-              ? "#3a3320"
-              : "#333";
+    // Hazardous features (minefields, gravity rifts, singularities, and any the scenario marks) get a dashed orange rim.
+    const rim = isHazardous(t) ? ` stroke="#d08020" stroke-width="${n(Math.max(1, scale * 0.25))}" stroke-dasharray="3,2"` : "";
     out.push(
-      `<circle cx="${X(t.x)}" cy="${Y(t.y)}" r="${n(t.radius * scale)}" fill="${fill}" opacity="0.8"><title>${esc(`${t.kind} ${t.name}`)}</title></circle>`,
+      `<circle cx="${X(t.x)}" cy="${Y(t.y)}" r="${n(t.radius * scale)}" fill="${TERRAIN_FILL[t.kind]}" opacity="0.8"${rim}><title>${esc(`${t.kind} ${t.name}${isHazardous(t) ? " (hazardous)" : ""}`)}</title></circle>`,
     );
+    // A minefield is dotted with mines; a singularity is a black point with its pull drawn as a ring.
+    if (t.kind === "minefield")
+      for (const [dx, dy] of MINE_DOTS)
+        out.push(
+          `<circle cx="${X(t.x + dx * t.radius)}" cy="${Y(t.y + dy * t.radius)}" r="${n(Math.max(0.8, scale * 0.2))}" fill="#d04040" />`,
+        );
+    if (t.kind === "singularity")
+      out.push(`<circle cx="${X(t.x)}" cy="${Y(t.y)}" r="${n(Math.max(1.5, t.radius * scale * 0.4))}" fill="#000" stroke="#a0a0ff" />`);
   }
   // Moves of this step: faint trails.
   for (const e of f.events) {

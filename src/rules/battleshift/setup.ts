@@ -342,9 +342,17 @@ export function scaledPlaytestFleets(shipsPerSide: number): unknown[] {
   });
 }
 
+/** "minefields, gravity rifts and small singularities" (RULINGS "Minefields, gravity rifts and small singularities"). */
+export const VETERAN_HAZARDS: Terrain[] = [
+  { id: "minefield", kind: "minefield", name: "the Sown Field", x: 18, y: 24, radius: 3 },
+  { id: "rift", kind: "rift", name: "the Tear", x: 60, y: 6, radius: 2 },
+  { id: "singularity", kind: "singularity", name: "the Maw", x: 30, y: 44, radius: 1 },
+];
+
 /**
  * The outpost with the experimental options on ("Formations", "Experience") and its asteroid field and
- * nebula hazardous ("a plasma filled nebula"): some squadrons of each side carry experience traits.
+ * nebula hazardous ("a plasma filled nebula"), plus a minefield, a gravity rift and a small singularity:
+ * some squadrons of each side carry experience traits.
  */
 export function veteranOutpost(seed: number, fleets: Fleet[]): BattleState {
   const { state } = createBattle({
@@ -354,7 +362,10 @@ export function veteranOutpost(seed: number, fleets: Fleet[]): BattleState {
     battlespace: {
       widthFt: 6,
       depthFt: 4,
-      terrain: OUTPOST_TERRAIN.map((t) => ({ ...t, ...(t.kind === "nebula" || t.kind === "asteroids" ? { hazardous: true } : {}) })),
+      terrain: [
+        ...OUTPOST_TERRAIN.map((t) => ({ ...t, ...(t.kind === "nebula" || t.kind === "asteroids" ? { hazardous: true } : {}) })),
+        ...VETERAN_HAZARDS.map((t) => ({ ...t })),
+      ],
       noShifting: false,
     },
     settings: { formations: true, experience: true },

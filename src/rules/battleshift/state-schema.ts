@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { err, ok, type Problem, type Result } from "../../core/result.js";
+import { TERRAIN_KINDS, type TerrainKind } from "./battlespace.js";
 import type { ShipDesign } from "./fleet.js";
 import type { BattleState } from "./model.js";
 
@@ -24,13 +25,14 @@ const settings = z.object({
   emergencyHalfVp: z.enum(["damaged", "over-threshold", "over-total"]),
   massiveBodies: z.enum(["block", "obscure"]),
   formations: z.boolean().optional(),
+  taskforceCone: z.enum(["strip", "wedge"]).optional(),
   experience: z.boolean().optional(),
   planets: z.boolean().optional(),
 });
 
 const terrain = z.object({
   id,
-  kind: z.enum(["planet", "moon", "asteroids", "dust", "nebula"]),
+  kind: z.enum(TERRAIN_KINDS as [TerrainKind, ...TerrainKind[]]),
   name: z.string(),
   x: num,
   y: num,
@@ -93,6 +95,7 @@ const taskforce = z.object({
   name: z.string(),
   flagship: z.object({ squadron: id, ship: id }).nullable(),
   alive: z.boolean(),
+  formation: z.enum(["cone"]).nullable().optional(),
 });
 
 const flight = z.object({
@@ -118,6 +121,7 @@ const prize = z.object({
   engulfed: z.boolean(),
   engulfer: id.nullable().optional(),
   repaired: z.boolean().optional(),
+  ship: id.optional(),
 });
 
 const plannedShift = z.object({ unit: id, returnTurn: int.nullable(), sector: z.string().nullable(), facing: num.nullable() });

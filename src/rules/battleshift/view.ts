@@ -124,7 +124,7 @@ export function templateFor(state: BattleState, seat: SideId, example: Orders): 
     out.push("# place (arriving squadrons within their sector), initiative (first or second).");
   } else if (slot?.side === seat) {
     out.push(`# Your activation: ${slot.taskforce ? `taskforce ${slot.taskforce}` : "a detached squadron (name it in your first order)"}.`);
-    out.push("# Orders: missiles, heavy, emergencyShift, move, light, detach, flight, recover, board, engulf, join, command.");
+    out.push("# Orders: missiles, heavy, emergencyShift, move, light, detach, flight, recover, board, engulf, release, join, command.");
   } else {
     out.push("# No orders are needed from you at this step.");
   }
