@@ -24,13 +24,72 @@ import {
   parseSector,
   type Sector,
   sectorCentre,
+  sectorInTable,
   sectorName,
+  sectorOf,
   sectorShiftBlocked,
 } from "./battlespace.js";
 import type { Ctx } from "./context.js";
 import type { BsEvent } from "./events.js";
 import { centroid, offset, type Point, r2 } from "./geometry.js";
-import { type BattleState, designOfSquadron, notYourSquadron, otherSide, type PlannedShift, type Squadron, squadronList } from "./model.js";
+import {
+  type BattleState,
+  designOfSquadron,
+  notYourSquadron,
+  otherSide,
+  type PlannedShift,
+  type SideId,
+  type Squadron,
+  squadronList,
+} from "./model.js";
+
+/** The design of a Hyperspace Gate (a space station; setup.ts `STATION_DESIGNS`). */
+export const HYPERSPACE_GATE = "station/hyperspace-gate";
+
+/**
+ * "Shifts cannot be made near large gravity wells ... except when assisted by a friendly
+ * Hyperspace Gate" (Definitions, Battleshifting). The seed says no more; ruling "Hyperspace
+ * Gates": a gate of `side`, on the table and not disabled, assists shifts in and out of its own
+ * sector. It cannot lift "no battleshifting anywhere" (dark matter, suppression fields). Returns
+ * the gate's squadron id, or null.
+ */
+export function gateAssisting(state: BattleState, side: SideId, s: Sector): string | null {
+  if (state.battlespace.noShifting) return null;
+  for (const sq of squadronList(state)) {
+    if (!sq.station || sq.design !== HYPERSPACE_GATE || sq.side !== side || sq.location !== "table") continue;
+    const gate = sq.ships[0];
+    if (!gate || gate.disabled) continue;
+    const g = sectorOf(gate);
+    if (g.col === s.col && g.row === s.row) return sq.id;
+  }
+  return null;
+}
+
+/** Why a shift by `side` into sector `s` is refused now, or null (a friendly gate lifts the gravity wells). */
+export function shiftInBlocked(state: BattleState, side: SideId, s: Sector): string | null {
+  const blocked = sectorShiftBlocked(state.battlespace, s);
+  if (blocked && sectorInTable(state.battlespace, s) && gateAssisting(state, side, s)) return null;
+  return blocked;
+}
+
+/**
+ * Where a taskforce comes out when its written sector is closed at arrival (the gate that assisted
+ * the plan was lost meanwhile): the open sector nearest to it, ties by column then row (ruling
+ * "Hyperspace Gates"). Null when no sector is open.
+ */
+export function nearestOpenSector(state: BattleState, side: SideId, s: Sector): Sector | null {
+  const b = state.battlespace;
+  let best: { s: Sector; d: number } | null = null;
+  for (let col = 1; col <= b.widthFt; col++) {
+    for (let row = 1; row <= b.depthFt; row++) {
+      const c = { col, row };
+      if (shiftInBlocked(state, side, c)) continue;
+      const d = Math.hypot(col - s.col, row - s.row);
+      if (!best || d < best.d - 1e-9) best = { s: c, d };
+    }
+  }
+  return best?.s ?? null;
+}
 
 /** Why this squadron cannot shift out now, or null. */
 export function shiftOutBlocked(state: BattleState, sq: Squadron): string | null {
@@ -39,7 +98,7 @@ export function shiftOutBlocked(state: BattleState, sq: Squadron): string | null
     return `${sq.id} battleshifted in this turn ("Ships cannot battleshift out of the battlespace on the same turn they battleshifted in")`;
   for (const s of sq.ships) {
     const why = gravityWellAt(state.battlespace, s);
-    if (why) return `${s.id} is ${why}`;
+    if (why && !gateAssisting(state, sq.side, sectorOf(s))) return `${s.id} is ${why}`;
   }
   return null;
 }
@@ -131,7 +190,7 @@ export function plannedShiftProblem(state: BattleState, side: string, p: Planned
   }
   const s = p.sector ? parseSector(p.sector) : null;
   if (!s) return `return sector ${JSON.stringify(p.sector ?? null)} is not a sector such as "5B"`;
-  const blocked = sectorShiftBlocked(state.battlespace, s);
+  const blocked = shiftInBlocked(state, side, s);
   if (blocked) return blocked;
   if (p.facing === null) return "a return facing is needed (degrees or N, NE, E, ...)";
   return null;
@@ -231,8 +290,23 @@ export function arrivals(state: BattleState, events: BsEvent[]): void {
   }
   for (const [k, list] of groups) {
     const [secName, facingText] = k.split("|") as [string, string];
-    const sector = parseSector(secName);
+    const written = parseSector(secName);
+    if (!written) continue;
+    const side = (list[0] as Squadron).side;
+    // A gravity-well sector was open when written only through a friendly gate; without it now, the nearest open one.
+    const sector = shiftInBlocked(state, side, written) ? nearestOpenSector(state, side, written) : written;
     if (!sector) continue;
+    if (sector !== written) {
+      events.push({
+        kind: "note",
+        what: "arrive",
+        side,
+        act: state.activationNo,
+        turn: state.turn,
+        text: `${list.map((x) => x.id).join(", ")} cannot come out in sector ${sectorName(written)} (${shiftInBlocked(state, side, written)}): ${list.length === 1 ? "it comes" : "they come"} out in the nearest open sector, ${sectorName(sector)}`,
+        data: { squadrons: list.map((x) => x.id), sector: sectorName(sector), written: sectorName(written) },
+      });
+    }
     const facing = Number(facingText);
     const keys = perSector.get(secName) as string[];
     placeGroup(state.battlespace, list, sector, facing, keys.indexOf(k), keys.length);

@@ -21,8 +21,8 @@
  */
 import { cloneData } from "../../core/json.js";
 import { Rng } from "../../core/rng.js";
-import { shiftOutBlocked } from "./battleshifting.js";
-import { sectorShiftBlocked, tableDepth, tableWidth } from "./battlespace.js";
+import { shiftInBlocked, shiftOutBlocked } from "./battleshifting.js";
+import { tableDepth, tableWidth } from "./battlespace.js";
 import { Ctx } from "./context.js";
 import { FIGHTER_MOVE, flightsOf, wingsReady } from "./fighters.js";
 import { bears, defaultHeavyWeapons, defaultLightWeapons, type Moment, momentNow, WEAPONS, type WeaponKey } from "./fire.js";
@@ -251,7 +251,7 @@ function sheetOrders(state: BattleState, side: SideId): Order[] {
     const home = side === "blue" ? 1 : state.battlespace.widthFt;
     for (let row = 1; row <= state.battlespace.depthFt; row++) {
       const sector = { col: home, row };
-      if (sectorShiftBlocked(state.battlespace, sector)) continue;
+      if (shiftInBlocked(state, side, sector)) continue;
       if (state.turn + 2 > state.settings.turnLimit) break;
       orders.push({
         type: "shift",

@@ -197,6 +197,9 @@ export const STATION_DESIGNS: Record<string, ShipDesign> = {
     light: 2,
     interceptor: 2,
   }),
+  // "assisted by a friendly Hyperspace Gate" (Definitions, Battleshifting): the seed gives no figures;
+  // a size-4 station with a point-defence fit (ruling "Hyperspace Gates").
+  "station/hyperspace-gate": station("station/hyperspace-gate", "Hyperspace Gate", 4, { light: 2, interceptor: 2 }),
   "station/battlefortress": station("station/battlefortress", "Battlefortress", 15, {
     heavy: 5,
     missile: 6,

@@ -1,0 +1,114 @@
+/**
+ * Definitions, Battleshifting: "Shifts cannot be made near large gravity wells (1' from planets, or
+ * the same sector as a moon) except when assisted by a friendly Hyperspace Gate. Some battles can
+ * take place where shifts cannot occur in the entire battlespace" (RULINGS "Hyperspace Gates").
+ */
+import { describe, expect, it } from "vitest";
+import { Rng } from "../../src/core/rng.js";
+import { gateAssisting, HYPERSPACE_GATE, shiftInBlocked, shiftOutBlocked } from "../../src/rules/battleshift/battleshifting.js";
+import { parseSector, sectorName } from "../../src/rules/battleshift/battlespace.js";
+import { battleshift } from "../../src/rules/battleshift/index.js";
+import type { BattleState } from "../../src/rules/battleshift/model.js";
+import type { Orders } from "../../src/rules/battleshift/orders.js";
+import { createBattle, fleetsFrom } from "../../src/rules/battleshift/setup.js";
+
+const sq = (name: string, design: string, ships: number) => ({ name, design, ships });
+const fleet = (name: string) => ({
+  name,
+  taskforces: [
+    { name: `${name} 1`, squadrons: [sq(`${name} A`, "generic/fleet-cruiser", 3)] },
+    { name: `${name} 2`, squadrons: [sq(`${name} B`, "generic/fleet-cruiser", 3)] },
+  ],
+});
+/** The planet Kesh sits on the corner of sectors 3B, 4B, 3C and 4C; the gate is in sector 4B at (42, 20). */
+function battle(gateSide: "blue" | "red" | null, noShifting = false): BattleState {
+  return createBattle({
+    seed: 1,
+    scenario: "test",
+    fleets: fleetsFrom([fleet("Blue"), fleet("Red")]),
+    battlespace: { widthFt: 6, depthFt: 4, terrain: [{ id: "p", kind: "planet", name: "Kesh", x: 36, y: 24, radius: 6 }], noShifting },
+    stations: gateSide ? [{ side: gateSide, design: HYPERSPACE_GATE, x: 42, y: 20, facing: 0 }] : [],
+  }).state;
+}
+const sector = (name: string) => parseSector(name) ?? { col: 0, row: 0 };
+
+/** Play steps with blue's sheet orders (empty orders otherwise) until `until` holds. */
+function play(state: BattleState, sheet: (s: BattleState) => Orders["orders"], until: (s: BattleState) => boolean, max = 200) {
+  let s = state;
+  const problems: { code: string; message: string }[] = [];
+  const notes: string[] = [];
+  for (let i = 0; i < max && !until(s) && !s.outcome; i++) {
+    const orders: Record<string, Orders> = {};
+    for (const seat of battleshift.awaiting(s))
+      orders[seat] = { orders: s.turnState.phase === "sequences" && seat === "blue" ? sheet(s) : [] };
+    const r = battleshift.resolve(s, orders, Rng.forTurn(s.seed, s.step));
+    problems.push(...(r.problems.blue ?? []));
+    for (const e of r.events) if (e.kind === "note") notes.push(e.text);
+    s = r.state;
+  }
+  return { state: s, problems, notes };
+}
+
+describe('Definitions, Battleshifting: "except when assisted by a friendly Hyperspace Gate"', () => {
+  it("a friendly gate opens its own sector for shifting in; an enemy gate or none leaves the planet's sectors closed", () => {
+    expect(shiftInBlocked(battle(null), "blue", sector("4B"))).toMatch(/holds the planet Kesh/);
+    expect(shiftInBlocked(battle("red"), "blue", sector("4B"))).toMatch(/holds the planet Kesh/);
+    expect(shiftInBlocked(battle("blue"), "blue", sector("4B"))).toBeNull();
+    // Only the gate's own sector: the planet's other sectors stay closed.
+    expect(shiftInBlocked(battle("blue"), "blue", sector("3B"))).toMatch(/holds the planet Kesh/);
+  });
+  it('a gate cannot open a battlespace where "shifts cannot occur in the entire battlespace"', () => {
+    const s = battle("blue", true);
+    expect(gateAssisting(s, "blue", sector("4B"))).toBeNull();
+    expect(shiftInBlocked(s, "blue", sector("4B"))).toMatch(/no battleshifting is possible anywhere/);
+  });
+  it("a disabled gate assists nobody", () => {
+    const s = battle("blue");
+    const gate = Object.values(s.squadrons).find((q) => q.design === HYPERSPACE_GATE);
+    if (gate?.ships[0]) gate.ships[0].disabled = true;
+    expect(shiftInBlocked(s, "blue", sector("4B"))).toMatch(/holds the planet Kesh/);
+  });
+  it("ships in the gate's sector may shift out of the planet's gravity well", () => {
+    for (const gateSide of [null, "red", "blue"] as const) {
+      const s = battle(gateSide);
+      const q = s.squadrons["blue-tf1-s1"];
+      if (!q) throw new Error("no blue-tf1-s1");
+      q.arrivedTurn = 0;
+      q.ships.forEach((ship, i) => Object.assign(ship, { x: 44 + i, y: 16 }));
+      const why = shiftOutBlocked(s, q);
+      if (gateSide === "blue") expect(why).toBeNull();
+      else expect(why).toMatch(/within the gravity well of Kesh/);
+    }
+  });
+  it("a return sector holding the planet is accepted on the sheet with a friendly gate in it, and the taskforce comes out there", () => {
+    const start = play(
+      battle("blue"),
+      () => [],
+      (s) => s.turn === 2,
+    ).state;
+    const sheet = (s: BattleState) =>
+      s.turn === 2 ? [{ type: "shift" as const, unit: "blue-tf1", returnTurn: 4, sector: "4B", facing: "W" }] : [];
+    const r = play(start, sheet, (s) => s.turn === 4 && s.turnState.phase === "activation");
+    expect(r.problems).toEqual([]);
+    const back = r.state.squadrons["blue-tf1-s1"];
+    expect(back?.location).toBe("table");
+    for (const ship of back?.ships ?? [])
+      expect(sectorName({ col: Math.floor(ship.x / 12) + 1, row: Math.floor(ship.y / 12) + 1 })).toBe("4B");
+  });
+  it("if the gate is lost while the taskforce is in hyperspace, it comes out in the nearest open sector", () => {
+    const start = play(
+      battle("blue"),
+      () => [],
+      (s) => s.turn === 2,
+    ).state;
+    const sheet = (s: BattleState) =>
+      s.turn === 2 ? [{ type: "shift" as const, unit: "blue-tf1", returnTurn: 4, sector: "4B", facing: "W" }] : [];
+    const mid = play(start, sheet, (s) => s.turn === 3).state;
+    expect(mid.squadrons["blue-tf1-s1"]?.location).toBe("hyperspace");
+    const gate = Object.values(mid.squadrons).find((q) => q.design === HYPERSPACE_GATE);
+    if (gate) Object.assign(gate, { location: "gone", goneReason: "destroyed", ships: [] });
+    const r = play(mid, sheet, (s) => s.turn === 4 && s.turnState.phase === "activation");
+    expect(r.notes.some((t) => /cannot come out in sector 4B .*holds the planet Kesh.*nearest open sector, 4A/.test(t))).toBe(true);
+    expect(r.state.squadrons["blue-tf1-s1"]?.location).toBe("table");
+  });
+});
