@@ -74,7 +74,9 @@ describe('Definitions, Battleshifting: "except when assisted by a friendly Hyper
       const q = s.squadrons["blue-tf1-s1"];
       if (!q) throw new Error("no blue-tf1-s1");
       q.arrivedTurn = 0;
-      q.ships.forEach((ship, i) => Object.assign(ship, { x: 44 + i, y: 16 }));
+      q.ships.forEach((ship, i) => {
+        Object.assign(ship, { x: 44 + i, y: 16 });
+      });
       const why = shiftOutBlocked(s, q);
       if (gateSide === "blue") expect(why).toBeNull();
       else expect(why).toMatch(/within the gravity well of Kesh/);
