@@ -676,7 +676,7 @@ export function randomOrders(state: BattleState, side: SideId, rng: Rng): Orders
           type: "flight",
           squadron: anyId(),
           path: [{ x: rng.int(0, 72), y: rng.int(0, 48) }],
-          target: anyId(),
+          target: rng.chance(25) ? `${rng.pick(["planet", "moon"])}:${rng.pick(["N", "E", "S", "W"])}` : anyId(),
           evade: rng.chance(50),
         });
         break;

@@ -21,6 +21,10 @@
  * does not launch, recover, or have any active flights on the board, each carrier
  * may roll a fighter repair check after it moves, needing a 3 or less to recover one
  * fighter", never above the initial complement.
+ *
+ * A planet's or moon's quadrant as a target, and flights launched from a quadrant: planet-air.ts ("Fighters can only
+ * attack a quadrant by coming into contact with it. It takes 12" of movement ... to go from space to ground or from
+ * ground to space").
  */
 
 import { onTable as pointOnTable } from "./battlespace.js";

@@ -375,13 +375,16 @@ export function veteranOutpost(seed: number, fleets: Fleet[]): BattleState {
   return state;
 }
 
-/** "planetfall"'s default fleets: a Bionid landing force (Dargen Battleships carry assault units) against a small Terran garrison. */
+/**
+ * "planetfall"'s default fleets: a Bionid landing force (Dargen Battleships carry assault units; light carriers for
+ * fighter strikes at the quadrants) against a small Terran garrison.
+ */
 export const PLANETFALL_FLEETS: readonly unknown[] = [
   {
     name: "Bionid Landing Swarm",
     taskforces: [
       { name: "Landing Group", squadrons: [sq("Dargens", "bionid/dargen-battleship", 4)] },
-      { name: "Escort", squadrons: [sq("Cruisers", "generic/fleet-cruiser", 5)] },
+      { name: "Escort", squadrons: [sq("Cruisers", "generic/fleet-cruiser", 5), sq("Light Carriers", "generic/light-carrier", 2)] },
     ],
   },
   {
