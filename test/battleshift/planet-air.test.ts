@@ -246,6 +246,26 @@ describe("A quadrant's fighter bays and missile installations in the planet's ac
     expect(quadrant(s, "S").fighters).toBe(1);
   });
 
+  it("a quadrant's flights move in their planet's activation only (not-activating in the side's taskforce activation)", () => {
+    const s = fresh();
+    place(s, "red-tf1-s1", 20, 10);
+    s.flights["red-f50"] = {
+      id: "red-f50",
+      side: "red",
+      carrier: "planet:N",
+      wings: 1,
+      x: 48,
+      y: 8,
+      movedTurn: 0,
+      interceptAt: -1,
+      dogfighting: null,
+    };
+    const ctx = ctxFor(s, "red");
+    runActivation(ctx, unitOf(s, "red", "red-tf1"), [{ type: "flight", flight: "red-f50", path: [{ x: 48, y: 12 }] }]);
+    expect(ctx.problems.map((p) => p.code)).toEqual(["not-activating"]);
+    expect(ctx.problems[0]?.message).toContain("planet:N");
+  });
+
   it("missile installations lock at 5 less the atmosphere's 1 within 24\" less 12\" of the surface, in the quadrant's arc", () => {
     const s = fresh();
     const cr = place(s, "blue-tf2-s1", 48 - 6 - 10, 24, 90);

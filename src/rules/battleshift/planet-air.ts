@@ -157,7 +157,10 @@ function flightsOfPlanet(ctx: Ctx, planet: PlanetInPlay): Flight[] {
   return Object.keys(ctx.state.flights)
     .sort()
     .map((k) => ctx.state.flights[k] as Flight)
-    .filter((f) => f.side === planet.side && quadrantRef(ctx.state, f.carrier)?.planet === planet);
+    .filter((f) => {
+      const from = quadrantRef(ctx.state, f.carrier);
+      return f.side === planet.side && from?.planet === planet && from.quadrant.holder === planet.side;
+    });
 }
 
 /**
