@@ -29,6 +29,7 @@ import { launchMissiles, type MissileStrike, resolveMissiles } from "./missiles.
 import { designOfSquadron, type Flight, flagshipPoint, notYourSquadron, type Squadron, shipCaps, squadronsOfTaskforce } from "./model.js";
 import { afterMovement, type MovePath, moveSquadron, STEP_MOVE, taskforceCone } from "./movement.js";
 import { ACTIVATION_ORDERS, describeOrder, type Order, type OrderOf } from "./orders.js";
+import { groundTarget } from "./planet-air.js";
 import { fireAtQuadrant, groundAssaultOrder, missilesAtQuadrant, parseQuadrantTarget } from "./planet-play.js";
 import { releaseOrder } from "./release.js";
 
@@ -249,7 +250,10 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
       ctx.fail("4. Fighters", label, "super-heavy-exclusive", `${o.squadron} fired super heavy batteries this turn`);
       continue;
     }
-    flightOrder(ctx, o, label, active, book);
+    // "Fighters can only attack a quadrant by coming into contact with it" (planet-air.ts).
+    const ground = groundTarget(ctx, label, o.target);
+    if (ground === "refused") flightOrder(ctx, { ...o, target: undefined }, label, active, book);
+    else flightOrder(ctx, o, label, active, book, ground ?? undefined);
   }
   for (const { o, label } of ordersOf(orders, "recover")) recoverOrder(ctx, o, label, active, book);
   fighterRepairs(ctx, unit.squadrons, book);

@@ -28,7 +28,7 @@ import { FIGHTER_MOVE, flightsOf, wingsReady } from "./fighters.js";
 import { bears, defaultHeavyWeapons, defaultLightWeapons, type Moment, momentNow, WEAPONS, type WeaponKey } from "./fire.js";
 import { angleDiff, bearing, centroid, dist, inArc, normDeg, offset, type Point } from "./geometry.js";
 import { lineOfSight } from "./line-of-sight.js";
-import { MISSILE_RANGE } from "./missiles.js";
+import { carrierPresent, MISSILE_RANGE } from "./missiles.js";
 import {
   type BattleState,
   capsOf,
@@ -46,6 +46,8 @@ import {
 } from "./model.js";
 import { moveSquadron, taskforceCone } from "./movement.js";
 import type { Order, OrderOf, Orders } from "./orders.js";
+import { surfaceCost } from "./planet.js";
+import { quadrantFlightTarget } from "./planet-air.js";
 import { planetApproachOrders, planetBotOrders } from "./planet-play.js";
 import { activationUnit, currentSlot, taskforcesOnTable } from "./turn.js";
 
@@ -276,7 +278,9 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
   const mine = unit.squadrons.map((q) => s.squadrons[q.id] as Squadron).filter((q) => q.location === "table" && q.ships.length > 0);
   const foes = enemies(s, side);
   const orders: Order[] = [];
-  if (foes.length === 0 && mine.length > 0) return planetApproachOrders(s, side, mine);
+  // With no enemy squadron left the bot attacks the planet: its ships close in, its fighters go at the quadrants.
+  if (foes.length === 0 && mine.length > 0)
+    return [...planetApproachOrders(s, side, mine), ...fighterOrders(ctx, side, unit.squadrons, mine, foes)];
   if (foes.length === 0 || mine.length === 0) return orders;
 
   // 0. Command: move the flag off a squadron about to die.
@@ -425,33 +429,7 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
     orders.push({ type: "light", squadrons: sh.squadrons, target: sh.target, weapons: sh.keys as OrderOf<"light">["weapons"] });
 
   // 4. Fighters: launch ready wings as one flight at the best target within reach; move or land flights already out.
-  for (const q of stay) {
-    const bays = capsOf(s, q).fighterBays;
-    if (bays <= 0) continue;
-    const ready = wingsReady(s, q);
-    const launchFrom = q.ships.find((x) => !x.disabled);
-    if (ready > 0 && launchFrom && flightsOf(ctx, q.id).length < 2) {
-      const t = fighterTarget(s, side, launchFrom, foesNow);
-      if (t) orders.push({ type: "flight", squadron: q.id, wings: ready, path: [t.end], target: t.id });
-    }
-  }
-  for (const f of ownFlights(s, side)) {
-    const carrier = s.squadrons[f.carrier];
-    const carrierHere = !!carrier && carrier.location === "table" && carrier.ships.length > 0;
-    if (carrierHere && !unit.squadrons.some((q) => q.id === f.carrier)) continue;
-    if (f.movedTurn === s.turn) continue;
-    const t = fighterTarget(s, side, f, foesNow);
-    if (t) {
-      orders.push({ type: "flight", flight: f.id, path: [t.end], target: t.id });
-    } else if (carrierHere && carrier) {
-      const home = carrier.ships.find((x) => !x.disabled) ?? carrier.ships[0];
-      if (home && dist(f, home) <= FIGHTER_MOVE) {
-        const end = dist(f, home) > 0.5 ? offset(home, bearing(home, f), 0.5) : { x: f.x, y: f.y };
-        orders.push({ type: "flight", flight: f.id, path: [round(end)] });
-        orders.push({ type: "recover", flight: f.id });
-      }
-    }
-  }
+  orders.push(...fighterOrders(ctx, side, unit.squadrons, stay, foesNow));
 
   // 6. Board disabled enemy ships our ships touch.
   for (const t of foesNow) {
@@ -503,6 +481,51 @@ function round(p: Point): Point {
   return { x: Math.round(p.x * 1000) / 1000, y: Math.round(p.y * 1000) / 1000 };
 }
 
+/**
+ * Fighters: launch ready wings as one flight at the best target within reach, else at the weakest enemy-held quadrant
+ * in reach (planet-air.ts); move or land flights already out. Flights of a planet's quadrants move in its activation.
+ */
+function fighterOrders(
+  ctx: Ctx,
+  side: SideId,
+  unit: readonly Squadron[],
+  carriers: readonly Squadron[],
+  foes: readonly Squadron[],
+): Order[] {
+  const s = ctx.state;
+  const orders: Order[] = [];
+  for (const q of carriers) {
+    const bays = capsOf(s, q).fighterBays;
+    if (bays <= 0) continue;
+    const ready = wingsReady(s, q);
+    const launchFrom = q.ships.find((x) => !x.disabled);
+    if (ready > 0 && launchFrom && flightsOf(ctx, q.id).length < 2) {
+      const t = fighterTarget(s, side, launchFrom, foes) ?? quadrantFlightTarget(s, side, launchFrom);
+      if (t) orders.push({ type: "flight", squadron: q.id, wings: ready, path: [t.end], target: t.id });
+    }
+  }
+  for (const f of ownFlights(s, side)) {
+    const carrier = s.squadrons[f.carrier];
+    const carrierHere = carrierPresent(ctx, f);
+    if (carrierHere && !unit.some((q) => q.id === f.carrier)) continue;
+    if (f.movedTurn === s.turn) continue;
+    // "It takes 12" of movement for a fighter flight to go ... from ground to space."
+    const ascent = surfaceCost(s.battlespace.terrain, f.grounded);
+    const t = fighterTarget(s, side, f, foes, FIGHTER_MOVE - ascent) ?? quadrantFlightTarget(s, side, f, f.grounded);
+    if (t) {
+      orders.push({ type: "flight", flight: f.id, path: [t.end], target: t.id });
+    } else if (carrierHere && carrier) {
+      const home = carrier.ships.find((x) => !x.disabled) ?? carrier.ships[0];
+      if (home && dist(f, home) + ascent <= FIGHTER_MOVE) {
+        const end = dist(f, home) > 0.5 ? offset(home, bearing(home, f), 0.5) : { x: f.x, y: f.y };
+        orders.push({ type: "flight", flight: f.id, path: [round(end)] });
+        orders.push({ type: "recover", flight: f.id });
+      }
+    }
+  }
+  return orders;
+}
+
 function ownFlights(state: BattleState, side: SideId): Flight[] {
   return Object.keys(state.flights)
     .sort()
@@ -511,12 +534,18 @@ function ownFlights(state: BattleState, side: SideId): Flight[] {
 }
 
 /** The nearest enemy squadron whose nearest ship is within a fighter's 24" (path stops on contact). */
-function fighterTarget(state: BattleState, side: SideId, from: Point, foes: readonly Squadron[]): { id: string; end: Point } | null {
+function fighterTarget(
+  state: BattleState,
+  side: SideId,
+  from: Point,
+  foes: readonly Squadron[],
+  reach = FIGHTER_MOVE,
+): { id: string; end: Point } | null {
   let best: { id: string; end: Point; d: number } | null = null;
   for (const t of foes) {
     for (const x of t.ships) {
       const d = dist(from, x);
-      if (d > FIGHTER_MOVE - 0.2) continue;
+      if (d > reach - 0.2) continue;
       if (!best || d < best.d) {
         const end = d > 0.6 ? offset(from, bearing(from, x), d - 0.5) : { x: from.x, y: from.y };
         best = { id: t.id, end: round(end), d };
@@ -605,6 +634,12 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
     if (capsOf(s, q).fighterBays <= 0 || wingsReady(s, q) <= 0 || !rng.chance(50)) continue;
     const from = q.ships.find((x) => !x.disabled);
     if (!from) continue;
+    // "Fighters can only attack a quadrant by coming into contact with it" (planet-air.ts): sometimes a quadrant.
+    const ground = s.settings.planets && rng.chance(30) ? quadrantFlightTarget(s, side, from) : null;
+    if (ground) {
+      orders.push({ type: "flight", squadron: q.id, path: [ground.end], target: ground.id });
+      continue;
+    }
     const options = enemies(s, side).filter((t) => t.ships.some((x) => dist(x, from) <= FIGHTER_MOVE - 0.2));
     if (!options.length) continue;
     const t = rng.pick(options);
@@ -703,7 +738,7 @@ export function randomOrders(state: BattleState, side: SideId, rng: Rng): Orders
           type: "flight",
           squadron: anyId(),
           path: [{ x: rng.int(0, 72), y: rng.int(0, 48) }],
-          target: anyId(),
+          target: rng.chance(25) ? `${rng.pick(["planet", "moon"])}:${rng.pick(["N", "E", "S", "W"])}` : anyId(),
           evade: rng.chance(50),
         });
         break;

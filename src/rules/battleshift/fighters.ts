@@ -21,6 +21,10 @@
  * does not launch, recover, or have any active flights on the board, each carrier
  * may roll a fighter repair check after it moves, needing a 3 or less to recover one
  * fighter", never above the initial complement.
+ *
+ * A planet's or moon's quadrant as a target, and flights launched from a quadrant: planet-air.ts ("Fighters can only
+ * attack a quadrant by coming into contact with it. It takes 12" of movement ... to go from space to ground or from
+ * ground to space").
  */
 
 import { onTable as pointOnTable } from "./battlespace.js";
@@ -28,9 +32,10 @@ import type { Ctx } from "./context.js";
 import { dodgeBonus, fighterHitBonus } from "./experience.js";
 import { dist, inches, type Point, segmentPointDistance } from "./geometry.js";
 import { dodge, fireInterceptors, interceptorGroups, rollHits } from "./interceptors.js";
-import { carrierPresent, minDist } from "./missiles.js";
-import { type BattleState, capsOf, type Flight, type Squadron, squadronList, wingsAboard } from "./model.js";
+import { airborne, carrierPresent, minDist } from "./missiles.js";
+import { type BattleState, capsOf, type Flight, otherSide, type Squadron, squadronList, wingsAboard } from "./model.js";
 import type { OrderOf } from "./orders.js";
+import { surfaceCost as bodyCost } from "./planet.js";
 
 export const FIGHTER_MOVE = 24;
 export const FIGHTER_TARGETING = 3;
@@ -118,75 +123,138 @@ function polyDist(start: Point, path: readonly Point[], p: Point): number {
   return m;
 }
 
-/** Step 4: one `flight` order (launch a new flight or move one on the table). */
-export function flightOrder(ctx: Ctx, o: OrderOf<"flight">, label: string, active: Set<string>, book: FighterBook): void {
+/**
+ * A quadrant of a planet or moon as a fighter target (planet-air.ts): "Fighters can only attack a quadrant by coming
+ * into contact with it. It takes 12" of movement for a fighter flight to go from space to ground or from ground to
+ * space. Fighters may then make attacks normally, with no targeting penalty."
+ */
+export interface GroundTarget {
+  /** "planet planet quadrant W". */
+  name: string;
+  /** The body's terrain id (a flight on its surface is `grounded` there). */
+  body: string;
+  centre: Point;
+  radius: number;
+  /** "Missiles and fighters may be attacked by interceptors for the quadrant they are attacking": the hits. */
+  intercept(ctx: Ctx, flight: Flight): number;
+  /** The attack at fighter targeting. */
+  attack(ctx: Ctx, flight: Flight, targeting: number): void;
+}
+
+/** Inches of movement to reach or leave the surface of terrain `id` (12" for a planet, nothing for a moon). */
+function surfaceCost(ctx: Ctx, id: string | undefined): number {
+  return bodyCost(ctx.state.battlespace.terrain, id);
+}
+
+/** Step 4: one `flight` order (launch a new flight or move one on the table); `ground` when it names a quadrant. */
+export function flightOrder(
+  ctx: Ctx,
+  o: OrderOf<"flight">,
+  label: string,
+  active: Set<string>,
+  book: FighterBook,
+  ground?: GroundTarget,
+): void {
+  const picked = o.flight !== undefined ? pickFlight(ctx, o.flight, label, active) : launchFlight(ctx, o, label, active, book);
+  if (picked) flyFlight(ctx, picked.flight, picked.leaving, o, label, ground);
+}
+
+function pickFlight(ctx: Ctx, id: string, label: string, active: Set<string>): { flight: Flight; leaving: string | null } | null {
   const state = ctx.state;
-  let f: Flight | undefined;
-  let start: Point;
-  let leaving: string | null = null;
-  if (o.flight !== undefined) {
-    f = state.flights[o.flight];
-    if (!f || f.side !== ctx.side)
-      return void ctx.fail(STEP, label, "unknown-flight", `no fighter flight ${o.flight} of yours on the table`);
-    const carrierHere = carrierPresent(ctx, f);
-    if (carrierHere && !active.has(f.carrier)) {
-      return void ctx.fail(
-        STEP,
-        label,
-        "not-activating",
-        `${f.id} moves with its carrier squadron ${f.carrier}, which is not part of this activation`,
-      );
-    }
-    if (f.movedTurn === state.turn) return void ctx.fail(STEP, label, "already-moved", `${f.id} has already moved this turn (24" a turn)`);
-    start = { x: f.x, y: f.y };
-    leaving = f.dogfighting;
-  } else {
-    const sq = o.squadron ? ctx.sq(o.squadron) : undefined;
-    if (!sq || sq.side !== ctx.side)
-      return void ctx.fail(
-        STEP,
-        label,
-        "unknown-squadron",
-        `a flight order names a carrier squadron of yours (squadron) or a flight (flight)`,
-      );
-    if (!active.has(sq.id) || sq.location !== "table")
-      return void ctx.fail(STEP, label, "not-activating", `${sq.id} is not part of this activation`);
-    const caps = capsOf(state, sq);
-    if (caps.fighterBays <= 0) return void ctx.fail(STEP, label, "no-fighter-bays", `${sq.id} has no fighter bays`);
-    const ready = wingsReady(state, sq);
-    const wings = o.wings ?? ready;
-    if (wings <= 0 || wings > ready)
-      return void ctx.fail(STEP, label, "not-enough-wings", `${sq.id} has ${ready} wing(s) ready to launch; asked for ${wings}`);
-    const flying = flightsOf(ctx, sq.id).length;
-    if (flying >= MAX_FLIGHTS_PER_SQUADRON) {
-      return void ctx.fail(STEP, label, "too-many-flights", `${sq.id} already has ${flying} flights on the table ("one or two Flights")`);
-    }
-    const carrierShip = sq.ships.find((s) => !s.disabled) as Point;
-    start = { x: carrierShip.x, y: carrierShip.y };
-    f = {
-      id: ctx.newId(`${sq.side}-f`),
-      side: sq.side,
-      carrier: sq.id,
-      wings,
-      x: start.x,
-      y: start.y,
-      movedTurn: -1,
-      interceptAt: -1,
-      dogfighting: null,
-    };
-    sq.fighters -= wings;
-    state.flights[f.id] = f;
-    book.launched.add(sq.id);
-    ctx.note("launch", `${sq.id} launches ${wings} fighter wing(s) as flight ${f.id}`, { side: sq.side, unit: f.id });
-  }
-  const flight = f as Flight;
+  const f = state.flights[id];
+  if (!f || f.side !== ctx.side) return failed(ctx, label, "unknown-flight", `no fighter flight ${id} of yours on the table`);
+  if (carrierPresent(ctx, f) && !active.has(f.carrier))
+    return failed(
+      ctx,
+      label,
+      "not-activating",
+      `${f.id} moves with its carrier squadron ${f.carrier}, which is not part of this activation`,
+    );
+  if (f.movedTurn === state.turn) return failed(ctx, label, "already-moved", `${f.id} has already moved this turn (24" a turn)`);
+  return { flight: f, leaving: f.dogfighting };
+}
+
+function failed(ctx: Ctx, label: string, code: string, message: string): null {
+  ctx.fail(STEP, label, code, message);
+  return null;
+}
+
+function launchFlight(
+  ctx: Ctx,
+  o: OrderOf<"flight">,
+  label: string,
+  active: Set<string>,
+  book: FighterBook,
+): { flight: Flight; leaving: null } | null {
+  const state = ctx.state;
+  const sq = o.squadron ? ctx.sq(o.squadron) : undefined;
+  if (!sq || sq.side !== ctx.side)
+    return failed(ctx, label, "unknown-squadron", `a flight order names a carrier squadron of yours (squadron) or a flight (flight)`);
+  if (!active.has(sq.id) || sq.location !== "table") return failed(ctx, label, "not-activating", `${sq.id} is not part of this activation`);
+  const caps = capsOf(state, sq);
+  if (caps.fighterBays <= 0) return failed(ctx, label, "no-fighter-bays", `${sq.id} has no fighter bays`);
+  const ready = wingsReady(state, sq);
+  const wings = o.wings ?? ready;
+  if (wings <= 0 || wings > ready)
+    return failed(ctx, label, "not-enough-wings", `${sq.id} has ${ready} wing(s) ready to launch; asked for ${wings}`);
+  const flying = flightsOf(ctx, sq.id).length;
+  if (flying >= MAX_FLIGHTS_PER_SQUADRON)
+    return failed(ctx, label, "too-many-flights", `${sq.id} already has ${flying} flights on the table ("one or two Flights")`);
+  const carrierShip = sq.ships.find((s) => !s.disabled) as Point;
+  const flight = newFlight(ctx, sq.id, wings, carrierShip);
+  sq.fighters -= wings;
+  book.launched.add(sq.id);
+  ctx.note("launch", `${sq.id} launches ${wings} fighter wing(s) as flight ${flight.id}`, { side: sq.side, unit: flight.id });
+  return { flight, leaving: null };
+}
+
+/** A new flight of `wings` wings of the activating side at `at`, on the table. */
+export function newFlight(ctx: Ctx, carrier: string, wings: number, at: Point): Flight {
+  const f: Flight = {
+    id: ctx.newId(`${ctx.side}-f`),
+    side: ctx.side,
+    carrier,
+    wings,
+    x: at.x,
+    y: at.y,
+    movedTurn: -1,
+    interceptAt: -1,
+    dogfighting: null,
+  };
+  ctx.state.flights[f.id] = f;
+  return f;
+}
+
+/**
+ * A flight flies its path (up to 24", one course change), attacking `o.target` (a squadron, a flight, or with
+ * `ground` a quadrant) at the first contact; enemy fighters may intercept and interceptors fire before the attack.
+ * A flight on a planet's surface first spends 12" to go from ground to space (unless it attacks that body again:
+ * "Fighters may move to a different quadrant without restriction"); one attacking a quadrant spends 12" to land and
+ * ends its move on the surface where it made contact.
+ */
+export function flyFlight(
+  ctx: Ctx,
+  flight: Flight,
+  leaving: string | null,
+  o: Pick<OrderOf<"flight">, "path" | "target" | "evade">,
+  label: string,
+  ground?: GroundTarget,
+): void {
+  const state = ctx.state;
+  const start: Point = { x: flight.x, y: flight.y };
   const len = pathLength(start, o.path);
-  if (len > FIGHTER_MOVE + 1e-9) {
+  const ascent = flight.grounded !== undefined && flight.grounded !== ground?.body ? surfaceCost(ctx, flight.grounded) : 0;
+  const landed = ground ? firstContact(start, o.path, [ground.centre], ground.radius + CONTACT) : null;
+  const landing = ground && flight.grounded !== ground.body ? surfaceCost(ctx, ground.body) : 0;
+  const flown = landed ? landed.along : len;
+  const extra = ascent + (landed ? landing : 0);
+  if (flown + extra > FIGHTER_MOVE + 1e-9) {
+    const why = [ascent ? `${ascent}" to go from ground to space` : "", landed && landing ? `${landing}" to reach the surface` : ""];
     return void ctx.fail(
       STEP,
       label,
       "too-far",
-      `the flight path is ${inches(len)}; fighters move up to ${FIGHTER_MOVE}" a turn (with one course change)`,
+      `the flight path is ${inches(flown)}${extra ? ` plus ${why.filter((w) => w).join(" and ")}` : ""}; fighters move up to ${FIGHTER_MOVE}" a turn (with one course change)`,
     );
   }
   for (const p of o.path) {
@@ -196,7 +264,19 @@ export function flightOrder(ctx: Ctx, o: OrderOf<"flight">, label: string, activ
   let targetSq: Squadron | undefined;
   let targetFl: Flight | undefined;
   let contact: { along: number; at: Point } | null = null;
-  if (o.target !== undefined) {
+  if (ground) {
+    contact = landed;
+    if (!contact) {
+      const near = Math.max(0, polyDist(start, o.path, ground.centre) - ground.radius);
+      ctx.fail(
+        STEP,
+        label,
+        "no-contact",
+        `the path passes ${inches(near)} from the surface; "Fighters can only attack a quadrant by coming into contact with it" (within ${CONTACT}")`,
+      );
+      ground = undefined;
+    }
+  } else if (o.target !== undefined) {
     targetSq = ctx.sq(o.target);
     targetFl = targetSq ? undefined : state.flights[o.target];
     if (targetSq && (targetSq.side === ctx.side || targetSq.location !== "table" || targetSq.ships.length === 0)) targetSq = undefined;
@@ -222,27 +302,28 @@ export function flightOrder(ctx: Ctx, o: OrderOf<"flight">, label: string, activ
   ctx.ok(
     STEP,
     label,
-    `${flight.id} (${flight.wings} wings) flies ${inches(len)} of ${FIGHTER_MOVE}"${contact ? `, contacting ${o.target} after ${inches(contact.along)}` : ""}`,
+    `${flight.id} (${flight.wings} wings) flies ${inches(flown)}${extra ? ` (+${extra}" to leave or reach the surface)` : ""} of ${FIGHTER_MOVE}"${contact ? `, contacting ${ground ? ground.name : o.target} after ${inches(contact.along)}` : ""}`,
   );
   flight.movedTurn = state.turn;
   flight.dogfighting = null;
+  delete flight.grounded;
   let evading = leaving !== null;
   const attackAlong = contact ? contact.along : len;
   const legPath = cutPath(start, o.path, attackAlong);
-  const enemy =
-    flight.side === Object.keys(state.sides).sort()[0] ? Object.keys(state.sides).sort()[1] : Object.keys(state.sides).sort()[0];
+  const enemy = otherSide(state, flight.side);
 
   // Enemy fighters may intercept (once per enemy TF activation).
   let stopAt: Point | null = null;
   for (const fid of Object.keys(state.flights).sort()) {
     const e = state.flights[fid] as Flight;
-    if (e.side !== enemy || e.interceptAt === ctx.act || e.wings <= 0 || e.id === targetFl?.id) continue;
+    if (e.side !== enemy || e.interceptAt === ctx.act || e.wings <= 0 || e.id === targetFl?.id || !airborne(ctx, e)) continue;
     const reach = carrierPresent(ctx, e) ? 6 : 1;
     if (polyDist(start, legPath, e) > reach + 1e-9) continue;
     e.interceptAt = ctx.act;
     const meet = firstContact(start, legPath, [e], reach) as { along: number; at: Point };
     e.x = meet.at.x;
     e.y = meet.at.y;
+    delete e.grounded;
     if (o.evade) {
       // Evading past: the interceptors attack; the evader dodges on 4 or less and attacks at -2 afterwards.
       evading = true;
@@ -284,18 +365,21 @@ export function flightOrder(ctx: Ctx, o: OrderOf<"flight">, label: string, activ
     if (!fires && targetSq?.taskforce && sq.taskforce === targetSq.taskforce && minDist(sq.ships, targetSq.ships) <= 3 + 1e-9) fires = true;
     if (fires) shooters.push(sq);
   }
+  const interceptorHits = (hits: number, by: string): void => {
+    if (hits <= 0 || !state.flights[flight.id]) return;
+    const need = (evading ? 4 : 3) + dodgeBonus(state, state.squadrons[flight.carrier]);
+    const dg = dodge(ctx, hits, need);
+    ctx.note("dodge", `${flight.id} dodges [${dg.rolls.join(",")}] needing ${need}: ${dg.stand} wing(s) lost`, {
+      side: flight.side,
+    });
+    ctx.loseWings(flight, dg.stand, `shot down by interceptors of ${by}`);
+  };
   for (const sq of shooters) {
     if (!state.flights[flight.id]) break;
-    const hits = fireInterceptors(ctx, sq, `fighters ${flight.id}`, true);
-    if (hits > 0) {
-      const need = (evading ? 4 : 3) + dodgeBonus(state, state.squadrons[flight.carrier]);
-      const dg = dodge(ctx, hits, need);
-      ctx.note("dodge", `${flight.id} dodges [${dg.rolls.join(",")}] needing ${need}: ${dg.stand} wing(s) lost`, {
-        side: flight.side,
-      });
-      ctx.loseWings(flight, dg.stand, `shot down by interceptors of ${sq.id}`);
-    }
+    interceptorHits(fireInterceptors(ctx, sq, `fighters ${flight.id}`, true), sq.id);
   }
+  // "Missiles and fighters may be attacked by interceptors for the quadrant they are attacking."
+  if (ground && state.flights[flight.id]) interceptorHits(ground.intercept(ctx, flight), ground.name);
   if (!state.flights[flight.id]) return;
 
   // The attack.
@@ -314,12 +398,17 @@ export function flightOrder(ctx: Ctx, o: OrderOf<"flight">, label: string, activ
     if (ev && ev.kind === "fire") ev.fromPos = [contact ? contact.at : start];
   } else if (targetFl && state.flights[targetFl.id]) {
     dogfight(ctx, flight, targetFl, evading);
+  } else if (ground && contact) {
+    ground.attack(ctx, flight, targeting);
   }
-  const end = o.path[o.path.length - 1] as Point;
+  // A flight that attacked a quadrant has landed: its move ends on the surface where it made contact.
+  const path = ground && contact ? legPath : o.path;
+  const end = path[path.length - 1] ?? start;
   if (state.flights[flight.id]) {
     flight.x = end.x;
     flight.y = end.y;
-    ctx.push(flightEvent(ctx, flight, start, o.path));
+    if (ground && contact) flight.grounded = ground.body;
+    ctx.push(flightEvent(ctx, flight, start, path));
   }
 }
 

@@ -21,8 +21,9 @@ import type { Ctx } from "./context.js";
 import { centroid, dist, inches, type Point, segmentPointDistance } from "./geometry.js";
 import { dodge, fireInterceptors, interceptorGroups, rollHits } from "./interceptors.js";
 import { describeLos, lineOfSight } from "./line-of-sight.js";
-import { type Flight, type Squadron, shipCaps, squadronList } from "./model.js";
+import { type Flight, quadrantRef, type Squadron, shipCaps, squadronList } from "./model.js";
 import type { OrderOf } from "./orders.js";
+import { surfaceCost } from "./planet.js";
 
 export const MISSILE_RANGE = 24;
 export const LOCK_TARGETING = 5;
@@ -182,7 +183,7 @@ export function resolveMissiles(ctx: Ctx, strikes: MissileStrike[]): void {
     }
     for (const fid of Object.keys(state.flights).sort()) {
       const f = state.flights[fid] as Flight;
-      if (f.side !== targetSide || f.interceptAt === ctx.act || f.wings <= 0) continue;
+      if (f.side !== targetSide || f.interceptAt === ctx.act || f.wings <= 0 || !airborne(ctx, f)) continue;
       const reach = carrierPresent(ctx, f) ? 6 : 1;
       const d = segmentPointDistance(from.x, from.y, to.x, to.y, f.x, f.y);
       if (d <= reach + 1e-9) defenders.push({ t: tAlong(from, to, f), kind: "flight", id: f.id });
@@ -202,6 +203,7 @@ export function resolveMissiles(ctx: Ctx, strikes: MissileStrike[]): void {
         const p = closestPoint(from, to, f);
         f.x = p.x;
         f.y = p.y;
+        delete f.grounded;
         f.interceptAt = ctx.act;
         const r = rollHits(ctx, f.wings, 3);
         const k = Math.min(r.hits, n);
@@ -245,9 +247,16 @@ export function resolveMissiles(ctx: Ctx, strikes: MissileStrike[]): void {
   }
 }
 
+/** The flight's carriers are on the table: its carrier squadron, or the planet's quadrant it launched from while its side holds it. */
 export function carrierPresent(ctx: Ctx, f: Flight): boolean {
   const c = ctx.state.squadrons[f.carrier];
-  return !!c && c.location === "table" && c.ships.length > 0;
+  if (!c) return quadrantRef(ctx.state, f.carrier)?.quadrant.holder === f.side;
+  return c.location === "table" && c.ships.length > 0;
+}
+
+/** A flight that can make an intercept move: not on a planet's surface (12" to go from ground to space; a moon's costs nothing). */
+export function airborne(ctx: Ctx, f: Flight): boolean {
+  return surfaceCost(ctx.state.battlespace.terrain, f.grounded) === 0;
 }
 
 function tAlong(a: Point, b: Point, p: Point): number {

@@ -9,7 +9,7 @@ import type { Battlespace, Sector } from "./battlespace.js";
 import { fightersAboardShips } from "./combat.js";
 import type { ShipDesign } from "./fleet.js";
 import type { Point } from "./geometry.js";
-import type { PlanetDefense } from "./planet.js";
+import type { PlanetDefense, Quadrant, QuadrantId } from "./planet.js";
 
 export type SideId = string;
 
@@ -150,6 +150,8 @@ export interface Flight {
   interceptAt: number;
   /** The flight it is dogfighting (it stopped there), if any. */
   dogfighting: string | null;
+  /** On the surface of this planet or moon (terrain id) after attacking a quadrant or launching from one (planet-air.ts). */
+  grounded?: string;
 }
 
 export interface Prize {
@@ -377,6 +379,16 @@ export function onTable(sq: Squadron): boolean {
 export function otherSide(state: BattleState, side: SideId): SideId {
   const ids = Object.keys(state.sides).sort();
   return ids[0] === side ? (ids[1] as SideId) : (ids[0] as SideId);
+}
+
+/** The quadrant named "<planet id>:<N|E|S|W>" (a quadrant target, or a quadrant flight's carrier), with the option `planets` on. */
+export function quadrantRef(state: BattleState, ref: string): { planet: PlanetInPlay; quadrant: Quadrant } | null {
+  if (!state.settings.planets || !state.planets) return null;
+  const m = /^(.+):([NESW])$/.exec(ref);
+  if (!m) return null;
+  const planet = state.planets[m[1] as string];
+  const quadrant = planet?.defense.quadrants.find((q) => q.id === (m[2] as QuadrantId));
+  return planet && quadrant ? { planet, quadrant } : null;
 }
 
 export function sideIds(state: BattleState): SideId[] {

@@ -18,7 +18,16 @@ import type { Ctx } from "./context.js";
 import { hitBonus, suppressionPenalty } from "./experience.js";
 import { WEAPONS, type WeaponKey } from "./fire.js";
 import { angleDiff, bearingXY, centroid, inArc, inches, type Point } from "./geometry.js";
-import { type BattleState, capsOf, designOfSquadron, type PlanetInPlay, type SideId, type Squadron, squadronList } from "./model.js";
+import {
+  type BattleState,
+  capsOf,
+  designOfSquadron,
+  type PlanetInPlay,
+  quadrantRef,
+  type SideId,
+  type Squadron,
+  squadronList,
+} from "./model.js";
 import {
   attackQuadrant,
   groundAssault,
@@ -27,7 +36,6 @@ import {
   outgoingFire,
   PLANET_HARDNESS,
   type Quadrant,
-  type QuadrantId,
   quadrantFacing,
   repairQuadrant,
   workingWeapons,
@@ -40,12 +48,7 @@ const INSTALLATION_RANGE = { heavy: 36, light: 12 } as const;
 
 /** A fire or board target naming a quadrant: "<planet id>:<N|E|S|W>". */
 export function parseQuadrantTarget(state: BattleState, target: string): { planet: PlanetInPlay; quadrant: Quadrant } | null {
-  if (!state.settings.planets || !state.planets) return null;
-  const m = /^(.+):([NESW])$/.exec(target);
-  if (!m) return null;
-  const planet = state.planets[m[1] as string];
-  const quadrant = planet?.defense.quadrants.find((q) => q.id === (m[2] as QuadrantId));
-  return planet && quadrant ? { planet, quadrant } : null;
+  return quadrantRef(state, target);
 }
 
 export function planetBody(state: BattleState, planet: PlanetInPlay): { centre: Point; radius: number } {
@@ -68,12 +71,12 @@ export function planetsOfSide(state: BattleState, side: SideId): string[] {
     .map((p) => p.id);
 }
 
-function quadrantName(planet: PlanetInPlay, q: Quadrant): string {
+export function quadrantName(planet: PlanetInPlay, q: Quadrant): string {
   return `${planet.kind} ${planet.id} quadrant ${q.id}`;
 }
 
 /** RULINGS "Planets and moons in play", objectives: silencing and capturing a quadrant score VP once each. */
-function scoreQuadrant(ctx: Ctx, planet: PlanetInPlay, q: Quadrant, what: "silenced" | "captured", side: SideId): void {
+export function scoreQuadrant(ctx: Ctx, planet: PlanetInPlay, q: Quadrant, what: "silenced" | "captured", side: SideId): void {
   const scored = (q.scored ??= []);
   if (scored.includes(what)) return;
   scored.push(what);

@@ -47,6 +47,8 @@ export interface Quadrant {
   holder: string;
   /** Objectives already scored (planet-play.ts: "silenced", "captured"). */
   scored?: string[];
+  /** Fighter wings on the ground (planet-air.ts); absent: one per fighter bay ("A fighter wing comes with every carrier bay"). */
+  fighters?: number;
 }
 
 export interface PlanetDefense {
@@ -124,6 +126,12 @@ export function outgoingFire(kind: "planet" | "moon", weapon: "heavy" | "light" 
 /** Moving to or from the surface: 12" for a planet, nothing for a moon. */
 export function landingCost(t: Terrain): number {
   return t.kind === "planet" ? PLANET_LANDING_MOVE : 0;
+}
+
+/** The landing cost of the body with terrain id `id` (none when there is no such body). */
+export function surfaceCost(terrain: readonly Terrain[], id: string | undefined): number {
+  const t = id === undefined ? undefined : terrain.find((x) => x.id === id);
+  return t ? landingCost(t) : 0;
 }
 
 export interface QuadrantAttackOutcome {

@@ -14,7 +14,7 @@ import { mixedOrder } from "./combat.js";
 import type { BsEvent } from "./events.js";
 import { type Fleet, parseFleet, type ShipDesign } from "./fleet.js";
 import { type BattleState, DEFAULT_SETTINGS, type Settings, type SideId, type Squadron, type Taskforce } from "./model.js";
-import { type PlanetDefense, QUADRANTS } from "./planet.js";
+import { type InstallationKind, type PlanetDefense, QUADRANTS, type QuadrantId } from "./planet.js";
 import { buildShip } from "./ship-building.js";
 
 export const SIDES: readonly SideId[] = ["blue", "red"];
@@ -389,13 +389,16 @@ export function veteranOutpost(seed: number, fleets: Fleet[]): BattleState {
   return state;
 }
 
-/** "planetfall"'s default fleets: a Bionid landing force (Dargen Battleships carry assault units) against a small Terran garrison. */
+/**
+ * "planetfall"'s default fleets: a Bionid landing force (Dargen Battleships carry assault units; light carriers for
+ * fighter strikes at the quadrants) against a small Terran garrison.
+ */
 export const PLANETFALL_FLEETS: readonly unknown[] = [
   {
     name: "Bionid Landing Swarm",
     taskforces: [
       { name: "Landing Group", squadrons: [sq("Dargens", "bionid/dargen-battleship", 4)] },
-      { name: "Escort", squadrons: [sq("Cruisers", "generic/fleet-cruiser", 5)] },
+      { name: "Escort", squadrons: [sq("Cruisers", "generic/fleet-cruiser", 5), sq("Light Carriers", "generic/light-carrier", 2)] },
     ],
   },
   {
@@ -404,19 +407,31 @@ export const PLANETFALL_FLEETS: readonly unknown[] = [
   },
 ];
 
-/** A planet's or moon's defense: `heavy` batteries, a light battery and an interceptor per quadrant, `garrison` assault units. */
-function defense(size: number, heavy: number, garrison: number, holder: SideId): PlanetDefense {
+/**
+ * A planet's or moon's defense: `heavy` batteries, one `other` installation (a light battery by default) and
+ * interceptors in the rest of each quadrant's spaces, `garrison` assault units.
+ */
+function defense(
+  size: number,
+  heavy: number,
+  garrison: number,
+  holder: SideId,
+  other: (q: QuadrantId) => InstallationKind = () => "light",
+): PlanetDefense {
   return {
     size,
     quadrants: QUADRANTS.map((id) => ({
       id,
-      weapons: { heavy, light: 1, interceptor: size - heavy - 1 },
+      weapons: { heavy, [other(id)]: 1, interceptor: size - heavy - 1 },
       damage: 0,
       assault: garrison,
       holder,
     })),
   };
 }
+
+/** Kethra's sixth space: fighter bays in N and S, missile installations in E and W (a planet's light batteries are useless). */
+const KETHRA_OTHER = (q: QuadrantId): InstallationKind => (q === "N" || q === "S" ? "fighterBay" : "missile");
 
 /**
  * "planetfall" (RULINGS "Planets and moons in play"): the outpost's planet Kethra (defense size 6) and its moon
@@ -433,7 +448,7 @@ export function planetfall(seed: number, fleets: Fleet[]): BattleState {
   });
   state.planets = {
     moon: { id: "moon", kind: "moon", side: "red", defense: defense(3, 2, 1, "red"), activatedTurn: 0 },
-    planet: { id: "planet", kind: "planet", side: "red", defense: defense(6, 4, 2, "red"), activatedTurn: 0 },
+    planet: { id: "planet", kind: "planet", side: "red", defense: defense(6, 4, 2, "red", KETHRA_OTHER), activatedTurn: 0 },
   };
   return state;
 }

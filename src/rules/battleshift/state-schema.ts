@@ -8,7 +8,7 @@ import { z } from "zod";
 import { err, ok, type Problem, type Result } from "../../core/result.js";
 import { TERRAIN_KINDS, type TerrainKind } from "./battlespace.js";
 import type { ShipDesign } from "./fleet.js";
-import type { BattleState } from "./model.js";
+import { type BattleState, quadrantRef } from "./model.js";
 
 const num = z.number().finite();
 const int = z.number().int();
@@ -108,6 +108,7 @@ const flight = z.object({
   movedTurn: int,
   interceptAt: int,
   dogfighting: id.nullable(),
+  grounded: id.optional(),
 });
 
 const prize = z.object({
@@ -163,6 +164,7 @@ const stateSchema = z.object({
               assault: int.nonnegative(),
               holder: id,
               scored: z.array(z.string()).optional(),
+              fighters: int.nonnegative().optional(),
             }),
           ),
         }),
@@ -212,7 +214,7 @@ export function parseState(raw: unknown): Result<BattleState, Problem[]> {
     }
   }
   for (const [k, f] of Object.entries(s.flights)) {
-    if (!s.squadrons[f.carrier])
+    if (!s.squadrons[f.carrier] && !quadrantRef(s, f.carrier))
       problems.push({ order: `state.flights.${k}.carrier`, code: "unknown-squadron", message: `carrier ${f.carrier} does not exist` });
   }
   for (const d of Object.values(s.designs)) void (d as ShipDesign);

@@ -37,6 +37,7 @@ import {
   squadronsOfTaskforce,
 } from "./model.js";
 import { describeOrder, type Order, type Orders, SHEET_ORDERS } from "./orders.js";
+import { planetAirActivation } from "./planet-air.js";
 import { planetActivation, planetsOfSide } from "./planet-play.js";
 import { checkVictory } from "./victory.js";
 
@@ -330,6 +331,7 @@ function activationStep(
         `${planet.kind} ${planet.id} activates on its own (repairs, then each quadrant fires at the nearest enemy in its arc and range); these ${list.length} order(s) are not used`,
       );
     planetActivation(ctx, planet);
+    planetAirActivation(ctx, planet);
     planet.activatedTurn = state.turn;
     events.push(...ctx.events);
     problems[slot.side]?.push(...ctx.problems);
