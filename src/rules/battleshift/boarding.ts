@@ -25,7 +25,7 @@ import type { Ctx } from "./context.js";
 import { marineBonus } from "./experience.js";
 import { centroid, dist, inches, type Point } from "./geometry.js";
 import { rollHits } from "./interceptors.js";
-import { capabilitiesOf, designOfSquadron, type Ship, type Squadron } from "./model.js";
+import { assaultAboard, capabilitiesOf, designOfSquadron, type Ship, type Squadron } from "./model.js";
 import type { OrderOf } from "./orders.js";
 import { engulfCapacity } from "./ship-building.js";
 
@@ -115,8 +115,10 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
       if (caps.assault <= 0) continue;
       const close = sq.ships.filter((s) => !s.disabled && dist(s, ship) <= ASSAULT_RANGE + 1e-9);
       nearest = Math.min(nearest, ...sq.ships.map((s) => dist(s, ship)));
-      if (close.length === 0) continue;
-      units += caps.assault * close.length;
+      // Units lost or landed on a planet are no longer aboard (RULINGS "Assault units lost from the landing ships").
+      const aboard = assaultAboard(caps.assault, sq, close);
+      if (aboard === 0) continue;
+      units += aboard;
       suppression = Math.max(suppression, sq.suppression);
       used.push(sq);
     }

@@ -37,6 +37,10 @@ export interface Settings {
   experience?: boolean;
   /** "Planets (Extremely experimental)", "Moonbases": defended planets and moons in play (RULINGS "Planets and moons in play"). */
   planets?: boolean;
+  /** With `planets`: the defender names each quadrant's target in its planet's activation (RULINGS "The defender's orders"); off: nearest first. */
+  planetOrders?: boolean;
+  /** With `planets`: assault units move to an "adjacent" quadrant (default) or "any" quadrant of their planet (RULINGS "Assault forces from quadrant to quadrant"). */
+  assaultMoves?: "adjacent" | "any";
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -116,6 +120,8 @@ export interface Squadron {
   formation?: "cone" | "ring" | null;
   /** "Experience": its traits (setting `experience`; see experience.ts). */
   experience?: string[];
+  /** Assault units no longer aboard: lost in ground assaults or left on a quadrant as its garrison (planet-play.ts). */
+  assaultLost?: number;
 }
 
 export interface Taskforce {
@@ -330,6 +336,14 @@ export function capsOf(state: BattleState, sq: Squadron): Capabilities {
     for (const k of Object.keys(out) as (keyof Capabilities)[]) out[k] = Math.max(out[k], c[k]);
   }
   return out;
+}
+
+/**
+ * Assault units still aboard `ships` of the squadron: the design's units per ship, less those lost or landed
+ * (`assaultLost`; RULINGS "Assault units lost from the landing ships").
+ */
+export function assaultAboard(perShip: number, sq: Squadron, ships: readonly Ship[]): number {
+  return Math.max(0, Math.min(perShip * ships.length, perShip * sq.ships.length - (sq.assaultLost ?? 0)));
 }
 
 export function activeShips(sq: Squadron): Ship[] {

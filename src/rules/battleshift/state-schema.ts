@@ -26,6 +26,8 @@ const settings = z.object({
   formations: z.boolean().optional(),
   experience: z.boolean().optional(),
   planets: z.boolean().optional(),
+  planetOrders: z.boolean().optional(),
+  assaultMoves: z.enum(["adjacent", "any"]).optional(),
 });
 
 const terrain = z.object({
@@ -85,6 +87,7 @@ const squadron = z.object({
   mixed: mixedRoster.optional(),
   formation: z.enum(["cone", "ring"]).nullable().optional(),
   experience: z.array(z.string()).optional(),
+  assaultLost: int.nonnegative().optional(),
 });
 
 const taskforce = z.object({
