@@ -6,13 +6,15 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import { runActivation } from "../../src/rules/battleshift/activation.js";
+import { parseFleet } from "../../src/rules/battleshift/fleet.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState, PlanetInPlay, Squadron } from "../../src/rules/battleshift/model.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
-import type { Quadrant, QuadrantId } from "../../src/rules/battleshift/planet.js";
+import { moonPlacementFault, type Quadrant, type QuadrantId } from "../../src/rules/battleshift/planet.js";
 import { planetStep } from "../../src/rules/battleshift/planet-orders.js";
-import { groundAssaultOrder } from "../../src/rules/battleshift/planet-play.js";
-import { fleetsFrom, PLANETFALL_FLEETS, planetfall } from "../../src/rules/battleshift/setup.js";
+import { groundAssaultOrder, planetsOfSide } from "../../src/rules/battleshift/planet-play.js";
+import { createBattle, fleetsFrom, PLANETFALL_FLEETS, planetfall } from "../../src/rules/battleshift/setup.js";
+import { parseState } from "../../src/rules/battleshift/state-schema.js";
 import { ctxFor, DiceRng, unitOf } from "./support.js";
 
 function fresh(): BattleState {
@@ -224,5 +226,62 @@ describe("Light batteries at a quadrant", () => {
     expect(ctx2.problems.map((p) => `${p.code}: ${p.message}`)).toEqual([
       expect.stringMatching(/^cannot-bear: blue-tf2-s1 light batteries: the surface of planet is 20" away \(range 12"\)/),
     ]);
+  });
+});
+
+describe("Planets and moons from a fleet file", () => {
+  const fleet = (defenses: unknown[]) => ({
+    name: "Garrison",
+    taskforces: [{ name: "Guard", squadrons: [{ name: "Frigates", design: "generic/sword-frigate", ships: 2 }] }],
+    defenses,
+  });
+  const all = { heavy: 4, light: 1, interceptor: 1, assault: 2 };
+
+  it("The planet has its own size category of defense, like buying a ship: 10 points per size, 3 per garrison unit", () => {
+    const r = parseFleet(fleet([{ kind: "planet", name: "Kethra", size: 6, quadrant: all }]));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.defenses?.[0]).toMatchObject({ kind: "planet", name: "Kethra", diameter: 12, cost: 60 + 3 * 8 });
+    expect(r.value.points).toBe(40 + 84);
+  });
+
+  it("each fault of a defense gets its own message (quadrants, spaces, a moon's size, diameters, one planet and one moon)", () => {
+    const r = parseFleet(
+      fleet([
+        { kind: "planet", size: 4, diameter: 4, quadrants: { N: all, E: { heavy: 2 } } },
+        { kind: "planet", size: 4, quadrant: { heavy: 1 } },
+        { kind: "moon", size: 3, diameter: 8, quadrant: { heavy: 1 }, quadrants: { N: { heavy: 1 } } },
+      ]),
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const msgs = r.error.map((p) => `${p.order} ${p.code}: ${p.message}`);
+    expect(msgs).toEqual([
+      expect.stringMatching(/^fleet.defenses\[0\] "Planet" planet-too-small: the planet is 4" across/),
+      expect.stringMatching(/^fleet.defenses\[0\] "Planet" missing-quadrant: quadrant\(s\) S, W have no layout/),
+      expect.stringMatching(/^fleet.defenses\[0\] "Planet" too-many-installations: quadrant N mounts 6 weapons in 4 spaces/),
+      expect.stringMatching(/^fleet.defenses\[1\] "Planet" too-many-defenses: .* a second planet/),
+      expect.stringMatching(/^fleet.defenses\[2\] "Moon" moon-size: the moon is 8" across/),
+      expect.stringMatching(/^fleet.defenses\[2\] "Moon" quadrant-layout: give either quadrant .* not both/),
+      expect.stringMatching(/^fleet.defenses\[2\] "Moon" moon-too-large: a moon's defense size \(3\) "cannot be more than half/),
+    ]);
+  });
+
+  it("a fleet's defended planet and moon are placed on its side of the table and turn the setting planets on", () => {
+    const planetFleet = fleet([
+      { kind: "planet", name: "Kethra", size: 6, quadrant: all },
+      { kind: "moon", name: "Moon", size: 3, quadrant: { heavy: 2, assault: 1 } },
+    ]);
+    const { state } = createBattle({ seed: 1, scenario: "default", fleets: fleetsFrom([PLANETFALL_FLEETS[0], planetFleet]) });
+    expect(state.settings.planets).toBe(true);
+    const terrain = state.battlespace.terrain.map((t) => [t.id, t.kind, t.x, t.y, t.radius]);
+    expect(terrain).toEqual([
+      ["red-planet", "planet", 72 - 24, 24, 6],
+      ["red-moon", "moon", 72 - 18, 42, 2],
+    ]);
+    expect(moonPlacementFault({ x: 48, y: 24 }, { x: 54, y: 42 })).toBeNull();
+    expect(state.planets?.["red-planet"]?.defense.quadrants.every((q) => q.holder === "red" && q.assault === 2)).toBe(true);
+    expect(planetsOfSide(state, "red")).toEqual(["red-moon", "red-planet"]);
+    expect(parseState(JSON.parse(JSON.stringify(state))).ok).toBe(true);
   });
 });
