@@ -198,8 +198,10 @@ function parseDefenses(list: readonly DefenseInput[], fail: (order: string, code
   list.forEach((d, i) => {
     const name = d.name ?? (d.kind === "planet" ? "Planet" : "Moon");
     const at = `fleet.defenses[${i}] "${name}"`;
-    if (list.findIndex((x) => x.kind === d.kind) !== i)
-      return void fail(at, "too-many-defenses", `a fleet brings at most one defended planet and one moon; this is a second ${d.kind}`);
+    if (list.findIndex((x) => x.kind === d.kind) !== i) {
+      fail(at, "too-many-defenses", `a fleet brings at most one defended planet and one moon; this is a second ${d.kind}`);
+      return;
+    }
     if (d.kind === "moon" && planetSize === undefined)
       fail(
         at,

@@ -180,7 +180,9 @@ export function createBattle(opts: BattleOptions): { state: BattleState; events:
       station: true,
     };
   });
-  opts.fleets.slice(0, 2).forEach((fleet, k) => placeDefenses(state, fleet, SIDES[k] as SideId, events));
+  opts.fleets.slice(0, 2).forEach((fleet, k) => {
+    placeDefenses(state, fleet, SIDES[k] as SideId, events);
+  });
   return { state, events };
 }
 
