@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import { runActivation } from "../../src/rules/battleshift/activation.js";
+import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot.js";
 import { parseFleet } from "../../src/rules/battleshift/fleet.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState, PlanetInPlay, Squadron } from "../../src/rules/battleshift/model.js";
@@ -283,5 +284,70 @@ describe("Planets and moons from a fleet file", () => {
     expect(state.planets?.["red-planet"]?.defense.quadrants.every((q) => q.holder === "red" && q.assault === 2)).toBe(true);
     expect(planetsOfSide(state, "red")).toEqual(["red-moon", "red-planet"]);
     expect(parseState(JSON.parse(JSON.stringify(state))).ok).toBe(true);
+  });
+});
+
+describe("Bots and the planet's orders", () => {
+  const planetSlot = (s: BattleState): void => {
+    Object.assign(s.turnState, { phase: "activation", queue: [{ side: "red", taskforce: "planet" }], index: 0 });
+  };
+
+  it("the sensible bot's quadrants focus the most damaged enemy squadron in arc, and reinforce a threatened quadrant", () => {
+    const s = fresh();
+    s.settings.planetOrders = true;
+    planetSlot(s);
+    place(s, "blue-tf1-s1", 48 - 6 - 2, 24, 90);
+    const hurt = place(s, "blue-tf2-s1", 48 - 6 - 20, 24, 90);
+    hurt.damage = 10;
+    const orders = botOrders(s, "red").orders;
+    expect(orders).toContainEqual({ type: "quadrantFire", quadrant: "planet:W", target: "blue-tf2-s1" });
+    // 8 assault units aboard the Dargens 2" off quadrant W (2 garrison units): half of N's garrison comes over.
+    expect(orders).toContainEqual({ type: "assaultMove", from: "planet:N", to: "planet:W", units: 1 });
+    const check = battleshift.check(s, "red", { orders } as never);
+    expect(check.problems).toEqual([]);
+  });
+
+  it("the invaders' bot takes an undefended, silenced neighbour; the random-legal bot gives legal planet orders", () => {
+    const s = fresh();
+    Object.assign(quadrant(s, "W"), { holder: "blue", assault: 3, damage: 6 });
+    Object.assign(quadrant(s, "N"), { assault: 0, damage: 7 });
+    const sq = place(s, "blue-tf1-s1", 10, 10, 90);
+    Object.assign(s.turnState, { phase: "activation", queue: [{ side: "blue", taskforce: "blue-tf1" }], index: 0 });
+    sq.activatedTurn = 0;
+    expect(botOrders(s, "blue").orders).toContainEqual({ type: "assaultMove", from: "planet:W", to: "planet:N" });
+    const r = fresh();
+    r.settings.planetOrders = true;
+    planetSlot(r);
+    place(r, "blue-tf2-s1", 48 - 6 - 10, 24, 90);
+    const kinds = new Set<string>();
+    for (let seed = 1; seed <= 12; seed++) {
+      const o = randomLegalOrders(r, "red", Rng.fromSeed(seed));
+      for (const x of o.orders) kinds.add(x.type);
+      expect(battleshift.check(r, "red", o as never).problems).toEqual([]);
+    }
+    expect([...kinds].sort()).toEqual(["assaultMove", "quadrantFire"]);
+  });
+
+  it("random games with planetOrders on stay deterministic and round-trip (seeds 21, 22)", () => {
+    const seen: string[] = [];
+    for (const seed of [21, 22]) {
+      let state = planetfall(seed, fleetsFrom(PLANETFALL_FLEETS));
+      state.settings.planetOrders = true;
+      state.settings.assaultMoves = seed === 22 ? "any" : "adjacent";
+      for (let t = 0; t < 60 && !battleshift.outcome(state); t++) {
+        const rng = Rng.forTurn(seed, t, "orders");
+        const orders: Record<string, unknown> = {};
+        for (const seat of battleshift.awaiting(state))
+          orders[seat] = t % 2 ? battleshift.randomOrders?.(state, seat, rng) : botOrders(state, seat);
+        const a = battleshift.resolve(state, orders as never, Rng.forTurn(seed, t));
+        const b = battleshift.resolve(JSON.parse(JSON.stringify(state)), JSON.parse(JSON.stringify(orders)), Rng.forTurn(seed, t));
+        expect(JSON.stringify(b.state)).toBe(JSON.stringify(a.state));
+        expect(parseState(JSON.parse(JSON.stringify(a.state))).ok).toBe(true);
+        seen.push(...a.events.map((e) => ("what" in e ? `${e.what} ${e.text}` : "")));
+        state = a.state;
+      }
+    }
+    expect(seen.some((t) => /the defender's target/.test(t))).toBe(true);
+    expect(seen.some((t) => /^assault-move /.test(t))).toBe(true);
   });
 });

@@ -9,14 +9,25 @@
  *   defenders recover a quadrant, it resumes all normal functions with whatever damage it currently suffers":
  *   `assaultMove` orders, the defender's in its planet's activation, the invaders' in their own activations.
  */
+import type { Rng } from "../../core/rng.js";
 import type { Ctx } from "./context.js";
 import { bearingXY, centroid, inches } from "./geometry.js";
-import type { PlanetInPlay, Squadron } from "./model.js";
+import {
+  assaultAboard,
+  type BattleState,
+  capsOf,
+  designOfSquadron,
+  type PlanetInPlay,
+  type SideId,
+  type Squadron,
+  squadronList,
+} from "./model.js";
 import { describeOrder, type Order, type OrderOf } from "./orders.js";
 import { QUADRANTS, type Quadrant, type QuadrantId, workingWeapons } from "./planet.js";
 import {
   parseQuadrantTarget,
   planetBody,
+  planetFoes,
   quadrantBatteries,
   quadrantName,
   quadrantsFire,
@@ -190,4 +201,101 @@ export function assaultMoveOrder(
   ctx.ok(step, label, `${units} assault unit(s) move from ${quadrantName(planet, a)} against quadrant ${b.id}`);
   const out = resolveGroundAssault(ctx, planet, b, units, `move from quadrant ${a.id} against`);
   if (!out.captured) a.assault += units - out.attackersLost;
+}
+
+// ---------------------------------------------------------------------------
+// Bots (RULINGS "The defender's orders", bots)
+
+/** How far from the surface enemy landing ships threaten a quadrant: a landing needs 3", after a 12" move. */
+const THREAT_RANGE = 15;
+
+const key = (planet: PlanetInPlay, q: Quadrant): string => `${planet.id}:${q.id}`;
+const neighbours = (planet: PlanetInPlay, q: Quadrant): Quadrant[] => planet.defense.quadrants.filter((x) => adjacentQuadrants(q.id, x.id));
+
+/** The fraction of a squadron's total damage it has taken ("most damaged" first). */
+function damaged(state: BattleState, sq: Squadron): number {
+  return sq.damage / Math.max(1, designOfSquadron(state, sq).hull * sq.ships.length);
+}
+
+/** Enemy squadrons a quadrant's batteries reach in its arc, with their surface distance. */
+function inReach(state: BattleState, planet: PlanetInPlay, q: Quadrant): { sq: Squadron; d: number }[] {
+  const reach = Math.max(0, ...quadrantBatteries(planet, q).map((b) => b.range));
+  return planetFoes(state, planet)
+    .map((sq) => ({ sq, d: reachInArc(state, planet, q.id, sq) }))
+    .filter((x) => x.d <= reach + 1e-9);
+}
+
+/**
+ * Assault units that threaten quadrant `q` of `side`: the enemy's garrisons next to it and the assault units aboard
+ * enemy squadrons within 15" of the surface over it.
+ */
+function threat(state: BattleState, side: SideId, planet: PlanetInPlay, q: Quadrant): number {
+  let n = neighbours(planet, q)
+    .filter((x) => x.holder !== side)
+    .reduce((t, x) => t + x.assault, 0);
+  for (const sq of squadronList(state)) {
+    if (sq.side === side || sq.location !== "table" || sq.ships.length === 0) continue;
+    if (reachInArc(state, planet, q.id, sq) <= THREAT_RANGE) n += assaultAboard(capsOf(state, sq).assault, sq, sq.ships);
+  }
+  return n;
+}
+
+/**
+ * The sensible bot's ground moves for `side` on `planet`: retake (or take) a neighbouring quadrant the enemy holds
+ * with no garrison and no installation standing, then (the defender) reinforce a threatened quadrant with half the
+ * garrison of an unthreatened neighbour.
+ */
+export function groundBotOrders(state: BattleState, side: SideId, planet: PlanetInPlay, defender: boolean): OrderOf<"assaultMove">[] {
+  const out: OrderOf<"assaultMove">[] = [];
+  const used = new Set<string>();
+  const mine = planet.defense.quadrants.filter((q) => q.holder === side);
+  for (const q of mine) {
+    const open = neighbours(planet, q).find((x) => x.holder !== side && x.assault === 0 && planet.defense.size - x.damage <= 0);
+    if (!open || q.assault === 0 || used.has(key(planet, open))) continue;
+    out.push({ type: "assaultMove", from: key(planet, q), to: key(planet, open) });
+    used.add(key(planet, q)).add(key(planet, open));
+  }
+  if (!defender) return out;
+  const threats = new Map(mine.map((q) => [q.id, threat(state, side, planet, q)]));
+  for (const q of [...mine].sort((a, b) => (threats.get(b.id) ?? 0) - (threats.get(a.id) ?? 0))) {
+    if ((threats.get(q.id) ?? 0) <= q.assault || used.has(key(planet, q))) continue;
+    const from = neighbours(planet, q).find(
+      (x) => x.holder === side && (threats.get(x.id) ?? 0) === 0 && x.assault >= 2 && !used.has(key(planet, x)),
+    );
+    if (!from) continue;
+    out.push({ type: "assaultMove", from: key(planet, from), to: key(planet, q), units: Math.floor(from.assault / 2) });
+    used.add(key(planet, from)).add(key(planet, q));
+  }
+  return out;
+}
+
+/** The sensible bot in its planet's activation: each quadrant fires at the most damaged enemy squadron it reaches; ground moves. */
+export function planetBotTurn(state: BattleState, side: SideId, planet: PlanetInPlay): Order[] {
+  const out: Order[] = [...groundBotOrders(state, side, planet, true)];
+  if (!state.settings.planetOrders) return out;
+  for (const q of planet.defense.quadrants) {
+    if (q.holder !== side) continue;
+    const best = inReach(state, planet, q).sort((a, b) => damaged(state, b.sq) - damaged(state, a.sq) || a.d - b.d)[0];
+    if (best) out.push({ type: "quadrantFire", quadrant: key(planet, q), target: best.sq.id });
+  }
+  return out;
+}
+
+/** The random-legal bot's ground and quadrant orders: some quadrants name a random target in reach, some garrisons move. */
+export function randomPlanetOrders(state: BattleState, side: SideId, planets: readonly PlanetInPlay[], own: boolean, rng: Rng): Order[] {
+  const out: Order[] = [];
+  for (const planet of planets) {
+    for (const q of planet.defense.quadrants) {
+      if (q.holder !== side) continue;
+      const options = own && state.settings.planetOrders ? inReach(state, planet, q) : [];
+      if (options.length > 0 && rng.chance(50))
+        out.push({ type: "quadrantFire", quadrant: key(planet, q), target: rng.pick(options).sq.id });
+      if (q.assault > 0 && rng.chance(25)) {
+        const to = rng.pick(neighbours(planet, q));
+        out.push({ type: "assaultMove", from: key(planet, q), to: key(planet, to), units: rng.int(1, q.assault) });
+        break;
+      }
+    }
+  }
+  return out;
 }
