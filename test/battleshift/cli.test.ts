@@ -93,6 +93,7 @@ describe('starhost fleet check / new battleshift with a fleet\'s defended planet
     expect(made.code, made.stderr).toBe(0);
     const state = JSON.parse(readFileSync(join(game, "game.json"), "utf8")).state;
     expect(state.settings.planets).toBe(true);
+    expect(state.settings.planetOrders).toBe(true);
     expect(Object.keys(state.planets)).toEqual(["red-moon", "red-planet"]);
     const auto = starhost(["battleshift", "auto", game, "--max-steps", "6"]);
     expect(auto.code, auto.stderr).toBe(0);

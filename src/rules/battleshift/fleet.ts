@@ -69,6 +69,10 @@ export interface FleetOptions {
   formations?: boolean;
   /** "Experience": squadrons may carry experience traits (off by default). */
   experience?: boolean;
+  /** Planets in play: the defender names its quadrants' targets (setting `planetOrders`; off by default). */
+  planetOrders?: boolean;
+  /** Planets in play: assault units move to an "adjacent" quadrant (default) or "any" one (setting `assaultMoves`). */
+  assaultMoves?: "adjacent" | "any";
 }
 
 export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
@@ -149,6 +153,8 @@ const optionsSchema = z
     catalogueValues: z.enum(["recomputed", "printed"]).optional(),
     formations: z.boolean().optional(),
     experience: z.boolean().optional(),
+    planetOrders: z.boolean().optional(),
+    assaultMoves: z.enum(["adjacent", "any"]).optional(),
   })
   .strict();
 const layoutSchema = z

@@ -42,6 +42,8 @@ export function createBattle(opts: BattleOptions): { state: BattleState; events:
   if (opts.fleets.some((f) => f.options?.experience)) settings.experience = true;
   // "Planets (Extremely experimental)": a fleet file that brings a defended planet or moon turns the option on.
   if (opts.fleets.some((f) => f.defenses?.length)) settings.planets = true;
+  if (opts.fleets.some((f) => f.options?.planetOrders)) settings.planetOrders = true;
+  if (opts.fleets.some((f) => f.options?.assaultMoves === "any")) settings.assaultMoves = "any";
   const state: BattleState = {
     ruleset: "battleshift",
     version: 1,
