@@ -59,6 +59,13 @@ export function fleetReport(fleet: Fleet): string[] {
       for (const l of s.lines) lines.push(`      ${l}`);
     }
   }
+  for (const d of fleet.defenses ?? []) {
+    lines.push(`  Defended ${d.kind} "${d.name}": defense size ${d.defense.size}, ${d.diameter}" across, ${d.cost} points`);
+    for (const q of d.defense.quadrants) {
+      const w = Object.entries(q.weapons).map(([k, n]) => `${n} ${k}`);
+      lines.push(`    Quadrant ${q.id}: ${w.length ? w.join(", ") : "no installations"}; ${q.assault} assault unit(s)`);
+    }
+  }
   const used = Object.entries(fleet.designs).sort(([a], [b]) => a.localeCompare(b));
   if (used.length) {
     lines.push("  Designs:");

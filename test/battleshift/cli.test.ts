@@ -71,3 +71,31 @@ describe("starhost battleshift auto / starhost replay", () => {
     expect(bad.stderr).toMatch(/holds no game/);
   });
 });
+
+describe('starhost fleet check / new battleshift with a fleet\'s defended planet (RULINGS "Planets and moons from a fleet file")', () => {
+  it("checks and prices the defenses, and a battle from the file has planets in play", () => {
+    const file = join("examples", "battleshift", "fleets", "kethra-defenders.yaml");
+    const check = starhost(["fleet", "check", file]);
+    expect(check.code, check.stderr).toBe(0);
+    expect(check.stdout).toContain('Defended planet "Kethra": defense size 6, 12" across, 84 points');
+    expect(check.stdout).toContain("Quadrant S: 3 heavy; 0 assault unit(s)");
+    expect(check.stdout).toContain("is a legal fleet of 240 points");
+    writeFileSync(join(dir, "bad-defense.yaml"), `${blue}defenses:\n  - { kind: moon, size: 2, quadrant: { heavy: 3 } }\n`);
+    const bad = starhost(["fleet", "check", join(dir, "bad-defense.yaml")]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(
+      /fleet.defenses\[0\] "Moon": a moon's defense .* add the planet \(kind: planet\) it circles \(moon-without-planet\)/,
+    );
+    expect(bad.stdout).toMatch(/quadrant N mounts 3 weapons in 2 spaces .*\(too-many-installations\)/);
+    writeFileSync(join(dir, "a.yaml"), blue);
+    const game = join(dir, "planets");
+    const made = starhost(["new", "battleshift", "--fleet", join(dir, "a.yaml"), "--fleet", file, "--seed", "3", "--out", game]);
+    expect(made.code, made.stderr).toBe(0);
+    const state = JSON.parse(readFileSync(join(game, "game.json"), "utf8")).state;
+    expect(state.settings.planets).toBe(true);
+    expect(state.settings.planetOrders).toBe(true);
+    expect(Object.keys(state.planets)).toEqual(["red-moon", "red-planet"]);
+    const auto = starhost(["battleshift", "auto", game, "--max-steps", "6"]);
+    expect(auto.code, auto.stderr).toBe(0);
+  });
+});

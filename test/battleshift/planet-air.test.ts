@@ -98,7 +98,7 @@ describe("Fighters against a quadrant", () => {
     );
     expect(notes(ctx, "planet-fire")).toEqual([
       expect.stringMatching(
-        /fighters blue-f\d+ \(4 wing\(s\)\) attack planet planet quadrant W needing 3 or less \(no targeting penalty\): rolls \[3,3,4,1\] = 3 hit\(s\); shield rolls \[5,6,2\] saving on 5 or less; 1 wound\(s\), 1 in all/,
+        /fighters blue-f\d+ \(4 wing\(s\)\) attack planet quadrant W needing 3 or less \(no targeting penalty\): rolls \[3,3,4,1\] = 3 hit\(s\); shield rolls \[5,6,2\] saving on 5 or less; 1 wound\(s\), 1 in all/,
       ),
     ]);
     expect(quadrant(s, "W").damage).toBe(1);
@@ -128,11 +128,9 @@ describe("Fighters against a quadrant", () => {
       new DiceRng([1, 5, 6, 6, 6]),
     );
     expect(notes(ctx, "intercept")).toEqual([
-      expect.stringMatching(
-        /planet planet quadrant W's 1 interceptor\(s\) fire at fighters blue-f\d+: \[1\] needing 4 or less - 1 hit\(s\)/,
-      ),
+      expect.stringMatching(/planet quadrant W's 1 interceptor\(s\) fire at fighters blue-f\d+: \[1\] needing 4 or less - 1 hit\(s\)/),
     ]);
-    expect(notes(ctx, "planet-fire")[0]).toMatch(/\(3 wing\(s\)\) attack planet planet quadrant W/);
+    expect(notes(ctx, "planet-fire")[0]).toMatch(/\(3 wing\(s\)\) attack planet quadrant W/);
     expect(s.sides.red?.vp).toBe(3);
   });
 
@@ -196,8 +194,8 @@ describe("A quadrant's fighter bays and missile installations in the planet's ac
     planetAirActivation(ctx, planetOf(s));
     const launches = notes(ctx, "launch");
     expect(launches).toEqual([
-      expect.stringMatching(/planet planet quadrant N launches 1 fighter wing\(s\) as flight red-f\d+/),
-      expect.stringMatching(/planet planet quadrant S launches 1 fighter wing\(s\) as flight red-f\d+/),
+      expect.stringMatching(/planet quadrant N launches 1 fighter wing\(s\) as flight red-f\d+/),
+      expect.stringMatching(/planet quadrant S launches 1 fighter wing\(s\) as flight red-f\d+/),
     ]);
     expect(quadrant(s, "N").fighters).toBe(0);
     expect(ctx.events.filter((e) => e.kind === "fire" && (e as { target?: string }).target === cr.id).length).toBeGreaterThan(0);
@@ -237,7 +235,7 @@ describe("A quadrant's fighter bays and missile installations in the planet's ac
     quadrant(s, "S").fighters = 0;
     const ctx = ctxFor(s, "red", new FixedRng(1));
     planetAirActivation(ctx, planetOf(s));
-    expect(notes(ctx, "recover")).toEqual(["planet planet quadrant N recovers 1 fighter wing(s) of red-f50"]);
+    expect(notes(ctx, "recover")).toEqual(["planet quadrant N recovers 1 fighter wing(s) of red-f50"]);
     expect(q.fighters).toBe(1);
     expect(s.flights["red-f50"]).toBeUndefined();
     expect(notes(ctx, "fighter-repair")).toEqual([
@@ -277,7 +275,7 @@ describe("A quadrant's fighter bays and missile installations in the planet's ac
     planetAirActivation(ctx, planetOf(s));
     expect(notes(ctx, "lock")).toEqual([
       expect.stringMatching(
-        /planet planet quadrant W locks on blue-tf2-s1, 10" from the surface \(range 12"\): 1 lock roll\(s\) needing 4 or less \[4\]: 1 missile\(s\) launched/,
+        /planet quadrant W locks on blue-tf2-s1, 10" from the surface \(range 12"\): 1 lock roll\(s\) needing 4 or less \[4\]: 1 missile\(s\) launched/,
       ),
     ]);
     expect(notes(ctx, "intercept")[0]).toMatch(/blue-tf2-s1 fires at 1 missiles of planet:W/);
@@ -297,7 +295,7 @@ describe("A quadrant's fighter bays and missile installations in the planet's ac
     const ctx = ctxFor(s, "red", new FixedRng(6));
     planetAirActivation(ctx, planetOf(s, "moon"));
     expect(notes(ctx, "lock")[0]).toMatch(
-      /moon moon quadrant N locks on blue-tf2-s1, 20" from the surface \(range 24"\): 1 lock roll\(s\) needing 5 or less/,
+      /moon quadrant N locks on blue-tf2-s1, 20" from the surface \(range 24"\): 1 lock roll\(s\) needing 5 or less/,
     );
   });
 
@@ -323,9 +321,7 @@ describe("Bots and quadrants", () => {
     expect(orders).toContainEqual(expect.objectContaining({ type: "flight", squadron: "blue-tf1-s1", target: "planet:N" }));
     const ctx = run(s, orders);
     expect(ctx.problems).toEqual([]);
-    expect(notes(ctx, "planet-fire")).toContainEqual(
-      expect.stringMatching(/fighters blue-f\d+ \(4 wing\(s\)\) attack planet planet quadrant N/),
-    );
+    expect(notes(ctx, "planet-fire")).toContainEqual(expect.stringMatching(/fighters blue-f\d+ \(4 wing\(s\)\) attack planet quadrant N/));
   });
 
   it("the random-legal bot may give quadrant targets to flights", () => {

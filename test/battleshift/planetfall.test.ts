@@ -63,7 +63,7 @@ describe("Planets (Extremely experimental)", () => {
     const fired = fireAtQuadrant(ctx, "heavy", "o2", [sq], "planet:W", ["heavy"]);
     expect(fired.map((f) => f.id)).toEqual(["blue-tf1-s1"]);
     const note = ctx.events.find((e) => e.kind === "note" && e.what === "planet-fire");
-    expect(note?.text).toMatch(/fires 16 heavy batteries at planet planet quadrant W \(targeting 4 - 1 against installations\)/);
+    expect(note?.text).toMatch(/fires 16 heavy batteries at planet quadrant W \(targeting 4 - 1 against installations\)/);
   });
 
   it("range and arc to the quadrant are measured (surface distance against the battery's range)", () => {
@@ -135,7 +135,7 @@ describe("Planets (Extremely experimental)", () => {
     planetActivation(ctx3, s2.planets?.moon as NonNullable<BattleState["planets"]>[string]);
     expect(ctx3.events.find((e) => e.kind === "note" && e.what === "planet-fire")?.text).toMatch(
       new RegExp(
-        `moon moon quadrant S fires 2 heavy installation\\(s\\) at ${moonShip.id}, 2\\d(\\.\\d+)?" from the surface \\(range 36", targeting 4\\)`,
+        `moon quadrant S fires 2 heavy installation\\(s\\) at ${moonShip.id}, 2\\d(\\.\\d+)?" from the surface \\(range 36", targeting 4\\)`,
       ),
     );
   });
@@ -161,7 +161,7 @@ describe("Planets (Extremely experimental)", () => {
     const vp = s.sides.blue?.vp ?? 0;
     groundAssaultOrder(ctx2, "board", "o3", [near], "planet:W", () => 0);
     const note = ctx2.events.find((e) => e.kind === "note" && e.what === "ground-assault");
-    expect(note?.text).toMatch(/^8 assault unit\(s\) land on planet planet quadrant W/);
+    expect(note?.text).toMatch(/^8 assault unit\(s\) land on planet quadrant W/);
     if (q.holder === "blue") expect(s.sides.blue?.vp).toBe(vp + 60);
   });
 

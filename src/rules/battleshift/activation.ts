@@ -21,16 +21,27 @@ import { boardOrder, engulfOrder, repairPrizes } from "./boarding.js";
 import type { Ctx } from "./context.js";
 import { recoveryBonus, repairNeed } from "./experience.js";
 import { type FighterBook, fighterRepairs, flightOrder, recoverOrder } from "./fighters.js";
-import { defaultHeavyWeapons, defaultLightWeapons, fireGroup, type Moment, momentNow, type WeaponDef, type WeaponKey } from "./fire.js";
-import { dist, inches, segmentPointDistance } from "./geometry.js";
+import {
+  defaultHeavyWeapons,
+  defaultLightWeapons,
+  fireGroup,
+  type Moment,
+  momentNow,
+  WEAPONS,
+  type WeaponDef,
+  type WeaponKey,
+} from "./fire.js";
+import { bearingXY, centroid, dist, inArc, inches, segmentPointDistance } from "./geometry.js";
 import { dodge, fireInterceptors } from "./interceptors.js";
 import { lineOfSight } from "./line-of-sight.js";
 import { launchMissiles, type MissileStrike, resolveMissiles } from "./missiles.js";
 import { designOfSquadron, type Flight, flagshipPoint, notYourSquadron, type Squadron, shipCaps, squadronsOfTaskforce } from "./model.js";
 import { afterMovement, type MovePath, moveSquadron, STEP_MOVE, taskforceCone } from "./movement.js";
 import { ACTIVATION_ORDERS, describeOrder, type Order, type OrderOf } from "./orders.js";
+import { quadrantFacing } from "./planet.js";
 import { groundTarget } from "./planet-air.js";
-import { fireAtQuadrant, groundAssaultOrder, missilesAtQuadrant, parseQuadrantTarget } from "./planet-play.js";
+import { assaultMoveOrder, STEP_ASSAULT_MOVE, STEP_PLANET_ORDERS } from "./planet-orders.js";
+import { fireAtQuadrant, groundAssaultOrder, missilesAtQuadrant, parseQuadrantTarget, planetBody } from "./planet-play.js";
 import { releaseOrder } from "./release.js";
 
 export const STEP_HEAVY = "2. Fire heavy batteries";
@@ -223,9 +234,18 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
       ctx.fail(STEP_LIGHT, label, "lights-used", `${used.id} already used its light batteries as interceptors this activation`);
       continue;
     }
+    const keys: WeaponKey[] = o.weapons ? [...new Set(o.weapons)] : [...new Set(sqs.flatMap((s) => defaultLightWeapons(ctx.caps(s))))];
+    // Light batteries at a quadrant, "at any point during the squadron's movement" (RULINGS "Light batteries at a quadrant").
+    if (parseQuadrantTarget(ctx.state, o.target)) {
+      const at = (sq: Squadron) => quadrantMoment(ctx, sq, o.target, paths.get(sq.id), o.at);
+      for (const sq of fireAtQuadrant(ctx, STEP_LIGHT, label, sqs, o.target, keys, at)) {
+        firedLight.add(sq.id);
+        if (designOfSquadron(state, sq).size <= 1 && keys.includes("light")) sq.lightAt = ctx.act;
+      }
+      continue;
+    }
     const target = enemyTarget(ctx, STEP_LIGHT, label, o.target);
     if (!target) continue;
-    const keys: WeaponKey[] = o.weapons ? [...new Set(o.weapons)] : [...new Set(sqs.flatMap((s) => defaultLightWeapons(ctx.caps(s))))];
     const fired = fireGroup(
       ctx,
       STEP_LIGHT,
@@ -274,6 +294,16 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
   // Releasing a friendly engulfed ship (RULINGS "Releasing a friendly engulfed ship"), then engulfing.
   for (const { o, label } of ordersOf(orders, "release")) releaseOrder(ctx, o, label, active);
   for (const { o, label } of ordersOf(orders, "engulf")) engulfOrder(ctx, o, label, active, engulfed);
+  // "It is possible to move assault forces from quadrant to quadrant, both by the attackers and defenders" (planet-orders.ts).
+  const arrived = new Set<string>();
+  for (const { o, label } of ordersOf(orders, "assaultMove")) assaultMoveOrder(ctx, STEP_ASSAULT_MOVE, label, o, arrived);
+  for (const { label } of ordersOf(orders, "quadrantFire"))
+    ctx.fail(
+      STEP_PLANET_ORDERS,
+      label,
+      "not-planet-activation",
+      "a quadrant's target is named in its planet's own activation, not a taskforce's",
+    );
 
   // 7. Suppression recovery and repairs.
   for (const sq of unit.squadrons) recoverAndRepair(ctx, sq);
@@ -365,13 +395,8 @@ function momentAt(sq: Squadron, p: MovePath, t: number, turned: boolean): Moment
  * before and after turning) with range, arc and the smallest line of sight penalty.
  */
 function bestMoment(ctx: Ctx, sq: Squadron, target: Squadron, w: WeaponDef, p: MovePath | undefined, at: number | undefined): Moment {
-  if (!p || p.length <= 1e-9) return momentNow(sq);
-  if (at !== undefined) {
-    const t = Math.min(1, at / p.length);
-    return momentAt(sq, p, t, t >= 1);
-  }
-  const candidates: Moment[] = [0, 0.25, 0.5, 0.75, 1].map((t) => momentAt(sq, p, t, false));
-  candidates.push(momentAt(sq, p, 1, true));
+  const candidates = momentCandidates(sq, p, at);
+  if (candidates.length === 1) return candidates[0] as Moment;
   let best: Moment | null = null;
   let bestPenalty = Number.POSITIVE_INFINITY;
   const range = w.range(ctx);
@@ -400,7 +425,39 @@ function bestMoment(ctx: Ctx, sq: Squadron, target: Squadron, w: WeaponDef, p: M
       if (bestPenalty === 0) break;
     }
   }
-  return best ?? momentAt(sq, p, 1, true);
+  return best ?? (candidates[candidates.length - 1] as Moment);
+}
+
+/** The moments a light battery may fire from: now (no move), the point `at` inches along, or start, quarters, end before and after turning. */
+function momentCandidates(sq: Squadron, p: MovePath | undefined, at: number | undefined): Moment[] {
+  if (!p || p.length <= 1e-9) return [momentNow(sq)];
+  if (at !== undefined) {
+    const t = Math.min(1, at / p.length);
+    return [momentAt(sq, p, t, t >= 1)];
+  }
+  return [...[0, 0.25, 0.5, 0.75, 1].map((t) => momentAt(sq, p, t, false)), momentAt(sq, p, 1, true)];
+}
+
+/**
+ * Light batteries at a quadrant: the first moment of the move (as `bestMoment`) where the squadron faces the
+ * quadrant and a ship has the planet's surface within light range and its centre in the arc; else the end.
+ */
+function quadrantMoment(ctx: Ctx, sq: Squadron, target: string, p: MovePath | undefined, at: number | undefined): Moment {
+  const candidates = momentCandidates(sq, p, at);
+  const t = parseQuadrantTarget(ctx.state, target);
+  const last = candidates[candidates.length - 1] as Moment;
+  if (!t) return last;
+  const { centre, radius } = planetBody(ctx.state, t.planet);
+  const w = WEAPONS.light;
+  const bears = (m: Moment): boolean =>
+    m.ships.length > 0 &&
+    quadrantFacing(centre, centroid(m.ships)) === t.quadrant.id &&
+    m.ships.some(
+      (s) =>
+        Math.hypot(centre.x - s.x, centre.y - s.y) - radius <= w.range(ctx) + 1e-9 &&
+        inArc(s.facing, w.width, bearingXY(s.x, s.y, centre.x, centre.y)),
+    );
+  return candidates.find(bears) ?? last;
 }
 
 /** The first enemy flight within 1" of a squadron's move, if any. */

@@ -25,7 +25,7 @@ import type { Ctx } from "./context.js";
 import { marineBonus } from "./experience.js";
 import { centroid, dist, inches, type Point } from "./geometry.js";
 import { rollHits } from "./interceptors.js";
-import { type Capabilities, capabilitiesOf, designOfSquadron, type Ship, type Squadron, shipDesignOf, systemsOf } from "./model.js";
+import { assaultAboard, type Capabilities, capabilitiesOf, designOfSquadron, type Ship, type Squadron, shipDesignOf } from "./model.js";
 import type { OrderOf } from "./orders.js";
 import type { ShipDesign } from "./ship-building.js";
 import { engulfCapacity } from "./ship-building.js";
@@ -121,8 +121,10 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
       if (caps.assault <= 0) continue;
       const close = sq.ships.filter((s) => !s.disabled && dist(s, ship) <= ASSAULT_RANGE + 1e-9);
       nearest = Math.min(nearest, ...sq.ships.map((s) => dist(s, ship)));
-      if (close.length === 0) continue;
-      units += systemsOf(state, sq, close, (c) => c.assault);
+      // Units lost or landed on a planet are no longer aboard (RULINGS "Assault units lost from the landing ships").
+      const aboard = assaultAboard(state, sq, close);
+      if (aboard === 0) continue;
+      units += aboard;
       suppression = Math.max(suppression, sq.suppression);
       used.push(sq);
     }

@@ -36,6 +36,7 @@ import {
   type Flight,
   movementLimits,
   otherSide,
+  type PlanetInPlay,
   type Prize,
   type SideId,
   type Squadron,
@@ -48,7 +49,8 @@ import { moveSquadron, taskforceCone } from "./movement.js";
 import type { Order, OrderOf, Orders } from "./orders.js";
 import { surfaceCost } from "./planet.js";
 import { quadrantFlightTarget } from "./planet-air.js";
-import { planetApproachOrders, planetBotOrders } from "./planet-play.js";
+import { groundBotOrders, planetBotTurn, randomPlanetOrders } from "./planet-orders.js";
+import { planetApproachOrders, planetBotOrders, planetList } from "./planet-play.js";
 import { activationUnit, currentSlot, taskforcesOnTable } from "./turn.js";
 
 // ---------------------------------------------------------------------------
@@ -268,9 +270,23 @@ function sheetOrders(state: BattleState, side: SideId): Order[] {
   return orders;
 }
 
+/** The planet or moon whose activation `slot` is, if any. */
+function slotPlanet(state: BattleState, slot: { taskforce: string | null }): PlanetInPlay | undefined {
+  return slot.taskforce && state.settings.planets ? state.planets?.[slot.taskforce] : undefined;
+}
+
+/** Ground moves of the invaders on the other sides' planets (RULINGS "Assault forces from quadrant to quadrant"). */
+function invaderMoves(state: BattleState, side: SideId): Order[] {
+  return planetList(state)
+    .filter((p) => p.side !== side)
+    .flatMap((p) => groundBotOrders(state, side, p, false));
+}
+
 function activationOrders(state: BattleState, side: SideId): Order[] {
   const slot = currentSlot(state);
   if (!slot) return [];
+  const planet = slotPlanet(state, slot);
+  if (planet) return planetBotTurn(state, side, planet);
   const unit = activationUnit(state, slot, []);
   if (unit.squadrons.length === 0) return [];
   const ctx = planner(state, side);
@@ -278,9 +294,10 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
   const mine = unit.squadrons.map((q) => s.squadrons[q.id] as Squadron).filter((q) => q.location === "table" && q.ships.length > 0);
   const foes = enemies(s, side);
   const orders: Order[] = [];
-  // With no enemy squadron left the bot attacks the planet: its ships close in, its fighters go at the quadrants.
+  // With no enemy squadron left the bot attacks the planet: its ships close in, its fighters go at the quadrants,
+  // its landed assault units walk on.
   if (foes.length === 0 && mine.length > 0)
-    return [...planetApproachOrders(s, side, mine), ...fighterOrders(ctx, side, unit.squadrons, mine, foes)];
+    return [...planetApproachOrders(s, side, mine), ...fighterOrders(ctx, side, unit.squadrons, mine, foes), ...invaderMoves(s, side)];
   if (foes.length === 0 || mine.length === 0) return orders;
 
   // 0. Command: move the flag off a squadron about to die.
@@ -473,6 +490,7 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
     }
     orders.push(o);
   }
+  orders.push(...invaderMoves(s, side));
   if (!unit.taskforce && unit.squadrons[0]) orders.sort((a, b) => Number(b.type === "move") - Number(a.type === "move"));
   return orders;
 }
@@ -574,6 +592,8 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
   }
   const slot = currentSlot(state);
   if (!slot || slot.side !== side) return { orders: [] };
+  const planet = slotPlanet(state, slot);
+  if (planet) return { orders: randomPlanetOrders(state, side, [planet], true, rng) };
   const unit = activationUnit(state, slot, []);
   const ctx = planner(state, side);
   const s = ctx.state;
@@ -624,6 +644,16 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
   }
   if (s.settings.planets && rng.chance(50))
     orders.push(...planetBotOrders(s, side, mine, orders as { type: string; squadrons?: string[] }[], (q) => squadronMove(s, q)));
+  if (s.settings.planets && rng.chance(30))
+    orders.push(
+      ...randomPlanetOrders(
+        s,
+        side,
+        planetList(s).filter((p) => p.side !== side),
+        false,
+        rng,
+      ),
+    );
   for (const q of mine) {
     const keys = defaultLightWeapons(capsOf(s, q));
     if (!keys.length || q.location !== "table") continue;

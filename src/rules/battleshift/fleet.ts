@@ -16,11 +16,14 @@
  *       squadrons:
  *         - { name: Hammer cruisers, design: generic/fleet-cruiser, ships: 4 }
  *         - { name: Pickets, mixed: [ { design: generic/fleet-destroyer, ships: 2 }, { design: Lancer, ships: 1 } ] }
+ *   defenses:                   # optional: a defended planet and/or its moon (RULINGS "Planets and moons from a fleet file")
+ *     - { kind: planet, name: Kethra, size: 6, quadrant: { heavy: 4, light: 1, interceptor: 1, assault: 2 } }
  */
 import { z } from "zod";
 import type { Problem } from "../../core/result.js";
 import { CATALOGUE, catalogueDesign, suggestDesigns } from "./catalogue.js";
 import { EXPERIENCE_TRAITS } from "./experience.js";
+import { defenseFault, type InstallationKind, type PlanetDefense, QUADRANTS } from "./planet.js";
 import { type BuildOptions, buildShip, type DesignInput, type ShipDesign, SYSTEM_KINDS, type SystemKind } from "./ship-building.js";
 
 export type { DesignInput, ShipDesign } from "./ship-building.js";
@@ -66,6 +69,10 @@ export interface FleetOptions {
   formations?: boolean;
   /** "Experience": squadrons may carry experience traits (off by default). */
   experience?: boolean;
+  /** Planets in play: the defender names its quadrants' targets (setting `planetOrders`; off by default). */
+  planetOrders?: boolean;
+  /** Planets in play: assault units move to an "adjacent" quadrant (default) or "any" one (setting `assaultMoves`). */
+  assaultMoves?: "adjacent" | "any";
 }
 
 export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
@@ -75,6 +82,22 @@ export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
   hardenedHullCost: 3,
   catalogueValues: "recomputed",
 };
+
+/** A defended planet or moon bought with the fleet ("The planet has its own size category of defense, like buying a ship"). */
+export interface DefenseSpec {
+  kind: "planet" | "moon";
+  name: string;
+  /** Inches across: a planet "A minimum of 6", and 12" is more like it"; moons "between 2" and 6" diameter". */
+  diameter: number;
+  /** The defense layout (every quadrant held by the fleet's side when the battle is set up). */
+  defense: PlanetDefense;
+  /** Points: 10 per size category and 3 per garrison assault unit (RULINGS). */
+  cost: number;
+}
+
+/** "like buying a ship": a ship's base cost is 10 per size; a garrison unit is priced as an extra space (3). */
+export const DEFENSE_COST_PER_SIZE = 10;
+export const GARRISON_UNIT_COST = 3;
 
 export interface Fleet {
   name: string;
@@ -86,6 +109,8 @@ export interface Fleet {
   /** Every design the squadrons name, by the name used in the file. */
   designs: Record<string, ShipDesign>;
   options: FleetOptions;
+  /** Defended planets and moons the fleet brings (turns the setting `planets` on). */
+  defenses?: DefenseSpec[];
 }
 
 export type FleetResult = { ok: true; value: Fleet } | { ok: false; error: Problem[]; value?: Fleet };
@@ -128,6 +153,30 @@ const optionsSchema = z
     catalogueValues: z.enum(["recomputed", "printed"]).optional(),
     formations: z.boolean().optional(),
     experience: z.boolean().optional(),
+    planetOrders: z.boolean().optional(),
+    assaultMoves: z.enum(["adjacent", "any"]).optional(),
+  })
+  .strict();
+const layoutSchema = z
+  .object({
+    heavy: count.optional(),
+    light: count.optional(),
+    missile: count.optional(),
+    fighterBay: count.optional(),
+    interceptor: count.optional(),
+    assault: count.optional(),
+  })
+  .strict();
+const defenseSchema = z
+  .object({
+    kind: z.enum(["planet", "moon"]),
+    name: z.string().min(1).optional(),
+    size: z.number().int().min(1),
+    diameter: z.number().positive().optional(),
+    /** One layout for every quadrant... */
+    quadrant: layoutSchema.optional(),
+    /** ...or one per quadrant. */
+    quadrants: z.partialRecord(z.enum(["N", "E", "S", "W"]), layoutSchema).optional(),
   })
   .strict();
 const fleetSchema = z
@@ -137,8 +186,70 @@ const fleetSchema = z
     options: optionsSchema.optional(),
     designs: z.array(designSchema).optional(),
     taskforces: z.array(taskforceSchema).min(1),
+    defenses: z.array(defenseSchema).optional(),
   })
   .strict();
+
+type DefenseInput = z.infer<typeof defenseSchema>;
+const INSTALLATIONS: readonly InstallationKind[] = ["heavy", "light", "missile", "fighterBay", "interceptor"];
+
+/**
+ * A fleet's defended planet and moon: at most one of each, every quadrant laid out (`quadrant` for all four or
+ * `quadrants` by N/E/S/W), installations within the size ("one space for each quadrant" per category), a planet
+ * at least 6" across and a moon 2" to 6" with a defense size "no more than half of their planet's".
+ */
+function parseDefenses(list: readonly DefenseInput[], fail: (order: string, code: string, message: string) => void): DefenseSpec[] {
+  const out: DefenseSpec[] = [];
+  const planetSize = list.find((d) => d.kind === "planet")?.size;
+  list.forEach((d, i) => {
+    const name = d.name ?? (d.kind === "planet" ? "Planet" : "Moon");
+    const at = `fleet.defenses[${i}] "${name}"`;
+    if (list.findIndex((x) => x.kind === d.kind) !== i) {
+      fail(at, "too-many-defenses", `a fleet brings at most one defended planet and one moon; this is a second ${d.kind}`);
+      return;
+    }
+    if (d.kind === "moon" && planetSize === undefined)
+      fail(
+        at,
+        "moon-without-planet",
+        `a moon's defense "cannot be more than half of their planet's": add the planet (kind: planet) it circles`,
+      );
+    const diameter = d.diameter ?? (d.kind === "planet" ? 12 : 4);
+    if (d.kind === "planet" && diameter < 6)
+      fail(at, "planet-too-small", `the planet is ${diameter}" across; "Planets should be big. A minimum of 6""`);
+    if (d.kind === "moon" && (diameter < 2 || diameter > 6))
+      fail(at, "moon-size", `the moon is ${diameter}" across; moons "should typically be between 2" and 6" diameter"`);
+    if ((d.quadrant === undefined) === (d.quadrants === undefined))
+      fail(
+        at,
+        "quadrant-layout",
+        `give either quadrant (one layout for all four) or quadrants (N, E, S, W), ${d.quadrant ? "not both" : "one of them"}`,
+      );
+    const layouts = QUADRANTS.map((q) => ({ q, l: d.quadrant ?? d.quadrants?.[q] }));
+    const missing = layouts.filter((x) => x.l === undefined).map((x) => x.q);
+    if (d.quadrants !== undefined && missing.length > 0)
+      fail(
+        at,
+        "missing-quadrant",
+        `quadrant(s) ${missing.join(", ")} have no layout: "Planets should be divided into quadrants", all four`,
+      );
+    const defense: PlanetDefense = {
+      size: d.size,
+      quadrants: layouts.map(({ q, l }) => ({
+        id: q,
+        weapons: Object.fromEntries(INSTALLATIONS.filter((k) => (l?.[k] ?? 0) > 0).map((k) => [k, l?.[k] ?? 0])),
+        damage: 0,
+        assault: l?.assault ?? 0,
+        holder: "",
+      })),
+    };
+    const fault = defenseFault(defense, d.kind, d.kind === "moon" ? planetSize : undefined);
+    if (fault) fail(at, d.kind === "moon" && fault.startsWith("a moon's") ? "moon-too-large" : "too-many-installations", fault);
+    const garrison = defense.quadrants.reduce((t, q) => t + q.assault, 0);
+    out.push({ kind: d.kind, name, diameter, defense, cost: DEFENSE_COST_PER_SIZE * d.size + GARRISON_UNIT_COST * garrison });
+  });
+  return out;
+}
 
 function pathOf(path: readonly PropertyKey[]): string {
   let out = "fleet";
@@ -364,6 +475,8 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
     taskforces.push({ name: tf.name, squadrons, ...(tf.flagship !== undefined ? { flagship: tf.flagship } : {}) });
   });
 
+  const defenses = parseDefenses(f.defenses ?? [], fail);
+  total += defenses.reduce((t, d) => t + d.cost, 0);
   const pointsLimit = overrides.points ?? f.points ?? null;
   if (pointsLimit !== null && total > pointsLimit)
     fail(
@@ -372,7 +485,7 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
       `the fleet costs ${total} points, ${total - pointsLimit} over the limit of ${pointsLimit}: remove ships worth at least ${total - pointsLimit} points`,
     );
 
-  const fleet: Fleet = { name: f.name, points: total, pointsLimit, taskforces, designs, options };
+  const fleet: Fleet = { name: f.name, points: total, pointsLimit, taskforces, designs, options, ...(defenses.length ? { defenses } : {}) };
   return problems.length ? { ok: false, error: problems, value: fleet } : { ok: true, value: fleet };
 }
 

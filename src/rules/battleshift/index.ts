@@ -17,6 +17,8 @@ import { type BsEvent, visibleTo } from "./events.js";
 import type { BattleState, SideId } from "./model.js";
 import { sideIds } from "./model.js";
 import { type Orders, ordersSchema, parseOrders } from "./orders.js";
+import { planetStep } from "./planet-orders.js";
+import { bodyName } from "./planet-play.js";
 import { createBattle, fleetsFrom, OUTPOST_TERRAIN, PLANETFALL_FLEETS, PLAYTEST_FLEETS, planetfall, veteranOutpost } from "./setup.js";
 import { parseState } from "./state-schema.js";
 import { activationUnit, applySheet, awaitingSides, currentSlot, resolveStep } from "./turn.js";
@@ -120,6 +122,12 @@ export function checkOrders(state: BattleState, seat: SideId, orders: Orders): C
       return { ok: orders.orders.length === 0, lines: [{ step: "Orders", order: "", text, ok: orders.orders.length === 0 }], problems: [] };
     }
     copy.activationNo++;
+    const planet = slot.taskforce && copy.settings.planets ? copy.planets?.[slot.taskforce] : undefined;
+    if (planet) {
+      ctx.ok("Activation", "", `${bodyName(planet)} activates (dice are stand-ins in a check)`);
+      planetStep(ctx, planet, orders.orders);
+      return { ok: ctx.problems.length === 0, lines: ctx.lines, problems: ctx.problems };
+    }
     const unit = activationUnit(copy, slot, orders.orders);
     ctx.ok(
       "Activation",

@@ -43,6 +43,10 @@ export interface Settings {
   experience?: boolean;
   /** "Planets (Extremely experimental)", "Moonbases": defended planets and moons in play (RULINGS "Planets and moons in play"). */
   planets?: boolean;
+  /** With `planets`: the defender names each quadrant's target in its planet's activation (RULINGS "The defender's orders"); off: nearest first. */
+  planetOrders?: boolean;
+  /** With `planets`: assault units move to an "adjacent" quadrant (default) or "any" quadrant of their planet (RULINGS "Assault forces from quadrant to quadrant"). */
+  assaultMoves?: "adjacent" | "any";
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -122,6 +126,8 @@ export interface Squadron {
   formation?: "cone" | "ring" | null;
   /** "Experience": its traits (setting `experience`; see experience.ts). */
   experience?: string[];
+  /** Assault units no longer aboard: lost in ground assaults or left on a quadrant as its garrison (planet-play.ts). */
+  assaultLost?: number;
 }
 
 export interface Taskforce {
@@ -366,6 +372,15 @@ export function wingsAboard(state: BattleState, sq: Squadron, fighters: number, 
     bays,
     bays.filter((_, i) => which(sq.ships[i] as Ship)),
   );
+}
+
+/**
+ * Assault units still aboard `ships` of the squadron: each ship's own units (its design's), less those lost
+ * or landed (`assaultLost`; RULINGS "Assault units lost from the landing ships").
+ */
+export function assaultAboard(state: BattleState, sq: Squadron, ships: readonly Ship[]): number {
+  const assault = (c: Capabilities) => c.assault;
+  return Math.max(0, Math.min(systemsOf(state, sq, ships, assault), systemsOf(state, sq, sq.ships, assault) - (sq.assaultLost ?? 0)));
 }
 
 export function activeShips(sq: Squadron): Ship[] {

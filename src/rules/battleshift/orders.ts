@@ -9,7 +9,8 @@
  *   second if the seat wins the roll).
  * - One activation (QRS, Activation Sequence 1-7): `missiles`, `heavy`,
  *   `emergencyShift`, `move`, `light`, `detach`, `flight`, `recover`, `board`,
- *   `engulf`, `release`, `join` and `command`.
+ *   `engulf`, `release`, `join` and `command`; with planets in play, `quadrantFire` (a quadrant's
+ *   target, in its planet's activation) and `assaultMove` (assault units between quadrants).
  *
  * The schema checks only shape; whether an order can be carried out (range, arc,
  * line of sight, coherency...) is measured when its step comes, and a failed order
@@ -118,6 +119,15 @@ const engulf = z.object({ type: z.literal("engulf"), squadron: id, target: id, s
 const release = z.object({ type: z.literal("release"), squadron: id, target: id, to: point.optional(), join: id.optional() });
 const join = z.object({ type: z.literal("join"), squadron: id });
 const command = z.object({ type: z.literal("command"), squadron: id });
+/** "Planets (Extremely experimental)", setting `planetOrders`: in its planet's activation, a quadrant ("<planet>:<N|E|S|W>") names the squadron its installations fire at. */
+const quadrantFire = z.object({ type: z.literal("quadrantFire"), quadrant: id, target: id });
+/** "It is possible to move assault forces from quadrant to quadrant, both by the attackers and defenders": `units` (default all) from one quadrant to another. */
+const assaultMove = z.object({
+  type: z.literal("assaultMove"),
+  from: id,
+  to: id,
+  units: z.number().int().positive().max(10_000).optional(),
+});
 
 export const orderSchema = z.discriminatedUnion("type", [
   sequence,
@@ -137,6 +147,8 @@ export const orderSchema = z.discriminatedUnion("type", [
   release,
   join,
   command,
+  quadrantFire,
+  assaultMove,
 ]);
 
 export const ordersSchema = z.object({
@@ -159,10 +171,11 @@ export const ACTIVATION_ORDERS: readonly OrderType[] = ORDER_TYPES.filter((t) =>
 export function describeOrder(o: Order, index: number): string {
   const r = o as Record<string, unknown>;
   const bits: string[] = [`#${index}`, o.type];
-  for (const k of ["unit", "squadron", "flight"]) if (typeof r[k] === "string") bits.push(r[k] as string);
+  for (const k of ["unit", "squadron", "flight", "quadrant", "from"]) if (typeof r[k] === "string") bits.push(r[k] as string);
   if (Array.isArray(r.squadrons)) bits.push((r.squadrons as string[]).join("+"));
   if (o.type === "sequence") bits.push(o.taskforces.join(","));
   if (typeof r.target === "string") bits.push(`-> ${r.target}`);
+  if (typeof r.to === "string") bits.push(`-> ${r.to}`);
   return bits.join(" ");
 }
 

@@ -20,7 +20,7 @@ import { rollHits } from "./interceptors.js";
 import { LOCK_TARGETING, MISSILE_RANGE, type MissileStrike, resolveMissiles } from "./missiles.js";
 import { type BattleState, type Flight, type PlanetInPlay, quadrantRef, type SideId, type Squadron, squadronList } from "./model.js";
 import { attackQuadrant, inQuadrantArc, outgoingFire, PLANET_HARDNESS, type Quadrant, surfaceCost, workingWeapons } from "./planet.js";
-import { planetBody, planetList, quadrantName, scoreQuadrant } from "./planet-play.js";
+import { bodyName, planetBody, planetList, quadrantName, scoreQuadrant } from "./planet-play.js";
 
 const STEP_FIGHTERS = "4. Fighters";
 /** Interceptors roll 4 or less ("Interceptors"); the atmosphere's -1 is not applied (RULINGS, as for missiles). */
@@ -203,7 +203,7 @@ function launchFromQuadrant(ctx: Ctx, planet: PlanetInPlay, q: Quadrant, out: Fl
 function flyQuadrantFlight(ctx: Ctx, planet: PlanetInPlay, f: Flight): Quadrant | null {
   const state = ctx.state;
   const terrain = state.battlespace.terrain;
-  const label = `${planet.kind} ${planet.id} flight ${f.id}`;
+  const label = `${bodyName(planet)} flight ${f.id}`;
   const ascent = surfaceCost(terrain, f.grounded);
   const target = nearestEnemyShip(state, planet.side, (p) => dist(f, p) - SHORT, FIGHTER_MOVE - ascent - 0.05);
   if (target) {

@@ -16,9 +16,10 @@ import { ASSAULT_RANGE } from "./boarding.js";
 import { rollToHit, shieldReduction } from "./combat.js";
 import type { Ctx } from "./context.js";
 import { hitBonus, suppressionPenalty } from "./experience.js";
-import { WEAPONS, type WeaponKey } from "./fire.js";
+import { type Moment, momentNow, WEAPONS, type WeaponKey } from "./fire.js";
 import { angleDiff, bearingXY, centroid, inArc, inches, type Point } from "./geometry.js";
 import {
+  assaultAboard,
   type BattleState,
   capsOf,
   designOfSquadron,
@@ -36,6 +37,7 @@ import {
   outgoingFire,
   PLANET_HARDNESS,
   type Quadrant,
+  type QuadrantId,
   quadrantFacing,
   repairQuadrant,
   workingWeapons,
@@ -71,8 +73,13 @@ export function planetsOfSide(state: BattleState, side: SideId): string[] {
     .map((p) => p.id);
 }
 
+/** "planet kethra", or just "planet" when its id is its kind (the scenarios' "planet" and "moon"). */
+export function bodyName(planet: PlanetInPlay): string {
+  return planet.id === planet.kind ? planet.kind : `${planet.kind} ${planet.id}`;
+}
+
 export function quadrantName(planet: PlanetInPlay, q: Quadrant): string {
-  return `${planet.kind} ${planet.id} quadrant ${q.id}`;
+  return `${bodyName(planet)} quadrant ${q.id}`;
 }
 
 /** RULINGS "Planets and moons in play", objectives: silencing and capturing a quadrant score VP once each. */
@@ -89,7 +96,8 @@ export function scoreQuadrant(ctx: Ctx, planet: PlanetInPlay, q: Quadrant, what:
  * Heavy-class fire at a quadrant. Every firing squadron must face the named quadrant (the one whose 90 degree arc
  * holds its centre's bearing from the planet's centre); each weapon needs the planet's surface within range and
  * the planet's centre in its arc. Each squadron's weapon class rolls as one attack ("Every hit gets one shield
- * roll"). Returns the squadrons that fired.
+ * roll"). Returns the squadrons that fired. `momentOf` gives the ships' places and facings when they fire (light
+ * batteries "at any point during the squadron's movement"; default: where they are now).
  */
 export function fireAtQuadrant(
   ctx: Ctx,
@@ -98,6 +106,7 @@ export function fireAtQuadrant(
   squadrons: Squadron[],
   target: string,
   keys: WeaponKey[],
+  momentOf: (sq: Squadron) => Moment = momentNow,
 ): Squadron[] {
   const state = ctx.state;
   const t = parseQuadrantTarget(state, target);
@@ -109,9 +118,11 @@ export function fireAtQuadrant(
   }
   const { centre, radius } = planetBody(state, planet);
   for (const sq of squadrons) {
-    const faced = quadrantFacing(centre, centroid(sq.ships));
+    const at = momentOf(sq).ships;
+    const c = centroid(at.length > 0 ? at : sq.ships);
+    const faced = quadrantFacing(centre, c);
     if (faced !== quadrant.id) {
-      const b = Math.round(bearingXY(centre.x, centre.y, centroid(sq.ships).x, centroid(sq.ships).y));
+      const b = Math.round(bearingXY(centre.x, centre.y, c.x, c.y));
       ctx.fail(
         step,
         label,
@@ -125,7 +136,8 @@ export function fireAtQuadrant(
   const reasons: string[] = [];
   for (const sq of squadrons) {
     const caps = ctx.caps(sq);
-    const ships = sq.ships.filter((s) => !s.disabled);
+    const moment = momentOf(sq);
+    const ships = moment.ships;
     for (const key of keys) {
       const w = WEAPONS[key];
       if (w.flags.ion) {
@@ -144,8 +156,8 @@ export function fireAtQuadrant(
         if (d > range + 1e-9) continue;
         const b = bearingXY(s.x, s.y, centre.x, centre.y);
         for (const c of w.arcs) {
-          off = Math.min(off, Math.abs(angleDiff(sq.facing + c, b)));
-          if (inArc(sq.facing + c, sq.station ? 360 : w.width, b)) {
+          off = Math.min(off, Math.abs(angleDiff(s.facing + c, b)));
+          if (inArc(s.facing + c, sq.station ? 360 : w.width, b)) {
             bearing++;
             break;
           }
@@ -165,7 +177,7 @@ export function fireAtQuadrant(
       const out = attackQuadrant(attack, planet.defense, quadrant, ctx.rng);
       ctx.note(
         "planet-fire",
-        `${sq.id} fires ${attack.dice} ${w.name} at ${quadrantName(planet, quadrant)} (targeting ${targeting} - 1 against installations): rolls [${out.rolls.join(",")}] = ${out.hits} hit(s); shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - shieldReduction(attack)} or less (hardness ${PLANET_HARDNESS} less the weapon's ${shieldReduction(attack)}); ${out.wounds} wound(s), ${out.damage} in all`,
+        `${sq.id} fires ${attack.dice} ${w.name}${moment.label ? ` at ${moment.label}` : ""} at ${quadrantName(planet, quadrant)} (targeting ${targeting} - 1 against installations): rolls [${out.rolls.join(",")}] = ${out.hits} hit(s); shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - shieldReduction(attack)} or less (hardness ${PLANET_HARDNESS} less the weapon's ${shieldReduction(attack)}); ${out.wounds} wound(s), ${out.damage} in all`,
         { side: ctx.side, unit: sq.id },
       );
       if (!wasSilenced && planet.defense.size - quadrant.damage <= 0) scoreQuadrant(ctx, planet, quadrant, "silenced", ctx.side);
@@ -177,14 +189,42 @@ export function fireAtQuadrant(
   return fired;
 }
 
+/** Nearest surface distance of a ship of `sq` inside quadrant `q`'s "90 degree firing arc" (Infinity when none is). */
+export function reachInArc(state: BattleState, planet: PlanetInPlay, q: QuadrantId, sq: Squadron): number {
+  const { centre, radius } = planetBody(state, planet);
+  let best = Number.POSITIVE_INFINITY;
+  for (const s of sq.ships) {
+    if (!inQuadrantArc(centre, q, s)) continue;
+    best = Math.min(best, Math.max(0, Math.hypot(s.x - centre.x, s.y - centre.y) - radius));
+  }
+  return best;
+}
+
+/** Enemy squadrons on the table, in id order, for `planet`'s quadrants to fire at. */
+export function planetFoes(state: BattleState, planet: PlanetInPlay): Squadron[] {
+  return squadronList(state).filter((sq) => sq.side !== planet.side && sq.location === "table" && sq.ships.length > 0);
+}
+
+/** A quadrant's working heavy installations (and a moon's light ones) that can fire: range and targeting (planet.ts `outgoingFire`). */
+export function quadrantBatteries(planet: PlanetInPlay, q: Quadrant) {
+  const working = workingWeapons(q);
+  return (["heavy", "light"] as const)
+    .map((kind) => ({ kind, dice: working[kind], ...outgoingFire(planet.kind, kind, INSTALLATION_RANGE[kind], 4) }))
+    .filter((b) => b.dice > 0 && b.usable);
+}
+
 /**
  * The planet's own activation: repairs, then each quadrant fires its working heavy installations (and a moon's
- * light ones) at the nearest enemy squadron with a ship in the quadrant's arc and range (RULINGS: the defender gives
- * no orders for it).
+ * light ones) at the squadron the defender named for it (`chosen`, setting `planetOrders`) when it is in that
+ * battery's arc and range, else at the nearest enemy squadron with a ship in the quadrant's arc and range.
  */
-export function planetActivation(ctx: Ctx, planet: PlanetInPlay): void {
-  const state = ctx.state;
-  const { centre, radius } = planetBody(state, planet);
+export function planetActivation(ctx: Ctx, planet: PlanetInPlay, chosen: Partial<Record<QuadrantId, Squadron>> = {}): void {
+  repairQuadrants(ctx, planet);
+  quadrantsFire(ctx, planet, chosen);
+}
+
+/** "Quadrants may make a repair roll each turn, needing a 3 or less to improve one level" (those the defender holds). */
+export function repairQuadrants(ctx: Ctx, planet: PlanetInPlay): void {
   for (const q of planet.defense.quadrants) {
     if (q.holder !== planet.side || q.damage <= 0) continue;
     const r = repairQuadrant(q, ctx.rng);
@@ -193,30 +233,34 @@ export function planetActivation(ctx: Ctx, planet: PlanetInPlay): void {
       `${quadrantName(planet, q)} repair roll ${r.roll} (3 or less): ${r.repaired ? `repaired to ${q.damage} damage` : "no repair"}`,
     );
   }
+}
+
+/** Each quadrant the defender holds fires its batteries: at its `chosen` squadron when in that battery's arc and range, else the nearest. */
+export function quadrantsFire(ctx: Ctx, planet: PlanetInPlay, chosen: Partial<Record<QuadrantId, Squadron>>): void {
+  const state = ctx.state;
   for (const q of planet.defense.quadrants) {
     if (q.holder !== planet.side) continue;
-    const working = workingWeapons(q);
-    for (const kind of ["heavy", "light"] as const) {
-      const dice = working[kind];
-      if (dice <= 0) continue;
-      const f = outgoingFire(planet.kind, kind, INSTALLATION_RANGE[kind], 4);
-      if (!f.usable) continue;
-      let best: { sq: Squadron; d: number } | null = null;
-      for (const sq of squadronList(state)) {
-        if (sq.side === planet.side || sq.location !== "table" || sq.ships.length === 0) continue;
-        for (const s of sq.ships) {
-          if (!inQuadrantArc(centre, q.id, s)) continue;
-          const d = Math.max(0, Math.hypot(s.x - centre.x, s.y - centre.y) - radius);
-          if (d <= f.range + 1e-9 && (!best || d < best.d - 1e-9)) best = { sq, d };
-        }
+    for (const f of quadrantBatteries(planet, q)) {
+      const named = chosen[q.id];
+      const namedAt = named ? reachInArc(state, planet, q.id, named) : Number.POSITIVE_INFINITY;
+      let best: { sq: Squadron; d: number } | null = named && namedAt <= f.range + 1e-9 ? { sq: named, d: namedAt } : null;
+      for (const sq of best ? [] : planetFoes(state, planet)) {
+        const d = reachInArc(state, planet, q.id, sq);
+        if (d <= f.range + 1e-9 && (!best || d < best.d - 1e-9)) best = { sq, d };
       }
       if (!best) continue;
       ctx.note(
         "planet-fire",
-        `${quadrantName(planet, q)} fires ${dice} ${kind} installation(s) at ${best.sq.id}, ${inches(best.d)} from the surface (range ${f.range}", targeting ${f.targeting})`,
+        `${quadrantName(planet, q)} fires ${f.dice} ${f.kind} installation(s) at ${best.sq.id}${best.sq === named ? " (the defender's target)" : ""}, ${inches(best.d)} from the surface (range ${f.range}", targeting ${f.targeting})`,
         { side: planet.side, unit: planet.id },
       );
-      ctx.attackSquadron([], best.sq, { weapon: kind, dice, targeting: f.targeting }, `${quadrantName(planet, q)} ${kind}`, planet.side);
+      ctx.attackSquadron(
+        [],
+        best.sq,
+        { weapon: f.kind, dice: f.dice, targeting: f.targeting },
+        `${quadrantName(planet, q)} ${f.kind}`,
+        planet.side,
+      );
     }
   }
 }
@@ -246,11 +290,20 @@ export function groundAssaultOrder(
   const { centre, radius } = planetBody(state, planet);
   const terrain = state.battlespace.terrain.find((x) => x.id === planet.id);
   const landing = terrain ? landingCost(terrain) : 0;
-  let units = 0;
+  const shares: { sq: Squadron; units: number }[] = [];
   for (const sq of squadrons) {
     const caps = ctx.caps(sq);
     if (caps.assault <= 0) {
       ctx.fail(step, label, "no-assault-units", `${sq.id} carries no assault units`);
+      return;
+    }
+    if (assaultAboard(state, sq, sq.ships) === 0) {
+      ctx.fail(
+        step,
+        label,
+        "no-assault-units",
+        `${sq.id} has lost or landed all its ${caps.assault * sq.ships.length} assault unit(s) (${sq.assaultLost ?? 0} gone): it has no landing party left`,
+      );
       return;
     }
     const move = designOfSquadron(state, sq).move;
@@ -280,17 +333,36 @@ export function groundAssaultOrder(
       ctx.fail(step, label, "wrong-quadrant", `${sq.id}'s landing ships are over quadrant ${faced}, not ${quadrant.id}`);
       return;
     }
-    units += caps.assault * close.length;
+    const aboard = assaultAboard(state, sq, close);
+    if (aboard > 0) shares.push({ sq, units: aboard });
   }
+  const units = shares.reduce((t, x) => t + x.units, 0);
+  ctx.ok(step, label, `ground assault on ${quadrantName(planet, quadrant)}`);
+  const out = resolveGroundAssault(ctx, planet, quadrant, units, "land on");
+  // RULINGS "Assault units lost from the landing ships": the units lost leave the ships; winners stay as the garrison.
+  let gone = out.captured ? units : out.attackersLost;
+  for (const x of shares) {
+    const n = Math.min(gone, x.units);
+    if (n > 0) x.sq.assaultLost = (x.sq.assaultLost ?? 0) + n;
+    gone -= n;
+  }
+}
+
+/**
+ * A ground assault by `units` assault units of the active side on `quadrant` ("resolved similar to a boarding
+ * action": planet.ts `groundAssault`), noted and scored: a quadrant taken from the planet's defender scores
+ * "captured" once (RULINGS "Planets and moons in play", objectives).
+ */
+export function resolveGroundAssault(ctx: Ctx, planet: PlanetInPlay, quadrant: Quadrant, units: number, how: string) {
   const before = quadrant.holder;
   const out = groundAssault(planet.defense, quadrant, units, ctx.side, ctx.rng);
   ctx.note(
     "ground-assault",
-    `${units} assault unit(s) land on ${quadrantName(planet, quadrant)}: defence [${out.defence.rolls.join(",")}] - damage = ${out.defence.total}, invaders [${out.attack.rolls.join(",")}] = ${out.attack.total}; invaders lose ${out.attackersLost}, defenders lose ${out.defendersLost} unit(s) and ${out.installationsDestroyed} installation(s)${out.captured ? `; ${ctx.side} now holds the quadrant` : ""}`,
+    `${units} assault unit(s) ${how} ${quadrantName(planet, quadrant)}: defence [${out.defence.rolls.join(",")}] - damage = ${out.defence.total}, invaders [${out.attack.rolls.join(",")}] = ${out.attack.total}; invaders lose ${out.attackersLost}, defenders lose ${out.defendersLost} unit(s) and ${out.installationsDestroyed} installation(s)${out.captured ? `; ${ctx.side} now holds the quadrant` : ""}`,
     { side: ctx.side, unit: planet.id },
   );
-  ctx.ok(step, label, `ground assault on ${quadrantName(planet, quadrant)}`);
-  if (out.captured && before !== ctx.side) scoreQuadrant(ctx, planet, quadrant, "captured", ctx.side);
+  if (out.captured && before !== ctx.side && ctx.side !== planet.side) scoreQuadrant(ctx, planet, quadrant, "captured", ctx.side);
+  return out;
 }
 
 export type PlanetOrder =
@@ -339,7 +411,7 @@ export function planetBotOrders(
         out.push({ type: "missiles", squadron: sq.id, target: `${planet.id}:${qid}` });
         missileDone.add(sq.id);
       }
-      if (caps.assault > 0 && near <= ASSAULT_RANGE + reach(sq))
+      if (assaultAboard(state, sq, sq.ships) > 0 && near <= ASSAULT_RANGE + reach(sq))
         out.push({ type: "board", squadrons: [sq.id], target: `${planet.id}:${qid}` });
     }
   }

@@ -40,6 +40,10 @@ export function createBattle(opts: BattleOptions): { state: BattleState; events:
   // Experimental options ("Formations", "Experience"): on when either fleet file turns them on.
   if (opts.fleets.some((f) => f.options?.formations)) settings.formations = true;
   if (opts.fleets.some((f) => f.options?.experience)) settings.experience = true;
+  // "Planets (Extremely experimental)": a fleet file that brings a defended planet or moon turns the option on.
+  if (opts.fleets.some((f) => f.defenses?.length)) settings.planets = true;
+  if (opts.fleets.some((f) => f.options?.planetOrders)) settings.planetOrders = true;
+  if (opts.fleets.some((f) => f.options?.assaultMoves === "any")) settings.assaultMoves = "any";
   const state: BattleState = {
     ruleset: "battleshift",
     version: 1,
@@ -178,7 +182,51 @@ export function createBattle(opts: BattleOptions): { state: BattleState; events:
       station: true,
     };
   });
+  opts.fleets.slice(0, 2).forEach((fleet, k) => {
+    placeDefenses(state, fleet, SIDES[k] as SideId, events);
+  });
   return { state, events };
+}
+
+/**
+ * A fleet's defended planet and moon on its own side of the table (RULINGS "Planets and moons from a fleet file"):
+ * the planet "on the intersections of sectors", 24" in from the side's edge at mid-depth; its moon "between 12" and
+ * 24" away from their planet, in the center of a sector" (the sector 6" nearer the edge and 18" further south, or
+ * north if the table ends first). One that would overlap terrain already there is not placed (a note says so).
+ */
+function placeDefenses(state: BattleState, fleet: Fleet, side: SideId, events: BsEvent[]): void {
+  const width = state.battlespace.widthFt * 12;
+  const depth = state.battlespace.depthFt * 12;
+  const edgeX = (inset: number): number => (side === SIDES[0] ? inset : width - inset);
+  const py = 12 * Math.max(1, Math.floor(state.battlespace.depthFt / 2));
+  for (const d of fleet.defenses ?? []) {
+    const y = d.kind === "planet" ? py : py + 18 + d.diameter / 2 <= depth ? py + 18 : py - 18;
+    const t: Terrain = {
+      id: `${side}-${d.kind}`,
+      kind: d.kind,
+      name: d.name,
+      x: edgeX(d.kind === "planet" ? 24 : 18),
+      y,
+      radius: d.diameter / 2,
+    };
+    const clash = state.battlespace.terrain.find((o) => Math.hypot(o.x - t.x, o.y - t.y) < o.radius + t.radius + 1);
+    if (clash) {
+      events.push({
+        kind: "note",
+        what: "setup",
+        act: 0,
+        turn: 1,
+        text: `${fleet.name}'s ${d.kind} ${d.name} is not placed: it would overlap ${clash.name} at (${clash.x}, ${clash.y})`,
+      });
+      continue;
+    }
+    state.battlespace = { ...state.battlespace, terrain: [...state.battlespace.terrain, t] };
+    const defense = {
+      size: d.defense.size,
+      quadrants: d.defense.quadrants.map((q) => ({ ...q, weapons: { ...q.weapons }, holder: side })),
+    };
+    state.planets = { ...(state.planets ?? {}), [t.id]: { id: t.id, kind: d.kind, side, defense, activatedTurn: 0 } };
+  }
 }
 
 /**

@@ -28,6 +28,8 @@ const settings = z.object({
   taskforceCone: z.enum(["strip", "wedge"]).optional(),
   experience: z.boolean().optional(),
   planets: z.boolean().optional(),
+  planetOrders: z.boolean().optional(),
+  assaultMoves: z.enum(["adjacent", "any"]).optional(),
 });
 
 const terrain = z.object({
@@ -87,6 +89,7 @@ const squadron = z.object({
   mixed: mixedRoster.optional(),
   formation: z.enum(["cone", "ring"]).nullable().optional(),
   experience: z.array(z.string()).optional(),
+  assaultLost: int.nonnegative().optional(),
 });
 
 const taskforce = z.object({

@@ -38,7 +38,8 @@ import {
 } from "./model.js";
 import { describeOrder, type Order, type Orders, SHEET_ORDERS } from "./orders.js";
 import { planetAirActivation } from "./planet-air.js";
-import { planetActivation, planetsOfSide } from "./planet-play.js";
+import { planetStep } from "./planet-orders.js";
+import { bodyName, planetsOfSide } from "./planet-play.js";
 import { checkVictory } from "./victory.js";
 
 export const STEP_SHEET = "Order sheet";
@@ -318,19 +319,12 @@ function activationStep(
   const list = orders[slot.side] ?? [];
   const planet = slot.taskforce && state.settings.planets ? state.planets?.[slot.taskforce] : undefined;
   if (planet) {
-    // The planet's own activation: no orders (RULINGS "Planets and moons in play").
-    ctx.note("activation", `Turn ${state.turn}, activation ${state.activationNo}: ${slot.side} activates ${planet.kind} ${planet.id}`, {
+    // The planet's own activation: the defender's quadrantFire and assaultMove orders (RULINGS "The defender's orders").
+    ctx.note("activation", `Turn ${state.turn}, activation ${state.activationNo}: ${slot.side} activates ${bodyName(planet)}`, {
       side: slot.side,
       unit: planet.id,
     });
-    if (list.length > 0)
-      ctx.fail(
-        "Orders",
-        "orders",
-        "planet-activates-alone",
-        `${planet.kind} ${planet.id} activates on its own (repairs, then each quadrant fires at the nearest enemy in its arc and range); these ${list.length} order(s) are not used`,
-      );
-    planetActivation(ctx, planet);
+    planetStep(ctx, planet, list);
     planetAirActivation(ctx, planet);
     planet.activatedTurn = state.turn;
     events.push(...ctx.events);
