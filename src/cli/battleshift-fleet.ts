@@ -66,6 +66,7 @@ export function fleetReport(fleet: Fleet): string[] {
       lines.push(`    Quadrant ${q.id}: ${w.length ? w.join(", ") : "no installations"}; ${q.assault} assault unit(s)`);
     }
   }
+  for (const st of fleet.stations ?? []) lines.push(`  Station "${st.name}" (${st.design}) in sector ${st.sector}: ${st.cost} points`);
   const used = Object.entries(fleet.designs).sort(([a], [b]) => a.localeCompare(b));
   if (used.length) {
     lines.push("  Designs:");

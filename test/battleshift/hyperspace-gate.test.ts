@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import { gateAssisting, HYPERSPACE_GATE, shiftInBlocked, shiftOutBlocked } from "../../src/rules/battleshift/battleshifting.js";
 import { parseSector, sectorName } from "../../src/rules/battleshift/battlespace.js";
+import { STATION_DESIGNS } from "../../src/rules/battleshift/catalogue.js";
+import { parseFleet } from "../../src/rules/battleshift/fleet.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Orders } from "../../src/rules/battleshift/orders.js";
@@ -112,5 +114,41 @@ describe('Definitions, Battleshifting: "except when assisted by a friendly Hyper
     const r = play(mid, sheet, (s) => s.turn === 4 && s.turnState.phase === "activation");
     expect(r.notes.some((t) => /cannot come out in sector 4B .*holds the planet Kesh.*nearest open sector, 4A/.test(t))).toBe(true);
     expect(r.state.squadrons["blue-tf1-s1"]?.location).toBe("table");
+  });
+});
+
+describe("Stations from a fleet file", () => {
+  const keepers = (sector: string, design = HYPERSPACE_GATE) => ({
+    name: "Keepers",
+    stations: [{ design, name: "Gate of Vesh", sector }],
+    taskforces: [{ name: "Talon", squadrons: [sq("Talon cruisers", "raishek/cruiser", 3)] }],
+  });
+  it("a station is priced at its design's cost and stands in the centre of its sector, facing the enemy's edge", () => {
+    const parsed = parseFleet(keepers("5B"));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.points).toBe(3 * 35 + (STATION_DESIGNS[HYPERSPACE_GATE]?.cost ?? 0));
+    const s = createBattle({ seed: 1, scenario: "test", fleets: fleetsFrom([fleet("Blue"), keepers("5B")]) }).state;
+    const gate = Object.values(s.squadrons).find((q) => q.design === HYPERSPACE_GATE);
+    expect(gate).toMatchObject({ side: "red", name: "Gate of Vesh", station: true, facing: 270 });
+    expect(gate?.ships[0]).toMatchObject({ x: 54, y: 18 });
+    expect(gateAssisting(s, "red", sector("5B"))).toBe(gate?.id);
+  });
+  it("an unknown station design or an unreadable sector is a fault of the fleet file", () => {
+    const bad = parseFleet(keepers("5B", "station/death-star"));
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.error.map((p) => p.code)).toEqual(["unknown-station"]);
+    expect(bad.error[0]?.message).toMatch(/station designs: station\/orbital-defense, .*station\/hyperspace-gate/);
+    const badSector = parseFleet(keepers("middle"));
+    expect(!badSector.ok && badSector.error[0]?.message).toMatch(/sector "middle" is not a sector such as "2B"/);
+  });
+  it("a station stands on its own fleet's half of the table and off planets: the battle is refused with the reason", () => {
+    expect(() => createBattle({ seed: 1, scenario: "test", fleets: fleetsFrom([fleet("Blue"), keepers("2B")]) })).toThrow(
+      /Keepers's station Gate of Vesh in sector 2B: a station stands in its own fleet's half of the table \(red: columns 4-6\)/,
+    );
+    expect(() => createBattle({ seed: 1, scenario: "test", fleets: fleetsFrom([fleet("Blue"), keepers("9B")]) })).toThrow(
+      /sector 9B: the sector is off the 6' x 4' table/,
+    );
   });
 });

@@ -43,7 +43,7 @@ import {
   squadronList,
 } from "./model.js";
 
-/** The design of a Hyperspace Gate (a space station; setup.ts `STATION_DESIGNS`). */
+/** The design of a Hyperspace Gate (a space station; catalogue.ts `STATION_DESIGNS`). */
 export const HYPERSPACE_GATE = "station/hyperspace-gate";
 
 /**

@@ -247,3 +247,30 @@ export function suggestDesigns(text: string, max = 3): string[] {
   scored.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
   return scored.slice(0, max).map((x) => x.id);
 }
+
+/**
+ * "Sample Space Stations" (the table is garbled in the seed: sizes are read from the
+ * space their systems fill). "Stations have shields equal to their size"; move 0.
+ */
+function station(id: string, name: string, size: number, systems: Record<string, number>): ShipDesign {
+  const b = buildShip({ id, name, faction: "station", size, systems: { ...systems, extraSpace: 0 } }).value;
+  return { ...b, id, name, shields: size, move: 0 };
+}
+export const STATION_DESIGNS: Record<string, ShipDesign> = {
+  "station/orbital-defense": station("station/orbital-defense", "Orbital Defense", 5, { heavy: 3, light: 2, interceptor: 2 }),
+  "station/orbital-carrier": station("station/orbital-carrier", "Orbital Carrier", 5, {
+    fighterBay: 4,
+    heavy: 1,
+    light: 2,
+    interceptor: 2,
+  }),
+  // "assisted by a friendly Hyperspace Gate" (Definitions, Battleshifting): the seed gives no figures;
+  // a size-4 station with a point-defence fit (ruling "Hyperspace Gates").
+  "station/hyperspace-gate": station("station/hyperspace-gate", "Hyperspace Gate", 4, { light: 2, interceptor: 2 }),
+  "station/battlefortress": station("station/battlefortress", "Battlefortress", 15, {
+    heavy: 5,
+    missile: 6,
+    fighterBay: 6,
+    interceptor: 8,
+  }),
+};

@@ -18,10 +18,12 @@
  *         - { name: Pickets, mixed: [ { design: generic/fleet-destroyer, ships: 2 }, { design: Lancer, ships: 1 } ] }
  *   defenses:                   # optional: a defended planet and/or its moon (RULINGS "Planets and moons from a fleet file")
  *     - { kind: planet, name: Kethra, size: 6, quadrant: { heavy: 4, light: 1, interceptor: 1, assault: 2 } }
+ *   stations:                   # optional: space stations on the fleet's own half (RULINGS "Stations from a fleet file")
+ *     - { design: station/hyperspace-gate, name: Gate Alpha, sector: 2B }
  */
 import { z } from "zod";
 import type { Problem } from "../../core/result.js";
-import { CATALOGUE, catalogueDesign, suggestDesigns } from "./catalogue.js";
+import { CATALOGUE, catalogueDesign, STATION_DESIGNS, suggestDesigns } from "./catalogue.js";
 import { EXPERIENCE_TRAITS } from "./experience.js";
 import { defenseFault, type InstallationKind, type PlanetDefense, QUADRANTS } from "./planet.js";
 import { type BuildOptions, buildShip, type DesignInput, type ShipDesign, SYSTEM_KINDS, type SystemKind } from "./ship-building.js";
@@ -111,6 +113,19 @@ export interface Fleet {
   options: FleetOptions;
   /** Defended planets and moons the fleet brings (turns the setting `planets` on). */
   defenses?: DefenseSpec[];
+  /** Space stations the fleet brings, each placed in the centre of a sector of its own half. */
+  stations?: StationSpec[];
+}
+
+/** A station from a fleet file ("Space Stations"; "Sample Space Stations"). */
+export interface StationSpec {
+  /** Key into `STATION_DESIGNS`. */
+  design: string;
+  name: string;
+  /** A sector such as "2B": the station stands at its centre. */
+  sector: string;
+  /** Its design's cost. */
+  cost: number;
 }
 
 export type FleetResult = { ok: true; value: Fleet } | { ok: false; error: Problem[]; value?: Fleet };
@@ -167,6 +182,9 @@ const layoutSchema = z
     assault: count.optional(),
   })
   .strict();
+const stationSchema = z
+  .object({ design: z.string().min(1), name: z.string().min(1).optional(), sector: z.string().min(1).max(20) })
+  .strict();
 const defenseSchema = z
   .object({
     kind: z.enum(["planet", "moon"]),
@@ -187,6 +205,7 @@ const fleetSchema = z
     designs: z.array(designSchema).optional(),
     taskforces: z.array(taskforceSchema).min(1),
     defenses: z.array(defenseSchema).optional(),
+    stations: z.array(stationSchema).optional(),
   })
   .strict();
 
@@ -477,6 +496,8 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
 
   const defenses = parseDefenses(f.defenses ?? [], fail);
   total += defenses.reduce((t, d) => t + d.cost, 0);
+  const stations = parseStations(f.stations ?? [], fail);
+  total += stations.reduce((t, st) => t + st.cost, 0);
   const pointsLimit = overrides.points ?? f.points ?? null;
   if (pointsLimit !== null && total > pointsLimit)
     fail(
@@ -485,8 +506,42 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
       `the fleet costs ${total} points, ${total - pointsLimit} over the limit of ${pointsLimit}: remove ships worth at least ${total - pointsLimit} points`,
     );
 
-  const fleet: Fleet = { name: f.name, points: total, pointsLimit, taskforces, designs, options, ...(defenses.length ? { defenses } : {}) };
+  const fleet: Fleet = {
+    name: f.name,
+    points: total,
+    pointsLimit,
+    taskforces,
+    designs,
+    options,
+    ...(defenses.length ? { defenses } : {}),
+    ...(stations.length ? { stations } : {}),
+  };
   return problems.length ? { ok: false, error: problems, value: fleet } : { ok: true, value: fleet };
+}
+
+/**
+ * Stations a fleet brings: a known station design, a sector written as "2B" (the table's size, and so the fleet's
+ * own half, is known only when the battle is set up: setup.ts checks it). Priced at the design's cost.
+ */
+function parseStations(
+  list: readonly z.infer<typeof stationSchema>[],
+  fail: (order: string, code: string, message: string) => void,
+): StationSpec[] {
+  const out: StationSpec[] = [];
+  list.forEach((st, i) => {
+    const at = `fleet.stations[${i}]`;
+    const d = STATION_DESIGNS[st.design];
+    if (!d)
+      return void fail(
+        at,
+        "unknown-station",
+        `no station design "${st.design}"; station designs: ${Object.keys(STATION_DESIGNS).join(", ")}`,
+      );
+    if (!/^(\d+[A-Za-z]|[A-Za-z]\d+)$/.test(st.sector.trim()))
+      return void fail(at, "bad-sector", `sector "${st.sector}" is not a sector such as "2B" (column number, row letter)`);
+    out.push({ design: st.design, name: st.name ?? d.name, sector: st.sector.trim().toUpperCase(), cost: d.cost });
+  });
+  return out;
 }
 
 function filterKinds(r: Record<string, number>): Partial<Record<SystemKind, number>> {

@@ -9,13 +9,13 @@
  */
 
 import { arrivals } from "./battleshifting.js";
-import { type Battlespace, defaultBattlespace, sectorName, type Terrain } from "./battlespace.js";
+import { type Battlespace, defaultBattlespace, parseSector, sectorCentre, sectorInTable, sectorName, type Terrain } from "./battlespace.js";
+import { STATION_DESIGNS } from "./catalogue.js";
 import { mixedOrder } from "./combat.js";
 import type { BsEvent } from "./events.js";
 import { type Fleet, parseFleet, type ShipDesign } from "./fleet.js";
 import { type BattleState, DEFAULT_SETTINGS, type Settings, type SideId, type Squadron, type Taskforce } from "./model.js";
 import { type InstallationKind, type PlanetDefense, QUADRANTS, type QuadrantId } from "./planet.js";
-import { buildShip } from "./ship-building.js";
 
 export const SIDES: readonly SideId[] = ["blue", "red"];
 
@@ -26,7 +26,56 @@ export interface BattleOptions {
   battlespace?: Battlespace;
   settings?: Partial<Settings>;
   /** Space stations, each its own taskforce of one squadron ("Stations are immobile during a game"). */
-  stations?: { side: SideId; design: string; x: number; y: number; facing: number }[];
+  stations?: StationPlacement[];
+}
+
+/** A station on the table: its side, design, place and facing (a scenario's, or a fleet file's). */
+export interface StationPlacement {
+  side: SideId;
+  design: string;
+  name?: string;
+  x: number;
+  y: number;
+  facing: number;
+}
+
+/**
+ * The fleets' own stations (RULINGS "Stations from a fleet file"): each in the centre of its sector, which must be on
+ * the table, in its fleet's half (blue the west columns, red the east), and clear of planets and moons. Facing the
+ * enemy's edge. Every fault is named, and the battle is refused.
+ */
+function fleetStations(b: Battlespace, fleets: readonly Fleet[]): StationPlacement[] {
+  const out: StationPlacement[] = [];
+  const faults: string[] = [];
+  const half = Math.floor(b.widthFt / 2);
+  fleets.slice(0, 2).forEach((fleet, k) => {
+    const side = SIDES[k] as SideId;
+    for (const st of fleet.stations ?? []) {
+      const at = `${fleet.name}'s station ${st.name} in sector ${st.sector}`;
+      const s = parseSector(st.sector);
+      if (!s || !sectorInTable(b, s)) {
+        faults.push(
+          `${at}: the sector is off the ${b.widthFt}' x ${b.depthFt}' table (1-${b.widthFt}, A-${sectorName({ col: 1, row: b.depthFt }).slice(1)})`,
+        );
+        continue;
+      }
+      const own = k === 0 ? s.col <= half : s.col > b.widthFt - half;
+      if (!own) {
+        const cols = k === 0 ? `1-${half}` : `${b.widthFt - half + 1}-${b.widthFt}`;
+        faults.push(`${at}: a station stands in its own fleet's half of the table (${side}: columns ${cols})`);
+        continue;
+      }
+      const c = sectorCentre(s);
+      const body = b.terrain.find((t) => (t.kind === "planet" || t.kind === "moon") && Math.hypot(t.x - c.x, t.y - c.y) < t.radius + 1);
+      if (body) {
+        faults.push(`${at}: the sector's centre (${c.x}, ${c.y}) is on ${body.name}; choose another sector`);
+        continue;
+      }
+      out.push({ side, design: st.design, name: st.name, x: c.x, y: c.y, facing: k === 0 ? 90 : 270 });
+    }
+  });
+  if (faults.length) throw new Error(`the fleets' stations cannot be placed:\n${faults.map((f) => `  ${f}`).join("\n")}`);
+  return out;
 }
 
 export function createBattle(opts: BattleOptions): { state: BattleState; events: BsEvent[] } {
@@ -151,17 +200,18 @@ export function createBattle(opts: BattleOptions): { state: BattleState; events:
   });
   const events: BsEvent[] = [];
   arrivals(state, events);
-  (opts.stations ?? []).forEach((st, k) => {
+  [...(opts.stations ?? []), ...fleetStations(state.battlespace, opts.fleets)].forEach((st, k) => {
     const d = STATION_DESIGNS[st.design];
     if (!d) throw new Error(`no station design "${st.design}"; known: ${Object.keys(STATION_DESIGNS).join(", ")}`);
     state.designs[d.id] = d;
     const tfId = `${st.side}-st${k + 1}`;
     const sqId = `${tfId}-s1`;
-    state.taskforces[tfId] = { id: tfId, side: st.side, name: d.name, flagship: { squadron: sqId, ship: `${sqId}.1` }, alive: true };
+    const name = st.name ?? d.name;
+    state.taskforces[tfId] = { id: tfId, side: st.side, name, flagship: { squadron: sqId, ship: `${sqId}.1` }, alive: true };
     state.squadrons[sqId] = {
       id: sqId,
       side: st.side,
-      name: d.name,
+      name,
       design: d.id,
       taskforce: tfId,
       ships: [{ id: `${sqId}.1`, x: st.x, y: st.y, disabled: false }],
@@ -228,33 +278,6 @@ function placeDefenses(state: BattleState, fleet: Fleet, side: SideId, events: B
     state.planets = { ...(state.planets ?? {}), [t.id]: { id: t.id, kind: d.kind, side, defense, activatedTurn: 0 } };
   }
 }
-
-/**
- * "Sample Space Stations" (the table is garbled in the seed: sizes are read from the
- * space their systems fill). "Stations have shields equal to their size"; move 0.
- */
-function station(id: string, name: string, size: number, systems: Record<string, number>): ShipDesign {
-  const b = buildShip({ id, name, faction: "station", size, systems: { ...systems, extraSpace: 0 } }).value;
-  return { ...b, id, name, shields: size, move: 0 };
-}
-export const STATION_DESIGNS: Record<string, ShipDesign> = {
-  "station/orbital-defense": station("station/orbital-defense", "Orbital Defense", 5, { heavy: 3, light: 2, interceptor: 2 }),
-  "station/orbital-carrier": station("station/orbital-carrier", "Orbital Carrier", 5, {
-    fighterBay: 4,
-    heavy: 1,
-    light: 2,
-    interceptor: 2,
-  }),
-  // "assisted by a friendly Hyperspace Gate" (Definitions, Battleshifting): the seed gives no figures;
-  // a size-4 station with a point-defence fit (ruling "Hyperspace Gates").
-  "station/hyperspace-gate": station("station/hyperspace-gate", "Hyperspace Gate", 4, { light: 2, interceptor: 2 }),
-  "station/battlefortress": station("station/battlefortress", "Battlefortress", 15, {
-    heavy: 5,
-    missile: 6,
-    fighterBay: 6,
-    interceptor: 8,
-  }),
-};
 
 /** The outpost: a planet with a moon, an asteroid field, dust clouds and a nebula; red holds an orbital defense station. */
 export const OUTPOST_TERRAIN: Terrain[] = [
