@@ -297,6 +297,28 @@ describe("Mixed squadrons: disabled ships, systems ship by ship, fighters per ca
     expect(s.sides.red?.vp).toBe(30 + 40 + 30 + 30 + 13 * 3);
   });
 
+  it('Each ship\'s own shield hardness: a Bionid Arbite Cruiser ("Shieldless ... Hardened Hulls": hardness 2 from armour) among Fleet Cruisers (hardness 4) rolls no shield die against heavy batteries (shields -2)', () => {
+    const s = tinyBattle([
+      { id: "b1", side: "blue", design: "generic/fleet-cruiser", at: [[10, 20]], facing: 90 },
+      {
+        id: "r1",
+        side: "red",
+        design: "generic/fleet-cruiser",
+        at: [
+          [30, 20],
+          [30, 21],
+          [30, 22],
+        ],
+        facing: 270,
+      },
+    ]);
+    makeMixed(s, "r1", ["generic/fleet-cruiser", "bionid/arbite-cruiser", "generic/fleet-cruiser"]);
+    // 3 hits on 3 ships: all 6 shields; the Arbite's 2 (hardness 2 - 2 = 0) are not rolled, the cruisers' 4 save on 2.
+    const ctx = ctxFor(s, "blue", new DiceRng([1, 1, 1, 2, 2, 3, 3]));
+    const out = ctx.attackSquadron([s.squadrons.b1!], s.squadrons.r1!, { weapon: "heavy", dice: 3, targeting: 4 }, "heavy batteries");
+    expect([out.hits, out.shieldsUsed, out.shieldRolls, out.saves, out.damage]).toEqual([3, 6, [2, 2, 3, 3], 2, 1]);
+  });
+
   it('"Synchronised fire with different weapon types" at a mixed squadron: heavy batteries and heavy ion beams make one attack, one set of shield dice', () => {
     const s = exampleBattle();
     s.designs["test/ion-cruiser"] = {
