@@ -339,6 +339,81 @@ describe("Mixed squadrons: disabled ships, systems ship by ship, fighters per ca
   });
 });
 
+describe("Mixed squadrons: engulfing ship by ship, fighter repair checks per carrier", () => {
+  /** Blue: an Ankax Feedship (size 7, engulfs up to 3), a Korzine Carrier (size 4, up to 2), an Arbite Cruiser (no engulfing). */
+  function engulfBattle(): BattleState {
+    const s = tinyBattle([
+      {
+        id: "b1",
+        side: "blue",
+        design: "bionid/ankax-feedship",
+        at: [
+          [10, 10],
+          [10, 14],
+          [10, 18],
+        ],
+        facing: 90,
+      },
+      {
+        id: "r1",
+        side: "red",
+        design: "generic/fleet-carrier",
+        at: [
+          [10.5, 14],
+          [10.5, 10],
+          [10.5, 18],
+          [10.5, 22],
+        ],
+        facing: 270,
+      },
+    ]);
+    makeMixed(s, "b1", ["bionid/ankax-feedship", "bionid/korzine-carrier", "bionid/arbite-cruiser"]);
+    makeMixed(s, "r1", ["generic/fleet-destroyer", "generic/fleet-cruiser", "generic/fleet-cruiser", "generic/fleet-carrier"]);
+    for (const ship of s.squadrons.r1!.ships) ship.disabled = true;
+    return s;
+  }
+
+  it('Engulfing: "A ship can engulf up to 1/3 of its size in smaller ship sizes (rounded up)": in a mixed squadron each engulfing ship by its own size, only ships with engulfing, the engulfed ship by its own size', () => {
+    const s = engulfBattle();
+    const ctx = ctxFor(s, "blue");
+    runActivation(ctx, unitOf(s, "blue", "blue-tf1"), [
+      // r1.3, a size 3 Fleet Cruiser, touches only the Arbite Cruiser (no engulfing): refused, the Ankax is 8.02" away.
+      { type: "engulf", squadron: "b1", target: "r1", ship: "r1.3" },
+      // r1.1, a size 1 destroyer of a squadron of Fleet Carriers (size 4): the Korzine (up to 2) in contact takes it.
+      { type: "engulf", squadron: "b1", target: "r1", ship: "r1.1" },
+      // r1.2, a size 3 Fleet Cruiser: only the Ankax (up to 3) can, and it is in contact.
+      { type: "engulf", squadron: "b1", target: "r1", ship: "r1.2" },
+      // r1.4, a size 4 Fleet Carrier: larger than any engulfing ship of b1 can take.
+      { type: "engulf", squadron: "b1", target: "r1", ship: "r1.4" },
+    ]);
+    expect(ctx.problems.map((p) => p.code)).toEqual(["no-contact", "too-large"]);
+    expect(ctx.problems[0]?.message).toMatch(
+      /no ship of b1 able to engulf a size 3 ship that has not engulfed this turn is in contact with r1\.3 \(nearest 8\.02"\)/,
+    );
+    expect(ctx.problems[1]?.message).toMatch(/r1\.4 is size 4; the largest engulfing ship of b1, a size 7, engulfs up to size 3/);
+    expect(
+      Object.values(s.prizes)
+        .map((p) => [p.design, p.engulfer])
+        .sort(),
+    ).toEqual([
+      ["generic/fleet-cruiser", "b1.1"],
+      ["generic/fleet-destroyer", "b1.2"],
+    ]);
+    expect(s.squadrons.r1!.ships.map((x) => x.id)).toEqual(["r1.3", "r1.4"]);
+  });
+
+  it('Engulfing: "Friendly ships that are engulfed can be repaired by the repair systems of the larger ship": the engulfing ship\'s own repair systems in a mixed squadron', () => {
+    const s = engulfBattle();
+    s.squadrons.r1!.side = "blue";
+    s.squadrons.r1!.taskforce = "blue-tf1";
+    const ctx = ctxFor(s, "blue", new DiceRng([6, 6, 6, 6, 6, 6]));
+    runActivation(ctx, unitOf(s, "blue", "blue-tf1", ["b1"]), [{ type: "engulf", squadron: "b1", target: "r1", ship: "r1.1" }]);
+    expect(ctx.problems).toEqual([]);
+    // The Korzine (1 repair system) carries the disabled destroyer: 1 + 1 dice, not the Ankax's 1 + 2.
+    expect(ctx.events.map((e) => e.text).join("\n")).toMatch(/Prize .* repair rolls \[6,6\] needing a 1: not repaired/);
+  });
+});
+
 describe("mixed fleets in whole battles", () => {
   const fleet = (name: string, tf: string) => ({
     name,
