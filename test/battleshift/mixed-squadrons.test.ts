@@ -12,7 +12,7 @@ import { wingsReady } from "../../src/rules/battleshift/fighters.js";
 import { parseFleet } from "../../src/rules/battleshift/fleet.js";
 import { interceptorGroups } from "../../src/rules/battleshift/interceptors.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
-import type { Orders } from "../../src/rules/battleshift/orders.js";
+import type { Order, Orders } from "../../src/rules/battleshift/orders.js";
 import { createBattle } from "../../src/rules/battleshift/setup.js";
 import { ctxFor, DiceRng, design, tinyBattle, unitOf } from "./support.js";
 
@@ -411,6 +411,65 @@ describe("Mixed squadrons: engulfing ship by ship, fighter repair checks per car
     expect(ctx.problems).toEqual([]);
     // The Korzine (1 repair system) carries the disabled destroyer: 1 + 1 dice, not the Ankax's 1 + 2.
     expect(ctx.events.map((e) => e.text).join("\n")).toMatch(/Prize .* repair rolls \[6,6\] needing a 1: not repaired/);
+  });
+});
+
+describe("Mixed squadrons: fighter repair checks and recovery per carrier", () => {
+  /** Light Carrier (4 bays), Fleet Carrier (6), Fleet Cruiser (none), Light Carrier (4): 14 wings as it entered. */
+  function carrierBattle(): BattleState {
+    const s = tinyBattle([
+      {
+        id: "b1",
+        side: "blue",
+        design: "generic/fleet-carrier",
+        at: [
+          [10, 20],
+          [10, 21],
+          [10, 22],
+          [10, 23],
+        ],
+        facing: 90,
+      },
+    ]);
+    makeMixed(s, "b1", ["generic/light-carrier", "generic/fleet-carrier", "generic/fleet-cruiser", "generic/light-carrier"]);
+    s.squadrons.b1!.fightersMax = 14;
+    return s;
+  }
+  const activate = (s: BattleState, dice: number[], orders: Order[] = []) => {
+    const ctx = ctxFor(s, "blue", new DiceRng(dice));
+    runActivation(ctx, unitOf(s, "blue", "blue-tf1"), orders);
+    return ctx;
+  };
+
+  it('"each carrier may roll a fighter repair check after it moves, needing a 3 or less to recover one fighter": one die per active ship with bays of its own (not the Fleet Cruiser, not a disabled carrier)', () => {
+    const s = carrierBattle();
+    const sq = s.squadrons.b1!;
+    sq.fighters = 10;
+    sq.ships[3]!.disabled = true; // a Light Carrier
+    const ctx = activate(s, [3, 3, 1, 1]);
+    expect(ctx.events.map((e) => e.text).join("\n")).toMatch(
+      /b1 fighter repair checks \[3,3\] needing 3: 2 wing\(s\) recovered \(12 aboard\)/,
+    );
+    expect(sq.fighters).toBe(12);
+  });
+
+  it('Fighter repair checks and recovery "never above the complement": the bays of the ships still in the squadron, each its own (a Light Carrier lost: 4 + 6 + 0 = 10)', () => {
+    const s = carrierBattle();
+    const sq = s.squadrons.b1!;
+    sq.ships.pop(); // the second Light Carrier is gone
+    sq.fighters = 9;
+    activate(s, [1, 1, 1]);
+    expect(sq.fighters).toBe(10);
+    // A flight of 4 lands on carriers holding 8: room for 2.
+    const s2 = carrierBattle();
+    const sq2 = s2.squadrons.b1!;
+    sq2.ships.pop();
+    sq2.fighters = 8;
+    s2.flights.bf = { id: "bf", side: "blue", carrier: "b1", wings: 4, x: 10.5, y: 20.5, movedTurn: 0, interceptAt: -1, dogfighting: null };
+    const ctx = activate(s2, [], [{ type: "recover", flight: "bf" }]);
+    expect(ctx.problems).toEqual([]);
+    expect(sq2.fighters).toBe(10);
+    expect(ctx.events.map((e) => e.text).join("\n")).toMatch(/b1 recovers 2 fighter wing\(s\) of bf/);
   });
 });
 

@@ -344,6 +344,24 @@ export function systemsOf(state: BattleState, sq: Squadron, ships: readonly Ship
 }
 
 /**
+ * A carrier squadron's fighter complement, the most wings it may hold ("A fighter wing comes with every carrier
+ * bay"; recovery and repair checks never go above it): the bays of every ship still in it, each its own design's
+ * (a disabled carrier still holds its share), never above the wings it entered the battle with. A squadron of one
+ * design: bays x ships (RULINGS "Mixed squadrons: fighter repair checks and recovery").
+ */
+export function fighterComplement(state: BattleState, sq: Squadron): number {
+  return Math.min(
+    sq.fightersMax,
+    systemsOf(state, sq, sq.ships, (c) => c.fighterBays),
+  );
+}
+
+/** The carriers that roll fighter repair checks ("each carrier may roll"): the active ships with bays of their own. */
+export function activeCarriers(state: BattleState, sq: Squadron): number {
+  return activeShips(sq).filter((s) => shipCaps(state, sq, s).fighterBays > 0).length;
+}
+
+/**
  * The fighter wings aboard the ships of `sq` that `which` picks, out of `fighters` aboard the squadron: "Assume
  * even fighter distribution across the squadron, rounding down", each carrier its own bays' share
  * (combat.ts `fightersAboardShips`).
