@@ -473,6 +473,105 @@ describe("Mixed squadrons: fighter repair checks and recovery per carrier", () =
   });
 });
 
+describe("Mixed squadrons: the flagship, command passing and prizes by each ship's own size", () => {
+  it('"One of the largest ships in the Taskforce becomes the Taskforce Flagship": in a mixed squadron listed destroyers first, a Missile Dreadnought', () => {
+    const fleet = parseFleet({
+      name: "Mixed",
+      options: { mixedSquadrons: true },
+      taskforces: [
+        {
+          name: "A",
+          squadrons: [
+            {
+              name: "Line",
+              mixed: [
+                { design: "generic/fleet-destroyer", ships: 2 },
+                { design: "generic/missile-dreadnought", ships: 1 },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    if (!fleet.ok) throw new Error("fleet");
+    const { state } = createBattle({ seed: 1, scenario: "default", fleets: [fleet.value, fleet.value] });
+    for (const tf of Object.values(state.taskforces)) {
+      const sq = state.squadrons[tf.flagship!.squadron]!;
+      expect(sq.ships.find((x) => x.id === tf.flagship!.ship)?.design).toBe("generic/missile-dreadnought");
+    }
+  });
+
+  it('"Command may be transferred voluntarily to another ship the same size or larger": in a mixed squadron the ship passed to is one at least as large, by its own size', () => {
+    const battle = () => {
+      const s = tinyBattle([
+        { id: "b1", side: "blue", design: "generic/fleet-cruiser", at: [[10, 10]], facing: 90 },
+        {
+          id: "b2",
+          side: "blue",
+          design: "generic/missile-dreadnought",
+          at: [
+            [10, 14],
+            [10, 15],
+          ],
+          facing: 90,
+        },
+      ]);
+      return s;
+    };
+    const s = battle();
+    makeMixed(s, "b2", ["generic/fleet-destroyer", "generic/missile-dreadnought"]);
+    const ctx = ctxFor(s, "blue");
+    runActivation(ctx, unitOf(s, "blue", "blue-tf1"), [{ type: "command", squadron: "b2" }]);
+    expect(ctx.problems).toEqual([]);
+    expect(s.taskforces["blue-tf1"]?.flagship).toEqual({ squadron: "b2", ship: "b2.2" });
+    // Destroyers and a frigate (size 2) cannot take command from a size 3 Fleet Cruiser.
+    const s2 = battle();
+    makeMixed(s2, "b2", ["generic/fleet-destroyer", "generic/sword-frigate"]);
+    const ctx2 = ctxFor(s2, "blue");
+    runActivation(ctx2, unitOf(s2, "blue", "blue-tf1"), [{ type: "command", squadron: "b2" }]);
+    expect(ctx2.problems.map((p) => [p.code, p.message])).toEqual([
+      ["too-small", "b2's largest ship is size 2; command passes only to a ship of the same size or larger (3)"],
+    ]);
+  });
+
+  it('"It can be towed by an equal sized or larger ship": a mixed captor whose dreadnought is gone no longer tows a size 3 prize with its destroyers', () => {
+    const s = tinyBattle([
+      {
+        id: "b1",
+        side: "blue",
+        design: "generic/missile-dreadnought",
+        at: [
+          [10, 10],
+          [10, 11],
+        ],
+        facing: 90,
+      },
+    ]);
+    makeMixed(s, "b1", ["generic/fleet-destroyer", "generic/missile-dreadnought"]);
+    s.designs["generic/fleet-cruiser"] = design("generic/fleet-cruiser");
+    s.prizes.p1 = {
+      id: "p1",
+      side: "blue",
+      fromSide: "red",
+      design: "generic/fleet-cruiser",
+      squadron: "b1",
+      x: 11,
+      y: 10,
+      engulfed: false,
+    };
+    const move = () => {
+      const ctx = ctxFor(s, "blue", new DiceRng([6, 6, 6, 6]));
+      runActivation(ctx, unitOf(s, "blue", "blue-tf1"), [{ type: "move", squadron: "b1", heading: 90, distance: 5 }]);
+      expect(ctx.problems).toEqual([]);
+    };
+    move();
+    expect(s.prizes.p1?.x).toBeCloseTo(16, 9);
+    s.squadrons.b1!.ships.pop(); // the Missile Dreadnought is gone; the destroyer (size 1) is left
+    move();
+    expect(s.prizes.p1?.x).toBeCloseTo(16, 9);
+  });
+});
+
 describe("mixed fleets in whole battles", () => {
   const fleet = (name: string, tf: string) => ({
     name,

@@ -310,6 +310,23 @@ export function shipDesignOf(state: BattleState, sq: Squadron, ship: Ship): Ship
   return (ship.design && state.designs[ship.design]) || designOfSquadron(state, sq);
 }
 
+/**
+ * The first of the largest ships among `ships` (default the squadron's), each by its own design's size: the
+ * flagship of a mixed squadron ("One of the largest ships in the Taskforce becomes the Taskforce Flagship"), the
+ * ship that tows or shifts out a prize ("towed by an equal sized or larger ship").
+ */
+export function largestShip(state: BattleState, sq: Squadron, ships: readonly Ship[] = sq.ships): Ship | undefined {
+  let best: Ship | undefined;
+  for (const s of ships) if (!best || shipDesignOf(state, sq, s).size > shipDesignOf(state, sq, best).size) best = s;
+  return best;
+}
+
+/** The size of the largest ship among `ships` (0 when there is none). */
+export function largestShipSize(state: BattleState, sq: Squadron, ships: readonly Ship[] = sq.ships): number {
+  const s = largestShip(state, sq, ships);
+  return s ? shipDesignOf(state, sq, s).size : 0;
+}
+
 /** "the largest ship in the Squadron naturally limits maneuver": a mixed squadron moves at its slowest ship's speed. */
 export function squadronMove(state: BattleState, sq: Squadron): number {
   const base = designOfSquadron(state, sq).move;
