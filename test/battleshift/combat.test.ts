@@ -519,6 +519,51 @@ describe("Mixed squadrons: disabling results, several weapon classes, fighters p
     expect(out.tests.map((t) => t.ship)).toEqual(["D1"]);
   });
 
+  it('ruling \'Mixed squadrons: each ship\'s own shield hardness\': "Shields have a hardness (usually 4)", a Bionid\'s "Hardness 2 from armor": each shield die "from the next ships in line" is rolled against its own ship\'s hardness', () => {
+    // A destroyer (1 shield at 4), a Bionid Arbite Cruiser (2 at 2, hardened hull), a Fleet Cruiser (2 at 4); all hull 2-4.
+    const mixedBionid = (next: number): MixedSquadron => ({
+      ships: [
+        row("Destroyer", 1, 1, 2),
+        row("Arbite Cruiser", 3, 2, 4, { hardness: 2, hullRule: "hardened" }),
+        row("Fleet Cruiser", 3, 2, 4),
+      ],
+      damageTaken: 0,
+      hardness: 4,
+      hullRule: "normal",
+      next,
+    });
+    // 2 light hits: the destroyer's die and the Arbite's two, in line order. The destroyer's 3 saves (4), the Arbite's 3s do not (2).
+    const light2 = resolveMixedAttack(light(2), mixedBionid(0), new Dice([1, 1, 3, 3, 3]));
+    expect([light2.shieldsUsed, light2.shieldRolls, light2.shieldHardness, light2.saves, light2.damage]).toEqual([
+      3,
+      [3, 3, 3],
+      [4, 2, 2],
+      1,
+      1,
+    ]);
+    // The same dice with the Arbite first in line (next 1): 1 hit uses only its shields, saving on 2: none.
+    const arbite = resolveMixedAttack(light(1), mixedBionid(1), new Dice([1, 3, 3]));
+    expect([arbite.shieldRolls, arbite.shieldHardness, arbite.saves]).toEqual([[3, 3], [2, 2], 0]);
+    // Heavy batteries (shields -2): the Arbite's dice are at 0 and are not rolled; the others save on 2.
+    const heavy3 = resolveMixedAttack(heavy(3), mixedBionid(0), new Dice([1, 1, 1, 2, 2, 3]));
+    expect([heavy3.shieldsUsed, heavy3.shieldRolls, heavy3.shieldHardness, heavy3.saves, heavy3.damage]).toEqual([
+      5,
+      [2, 2, 3],
+      [4, 4, 4],
+      2,
+      1,
+    ]);
+    // Fighters ("one shield save per hit"): each hit on the next ship in line, saving at that ship's hardness.
+    const fighters = resolveMixedAttack({ weapon: "fighter", dice: 2, targeting: 3 }, mixedBionid(1), new Dice([1, 1, 2, 3]));
+    expect([fighters.shieldHardness, fighters.saves]).toEqual([[2, 4], 2]);
+    // One heavy and one light hit: the destroyer's 2 (margin 2) saves the heavy hit, an Arbite 2 (margin 0) the light one.
+    const both = resolveMixedCombinedAttack([heavy(1), light(1)], mixedBionid(0), new Dice([1, 1, 2, 2, 2]));
+    expect([both.shieldHardness, both.saves, both.damage]).toEqual([[4, 2, 2], 2, 0]);
+    // The destroyer's 3 (margin 1) cannot save the heavy hit (2 needed); the light hit is saved.
+    const one = resolveMixedCombinedAttack([heavy(1), light(1)], mixedBionid(0), new Dice([1, 1, 3, 2, 2]));
+    expect([one.saves, one.damage]).toEqual([1, 1]);
+  });
+
   it("a mixed squadron of one design gives exactly the uniform squadron's result for the same dice (any attacks, any state)", () => {
     const arbAttack = fc
       .record({

@@ -12,7 +12,7 @@ import { wingsReady } from "../../src/rules/battleshift/fighters.js";
 import { parseFleet } from "../../src/rules/battleshift/fleet.js";
 import { interceptorGroups } from "../../src/rules/battleshift/interceptors.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
-import type { Orders } from "../../src/rules/battleshift/orders.js";
+import type { Order, Orders } from "../../src/rules/battleshift/orders.js";
 import { createBattle } from "../../src/rules/battleshift/setup.js";
 import { ctxFor, DiceRng, design, tinyBattle, unitOf } from "./support.js";
 
@@ -297,6 +297,28 @@ describe("Mixed squadrons: disabled ships, systems ship by ship, fighters per ca
     expect(s.sides.red?.vp).toBe(30 + 40 + 30 + 30 + 13 * 3);
   });
 
+  it('Each ship\'s own shield hardness: a Bionid Arbite Cruiser ("Shieldless ... Hardened Hulls": hardness 2 from armour) among Fleet Cruisers (hardness 4) rolls no shield die against heavy batteries (shields -2)', () => {
+    const s = tinyBattle([
+      { id: "b1", side: "blue", design: "generic/fleet-cruiser", at: [[10, 20]], facing: 90 },
+      {
+        id: "r1",
+        side: "red",
+        design: "generic/fleet-cruiser",
+        at: [
+          [30, 20],
+          [30, 21],
+          [30, 22],
+        ],
+        facing: 270,
+      },
+    ]);
+    makeMixed(s, "r1", ["generic/fleet-cruiser", "bionid/arbite-cruiser", "generic/fleet-cruiser"]);
+    // 3 hits on 3 ships: all 6 shields; the Arbite's 2 (hardness 2 - 2 = 0) are not rolled, the cruisers' 4 save on 2.
+    const ctx = ctxFor(s, "blue", new DiceRng([1, 1, 1, 2, 2, 3, 3]));
+    const out = ctx.attackSquadron([s.squadrons.b1!], s.squadrons.r1!, { weapon: "heavy", dice: 3, targeting: 4 }, "heavy batteries");
+    expect([out.hits, out.shieldsUsed, out.shieldRolls, out.saves, out.damage]).toEqual([3, 6, [2, 2, 3, 3], 2, 1]);
+  });
+
   it('"Synchronised fire with different weapon types" at a mixed squadron: heavy batteries and heavy ion beams make one attack, one set of shield dice', () => {
     const s = exampleBattle();
     s.designs["test/ion-cruiser"] = {
@@ -314,6 +336,239 @@ describe("Mixed squadrons: disabled ships, systems ship by ship, fighters per ca
     expect(fire.map((f) => [f.weapon, f.dice])).toEqual([["heavy batteries + heavy ion beams", 3]]);
     expect(fire[0]?.text).toMatch(/at the mixed squadron r1/);
     expect(ctx.events.map((e) => e.text).join("\n")).toMatch(/r1: the combined fire of heavy batteries x2 \+ heavy ion beams x1 scores/);
+  });
+});
+
+describe("Mixed squadrons: engulfing ship by ship, fighter repair checks per carrier", () => {
+  /** Blue: an Ankax Feedship (size 7, engulfs up to 3), a Korzine Carrier (size 4, up to 2), an Arbite Cruiser (no engulfing). */
+  function engulfBattle(): BattleState {
+    const s = tinyBattle([
+      {
+        id: "b1",
+        side: "blue",
+        design: "bionid/ankax-feedship",
+        at: [
+          [10, 10],
+          [10, 14],
+          [10, 18],
+        ],
+        facing: 90,
+      },
+      {
+        id: "r1",
+        side: "red",
+        design: "generic/fleet-carrier",
+        at: [
+          [10.5, 14],
+          [10.5, 10],
+          [10.5, 18],
+          [10.5, 22],
+        ],
+        facing: 270,
+      },
+    ]);
+    makeMixed(s, "b1", ["bionid/ankax-feedship", "bionid/korzine-carrier", "bionid/arbite-cruiser"]);
+    makeMixed(s, "r1", ["generic/fleet-destroyer", "generic/fleet-cruiser", "generic/fleet-cruiser", "generic/fleet-carrier"]);
+    for (const ship of s.squadrons.r1!.ships) ship.disabled = true;
+    return s;
+  }
+
+  it('Engulfing: "A ship can engulf up to 1/3 of its size in smaller ship sizes (rounded up)": in a mixed squadron each engulfing ship by its own size, only ships with engulfing, the engulfed ship by its own size', () => {
+    const s = engulfBattle();
+    const ctx = ctxFor(s, "blue");
+    runActivation(ctx, unitOf(s, "blue", "blue-tf1"), [
+      // r1.3, a size 3 Fleet Cruiser, touches only the Arbite Cruiser (no engulfing): refused, the Ankax is 8.02" away.
+      { type: "engulf", squadron: "b1", target: "r1", ship: "r1.3" },
+      // r1.1, a size 1 destroyer of a squadron of Fleet Carriers (size 4): the Korzine (up to 2) in contact takes it.
+      { type: "engulf", squadron: "b1", target: "r1", ship: "r1.1" },
+      // r1.2, a size 3 Fleet Cruiser: only the Ankax (up to 3) can, and it is in contact.
+      { type: "engulf", squadron: "b1", target: "r1", ship: "r1.2" },
+      // r1.4, a size 4 Fleet Carrier: larger than any engulfing ship of b1 can take.
+      { type: "engulf", squadron: "b1", target: "r1", ship: "r1.4" },
+    ]);
+    expect(ctx.problems.map((p) => p.code)).toEqual(["no-contact", "too-large"]);
+    expect(ctx.problems[0]?.message).toMatch(
+      /no ship of b1 able to engulf a size 3 ship that has not engulfed this turn is in contact with r1\.3 \(nearest 8\.02"\)/,
+    );
+    expect(ctx.problems[1]?.message).toMatch(/r1\.4 is size 4; the largest engulfing ship of b1, a size 7, engulfs up to size 3/);
+    expect(
+      Object.values(s.prizes)
+        .map((p) => [p.design, p.engulfer])
+        .sort(),
+    ).toEqual([
+      ["generic/fleet-cruiser", "b1.1"],
+      ["generic/fleet-destroyer", "b1.2"],
+    ]);
+    expect(s.squadrons.r1!.ships.map((x) => x.id)).toEqual(["r1.3", "r1.4"]);
+  });
+
+  it('Engulfing: "Friendly ships that are engulfed can be repaired by the repair systems of the larger ship": the engulfing ship\'s own repair systems in a mixed squadron', () => {
+    const s = engulfBattle();
+    s.squadrons.r1!.side = "blue";
+    s.squadrons.r1!.taskforce = "blue-tf1";
+    const ctx = ctxFor(s, "blue", new DiceRng([6, 6, 6, 6, 6, 6]));
+    runActivation(ctx, unitOf(s, "blue", "blue-tf1", ["b1"]), [{ type: "engulf", squadron: "b1", target: "r1", ship: "r1.1" }]);
+    expect(ctx.problems).toEqual([]);
+    // The Korzine (1 repair system) carries the disabled destroyer: 1 + 1 dice, not the Ankax's 1 + 2.
+    expect(ctx.events.map((e) => e.text).join("\n")).toMatch(/Prize .* repair rolls \[6,6\] needing a 1: not repaired/);
+  });
+});
+
+describe("Mixed squadrons: fighter repair checks and recovery per carrier", () => {
+  /** Light Carrier (4 bays), Fleet Carrier (6), Fleet Cruiser (none), Light Carrier (4): 14 wings as it entered. */
+  function carrierBattle(): BattleState {
+    const s = tinyBattle([
+      {
+        id: "b1",
+        side: "blue",
+        design: "generic/fleet-carrier",
+        at: [
+          [10, 20],
+          [10, 21],
+          [10, 22],
+          [10, 23],
+        ],
+        facing: 90,
+      },
+    ]);
+    makeMixed(s, "b1", ["generic/light-carrier", "generic/fleet-carrier", "generic/fleet-cruiser", "generic/light-carrier"]);
+    s.squadrons.b1!.fightersMax = 14;
+    return s;
+  }
+  const activate = (s: BattleState, dice: number[], orders: Order[] = []) => {
+    const ctx = ctxFor(s, "blue", new DiceRng(dice));
+    runActivation(ctx, unitOf(s, "blue", "blue-tf1"), orders);
+    return ctx;
+  };
+
+  it('"each carrier may roll a fighter repair check after it moves, needing a 3 or less to recover one fighter": one die per active ship with bays of its own (not the Fleet Cruiser, not a disabled carrier)', () => {
+    const s = carrierBattle();
+    const sq = s.squadrons.b1!;
+    sq.fighters = 10;
+    sq.ships[3]!.disabled = true; // a Light Carrier
+    const ctx = activate(s, [3, 3, 1, 1]);
+    expect(ctx.events.map((e) => e.text).join("\n")).toMatch(
+      /b1 fighter repair checks \[3,3\] needing 3: 2 wing\(s\) recovered \(12 aboard\)/,
+    );
+    expect(sq.fighters).toBe(12);
+  });
+
+  it('Fighter repair checks and recovery "never above the complement": the bays of the ships still in the squadron, each its own (a Light Carrier lost: 4 + 6 + 0 = 10)', () => {
+    const s = carrierBattle();
+    const sq = s.squadrons.b1!;
+    sq.ships.pop(); // the second Light Carrier is gone
+    sq.fighters = 9;
+    activate(s, [1, 1, 1]);
+    expect(sq.fighters).toBe(10);
+    // A flight of 4 lands on carriers holding 8: room for 2.
+    const s2 = carrierBattle();
+    const sq2 = s2.squadrons.b1!;
+    sq2.ships.pop();
+    sq2.fighters = 8;
+    s2.flights.bf = { id: "bf", side: "blue", carrier: "b1", wings: 4, x: 10.5, y: 20.5, movedTurn: 0, interceptAt: -1, dogfighting: null };
+    const ctx = activate(s2, [], [{ type: "recover", flight: "bf" }]);
+    expect(ctx.problems).toEqual([]);
+    expect(sq2.fighters).toBe(10);
+    expect(ctx.events.map((e) => e.text).join("\n")).toMatch(/b1 recovers 2 fighter wing\(s\) of bf/);
+  });
+});
+
+describe("Mixed squadrons: the flagship, command passing and prizes by each ship's own size", () => {
+  it('"One of the largest ships in the Taskforce becomes the Taskforce Flagship": in a mixed squadron listed destroyers first, a Missile Dreadnought', () => {
+    const fleet = parseFleet({
+      name: "Mixed",
+      options: { mixedSquadrons: true },
+      taskforces: [
+        {
+          name: "A",
+          squadrons: [
+            {
+              name: "Line",
+              mixed: [
+                { design: "generic/fleet-destroyer", ships: 2 },
+                { design: "generic/missile-dreadnought", ships: 1 },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    if (!fleet.ok) throw new Error("fleet");
+    const { state } = createBattle({ seed: 1, scenario: "default", fleets: [fleet.value, fleet.value] });
+    for (const tf of Object.values(state.taskforces)) {
+      const sq = state.squadrons[tf.flagship!.squadron]!;
+      expect(sq.ships.find((x) => x.id === tf.flagship!.ship)?.design).toBe("generic/missile-dreadnought");
+    }
+  });
+
+  it('"Command may be transferred voluntarily to another ship the same size or larger": in a mixed squadron the ship passed to is one at least as large, by its own size', () => {
+    const battle = () => {
+      const s = tinyBattle([
+        { id: "b1", side: "blue", design: "generic/fleet-cruiser", at: [[10, 10]], facing: 90 },
+        {
+          id: "b2",
+          side: "blue",
+          design: "generic/missile-dreadnought",
+          at: [
+            [10, 14],
+            [10, 15],
+          ],
+          facing: 90,
+        },
+      ]);
+      return s;
+    };
+    const s = battle();
+    makeMixed(s, "b2", ["generic/fleet-destroyer", "generic/missile-dreadnought"]);
+    const ctx = ctxFor(s, "blue");
+    runActivation(ctx, unitOf(s, "blue", "blue-tf1"), [{ type: "command", squadron: "b2" }]);
+    expect(ctx.problems).toEqual([]);
+    expect(s.taskforces["blue-tf1"]?.flagship).toEqual({ squadron: "b2", ship: "b2.2" });
+    // Destroyers and a frigate (size 2) cannot take command from a size 3 Fleet Cruiser.
+    const s2 = battle();
+    makeMixed(s2, "b2", ["generic/fleet-destroyer", "generic/sword-frigate"]);
+    const ctx2 = ctxFor(s2, "blue");
+    runActivation(ctx2, unitOf(s2, "blue", "blue-tf1"), [{ type: "command", squadron: "b2" }]);
+    expect(ctx2.problems.map((p) => [p.code, p.message])).toEqual([
+      ["too-small", "b2's largest ship is size 2; command passes only to a ship of the same size or larger (3)"],
+    ]);
+  });
+
+  it('"It can be towed by an equal sized or larger ship": a mixed captor whose dreadnought is gone no longer tows a size 3 prize with its destroyers', () => {
+    const s = tinyBattle([
+      {
+        id: "b1",
+        side: "blue",
+        design: "generic/missile-dreadnought",
+        at: [
+          [10, 10],
+          [10, 11],
+        ],
+        facing: 90,
+      },
+    ]);
+    makeMixed(s, "b1", ["generic/fleet-destroyer", "generic/missile-dreadnought"]);
+    s.designs["generic/fleet-cruiser"] = design("generic/fleet-cruiser");
+    s.prizes.p1 = {
+      id: "p1",
+      side: "blue",
+      fromSide: "red",
+      design: "generic/fleet-cruiser",
+      squadron: "b1",
+      x: 11,
+      y: 10,
+      engulfed: false,
+    };
+    const move = () => {
+      const ctx = ctxFor(s, "blue", new DiceRng([6, 6, 6, 6]));
+      runActivation(ctx, unitOf(s, "blue", "blue-tf1"), [{ type: "move", squadron: "b1", heading: 90, distance: 5 }]);
+      expect(ctx.problems).toEqual([]);
+    };
+    move();
+    expect(s.prizes.p1?.x).toBeCloseTo(16, 9);
+    s.squadrons.b1!.ships.pop(); // the Missile Dreadnought is gone; the destroyer (size 1) is left
+    move();
+    expect(s.prizes.p1?.x).toBeCloseTo(16, 9);
   });
 });
 

@@ -35,7 +35,17 @@ import { bearingXY, centroid, dist, inArc, inches, segmentPointDistance } from "
 import { dodge, fireInterceptors } from "./interceptors.js";
 import { lineOfSight } from "./line-of-sight.js";
 import { launchMissiles, type MissileStrike, resolveMissiles } from "./missiles.js";
-import { designOfSquadron, type Flight, flagshipPoint, notYourSquadron, type Squadron, shipCaps, squadronsOfTaskforce } from "./model.js";
+import {
+  designOfSquadron,
+  type Flight,
+  flagshipPoint,
+  largestShipSize,
+  notYourSquadron,
+  type Squadron,
+  shipCaps,
+  shipDesignOf,
+  squadronsOfTaskforce,
+} from "./model.js";
 import { afterMovement, type MovePath, moveSquadron, STEP_MOVE, taskforceCone } from "./movement.js";
 import { ACTIVATION_ORDERS, describeOrder, type Order, type OrderOf } from "./orders.js";
 import { quadrantFacing } from "./planet.js";
@@ -484,7 +494,8 @@ function towPrizes(ctx: Ctx, p: MovePath): void {
   const state = ctx.state;
   const sq = state.squadrons[p.squadron];
   if (!sq) return;
-  const size = designOfSquadron(state, sq).size;
+  // "towed by an equal sized or larger ship": the largest ship still in the squadron, by its own size (mixed squadrons).
+  const size = largestShipSize(state, sq);
   const first = p.ships[0];
   if (!first) return;
   const dx = first.to.x - first.from.x;
@@ -516,17 +527,21 @@ function transferCommand(ctx: Ctx, o: OrderOf<"command">, label: string, unit: A
     return void ctx.fail(step, label, "not-in-taskforce", `${o.squadron} is not a squadron of ${tf.id}`);
   if (sq.id === tf.flagship.squadron) return void ctx.fail(step, label, "already-flagship", `${sq.id} already carries the flagship`);
   const cur = state.squadrons[tf.flagship.squadron];
-  const curSize = cur ? designOfSquadron(state, cur).size : 0;
-  const size = designOfSquadron(state, sq).size;
-  if (size < curSize)
+  const flagShip = cur?.ships.find((s) => s.id === tf.flagship?.ship);
+  const curSize = cur ? (flagShip ? shipDesignOf(state, cur, flagShip) : designOfSquadron(state, cur)).size : 0;
+  if (sq.ships.length === 0) return void ctx.fail(step, label, "no-ships", `${sq.id} has no ships`);
+  // "another ship the same size or larger": each ship by its own size (a mixed squadron's ships differ).
+  const able = sq.ships.filter((s) => shipDesignOf(state, sq, s).size >= curSize);
+  const ship = able.find((s) => !s.disabled) ?? able[0];
+  if (!ship) {
+    const size = largestShipSize(state, sq);
     return void ctx.fail(
       step,
       label,
       "too-small",
-      `${sq.id}'s ships are size ${size}; command passes only to a ship of the same size or larger (${curSize})`,
+      `${sq.id}'s ${sq.mixed ? "largest ship is" : "ships are"} size ${size}; command passes only to a ship of the same size or larger (${curSize})`,
     );
-  const ship = sq.ships.find((s) => !s.disabled) ?? sq.ships[0];
-  if (!ship) return void ctx.fail(step, label, "no-ships", `${sq.id} has no ships`);
+  }
   tf.flagship = { squadron: sq.id, ship: ship.id };
   ctx.ok(step, label, `command of ${tf.name} passes to ${ship.id} in ${sq.id}`);
   ctx.note("command", `Command of ${tf.name} passes to ${ship.id} of ${sq.id}`, { side: tf.side, unit: tf.id });

@@ -35,6 +35,7 @@ import { centroid, offset, type Point, r2 } from "./geometry.js";
 import {
   type BattleState,
   designOfSquadron,
+  largestShipSize,
   notYourSquadron,
   otherSide,
   type PlannedShift,
@@ -142,13 +143,14 @@ export function emergencyShift(ctx: Ctx, sq: Squadron, step: string, label: stri
 /** Take a squadron off the table (into hyperspace, or gone). Its flights stay on the table without their carriers; towed prizes go with it. */
 export function leaveTable(ctx: Ctx, sq: Squadron, how: "hyperspace" | "shifted" | "emergency"): void {
   const state = ctx.state;
-  const d = designOfSquadron(state, sq);
+  // The largest ship leaving, by its own size (a mixed squadron's ships differ).
+  const size = largestShipSize(state, sq);
   for (const pid of Object.keys(state.prizes).sort()) {
     const p = state.prizes[pid];
     if (!p || p.squadron !== sq.id) continue;
     const pd = state.designs[p.design];
     // "may be shifted from the battlespace by a larger ship"; a repaired prize enters hyperspace on its own.
-    if (pd && (d.size > pd.size || p.repaired)) {
+    if (pd && (size > pd.size || p.repaired)) {
       ctx.note("prize", `${sq.id} takes the captured ${pd.name} ${p.id} into hyperspace as a prize`, { side: sq.side });
       delete state.prizes[pid];
     }

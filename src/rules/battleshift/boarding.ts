@@ -25,7 +25,7 @@ import type { Ctx } from "./context.js";
 import { marineBonus } from "./experience.js";
 import { centroid, dist, inches, type Point } from "./geometry.js";
 import { rollHits } from "./interceptors.js";
-import { assaultAboard, type Capabilities, capabilitiesOf, designOfSquadron, type Ship, type Squadron, shipDesignOf } from "./model.js";
+import { assaultAboard, type Capabilities, capabilitiesOf, type Ship, type Squadron, shipCaps, shipDesignOf } from "./model.js";
 import type { OrderOf } from "./orders.js";
 import type { ShipDesign } from "./ship-building.js";
 import { engulfCapacity } from "./ship-building.js";
@@ -205,8 +205,10 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
 
 /**
  * Engulfing: "A ship can engulf up to 1/3 of its size in smaller ship sizes (rounded up)", by moving into
- * contact; each ship engulfs once a turn. The ship of `sq` that engulfs `ship` (of size `size`), marked in
- * `engulfed`; or null once the order is refused (`contactNote` ends the no-contact refusal).
+ * contact; each ship engulfs once a turn. Only ships with an engulfing system of their own engulf, each up
+ * to 1/3 of its own size (a mixed squadron's ships differ: RULINGS "Mixed squadrons: engulfing"). The ship
+ * of `sq` that engulfs `ship` (of size `size`), marked in `engulfed`; or null once the order is refused
+ * (`contactNote` ends the no-contact refusal).
  */
 function engulferOf(
   ctx: Ctx,
@@ -217,25 +219,30 @@ function engulferOf(
   engulfed: Set<string>,
   contactNote: string,
 ): Ship | null {
-  const d = designOfSquadron(ctx.state, sq);
-  const max = engulfCapacity(d.size);
+  const own = (s: Ship): ShipDesign => shipDesignOf(ctx.state, sq, s);
+  const engulfers = sq.ships.filter((s) => capabilitiesOf(own(s)).engulfing > 0);
+  const largest = engulfers.reduce((m, s) => Math.max(m, own(s).size), 0);
+  const max = engulfCapacity(largest);
   if (size > max) {
     ctx.fail(
       STEP,
       label,
       "too-large",
-      `${ship.id} is size ${size}; a size ${d.size} ship engulfs up to size ${max} (1/3 of its size, rounded up)`,
+      `${ship.id} is size ${size}; ${sq.mixed ? `the largest engulfing ship of ${sq.id}, a size ${largest},` : `a size ${largest} ship`} engulfs up to size ${max} (1/3 of its size, rounded up)`,
     );
     return null;
   }
-  const engulfer = sq.ships.find((s) => !s.disabled && !engulfed.has(s.id) && dist(s, ship) <= CONTACT + 1e-9);
+  // Active engulfing ships big enough for this one that have not engulfed this turn.
+  const able = engulfers.filter((s) => !s.disabled && !engulfed.has(s.id) && engulfCapacity(own(s).size) >= size);
+  const engulfer = able.find((s) => dist(s, ship) <= CONTACT + 1e-9);
   if (!engulfer) {
-    const near = Math.min(...sq.ships.map((s) => dist(s, ship)));
+    const near = Math.min(...(able.length ? able : sq.ships).map((s) => dist(s, ship)));
+    const which = sq.mixed ? ` able to engulf a size ${size} ship` : "";
     ctx.fail(
       STEP,
       label,
       "no-contact",
-      `no ship of ${sq.id} that has not engulfed this turn is in contact with ${ship.id} (nearest ${inches(near)}${contactNote})`,
+      `no ship of ${sq.id}${which} that has not engulfed this turn is in contact with ${ship.id} (nearest ${inches(near)}${contactNote})`,
     );
     return null;
   }
@@ -289,7 +296,8 @@ function friendlyEngulf(ctx: Ctx, sq: Squadron, target: Squadron, o: OrderOf<"en
       "flagship",
       `${ship.id} is the flagship of ${target.taskforce}; transfer command first (command order)`,
     );
-  const td = state.designs[ship.design ?? target.design] ?? designOfSquadron(state, target);
+  // The engulfed ship by its own size (a mixed squadron's ships differ).
+  const td = shipDesignOf(state, target, ship);
   const engulfer = engulferOf(ctx, sq, ship, td.size, label, engulfed, `, contact is ${CONTACT}"`);
   if (!engulfer) return;
   target.ships = target.ships.filter((s) => s !== ship);
@@ -398,6 +406,12 @@ function recapture(ctx: Ctx, o: OrderOf<"board">, label: string, boarders: Squad
   prize.repaired = false;
 }
 
+/** The repair systems of the ship carrying an engulfed friendly ship: its own design's (a mixed squadron's ships differ). */
+function hostRepairSystems(ctx: Ctx, host: Squadron, engulfer: string | null | undefined): number {
+  const ship = host.ships.find((s) => s.id === engulfer);
+  return ship ? shipCaps(ctx.state, host, ship).repair : ctx.caps(host).repair;
+}
+
 /**
  * Prizes at their captor's activation (step 7): "A captured ship cannot fight, but it can be moved once it
  * is repaired. ... It activates at the same time the squadron that captured it activates." A prize not yet
@@ -414,7 +428,7 @@ export function repairPrizes(ctx: Ctx, captors: readonly Squadron[]): void {
     // "Friendly ships that are engulfed can be repaired by the repair systems of the larger ship."
     const host = p.engulfed ? state.squadrons[p.squadron] : undefined;
     const pd = state.designs[p.design];
-    const n = 1 + (host ? ctx.caps(host).repair : pd ? capabilitiesOf(pd).repair : 0);
+    const n = 1 + (host ? hostRepairSystems(ctx, host, p.engulfer) : pd ? capabilitiesOf(pd).repair : 0);
     const rolls: number[] = [];
     for (let i = 0; i < n; i++) rolls.push(ctx.rng.d6());
     if (rolls.includes(1)) p.repaired = true;

@@ -351,29 +351,34 @@ function rollVolley(attacks: readonly Attack[], rng: Rng): Volley {
 /**
  * The shield dice of one combined attack and the damage after them: each shield die saves a hit of a
  * class whose reduced hardness it meets, the lowest dice going to the hardest hits (the most saves the
- * dice allow); unsaved hits do damage class by class (super heavy: a d3 each). `classAt` names the class
- * whose damage reached a damage point (counting from `before`), for the destruction test there.
+ * dice allow); unsaved hits do damage class by class (super heavy: a d3 each). `dieHardness` is each
+ * die's own hardness before the reduction (a squadron of one design: all the same; a mixed squadron:
+ * the hardness of the ship whose shield it is). A die whose hardness no class's reduction leaves above
+ * 0 is not rolled. `classAt` names the class whose damage reached a damage point (counting from
+ * `before`), for the destruction test there.
  */
 function combinedSaves(
   attacks: readonly Attack[],
   volley: Volley,
-  shieldsUsed: number,
-  baseHardness: number,
+  dieHardness: readonly number[],
   before: number,
   rng: Rng,
   options: CombatOptions,
-): { shieldRolls: number[]; saves: number; damage: number; classAt: (at: number) => Attack } {
-  const hardness = attacks.map((a) => baseHardness - shieldReduction(a));
+): { shieldRolls: number[]; shieldHardness: number[]; saves: number; damage: number; classAt: (at: number) => Attack } {
+  const reduction = attacks.map(shieldReduction);
+  const least = Math.min(...reduction);
   const shieldRolls: number[] = [];
-  if (Math.max(...hardness) > 0) for (let i = 0; i < shieldsUsed; i++) shieldRolls.push(rng.d6());
-  const dice = [...shieldRolls].sort((x, y) => x - y);
-  const order = attacks.map((_, i) => i).sort((x, y) => (hardness[x] as number) - (hardness[y] as number) || x - y);
+  const shieldHardness = dieHardness.filter((h) => h - least > 0);
+  for (let i = 0; i < shieldHardness.length; i++) shieldRolls.push(rng.d6());
+  // A die's margin (its hardness less its roll) saves a hit whose reduction is at most the margin.
+  const margins = shieldRolls.map((r, i) => (shieldHardness[i] as number) - r).sort((x, y) => y - x);
+  const order = attacks.map((_, i) => i).sort((x, y) => (reduction[y] as number) - (reduction[x] as number) || x - y);
   const hitsOf = (c: number): number => (volley.rolled[c] as { hits: number }).hits;
   const saved = attacks.map(() => 0);
   let d = 0;
   for (const c of order) {
-    const h = hardness[c] as number;
-    while ((saved[c] as number) < hitsOf(c) && d < dice.length && (dice[d] as number) <= h) {
+    const r = reduction[c] as number;
+    while ((saved[c] as number) < hitsOf(c) && d < margins.length && (margins[d] as number) >= r) {
       saved[c] = (saved[c] as number) + 1;
       d++;
     }
@@ -389,6 +394,7 @@ function combinedSaves(
   };
   return {
     shieldRolls,
+    shieldHardness,
     saves: saved.reduce((t, x) => t + x, 0),
     damage: classDamage.reduce((t, x) => t + x, 0),
     classAt,
@@ -417,7 +423,8 @@ export function resolveCombinedAttack(attacks: Attack[], target: TargetSquadron,
   const need = suppressAt(target);
   const anyFighter = attacks.some((a) => a.weapon === "fighter");
   const shieldsUsed = shieldDice(anyFighter ? "fighter" : "heavy", volley.hits, target);
-  const s = combinedSaves(attacks, volley, shieldsUsed, target.hardness, target.damageTaken, rng, options);
+  const dieHardness = new Array<number>(shieldsUsed).fill(target.hardness);
+  const s = combinedSaves(attacks, volley, dieHardness, target.damageTaken, rng, options);
   return {
     rolls: volley.rolled.flatMap((r) => r.rolls),
     hits: volley.hits,
@@ -588,12 +595,15 @@ export interface MixedShip {
   disabled?: boolean;
   /** Its own hull ("Hardened Hull (Destruction saves on 4 instead of 3)"); default the squadron's. */
   hullRule?: HullRule;
+  /** Its own shield hardness (4; weak shields 3; no shields 2, "Hardness 2 from armor"); default the squadron's. */
+  hardness?: number;
 }
 
 export interface MixedSquadron {
   /** "write the ships down in the mixed squadron in the order they will take destruction tests" (least hull first). */
   ships: MixedShip[];
   damageTaken: number;
+  /** Shield hardness of the ships that do not give their own. */
   hardness: number;
   hullRule: HullRule;
   /** Index in `ships` of the next ship to test (and the first to use shields). */
@@ -637,13 +647,27 @@ function nextTester(sq: MixedSquadron): number | undefined {
   return alive.find((i) => !(sq.ships[i] as MixedShip).disabled) ?? alive[0];
 }
 
-/** Shield dice of a mixed squadron against `hits` (fighters: one a hit; planetary shields do not arise). */
-function mixedShieldDice(sq: MixedSquadron, hits: number, fighter: boolean): number {
-  const alive = sq.ships.filter((s) => !s.destroyed);
-  if (hits <= 0) return 0;
-  if (fighter) return alive.some((s) => s.shields > 0) ? hits : 0;
-  if (hits >= alive.length) return alive.reduce((t, s) => t + s.shields, 0);
-  return cycleFrom(sq, hits).reduce((t, i) => t + (sq.ships[i] as MixedShip).shields, 0);
+/**
+ * The shield dice of a mixed squadron against `hits`, each as the hardness of the ship whose shield it is, in
+ * line order: "start with the next ship that will have to take a destruction test and add up the next ships
+ * equal to the hits, cycling back ... If the number of hits is equal to or greater than the number of ships,
+ * then the total number of shields remaining in the squadron can be used" (every ship left, from the next in
+ * line). Fighters ("one shield save per hit"): the hits fall on the ships in line, one die each on a ship
+ * with shields (ruling "Mixed squadrons: each ship's own shield hardness").
+ */
+function mixedShieldDice(sq: MixedSquadron, hits: number, fighter: boolean): number[] {
+  if (hits <= 0) return [];
+  const alive = sq.ships.filter((s) => !s.destroyed).length;
+  const ship = (i: number): MixedShip => sq.ships[i] as MixedShip;
+  const hardness = (m: MixedShip): number => m.hardness ?? sq.hardness;
+  if (fighter)
+    return cycleFrom(sq, hits)
+      .map(ship)
+      .filter((m) => m.shields > 0)
+      .map(hardness);
+  return cycleFrom(sq, Math.min(hits, alive))
+    .map(ship)
+    .flatMap((m) => new Array<number>(Math.max(0, m.shields)).fill(hardness(m)));
 }
 
 export interface MixedOutcome {
@@ -653,6 +677,8 @@ export interface MixedOutcome {
   suppressed: boolean;
   shieldsUsed: number;
   shieldRolls: number[];
+  /** The hardness (before the weapon's reduction) of each shield die rolled: its ship's. */
+  shieldHardness: number[];
   saves: number;
   damage: number;
   tests: { threshold: number; ship: string; roll: number; destroyed: boolean; disabled?: boolean }[];
@@ -693,12 +719,14 @@ export function resolveMixedCombinedAttack(
   const volley = rollVolley(attacks, rng);
   const need = alive.reduce((t, s) => t + hitsPerShipToSuppress(s.size), 0);
   const suppressed = volleySuppresses(attacks, volley.hits, need, sq.suppressedAlready === true, alive.length);
-  const shieldsUsed = mixedShieldDice(
+  const dieHardness = mixedShieldDice(
     sq,
     volley.hits,
     attacks.some((a) => a.weapon === "fighter"),
   );
-  const s = combinedSaves(attacks, volley, shieldsUsed, sq.hardness, sq.damageTaken, rng, options);
+  const shieldsUsed = dieHardness.length;
+  // Each die is rolled against the hardness of the ship whose shield it is, in line order.
+  const s = combinedSaves(attacks, volley, dieHardness, sq.damageTaken, rng, options);
   const before = sq.damageTaken;
   sq.damageTaken = before + s.damage;
   const points = destructionTestPoints(before, sq.damageTaken, mixedThreshold(sq), mixedTotal(sq), sq.ships.length - 1);
@@ -736,6 +764,7 @@ export function resolveMixedCombinedAttack(
     suppressed,
     shieldsUsed,
     shieldRolls: s.shieldRolls,
+    shieldHardness: s.shieldHardness,
     saves: s.saves,
     damage: s.damage,
     tests,

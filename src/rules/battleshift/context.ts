@@ -267,6 +267,8 @@ export class Ctx {
           destroyed: r.destroyed || !present.has(r.ship),
           disabled: present.get(r.ship)?.disabled === true,
           hullRule: rd.hullRule,
+          // Each shield die is rolled against its own ship's hardness (RULINGS "Mixed squadrons: each ship's own shield hardness").
+          hardness: rd.hardness,
         };
       }),
       damageTaken: target.damage,

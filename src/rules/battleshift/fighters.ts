@@ -33,7 +33,17 @@ import { dodgeBonus, fighterHitBonus } from "./experience.js";
 import { dist, inches, type Point, segmentPointDistance } from "./geometry.js";
 import { dodge, fireInterceptors, interceptorGroups, rollHits } from "./interceptors.js";
 import { airborne, carrierPresent, minDist } from "./missiles.js";
-import { type BattleState, capsOf, type Flight, otherSide, type Squadron, squadronList, wingsAboard } from "./model.js";
+import {
+  activeCarriers,
+  type BattleState,
+  capsOf,
+  type Flight,
+  fighterComplement,
+  otherSide,
+  type Squadron,
+  squadronList,
+  wingsAboard,
+} from "./model.js";
 import type { OrderOf } from "./orders.js";
 import { surfaceCost as bodyCost } from "./planet.js";
 
@@ -454,7 +464,8 @@ export function recoverOrder(ctx: Ctx, o: OrderOf<"recover">, label: string, act
   const d = minDist(sq.ships, [f]);
   if (d > CONTACT + 1e-9)
     return void ctx.fail(STEP, label, "too-far-to-recover", `${f.id} is ${inches(d)} from ${sq.id}; it must be within ${CONTACT}" to land`);
-  const room = Math.max(0, Math.min(sq.fightersMax, capsOf(ctx.state, sq).fighterBays * sq.ships.length) - sq.fighters);
+  // "never above the complement": the bays of the squadron's ships, each its own (mixed squadrons).
+  const room = Math.max(0, fighterComplement(ctx.state, sq) - sq.fighters);
   const k = Math.min(room, f.wings);
   sq.fighters += k;
   book.recovered.add(sq.id);
@@ -467,13 +478,12 @@ export function recoverOrder(ctx: Ctx, o: OrderOf<"recover">, label: string, act
 export function fighterRepairs(ctx: Ctx, squadrons: readonly Squadron[], book: FighterBook): void {
   for (const sq of squadrons) {
     if (sq.location !== "table" || sq.ships.length === 0) continue;
-    const bays = capsOf(ctx.state, sq).fighterBays;
-    if (bays <= 0) continue;
+    if (capsOf(ctx.state, sq).fighterBays <= 0) continue;
     if (book.launched.has(sq.id) || book.recovered.has(sq.id) || flightsOf(ctx, sq.id).length > 0) continue;
-    const cap = Math.min(sq.fightersMax, bays * sq.ships.length);
+    const cap = fighterComplement(ctx.state, sq);
     if (sq.fighters >= cap) continue;
-    const carriers = sq.ships.filter((s) => !s.disabled).length;
-    const r = rollHits(ctx, carriers, 3);
+    // "each carrier may roll a fighter repair check": one die per active ship with bays of its own (mixed squadrons).
+    const r = rollHits(ctx, activeCarriers(ctx.state, sq), 3);
     const k = Math.min(r.hits, cap - sq.fighters);
     sq.fighters += k;
     ctx.note(

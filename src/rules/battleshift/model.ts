@@ -327,6 +327,23 @@ export function shipDesignOf(state: BattleState, sq: Squadron, ship: Ship): Ship
   return (ship.design && state.designs[ship.design]) || designOfSquadron(state, sq);
 }
 
+/**
+ * The first of the largest ships among `ships` (default the squadron's), each by its own design's size: the
+ * flagship of a mixed squadron ("One of the largest ships in the Taskforce becomes the Taskforce Flagship"), the
+ * ship that tows or shifts out a prize ("towed by an equal sized or larger ship").
+ */
+export function largestShip(state: BattleState, sq: Squadron, ships: readonly Ship[] = sq.ships): Ship | undefined {
+  let best: Ship | undefined;
+  for (const s of ships) if (!best || shipDesignOf(state, sq, s).size > shipDesignOf(state, sq, best).size) best = s;
+  return best;
+}
+
+/** The size of the largest ship among `ships` (0 when there is none). */
+export function largestShipSize(state: BattleState, sq: Squadron, ships: readonly Ship[] = sq.ships): number {
+  const s = largestShip(state, sq, ships);
+  return s ? shipDesignOf(state, sq, s).size : 0;
+}
+
 /** "the largest ship in the Squadron naturally limits maneuver": a mixed squadron moves at its slowest ship's speed. */
 export function squadronMove(state: BattleState, sq: Squadron): number {
   const base = designOfSquadron(state, sq).move;
@@ -358,6 +375,24 @@ export function shipCaps(state: BattleState, sq: Squadron, ship: Ship): Capabili
 /** A system counted ship by ship over `ships` (e.g. the active ones), each ship its own design's. */
 export function systemsOf(state: BattleState, sq: Squadron, ships: readonly Ship[], count: (c: Capabilities) => number): number {
   return ships.reduce((t, s) => t + count(shipCaps(state, sq, s)), 0);
+}
+
+/**
+ * A carrier squadron's fighter complement, the most wings it may hold ("A fighter wing comes with every carrier
+ * bay"; recovery and repair checks never go above it): the bays of every ship still in it, each its own design's
+ * (a disabled carrier still holds its share), never above the wings it entered the battle with. A squadron of one
+ * design: bays x ships (RULINGS "Mixed squadrons: fighter repair checks and recovery").
+ */
+export function fighterComplement(state: BattleState, sq: Squadron): number {
+  return Math.min(
+    sq.fightersMax,
+    systemsOf(state, sq, sq.ships, (c) => c.fighterBays),
+  );
+}
+
+/** The carriers that roll fighter repair checks ("each carrier may roll"): the active ships with bays of their own. */
+export function activeCarriers(state: BattleState, sq: Squadron): number {
+  return activeShips(sq).filter((s) => shipCaps(state, sq, s).fighterBays > 0).length;
 }
 
 /**

@@ -14,7 +14,7 @@ import { STATION_DESIGNS } from "./catalogue.js";
 import { mixedOrder } from "./combat.js";
 import type { BsEvent } from "./events.js";
 import { type Fleet, parseFleet, type ShipDesign } from "./fleet.js";
-import { type BattleState, DEFAULT_SETTINGS, type Settings, type SideId, type Squadron, type Taskforce } from "./model.js";
+import { type BattleState, DEFAULT_SETTINGS, largestShip, type Settings, type SideId, type Squadron, type Taskforce } from "./model.js";
 import { type InstallationKind, type PlanetDefense, QUADRANTS, type QuadrantId } from "./planet.js";
 
 export const SIDES: readonly SideId[] = ["blue", "red"];
@@ -195,7 +195,9 @@ export function createBattle(opts: BattleOptions): { state: BattleState; events:
       // The named flagship squadron, else the first squadron of the largest ships.
       const biggest = Math.max(0, ...members.map((m) => m.size));
       const f = members.find((m) => tfSpec.flagship !== undefined && m.name === tfSpec.flagship) ?? members.find((m) => m.size === biggest);
-      if (f?.sq.ships[0]) tf.flagship = { squadron: f.sq.id, ship: f.sq.ships[0].id };
+      // "One of the largest ships in the Taskforce becomes the Taskforce Flagship": in a mixed squadron, its first largest ship.
+      const flagShip = f ? largestShip(state, f.sq) : undefined;
+      if (f && flagShip) tf.flagship = { squadron: f.sq.id, ship: flagShip.id };
     });
   });
   const events: BsEvent[] = [];
