@@ -13,7 +13,7 @@ import {
 } from "../../src/rules/battleshift/planet-play.js";
 import { fleetsFrom, PLANETFALL_FLEETS, planetfall } from "../../src/rules/battleshift/setup.js";
 import { checkVictory } from "../../src/rules/battleshift/victory.js";
-import { ctxFor, design } from "./support.js";
+import { ctxFor, DiceRng, design } from "./support.js";
 
 function fresh(): BattleState {
   return planetfall(1, fleetsFrom(PLANETFALL_FLEETS));
@@ -184,6 +184,25 @@ describe("Planets (Extremely experimental)", () => {
     const ctx2 = ctxFor(s, "blue");
     expect(missilesAtQuadrant(ctx2, "missiles", "o3", far, "planet:W")).toBe(false);
     expect(ctx2.problems[0]?.message).toMatch(/is 30" away; missiles reach 24"/);
+  });
+
+  it("Missiles at a quadrant from a mixed squadron: only ships with launchers of their own lock, each launching its own missiles", () => {
+    const s = fresh();
+    clearTable(s);
+    s.designs["generic/missile-cruiser"] = design("generic/missile-cruiser");
+    s.designs["generic/fleet-cruiser"] = design("generic/fleet-cruiser");
+    const sq = place(s, "blue-tf2-s1", 48 - 6 - 20, 24, 90);
+    sq.design = "generic/missile-cruiser";
+    sq.ships = sq.ships.slice(0, 3).map((ship, i) => ({ ...ship, design: i === 0 ? "generic/missile-cruiser" : "generic/fleet-cruiser" }));
+    sq.mixed = {
+      roster: sq.ships.map((ship) => ({ ship: ship.id, design: ship.design ?? "", tests: 0, destroyed: false })),
+      next: 0,
+    };
+    // One missile cruiser (4 launchers) and two fleet cruisers (none): one lock roll, a 1, so 4 missiles.
+    const ctx = ctxFor(s, "blue", new DiceRng([1, 6, 6, 6, 6, 6]));
+    expect(missilesAtQuadrant(ctx, "missiles", "o1", sq, "planet:W")).toBe(true);
+    const text = ctx.events.find((e) => e.kind === "note" && e.what === "planet-fire")?.text ?? "";
+    expect(text).toMatch(/lock rolls \[1\] needing 5 or less, 4 missile\(s\)/);
   });
 
   it("a side with no ship left but a quadrant of its planet fights on; the option off leaves quadrants untargetable", () => {

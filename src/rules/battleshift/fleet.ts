@@ -528,19 +528,19 @@ function parseStations(
   fail: (order: string, code: string, message: string) => void,
 ): StationSpec[] {
   const out: StationSpec[] = [];
-  list.forEach((st, i) => {
+  for (const [i, st] of list.entries()) {
     const at = `fleet.stations[${i}]`;
     const d = STATION_DESIGNS[st.design];
-    if (!d)
-      return void fail(
-        at,
-        "unknown-station",
-        `no station design "${st.design}"; station designs: ${Object.keys(STATION_DESIGNS).join(", ")}`,
-      );
-    if (!/^(\d+[A-Za-z]|[A-Za-z]\d+)$/.test(st.sector.trim()))
-      return void fail(at, "bad-sector", `sector "${st.sector}" is not a sector such as "2B" (column number, row letter)`);
+    if (!d) {
+      fail(at, "unknown-station", `no station design "${st.design}"; station designs: ${Object.keys(STATION_DESIGNS).join(", ")}`);
+      continue;
+    }
+    if (!/^(\d+[A-Za-z]|[A-Za-z]\d+)$/.test(st.sector.trim())) {
+      fail(at, "bad-sector", `sector "${st.sector}" is not a sector such as "2B" (column number, row letter)`);
+      continue;
+    }
     out.push({ design: st.design, name: st.name ?? d.name, sector: st.sector.trim().toUpperCase(), cost: d.cost });
-  });
+  }
   return out;
 }
 

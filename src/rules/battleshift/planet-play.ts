@@ -27,7 +27,9 @@ import {
   quadrantRef,
   type SideId,
   type Squadron,
+  shipCaps,
   squadronList,
+  systemsOf,
 } from "./model.js";
 import {
   attackQuadrant,
@@ -302,7 +304,7 @@ export function groundAssaultOrder(
         step,
         label,
         "no-assault-units",
-        `${sq.id} has lost or landed all its ${caps.assault * sq.ships.length} assault unit(s) (${sq.assaultLost ?? 0} gone): it has no landing party left`,
+        `${sq.id} has lost or landed all its ${systemsOf(state, sq, sq.ships, (c) => c.assault)} assault unit(s) (${sq.assaultLost ?? 0} gone): it has no landing party left`,
       );
       return;
     }
@@ -486,15 +488,24 @@ export function missilesAtQuadrant(ctx: Ctx, step: string, label: string, sq: Sq
     );
     return false;
   }
-  const shooters = sq.ships.filter((s) => !s.disabled && Math.hypot(s.x - centre.x, s.y - centre.y) - radius <= 24 + 1e-9);
+  // Lock rolls ship by ship, each ship with launchers of its own (a mixed squadron's differ; missiles.ts).
+  const shooters = sq.ships.filter(
+    (s) => !s.disabled && shipCaps(state, sq, s).missiles > 0 && Math.hypot(s.x - centre.x, s.y - centre.y) - radius <= 24 + 1e-9,
+  );
   if (shooters.length === 0) {
     const nearest = Math.min(...sq.ships.map((s) => Math.hypot(s.x - centre.x, s.y - centre.y) - radius));
     ctx.fail(step, label, "out-of-range", `the surface of ${planet.id} is ${inches(nearest)} away; missiles reach 24"`);
     return false;
   }
   const targeting = 5 - suppressionPenalty(state, sq);
-  const lock = rollToHit(shooters.length, targeting, ctx.rng);
-  let count = lock.hits * caps.missiles;
+  const lock = { rolls: [] as number[], hits: 0, missiles: 0 };
+  for (const ship of shooters) {
+    const r = rollToHit(1, targeting, ctx.rng);
+    lock.rolls.push(...r.rolls);
+    lock.hits += r.hits;
+    lock.missiles += r.hits * shipCaps(state, sq, ship).missiles;
+  }
+  let count = lock.missiles;
   const intercept = workingWeapons(quadrant).interceptor;
   const stop = count > 0 && quadrant.holder === planet.side ? rollToHit(intercept, 4, ctx.rng) : { rolls: [], hits: 0 };
   const shot = Math.min(count, stop.hits);
@@ -504,7 +515,7 @@ export function missilesAtQuadrant(ctx: Ctx, step: string, label: string, sq: Sq
   ctx.ok(step, label, `missiles at ${quadrantName(planet, quadrant)}`);
   ctx.note(
     "planet-fire",
-    `${sq.id} launches at ${quadrantName(planet, quadrant)}: lock rolls [${lock.rolls.join(",")}] needing ${targeting} or less, ${lock.hits * caps.missiles} missile(s); the quadrant's ${intercept} interceptor(s) [${stop.rolls.join(",")}] stop ${shot}; ${count} hit; shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - 1} or less; ${out.wounds} wound(s), ${out.damage} in all`,
+    `${sq.id} launches at ${quadrantName(planet, quadrant)}: lock rolls [${lock.rolls.join(",")}] needing ${targeting} or less, ${lock.missiles} missile(s); the quadrant's ${intercept} interceptor(s) [${stop.rolls.join(",")}] stop ${shot}; ${count} hit; shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - 1} or less; ${out.wounds} wound(s), ${out.damage} in all`,
     { side: ctx.side, unit: sq.id },
   );
   if (!wasSilenced && planet.defense.size - quadrant.damage <= 0) scoreQuadrant(ctx, planet, quadrant, "silenced", ctx.side);
