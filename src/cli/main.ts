@@ -104,12 +104,14 @@ orders
   .command("template")
   .description("print a commented orders file for one seat to start from")
   .argument("<dir>", "game folder")
-  .requiredOption("--empire <id>", "the seat (empire) to write orders for")
+  .option("--seat <id>", "the seat to write orders for: an empire (galactic-empires) or a side (battleshift)")
+  .option("--empire <id>", "the same as --seat")
+  .option("--side <id>", "the same as --seat")
   .option("--out <file>", "write to this file instead of standard output")
-  .action((dir: string, o: { empire: string; out?: string }) => {
+  .action((dir: string, o: SeatOptions & { out?: string }) => {
     const game = loadGame(dir);
-    requireSeat(game, o.empire);
-    const text = game.ruleset.ordersTemplate(game.state, o.empire);
+    const seat = requireSeat(game, seatOf(o));
+    const text = game.ruleset.ordersTemplate(game.state, seat);
     if (o.out) {
       writeText(o.out, text);
       console.log(`Wrote ${o.out}`);
@@ -121,13 +123,15 @@ program
   .description("preview orders: what each will do, step by step and phase by phase, and what will fail and why (exit 1 if any fails)")
   .argument("<dir>", "game folder")
   .argument("<file>", "orders file (JSON or YAML)")
-  .requiredOption("--empire <id>", "the seat whose orders these are")
+  .option("--seat <id>", "the seat whose orders these are: an empire (galactic-empires) or a side (battleshift)")
+  .option("--empire <id>", "the same as --seat")
+  .option("--side <id>", "the same as --seat")
   .option("--json", "print the check as JSON")
-  .action((dir: string, file: string, o: { empire: string; json?: boolean }) => {
+  .action((dir: string, file: string, o: SeatOptions & { json?: boolean }) => {
     const game = loadGame(dir);
-    requireSeat(game, o.empire);
-    const r = readOrders(game, o.empire, file);
-    const check = game.ruleset.check(game.state, o.empire, r.orders);
+    const seat = requireSeat(game, seatOf(o));
+    const r = readOrders(game, seat, file);
+    const check = game.ruleset.check(game.state, seat, r.orders);
     const problems: Problem[] = [...r.problems, ...check.problems];
     if (o.json) {
       console.log(canonicalJson({ ok: problems.length === 0, lines: check.lines, problems }, 2));
@@ -170,16 +174,18 @@ program
   .command("report")
   .description("print a seat's results of a turn (default: the last adjudicated turn)")
   .argument("<dir>", "game folder")
-  .requiredOption("--empire <id>", "the seat")
+  .option("--seat <id>", "the seat: an empire (galactic-empires) or a side (battleshift)")
+  .option("--empire <id>", "the same as --seat")
+  .option("--side <id>", "the same as --seat")
   .option("--turn <n>", "the turn", intArg("--turn"))
   .option("--json", "print the JSON results")
-  .action((dir: string, o: { empire: string; turn?: number; json?: boolean }) => {
+  .action((dir: string, o: SeatOptions & { turn?: number; json?: boolean }) => {
     const game = loadGame(dir);
-    requireSeat(game, o.empire);
+    const seat = requireSeat(game, seatOf(o));
     const turn = o.turn ?? game.ruleset.turn(game.state) - 1;
     if (turn < 1) throw new HostError("no-results", `no turn has been adjudicated yet in ${dir}`);
-    const p = resultsPath(dir, turn, o.empire, o.json ? "json" : "txt");
-    if (!existsSync(p)) throw new HostError("no-results", `no results for ${o.empire} at turn ${turn} (${p})`);
+    const p = resultsPath(dir, turn, seat, o.json ? "json" : "txt");
+    if (!existsSync(p)) throw new HostError("no-results", `no results for ${seat} at turn ${turn} (${p})`);
     process.stdout.write(readFileSync(p, "utf8"));
   });
 
@@ -210,6 +216,18 @@ program
 
 class UsageError extends Error {}
 
+/** `--seat`, or its ruleset-flavoured names `--empire` and `--side`: exactly one of them. */
+interface SeatOptions {
+  seat?: string;
+  empire?: string;
+  side?: string;
+}
+function seatOf(o: SeatOptions): string {
+  const given = [o.seat, o.empire, o.side].filter((x): x is string => x !== undefined);
+  if (given.length !== 1) throw new UsageError("name the seat once: --seat ID (or --empire ID, or --side ID)");
+  return given[0] as string;
+}
+
 /** A scenario that refuses its inputs (a bad fleet file) throws: report it as refused input, not a crash. */
 function createScenario<T>(make: () => T, what: string): T {
   try {
@@ -227,9 +245,10 @@ function intArg(name: string) {
   };
 }
 
-function requireSeat(game: { ruleset: { seats(s: unknown): string[] }; state: unknown }, seat: string): void {
+function requireSeat(game: { ruleset: { seats(s: unknown): string[] }; state: unknown }, seat: string): string {
   const seats = game.ruleset.seats(game.state);
   if (!seats.includes(seat)) throw new HostError("unknown-seat", `no seat "${seat}" in this game; seats: ${seats.join(", ")}`);
+  return seat;
 }
 
 function problemsError(code: string, message: string, problems: Problem[]): HostError {

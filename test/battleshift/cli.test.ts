@@ -61,6 +61,16 @@ describe("starhost battleshift auto / starhost replay", () => {
     expect(page).toMatch(/<!doctype html>/);
     expect(page).not.toMatch(/<script src=/); // self-contained
     expect(existsSync(join(game, "history", "1", "events.json"))).toBe(true);
+    // A Battleshift seat is a side: --side (or the generic --seat) names it; naming none or two is a usage error.
+    const report = starhost(["report", game, "--side", "red"]);
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toMatch(/Raiders \(red\)/);
+    expect(starhost(["report", game, "--seat", "red"]).stdout).toBe(report.stdout);
+    const none = starhost(["report", game]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/name the seat once: --seat ID \(or --empire ID, or --side ID\)/);
+    const template = starhost(["orders", "template", game, "--side", "blue"]);
+    expect(template.code, template.stderr).toBe(0);
   });
   it("refuses an output that is neither .svg nor .html, and a folder without a game", () => {
     const png = starhost(["replay", join(dir, "g"), "--out", join(dir, "r.png")]);
