@@ -95,8 +95,11 @@ export function reportFor(state: BattleState, seat: SideId, events: readonly BsE
   for (const e of seen) lines.push(`${e.kind === "problem" ? "PROBLEM " : ""}${e.text}`);
   lines.push("");
   for (const side of sideIds(state)) lines.push(`${state.sides[side]?.name ?? side} (${side}): ${forces(state, side)}`);
-  if (state.outcome) lines.push(`\nThe battle is over: ${state.outcome.reason}.`);
-  else {
+  if (state.outcome) {
+    const over = `The battle is over: ${state.outcome.reason}.`;
+    // Said once: the step that ended the battle already told it among its events.
+    if (!seen.some((e) => e.text === over)) lines.push(`\n${over}`);
+  } else {
     const aw = awaitingSides(state);
     lines.push(
       `\nNext: ${state.turnState.phase === "sequences" ? `the order sheets for turn ${state.turn}` : `an activation by ${aw.join(", ")}`}.`,
