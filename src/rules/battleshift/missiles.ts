@@ -189,7 +189,7 @@ interface Defender {
  * Interceptors and fighters of the target's side, in the order the missiles pass them: squadrons within 1" of the
  * path (and the target's TF within 3" of it), flights within 6" (1" without carriers), and last, as the missiles
  * arrive, a quadrant's own interceptors ("Missiles ... may be attacked by interceptors for the quadrant they are
- * attacking"; the planet's defender's, as at launch before: RULINGS).
+ * attacking"; while the planet's defender holds it: RULINGS).
  */
 function defendersOf(ctx: Ctx, m: MissileStrike, from: Point, aim: StrikeTarget): Defender[] {
   const state = ctx.state;
