@@ -309,6 +309,97 @@ describe("A quadrant's fighter bays and missile installations in the planet's ac
   });
 });
 
+describe('Missiles launched at a quadrant ("Missile Resolution")', () => {
+  /** blue-tf2-s1 as missile cruisers (4 launchers a ship) at x, y; blue-tf2 activates with a missiles order at `target`. */
+  function launchAt(s: BattleState, x: number, y: number, target: string, rng: Rng) {
+    s.designs["generic/missile-cruiser"] = design("generic/missile-cruiser");
+    const sq = place(s, "blue-tf2-s1", x, y);
+    sq.design = "generic/missile-cruiser";
+    const ctx = ctxFor(s, "blue", rng);
+    runActivation(ctx, unitOf(s, "blue", "blue-tf2"), [{ type: "missiles", squadron: sq.id, target }]);
+    return ctx;
+  }
+  const strikes = (ctx: { events: { kind: string }[] }) =>
+    ctx.events.filter((e) => e.kind === "missiles") as unknown as { target: string; launched: number; arrived: number; text: string }[];
+
+  it('"If missiles pass within 6" of an enemy fighter flight who\'s carrier squadron is still in the battlespace, the flight may be moved to intercept the missiles": a quadrant\'s flight stops missiles bound for its quadrant', () => {
+    const s = fresh();
+    // A flight of quadrant W's bays (its quadrant held: its carriers are present), 4" off the missiles' path.
+    s.flights["red-f50"] = {
+      id: "red-f50",
+      side: "red",
+      carrier: "planet:W",
+      wings: 4,
+      x: 34,
+      y: 28,
+      movedTurn: 0,
+      interceptAt: -1,
+      dogfighting: null,
+    };
+    // One lock of five (4 missiles launched in step 1); in step 5 the flight's 4 wings roll [1,2,3,1]: all 4 shot down.
+    const ctx = launchAt(s, 22, 24, "planet:W", new DiceRng([1, 6, 6, 6, 6, 1, 2, 3, 1]));
+    expect(ctx.problems).toEqual([]);
+    expect(notes(ctx, "lock")).toEqual([
+      'blue-tf2-s1 locks on planet quadrant W, 20" from the surface: lock rolls [1,6,6,6,6] needing 5 or less, 4 missile(s) launched',
+    ]);
+    expect(notes(ctx, "intercept")).toEqual(["red-f50 (4 wings) intercepts 4 missiles of blue-tf2-s1: [1,2,3,1] needing 3 - 4 shot down"]);
+    expect(strikes(ctx)).toMatchObject([{ target: "planet:W", launched: 4, arrived: 0 }]);
+    expect(strikes(ctx)[0]?.text).toContain("4 shot down by fighters red-f50");
+    // The intercept move put the flight on the missiles' path; nothing reached the quadrant (its interceptor never fired).
+    expect(s.flights["red-f50"]).toMatchObject({ x: 34, y: 24 });
+    expect(quadrant(s, "W").damage).toBe(0);
+    expect(notes(ctx, "planet-fire")).toEqual([]);
+  });
+
+  it("a flight on the planet's surface cannot intercept missiles at its quadrant; the quadrant's interceptors fire at what arrives", () => {
+    const s = fresh();
+    s.flights["red-f50"] = {
+      id: "red-f50",
+      side: "red",
+      carrier: "planet:W",
+      wings: 4,
+      x: 41.5,
+      y: 24,
+      grounded: "planet",
+      movedTurn: 0,
+      interceptAt: -1,
+      dogfighting: null,
+    };
+    // Two locks (8 missiles); the quadrant's interceptor (1) stops one; 7 shield rolls at 4 or less: 3 wounds.
+    const ctx = launchAt(s, 22, 24, "planet:W", new DiceRng([1, 2, 6, 6, 6, 1, 1, 2, 3, 4, 5, 6, 6]));
+    expect(notes(ctx, "intercept")).toEqual([
+      "planet quadrant W's 1 interceptor(s) fire at 8 missiles of blue-tf2-s1: [1] needing 4 or less - 1 hit(s)",
+    ]);
+    expect(notes(ctx, "planet-fire")).toEqual([
+      "7 missile(s) of blue-tf2-s1 hit planet quadrant W: shield rolls [1,2,3,4,5,6,6] saving on 4 or less (hardness 5 less the missile's 1); 3 wound(s), 3 in all",
+    ]);
+    expect(quadrant(s, "W").damage).toBe(3);
+  });
+
+  it('"Missiles that must negotiate their way around or through planets, asteroids or dust clouds lose half of their number": the moon halves missiles bound for Kethra\'s quadrant S', () => {
+    const s = fresh();
+    // Beyond the moon (54, 42) on the line from Kethra's centre (48, 24): 25" from the centre, over quadrant S.
+    const ctx = launchAt(s, 55.9, 47.7, "planet:S", new DiceRng([1, 1, 6, 6, 6, 6]));
+    expect(ctx.problems).toEqual([]);
+    expect(strikes(ctx)).toMatchObject([{ target: "planet:S", launched: 8, arrived: 4 }]);
+    expect(strikes(ctx)[0]?.text).toMatch(/4 lost negotiating/);
+    expect(notes(ctx, "planet-fire")[0]).toMatch(/^4 missile\(s\) of blue-tf2-s1 hit planet quadrant S/);
+  });
+
+  it("missiles at a quadrant keep the launch checks: wrong-quadrant and out-of-range (the distance measured)", () => {
+    const s = fresh();
+    const ctx = launchAt(s, 22, 24, "planet:N", new FixedRng(1));
+    expect(ctx.problems.map((p) => [p.code, p.message])).toEqual([
+      ["wrong-quadrant", "blue-tf2-s1 faces quadrant W of planet, not N (fire at planet:W)"],
+    ]);
+    const ctx2 = launchAt(fresh(), 12, 24, "planet:W", new FixedRng(1));
+    expect(ctx2.problems.map((p) => [p.code, p.message])).toEqual([
+      ["out-of-range", 'the surface of planet is 30" away; missiles reach 24"'],
+    ]);
+    expect(strikes(ctx2)).toEqual([]);
+  });
+});
+
 describe("Bots and quadrants", () => {
   it("the sensible bot sends its fighters at the weakest enemy-held quadrant in reach when no squadron is", () => {
     const s = fresh();

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import { botOrders } from "../../src/rules/battleshift/bot.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
+import { type MissileStrike, resolveMissiles } from "../../src/rules/battleshift/missiles.js";
 import type { BattleState, Squadron } from "../../src/rules/battleshift/model.js";
 import {
   fireAtQuadrant,
@@ -171,18 +172,31 @@ describe("Planets (Extremely experimental)", () => {
     s.designs["generic/missile-cruiser"] = design("generic/missile-cruiser");
     const sq = place(s, "blue-tf2-s1", 48 - 6 - 20, 24, 90);
     sq.design = "generic/missile-cruiser";
-    const ctx = ctxFor(s, "blue", Rng.fromSeed(5));
-    expect(missilesAtQuadrant(ctx, "missiles", "o1", sq, "planet:N")).toBe(false);
+    // 5 lock rolls at 5 or less (two lock: 8 missiles); the quadrant's 1 interceptor (2: one stopped); 7 shield rolls
+    // at 4 or less (5 - 1): three saved, four wounds.
+    const ctx = ctxFor(s, "blue", new DiceRng([1, 5, 6, 6, 6, 2, 1, 2, 3, 5, 6, 6, 5]));
+    const strikes: MissileStrike[] = [];
+    expect(missilesAtQuadrant(ctx, "missiles", "o1", sq, "planet:N", strikes)).toBe(false);
     expect(ctx.problems[0]?.code).toBe("wrong-quadrant");
-    expect(missilesAtQuadrant(ctx, "missiles", "o2", sq, "planet:W")).toBe(true);
-    const text = ctx.events.find((e) => e.kind === "note" && e.what === "planet-fire")?.text ?? "";
-    // 5 lock rolls at 5 or less, 4 missiles a lock; the quadrant's 1 interceptor; shields save on 4 or less (5 - 1).
-    expect(text).toMatch(
-      /lock rolls \[\d(,\d){4}\] needing 5 or less, \d+ missile\(s\); the quadrant's 1 interceptor\(s\) \[\d?\] stop [01]; \d+ hit; shield rolls \[[\d,]*\] saving on 4 or less/,
-    );
+    expect(missilesAtQuadrant(ctx, "missiles", "o2", sq, "planet:W", strikes)).toBe(true);
+    const note = (what: string) => ctx.events.filter((e) => e.kind === "note" && e.what === what).map((e) => (e as { text: string }).text);
+    expect(note("lock")).toEqual([
+      'blue-tf2-s1 locks on planet quadrant W, 20" from the surface: lock rolls [1,5,6,6,6] needing 5 or less, 8 missile(s) launched',
+    ]);
+    // Locked at launch, they fly in step 5 ("Missile Resolution"): nothing is hit yet.
+    expect(strikes).toMatchObject([{ squadron: "blue-tf2-s1", target: "planet:W", count: 8 }]);
+    expect(note("planet-fire")).toEqual([]);
+    resolveMissiles(ctx, strikes);
+    expect(note("intercept")).toEqual([
+      "planet quadrant W's 1 interceptor(s) fire at 8 missiles of blue-tf2-s1: [2] needing 4 or less - 1 hit(s)",
+    ]);
+    expect(note("planet-fire")).toEqual([
+      "7 missile(s) of blue-tf2-s1 hit planet quadrant W: shield rolls [1,2,3,5,6,6,5] saving on 4 or less (hardness 5 less the missile's 1); 4 wound(s), 4 in all",
+    ]);
+    expect(s.planets?.planet?.defense.quadrants.find((q) => q.id === "W")?.damage).toBe(4);
     const far = place(s, "blue-tf2-s1", 48 - 6 - 30, 24, 90);
     const ctx2 = ctxFor(s, "blue");
-    expect(missilesAtQuadrant(ctx2, "missiles", "o3", far, "planet:W")).toBe(false);
+    expect(missilesAtQuadrant(ctx2, "missiles", "o3", far, "planet:W", [])).toBe(false);
     expect(ctx2.problems[0]?.message).toMatch(/is 30" away; missiles reach 24"/);
   });
 
@@ -200,9 +214,11 @@ describe("Planets (Extremely experimental)", () => {
     };
     // One missile cruiser (4 launchers) and two fleet cruisers (none): one lock roll, a 1, so 4 missiles.
     const ctx = ctxFor(s, "blue", new DiceRng([1, 6, 6, 6, 6, 6]));
-    expect(missilesAtQuadrant(ctx, "missiles", "o1", sq, "planet:W")).toBe(true);
-    const text = ctx.events.find((e) => e.kind === "note" && e.what === "planet-fire")?.text ?? "";
-    expect(text).toMatch(/lock rolls \[1\] needing 5 or less, 4 missile\(s\)/);
+    const strikes: MissileStrike[] = [];
+    expect(missilesAtQuadrant(ctx, "missiles", "o1", sq, "planet:W", strikes)).toBe(true);
+    const text = ctx.events.find((e) => e.kind === "note" && e.what === "lock")?.text ?? "";
+    expect(text).toMatch(/lock rolls \[1\] needing 5 or less, 4 missile\(s\) launched/);
+    expect(strikes.map((m) => m.count)).toEqual([4]);
   });
 
   it("a side with no ship left but a quadrant of its planet fights on; the option off leaves quadrants untargetable", () => {

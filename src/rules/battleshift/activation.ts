@@ -108,7 +108,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
         ctx.fail("1. Launch missiles", label, "not-activating", `${o.squadron} is not a squadron of this activation that may still launch`);
         continue;
       }
-      if (missilesAtQuadrant(ctx, "1. Launch missiles", label, sq, o.target)) launched.add(sq.id);
+      if (missilesAtQuadrant(ctx, "1. Launch missiles", label, sq, o.target, strikes)) launched.add(sq.id);
       continue;
     }
     const s = launchMissiles(ctx, o, label, active, launched);

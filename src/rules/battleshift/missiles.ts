@@ -14,16 +14,21 @@
  * have left) may intercept. Missiles through planets, asteroids or dust clouds
  * "lose half of their number". Missiles that reach the target automatically hit;
  * they reduce shield hardness by 1 and cause suppression like batteries.
+ *
+ * A strike's target may also be a planet's quadrant ("Missiles attack quadrants and shields normally"; the lock at
+ * launch is planet-play.ts `missilesAtQuadrant`): it flies here like any strike, the quadrant's holder defending, and
+ * last "Missiles and fighters may be attacked by interceptors for the quadrant they are attacking".
  */
 import { hindersMissiles } from "./battlespace.js";
 import { isHit } from "./combat.js";
 import type { Ctx } from "./context.js";
-import { centroid, dist, inches, type Point, segmentPointDistance } from "./geometry.js";
+import { bearing, centroid, dist, inches, offset, type Point, segmentPointDistance } from "./geometry.js";
 import { dodge, fireInterceptors, interceptorGroups, rollHits } from "./interceptors.js";
 import { describeLos, lineOfSight } from "./line-of-sight.js";
-import { type Flight, quadrantRef, type Squadron, shipCaps, squadronList } from "./model.js";
+import { type Flight, type PlanetInPlay, quadrantRef, type Squadron, shipCaps, squadronList } from "./model.js";
 import type { OrderOf } from "./orders.js";
-import { surfaceCost } from "./planet.js";
+import { type Quadrant, surfaceCost } from "./planet.js";
+import { missilesHitQuadrant, planetBody, quadrantInterceptorFire } from "./planet-play.js";
 
 export const MISSILE_RANGE = 24;
 export const LOCK_TARGETING = 5;
@@ -122,102 +127,154 @@ function fail(ctx: Ctx, label: string, code: string, message: string): null {
   return null;
 }
 
+/**
+ * What a strike flies at: an enemy squadron's nearest ship, a fighter flight, or a planet's quadrant ("Missiles attack
+ * quadrants and shields normally": the point of the surface nearest the launch, just inside it so that the body
+ * attacked does not halve them).
+ */
+interface StrikeTarget {
+  side: string;
+  to: Point;
+  squadron?: Squadron;
+  flight?: Flight;
+  quadrant?: { planet: PlanetInPlay; quadrant: Quadrant };
+}
+
+function strikeTarget(ctx: Ctx, m: MissileStrike, from: Point): StrikeTarget | null {
+  const state = ctx.state;
+  const target = state.squadrons[m.target];
+  const flight = target ? undefined : state.flights[m.target];
+  const aim = target || flight ? null : quadrantRef(state, m.target);
+  const gone = (why: string) => {
+    ctx.note("missiles", `${m.count} missiles from ${m.squadron} find no target: ${m.target} ${why}`, { side: m.side });
+    return null;
+  };
+  if (target) {
+    if (target.location !== "table" || target.ships.length === 0) return gone("has left the table");
+    let to = target.ships[0] as Point;
+    for (const s of target.ships) if (dist(from, s) < dist(from, to)) to = s;
+    return { side: target.side, to: { x: to.x, y: to.y }, squadron: target };
+  }
+  if (flight) return { side: flight.side, to: { x: flight.x, y: flight.y }, flight };
+  if (!aim) return gone("is gone");
+  if (aim.quadrant.holder === m.side) return gone("is now held by their own side");
+  const { centre, radius } = planetBody(state, aim.planet);
+  const b = dist(centre, from) > 1e-9 ? bearing(centre, from) : 0;
+  return { side: aim.quadrant.holder, to: offset(centre, b, Math.max(0, radius - 0.01)), quadrant: aim };
+}
+
+/** "Missiles that must negotiate their way around or through planets, asteroids or dust clouds lose half of their number." */
+function terrainLosses(ctx: Ctx, from: Point, to: Point, count: number, notes: string[]): number {
+  let n = count;
+  for (const t of ctx.state.battlespace.terrain) {
+    if (!hindersMissiles(t)) continue;
+    const inside = Math.hypot(to.x - t.x, to.y - t.y) <= t.radius || Math.hypot(from.x - t.x, from.y - t.y) <= t.radius;
+    if (inside) continue;
+    if (segmentPointDistance(from.x, from.y, to.x, to.y, t.x, t.y) < t.radius) {
+      const lost = Math.floor(n / 2);
+      n -= lost;
+      notes.push(`${lost} lost negotiating ${t.name}`);
+    }
+  }
+  return n;
+}
+
+interface Defender {
+  t: number;
+  kind: "squadron" | "flight" | "quadrant";
+  id: string;
+}
+
+/**
+ * Interceptors and fighters of the target's side, in the order the missiles pass them: squadrons within 1" of the
+ * path (and the target's TF within 3" of it), flights within 6" (1" without carriers), and last, as the missiles
+ * arrive, a quadrant's own interceptors ("Missiles ... may be attacked by interceptors for the quadrant they are
+ * attacking"; while the planet's defender holds it: RULINGS).
+ */
+function defendersOf(ctx: Ctx, m: MissileStrike, from: Point, aim: StrikeTarget): Defender[] {
+  const state = ctx.state;
+  const { to, squadron: target } = aim;
+  const defenders: Defender[] = [];
+  const targetTf = target?.taskforce ?? null;
+  for (const sq of squadronList(state)) {
+    if (sq.side !== aim.side || sq.location !== "table" || sq.ships.length === 0) continue;
+    if (interceptorGroups(ctx, sq, true).length === 0) continue;
+    let near = Number.POSITIVE_INFINITY;
+    let tAt = 1;
+    for (const s of sq.ships) {
+      const d = segmentPointDistance(from.x, from.y, to.x, to.y, s.x, s.y);
+      if (d < near) {
+        near = d;
+        tAt = tAlong(from, to, s);
+      }
+    }
+    let eligible = near <= 1 + 1e-9 || sq.id === m.target;
+    if (!eligible && target && targetTf && sq.taskforce === targetTf) {
+      // "squadrons in the same TF as the target may fire their interceptors if they are within 3" of a ship in the targeted squadron".
+      eligible = minDist(sq.ships, target.ships) <= 3 + 1e-9;
+      tAt = 1;
+    }
+    if (eligible) defenders.push({ t: tAt, kind: "squadron", id: sq.id });
+  }
+  for (const fid of Object.keys(state.flights).sort()) {
+    const f = state.flights[fid] as Flight;
+    if (f.side !== aim.side || f.interceptAt === ctx.act || f.wings <= 0 || !airborne(ctx, f)) continue;
+    const reach = carrierPresent(ctx, f) ? 6 : 1;
+    const d = segmentPointDistance(from.x, from.y, to.x, to.y, f.x, f.y);
+    if (d <= reach + 1e-9) defenders.push({ t: tAlong(from, to, f), kind: "flight", id: f.id });
+  }
+  const q = aim.quadrant;
+  if (q && q.quadrant.holder === q.planet.side) defenders.push({ t: 2, kind: "quadrant", id: m.target });
+  return defenders.sort((a, b) => a.t - b.t || (a.id < b.id ? -1 : 1));
+}
+
+/** One defender fires at the `n` missiles of strike `m` flying from `from` to `to`; returns how many it stops. */
+function interceptStrike(ctx: Ctx, d: Defender, m: MissileStrike, n: number, from: Point, to: Point, aim: StrikeTarget): number {
+  const state = ctx.state;
+  if (d.kind === "squadron") {
+    const sq = state.squadrons[d.id] as Squadron;
+    return Math.min(fireInterceptors(ctx, sq, `${n} missiles of ${m.squadron}`, true), n);
+  }
+  if (d.kind === "quadrant") {
+    const q = aim.quadrant as { planet: PlanetInPlay; quadrant: Quadrant };
+    return Math.min(quadrantInterceptorFire(ctx, q.planet, q.quadrant, `${n} missiles of ${m.squadron}`), n);
+  }
+  const f = state.flights[d.id] as Flight;
+  // Intercept move: the flight moves onto the missiles' path (6" with carriers, 1" without).
+  const p = closestPoint(from, to, f);
+  f.x = p.x;
+  f.y = p.y;
+  delete f.grounded;
+  f.interceptAt = ctx.act;
+  const r = rollHits(ctx, f.wings, 3);
+  const k = Math.min(r.hits, n);
+  ctx.note(
+    "intercept",
+    `${f.id} (${f.wings} wings) intercepts ${n} missiles of ${m.squadron}: [${r.rolls.join(",")}] needing 3 - ${k} shot down`,
+    {
+      side: f.side,
+      unit: f.id,
+    },
+  );
+  return k;
+}
+
 /** Step 5: missiles move in a straight line to their target, are intercepted, and hit. */
 export function resolveMissiles(ctx: Ctx, strikes: MissileStrike[]): void {
   const state = ctx.state;
   for (const m of strikes) {
-    const target = state.squadrons[m.target];
-    const flight = target ? undefined : state.flights[m.target];
-    if (target && (target.location !== "table" || target.ships.length === 0)) {
-      ctx.note("missiles", `${m.count} missiles from ${m.squadron} find no target: ${m.target} has left the table`, { side: m.side });
-      continue;
-    }
-    if (!target && !flight) {
-      ctx.note("missiles", `${m.count} missiles from ${m.squadron} find no target: ${m.target} is gone`, { side: m.side });
-      continue;
-    }
     const from: Point = { x: m.x, y: m.y };
-    let to: Point;
-    if (target) {
-      to = target.ships[0] as Point;
-      for (const s of target.ships) if (dist(from, s) < dist(from, to)) to = s;
-      to = { x: to.x, y: to.y };
-    } else to = { x: (flight as Flight).x, y: (flight as Flight).y };
-    let n = m.count;
-    const launched = n;
+    const aim = strikeTarget(ctx, m, from);
+    if (!aim) continue;
+    const { to } = aim;
+    const launched = m.count;
     const notes: string[] = [];
-    // Terrain on the way: "lose half of their number" for each body negotiated.
-    for (const t of state.battlespace.terrain) {
-      if (!hindersMissiles(t)) continue;
-      const inside = Math.hypot(to.x - t.x, to.y - t.y) <= t.radius || Math.hypot(from.x - t.x, from.y - t.y) <= t.radius;
-      if (inside) continue;
-      if (segmentPointDistance(from.x, from.y, to.x, to.y, t.x, t.y) < t.radius) {
-        const lost = Math.floor(n / 2);
-        n -= lost;
-        notes.push(`${lost} lost negotiating ${t.name}`);
-      }
-    }
-    // Interceptors and fighters of the target's side, in the order the missiles pass them.
-    const defenders: { t: number; kind: "squadron" | "flight"; id: string }[] = [];
-    const targetSide = target ? target.side : (flight as Flight).side;
-    const targetTf = target?.taskforce ?? null;
-    for (const sq of squadronList(state)) {
-      if (sq.side !== targetSide || sq.location !== "table" || sq.ships.length === 0) continue;
-      if (interceptorGroups(ctx, sq, true).length === 0) continue;
-      let near = Number.POSITIVE_INFINITY;
-      let tAt = 1;
-      for (const s of sq.ships) {
-        const d = segmentPointDistance(from.x, from.y, to.x, to.y, s.x, s.y);
-        if (d < near) {
-          near = d;
-          tAt = tAlong(from, to, s);
-        }
-      }
-      let eligible = near <= 1 + 1e-9 || sq.id === m.target;
-      if (!eligible && target && targetTf && sq.taskforce === targetTf) {
-        // "squadrons in the same TF as the target may fire their interceptors if they are within 3" of a ship in the targeted squadron".
-        eligible = minDist(sq.ships, target.ships) <= 3 + 1e-9;
-        tAt = 1;
-      }
-      if (eligible) defenders.push({ t: tAt, kind: "squadron", id: sq.id });
-    }
-    for (const fid of Object.keys(state.flights).sort()) {
-      const f = state.flights[fid] as Flight;
-      if (f.side !== targetSide || f.interceptAt === ctx.act || f.wings <= 0 || !airborne(ctx, f)) continue;
-      const reach = carrierPresent(ctx, f) ? 6 : 1;
-      const d = segmentPointDistance(from.x, from.y, to.x, to.y, f.x, f.y);
-      if (d <= reach + 1e-9) defenders.push({ t: tAlong(from, to, f), kind: "flight", id: f.id });
-    }
-    defenders.sort((a, b) => a.t - b.t || (a.id < b.id ? -1 : 1));
-    for (const d of defenders) {
+    let n = terrainLosses(ctx, from, to, m.count, notes);
+    for (const d of defendersOf(ctx, m, from, aim)) {
       if (n <= 0) break;
-      if (d.kind === "squadron") {
-        const sq = state.squadrons[d.id] as Squadron;
-        const hits = fireInterceptors(ctx, sq, `${n} missiles of ${m.squadron}`, true);
-        const k = Math.min(hits, n);
-        if (k > 0) notes.push(`${k} shot down by ${sq.id}`);
-        n -= k;
-      } else {
-        const f = state.flights[d.id] as Flight;
-        // Intercept move: the flight moves onto the missiles' path (6" with carriers, 1" without).
-        const p = closestPoint(from, to, f);
-        f.x = p.x;
-        f.y = p.y;
-        delete f.grounded;
-        f.interceptAt = ctx.act;
-        const r = rollHits(ctx, f.wings, 3);
-        const k = Math.min(r.hits, n);
-        ctx.note(
-          "intercept",
-          `${f.id} (${f.wings} wings) intercepts ${n} missiles of ${m.squadron}: [${r.rolls.join(",")}] needing 3 - ${k} shot down`,
-          {
-            side: f.side,
-            unit: f.id,
-          },
-        );
-        if (k > 0) notes.push(`${k} shot down by fighters ${f.id}`);
-        n -= k;
-      }
+      const k = interceptStrike(ctx, d, m, n, from, to, aim);
+      if (k > 0) notes.push(`${k} shot down by ${d.kind === "flight" ? "fighters " : ""}${d.id}`);
+      n -= k;
     }
     ctx.push({
       kind: "missiles",
@@ -231,19 +288,24 @@ export function resolveMissiles(ctx: Ctx, strikes: MissileStrike[]): void {
       turn: state.turn,
       text: `${launched} missiles of ${m.squadron} fly ${inches(dist(from, to))} at ${m.target}${notes.length ? ` (${notes.join("; ")})` : ""}: ${n} arrive`,
     });
-    if (n <= 0) continue;
-    const shooter = state.squadrons[m.squadron];
-    if (target) {
-      // "Missiles that reach their target automatically hit."
-      ctx.attackSquadron(shooter ? [shooter] : [], target, { weapon: "missile", dice: n, targeting: 6 }, "missiles", m.side);
-    } else {
-      const f = flight as Flight;
-      const dg = dodge(ctx, n, 3);
-      ctx.note("missiles", `${n} missiles hit fighters ${f.id}: dodge rolls [${dg.rolls.join(",")}] needing 3 - ${dg.stand} wing(s) lost`, {
-        side: m.side,
-      });
-      ctx.loseWings(f, dg.stand, `destroyed by missiles of ${m.squadron}`);
-    }
+    if (n > 0) strikeHits(ctx, m, n, aim);
+  }
+}
+
+/** "Missiles that reach their target automatically hit." */
+function strikeHits(ctx: Ctx, m: MissileStrike, n: number, aim: StrikeTarget): void {
+  const shooter = ctx.state.squadrons[m.squadron];
+  if (aim.squadron) {
+    ctx.attackSquadron(shooter ? [shooter] : [], aim.squadron, { weapon: "missile", dice: n, targeting: 6 }, "missiles", m.side);
+  } else if (aim.quadrant) {
+    missilesHitQuadrant(ctx, aim.quadrant.planet, aim.quadrant.quadrant, n, m.squadron, m.side);
+  } else {
+    const f = aim.flight as Flight;
+    const dg = dodge(ctx, n, 3);
+    ctx.note("missiles", `${n} missiles hit fighters ${f.id}: dodge rolls [${dg.rolls.join(",")}] needing 3 - ${dg.stand} wing(s) lost`, {
+      side: m.side,
+    });
+    ctx.loseWings(f, dg.stand, `destroyed by missiles of ${m.squadron}`);
   }
 }
 

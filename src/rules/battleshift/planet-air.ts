@@ -20,11 +20,9 @@ import { rollHits } from "./interceptors.js";
 import { LOCK_TARGETING, MISSILE_RANGE, type MissileStrike, resolveMissiles } from "./missiles.js";
 import { type BattleState, type Flight, type PlanetInPlay, quadrantRef, type SideId, type Squadron, squadronList } from "./model.js";
 import { attackQuadrant, inQuadrantArc, outgoingFire, PLANET_HARDNESS, type Quadrant, surfaceCost, workingWeapons } from "./planet.js";
-import { bodyName, planetBody, planetList, quadrantName, scoreQuadrant } from "./planet-play.js";
+import { bodyName, planetBody, planetList, quadrantInterceptorFire, quadrantName, scoreQuadrant } from "./planet-play.js";
 
 const STEP_FIGHTERS = "4. Fighters";
-/** Interceptors roll 4 or less ("Interceptors"); the atmosphere's -1 is not applied (RULINGS, as for missiles). */
-const INTERCEPTOR_TARGETING = 4;
 /** Flights end 0.5" short of what they reach: within the 1" contact. */
 const SHORT = 0.5;
 
@@ -52,22 +50,10 @@ export function groundTarget(ctx: Ctx, label: string, target: string | undefined
     body: planet.id,
     centre,
     radius,
-    intercept: (c, flight) => quadrantInterceptors(c, planet, quadrant, flight),
+    // "Missiles and fighters may be attacked by interceptors for the quadrant they are attacking" (planet-play.ts).
+    intercept: (c, flight) => quadrantInterceptorFire(c, planet, quadrant, `fighters ${flight.id}`),
     attack: (c, flight, targeting) => fightersAtQuadrant(c, planet, quadrant, flight, targeting),
   };
-}
-
-/** "Missiles and fighters may be attacked by interceptors for the quadrant they are attacking": its working interceptors, 4 or less. */
-function quadrantInterceptors(ctx: Ctx, planet: PlanetInPlay, q: Quadrant, flight: Flight): number {
-  const n = workingWeapons(q).interceptor;
-  if (n <= 0) return 0;
-  const r = rollHits(ctx, n, INTERCEPTOR_TARGETING);
-  ctx.note(
-    "intercept",
-    `${quadrantName(planet, q)}'s ${n} interceptor(s) fire at fighters ${flight.id}: [${r.rolls.join(",")}] needing ${INTERCEPTOR_TARGETING} or less - ${r.hits} hit(s)`,
-    { side: q.holder, unit: planet.id },
-  );
-  return r.hits;
 }
 
 /** "Fighters may then make attacks normally, with no targeting penalty": one die per wing; every hit gets one shield roll at hardness 5. */

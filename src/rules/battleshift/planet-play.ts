@@ -18,6 +18,7 @@ import type { Ctx } from "./context.js";
 import { hitBonus, suppressionPenalty } from "./experience.js";
 import { type Moment, momentNow, WEAPONS, type WeaponKey } from "./fire.js";
 import { angleDiff, bearingXY, centroid, inArc, inches, type Point } from "./geometry.js";
+import type { MissileStrike } from "./missiles.js";
 import {
   assaultAboard,
   type BattleState,
@@ -49,6 +50,8 @@ export const STEP_PLANET = "Planet activation";
 
 /** Base range and targeting of a quadrant's installations (as the ships' batteries: heavy 36", light 12", targeting 4). */
 const INSTALLATION_RANGE = { heavy: 36, light: 12 } as const;
+/** Interceptors roll 4 or less ("Interceptors"); the atmosphere's -1 is not applied (RULINGS). */
+const INTERCEPTOR_TARGETING = 4;
 
 /** A fire or board target naming a quadrant: "<planet id>:<N|E|S|W>". */
 export function parseQuadrantTarget(state: BattleState, target: string): { planet: PlanetInPlay; quadrant: Quadrant } | null {
@@ -456,14 +459,14 @@ export function planetApproachOrders(
 }
 
 /**
- * "Missiles attack quadrants and shields normally" and "Missiles and fighters may be attacked by interceptors for the
- * quadrant they are attacking": a `missiles` order naming a quadrant. Lock rolls per ship (5 or less, less
- * suppression) for ships within 24" of the surface, the squadron facing that quadrant; the quadrant's working
- * interceptors fire at the missiles (targeting 4, each hit destroys one; a planet's -1 does not apply to its
- * interceptors: RULINGS); the rest hit automatically and each gets a shield roll at hardness 5 less 1. Resolved at
- * once (RULINGS: nothing moves between the squadron and an immobile planet that could change the strike).
+ * "Missiles attack quadrants and shields normally": a `missiles` order naming a quadrant locks at launch (Activation
+ * Sequence 1) as at a ship: the squadron must face that quadrant; its ships with launchers within 24" of the surface
+ * make lock rolls (5 or less, less suppression), each lock launching its own missiles. The strike is pushed onto
+ * `strikes` and flies in step 5 with missiles.ts ("Missile Resolution": the defending side's interceptors and fighter
+ * flights on the way, bodies that halve them, then the quadrant's own interceptors, and `missilesHitQuadrant`).
+ * Returns false when the order is refused.
  */
-export function missilesAtQuadrant(ctx: Ctx, step: string, label: string, sq: Squadron, target: string): boolean {
+export function missilesAtQuadrant(ctx: Ctx, step: string, label: string, sq: Squadron, target: string, strikes: MissileStrike[]): boolean {
   const state = ctx.state;
   const t = parseQuadrantTarget(state, target);
   if (!t) return false;
@@ -488,36 +491,62 @@ export function missilesAtQuadrant(ctx: Ctx, step: string, label: string, sq: Sq
     );
     return false;
   }
+  const surface = (s: Point) => Math.hypot(s.x - centre.x, s.y - centre.y) - radius;
   // Lock rolls ship by ship, each ship with launchers of its own (a mixed squadron's differ; missiles.ts).
-  const shooters = sq.ships.filter(
-    (s) => !s.disabled && shipCaps(state, sq, s).missiles > 0 && Math.hypot(s.x - centre.x, s.y - centre.y) - radius <= 24 + 1e-9,
-  );
+  const shooters = sq.ships.filter((s) => !s.disabled && shipCaps(state, sq, s).missiles > 0 && surface(s) <= 24 + 1e-9);
   if (shooters.length === 0) {
-    const nearest = Math.min(...sq.ships.map((s) => Math.hypot(s.x - centre.x, s.y - centre.y) - radius));
+    const nearest = Math.min(...sq.ships.map(surface));
     ctx.fail(step, label, "out-of-range", `the surface of ${planet.id} is ${inches(nearest)} away; missiles reach 24"`);
     return false;
   }
   const targeting = 5 - suppressionPenalty(state, sq);
-  const lock = { rolls: [] as number[], hits: 0, missiles: 0 };
+  const lock = { rolls: [] as number[], missiles: 0 };
   for (const ship of shooters) {
     const r = rollToHit(1, targeting, ctx.rng);
     lock.rolls.push(...r.rolls);
-    lock.hits += r.hits;
     lock.missiles += r.hits * shipCaps(state, sq, ship).missiles;
   }
-  let count = lock.missiles;
-  const intercept = workingWeapons(quadrant).interceptor;
-  const stop = count > 0 && quadrant.holder === planet.side ? rollToHit(intercept, 4, ctx.rng) : { rolls: [], hits: 0 };
-  const shot = Math.min(count, stop.hits);
-  count -= shot;
-  const wasSilenced = planet.defense.size - quadrant.damage <= 0;
-  const out = attackQuadrant({ weapon: "missile", dice: count, targeting: 4 }, planet.defense, quadrant, ctx.rng);
+  const at = shooters.reduce((a, b) => (surface(b) < surface(a) ? b : a));
   ctx.ok(step, label, `missiles at ${quadrantName(planet, quadrant)}`);
   ctx.note(
-    "planet-fire",
-    `${sq.id} launches at ${quadrantName(planet, quadrant)}: lock rolls [${lock.rolls.join(",")}] needing ${targeting} or less, ${lock.missiles} missile(s); the quadrant's ${intercept} interceptor(s) [${stop.rolls.join(",")}] stop ${shot}; ${count} hit; shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - 1} or less; ${out.wounds} wound(s), ${out.damage} in all`,
-    { side: ctx.side, unit: sq.id },
+    "lock",
+    `${sq.id} locks on ${quadrantName(planet, quadrant)}, ${inches(Math.max(0, surface(at)))} from the surface: lock rolls [${lock.rolls.join(",")}] needing ${targeting} or less, ${lock.missiles} missile(s) launched`,
+    { side: ctx.side, unit: sq.id, data: { target, rolls: lock.rolls, launched: lock.missiles } },
   );
-  if (!wasSilenced && planet.defense.size - quadrant.damage <= 0) scoreQuadrant(ctx, planet, quadrant, "silenced", ctx.side);
+  if (lock.missiles > 0)
+    strikes.push({ id: ctx.newId(`${ctx.side}-m`), side: ctx.side, squadron: sq.id, target, count: lock.missiles, x: at.x, y: at.y });
   return true;
+}
+
+/**
+ * "Missiles and fighters may be attacked by interceptors for the quadrant they are attacking": the quadrant's working
+ * interceptors roll 4 or less at `at` (a planet's atmosphere -1 is not applied: RULINGS); returns the hits.
+ */
+export function quadrantInterceptorFire(ctx: Ctx, planet: PlanetInPlay, q: Quadrant, at: string): number {
+  const n = workingWeapons(q).interceptor;
+  if (n <= 0) return 0;
+  const r = rollToHit(n, INTERCEPTOR_TARGETING, ctx.rng);
+  ctx.note(
+    "intercept",
+    `${quadrantName(planet, q)}'s ${n} interceptor(s) fire at ${at}: [${r.rolls.join(",")}] needing ${INTERCEPTOR_TARGETING} or less - ${r.hits} hit(s)`,
+    { side: q.holder, unit: planet.id },
+  );
+  return r.hits;
+}
+
+/**
+ * `n` missiles of `from` reach a quadrant: "Missiles that reach their target automatically hit", and "Missiles attack
+ * quadrants and shields normally": one shield roll each at hardness 5 less the missile's 1; wounds as for fire, and
+ * silencing scores for `side`.
+ */
+export function missilesHitQuadrant(ctx: Ctx, planet: PlanetInPlay, q: Quadrant, n: number, from: string, side: SideId): void {
+  const attack = { weapon: "missile" as const, dice: n, targeting: 4 };
+  const wasSilenced = planet.defense.size - q.damage <= 0;
+  const out = attackQuadrant(attack, planet.defense, q, ctx.rng);
+  ctx.note(
+    "planet-fire",
+    `${n} missile(s) of ${from} hit ${quadrantName(planet, q)}: shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - shieldReduction(attack)} or less (hardness ${PLANET_HARDNESS} less the missile's ${shieldReduction(attack)}); ${out.wounds} wound(s), ${out.damage} in all`,
+    { side, unit: from },
+  );
+  if (!wasSilenced && planet.defense.size - q.damage <= 0) scoreQuadrant(ctx, planet, q, "silenced", side);
 }
