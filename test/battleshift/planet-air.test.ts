@@ -12,30 +12,14 @@ import type { Order } from "../../src/rules/battleshift/orders.js";
 import { planetAirActivation, quadrantFlightTarget } from "../../src/rules/battleshift/planet-air.js";
 import { fleetsFrom, PLANETFALL_FLEETS, planetfall } from "../../src/rules/battleshift/setup.js";
 import { parseState } from "../../src/rules/battleshift/state-schema.js";
-import { ctxFor, DiceRng, design, FixedRng, unitOf } from "./support.js";
+import { clearTable, ctxFor, DiceRng, design, FixedRng, place, unitOf } from "./support.js";
 
 /** Kethra ("planet") is at (48, 24), radius 6; its moon at (54, 42), radius 2. */
 function fresh(): BattleState {
   const s = planetfall(1, fleetsFrom(PLANETFALL_FLEETS));
-  for (const sq of Object.values(s.squadrons)) {
-    sq.location = "reserve";
-    sq.arrival = { turn: 99, sector: "A1", facing: 0 };
-  }
+  clearTable(s);
   s.turnState.phase = "activation";
   return s;
-}
-
-/** Put a squadron on the table in a north-south line at x, centred on y. */
-function place(state: BattleState, id: string, x: number, y: number, facing = 90): Squadron {
-  const sq = state.squadrons[id] as Squadron;
-  sq.location = "table";
-  sq.arrival = null;
-  sq.facing = facing;
-  sq.ships.forEach((s, i) => {
-    s.x = x;
-    s.y = y - (sq.ships.length - 1) / 2 + i;
-  });
-  return sq;
 }
 
 /** blue-tf1-s1 as light carriers (4 wings ready) at x, centred on y = 24 (first ship at y = 22.5). */

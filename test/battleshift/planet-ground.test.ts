@@ -9,35 +9,19 @@ import { runActivation } from "../../src/rules/battleshift/activation.js";
 import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot.js";
 import { parseFleet } from "../../src/rules/battleshift/fleet.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
-import type { BattleState, PlanetInPlay, Squadron } from "../../src/rules/battleshift/model.js";
+import type { BattleState, PlanetInPlay } from "../../src/rules/battleshift/model.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
 import { moonPlacementFault, type Quadrant, type QuadrantId } from "../../src/rules/battleshift/planet.js";
 import { planetStep } from "../../src/rules/battleshift/planet-orders.js";
 import { groundAssaultOrder, planetsOfSide } from "../../src/rules/battleshift/planet-play.js";
 import { createBattle, fleetsFrom, PLANETFALL_FLEETS, planetfall } from "../../src/rules/battleshift/setup.js";
 import { parseState } from "../../src/rules/battleshift/state-schema.js";
-import { ctxFor, DiceRng, unitOf } from "./support.js";
+import { clearTable, ctxFor, DiceRng, place, unitOf } from "./support.js";
 
 function fresh(): BattleState {
   const s = planetfall(1, fleetsFrom(PLANETFALL_FLEETS));
-  for (const sq of Object.values(s.squadrons)) {
-    sq.location = "reserve";
-    sq.arrival = { turn: 99, sector: "A1", facing: 0 };
-  }
+  clearTable(s);
   return s;
-}
-
-/** Put a squadron on the table in a north-south line at x, centred on y, facing `facing`. */
-function place(state: BattleState, id: string, x: number, y: number, facing: number): Squadron {
-  const sq = state.squadrons[id] as Squadron;
-  sq.location = "table";
-  sq.arrival = null;
-  sq.facing = facing;
-  sq.ships.forEach((s, i) => {
-    s.x = x;
-    s.y = y - (sq.ships.length - 1) / 2 + i;
-  });
-  return sq;
 }
 
 const kethra = (s: BattleState): PlanetInPlay => s.planets?.planet as PlanetInPlay;

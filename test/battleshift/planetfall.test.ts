@@ -4,7 +4,7 @@ import { Rng } from "../../src/core/rng.js";
 import { botOrders } from "../../src/rules/battleshift/bot.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import { type MissileStrike, resolveMissiles } from "../../src/rules/battleshift/missiles.js";
-import type { BattleState, Squadron } from "../../src/rules/battleshift/model.js";
+import type { BattleState } from "../../src/rules/battleshift/model.js";
 import {
   fireAtQuadrant,
   groundAssaultOrder,
@@ -14,30 +14,10 @@ import {
 } from "../../src/rules/battleshift/planet-play.js";
 import { fleetsFrom, PLANETFALL_FLEETS, planetfall } from "../../src/rules/battleshift/setup.js";
 import { checkVictory } from "../../src/rules/battleshift/victory.js";
-import { ctxFor, DiceRng, design } from "./support.js";
+import { clearTable, ctxFor, DiceRng, design, place } from "./support.js";
 
 function fresh(): BattleState {
   return planetfall(1, fleetsFrom(PLANETFALL_FLEETS));
-}
-
-/** Put a squadron on the table in a north-south line at x, centred on y, facing `facing`. */
-function place(state: BattleState, id: string, x: number, y: number, facing: number): Squadron {
-  const sq = state.squadrons[id] as Squadron;
-  sq.location = "table";
-  sq.arrival = null;
-  sq.facing = facing;
-  sq.ships.forEach((s, i) => {
-    s.x = x;
-    s.y = y - (sq.ships.length - 1) / 2 + i;
-  });
-  return sq;
-}
-
-function clearTable(state: BattleState): void {
-  for (const sq of Object.values(state.squadrons)) {
-    sq.location = "reserve";
-    sq.arrival = { turn: 99, sector: "A1", facing: 0 };
-  }
 }
 
 describe("Planets (Extremely experimental)", () => {

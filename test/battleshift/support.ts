@@ -154,3 +154,24 @@ export function unitOf(state: BattleState, side: string, taskforce: string | nul
 }
 
 export type { Order };
+
+/** Put a squadron on the table in a north-south line at x, centred on y, facing `facing`. */
+export function place(state: BattleState, id: string, x: number, y: number, facing = 90): Squadron {
+  const sq = state.squadrons[id] as Squadron;
+  sq.location = "table";
+  sq.arrival = null;
+  sq.facing = facing;
+  sq.ships.forEach((s, i) => {
+    s.x = x;
+    s.y = y - (sq.ships.length - 1) / 2 + i;
+  });
+  return sq;
+}
+
+/** Every squadron off the table (in reserve until turn 99), so a test can place only the ones it needs. */
+export function clearTable(state: BattleState): void {
+  for (const sq of Object.values(state.squadrons)) {
+    sq.location = "reserve";
+    sq.arrival = { turn: 99, sector: "A1", facing: 0 };
+  }
+}
