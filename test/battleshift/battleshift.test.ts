@@ -5,10 +5,9 @@ import { runActivation } from "../../src/rules/battleshift/activation.js";
 import { inSector, parseSector } from "../../src/rules/battleshift/battlespace.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
-import type { Orders } from "../../src/rules/battleshift/orders.js";
 import { createBattle, fleetsFrom } from "../../src/rules/battleshift/setup.js";
 import { currentSlot } from "../../src/rules/battleshift/turn.js";
-import { ctxFor, tinyBattle, unitOf } from "./support.js";
+import { ctxFor, playSteps, tinyBattle, unitOf } from "./support.js";
 
 const sq = (name: string, design: string, ships: number) => ({ name, design, ships });
 function battle(seed = 1): BattleState {
@@ -22,24 +21,9 @@ function battle(seed = 1): BattleState {
   return createBattle({ seed, scenario: "test", fleets: fleetsFrom([fleet("Blue"), fleet("Red")]) }).state;
 }
 
-/** Play steps with the given sheet orders for blue (empty orders otherwise) until `until` holds. */
-function play(state: BattleState, sheet: (s: BattleState) => Orders["orders"], until: (s: BattleState) => boolean, max = 200) {
-  let s = state;
-  const problems: { code: string; message: string }[] = [];
-  for (let i = 0; i < max && !until(s) && !s.outcome; i++) {
-    const orders: Record<string, Orders> = {};
-    for (const seat of battleshift.awaiting(s))
-      orders[seat] = { orders: s.turnState.phase === "sequences" && seat === "blue" ? sheet(s) : [] };
-    const r = battleshift.resolve(s, orders, Rng.forTurn(s.seed, s.step));
-    problems.push(...(r.problems.blue ?? []));
-    s = r.state;
-  }
-  return { state: s, problems };
-}
-
 describe("Battleshifting: planned shifts out and back in", () => {
   it('"Ships cannot battleshift out of the battlespace on the same turn they battleshifted in" (the turn-1 arrival counts)', () => {
-    const { problems } = play(
+    const { problems } = playSteps(
       battle(),
       () => [{ type: "shift", unit: "blue-tf1", returnTurn: 3, sector: "3B", facing: "W" }],
       (s) => s.turnState.phase === "activation",
@@ -47,12 +31,12 @@ describe("Battleshifting: planned shifts out and back in", () => {
     expect(problems.map((p) => p.code)).toEqual(["shifted-in-this-turn"]);
   });
   it('"must remain in hyperspace for one full turn": out on turn 2, back on turn 3 is refused', () => {
-    const start = play(
+    const start = playSteps(
       battle(),
       () => [],
       (s) => s.turn === 2,
     ).state;
-    const { problems } = play(
+    const { problems } = playSteps(
       start,
       () => [{ type: "shift", unit: "blue-tf1", returnTurn: 3, sector: "3B", facing: "W" }],
       (s) => s.turnState.phase === "activation",
@@ -60,7 +44,7 @@ describe("Battleshifting: planned shifts out and back in", () => {
     expect(problems[0]?.message).toMatch(/return on turn 4 or later/);
   });
   it("a taskforce that shifts out on turn 2 after its activation returns on turn 4 in its sector and facing, with no suppression", () => {
-    const start = play(
+    const start = playSteps(
       battle(),
       () => [],
       (s) => s.turn === 2,
@@ -68,20 +52,20 @@ describe("Battleshifting: planned shifts out and back in", () => {
     start.squadrons["blue-tf1-s1"]!.suppression = 2;
     const sheet = (s: BattleState) =>
       s.turn === 2 ? [{ type: "shift" as const, unit: "blue-tf1", returnTurn: 4, sector: "3B", facing: "south" }] : [];
-    const out = play(start, sheet, (s) => s.squadrons["blue-tf1-s1"]?.location === "hyperspace");
+    const out = playSteps(start, sheet, (s) => s.squadrons["blue-tf1-s1"]?.location === "hyperspace");
     const sq1 = out.state.squadrons["blue-tf1-s1"]!;
     expect(sq1.location).toBe("hyperspace");
     expect(sq1.arrival).toEqual({ turn: 4, sector: "3B", facing: 180 });
     // The enemy does not see where and when it comes back.
     const redView = canonicalJson(battleshift.view(out.state, "red", []));
     expect(redView).not.toContain('"sector":"3B"');
-    const mid = play(
+    const mid = playSteps(
       out.state,
       () => [],
       (s) => s.turn === 3,
     ).state;
     expect(mid.squadrons["blue-tf1-s1"]?.location).toBe("hyperspace");
-    const back = play(
+    const back = playSteps(
       mid,
       () => [],
       (s) => s.turn === 4,
@@ -100,7 +84,7 @@ describe("Battleshifting: planned shifts out and back in", () => {
       q.location = "reserve";
       q.arrival = { turn: 2, sector: "5B", facing: 270 };
     }
-    const t2 = play(
+    const t2 = playSteps(
       s,
       () => [],
       (x) => x.turn === 2,
@@ -116,7 +100,7 @@ describe("Battleshifting: planned shifts out and back in", () => {
     }
   });
   it("a taskforce in a gravity well cannot shift out and stays", () => {
-    const start = play(
+    const start = playSteps(
       battle(),
       () => [],
       (s) => s.turn === 2,
@@ -125,19 +109,19 @@ describe("Battleshifting: planned shifts out and back in", () => {
     start.battlespace.terrain.push({ id: "p", kind: "planet", name: "Kesh", x: ship.x + 8, y: ship.y, radius: 3 });
     const sheet = (s: BattleState) =>
       s.turn === 2 ? [{ type: "shift" as const, unit: "blue-tf1", returnTurn: 5, sector: "2D", facing: 90 }] : [];
-    const r = play(start, sheet, (s) => s.turnState.activated.blue?.includes("blue-tf1") === true);
+    const r = playSteps(start, sheet, (s) => s.turnState.activated.blue?.includes("blue-tf1") === true);
     expect(r.problems.map((p) => p.code)).toContain("cannot-shift");
     expect(r.problems.find((p) => p.code === "cannot-shift")?.message).toMatch(/gravity well of Kesh/);
     expect(r.state.squadrons["blue-tf1-s1"]?.location).toBe("table");
   });
   it("a return sector with a planet in it is refused on the sheet", () => {
-    const start = play(
+    const start = playSteps(
       battle(),
       () => [],
       (s) => s.turn === 2,
     ).state;
     start.battlespace.terrain.push({ id: "p", kind: "planet", name: "Kesh", x: 36, y: 24, radius: 6 });
-    const { problems } = play(
+    const { problems } = playSteps(
       start,
       () => [{ type: "shift", unit: "blue-tf1", returnTurn: 4, sector: "3B", facing: 90 }],
       (s) => s.turnState.phase === "activation",
@@ -203,7 +187,7 @@ describe("Battleshifting: emergency shifts", () => {
 describe("Battleshifting: the game ends when a player has shifted everything out", () => {
   it("ends on victory points", () => {
     let s = battle();
-    s = play(
+    s = playSteps(
       s,
       () => [],
       (x) => x.turn === 2,
@@ -215,7 +199,7 @@ describe("Battleshifting: the game ends when a player has shifted everything out
             { type: "shift" as const, unit: "blue-tf2" },
           ]
         : [];
-    const r = play(s, sheet, (x) => x.outcome !== null);
+    const r = playSteps(s, sheet, (x) => x.outcome !== null);
     expect(r.state.outcome?.reason).toMatch(/Blue has no ship left in the battle/);
     expect(currentSlot(r.state)).toBeNull();
   });

@@ -3,16 +3,15 @@
  * the same sector as a moon) except when assisted by a friendly Hyperspace Gate. Some battles can
  * take place where shifts cannot occur in the entire battlespace" (RULINGS "Hyperspace Gates").
  */
+
 import { describe, expect, it } from "vitest";
-import { Rng } from "../../src/core/rng.js";
 import { gateAssisting, HYPERSPACE_GATE, shiftInBlocked, shiftOutBlocked } from "../../src/rules/battleshift/battleshifting.js";
 import { parseSector, sectorName } from "../../src/rules/battleshift/battlespace.js";
 import { STATION_DESIGNS } from "../../src/rules/battleshift/catalogue.js";
 import { parseFleet } from "../../src/rules/battleshift/fleet.js";
-import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
-import type { Orders } from "../../src/rules/battleshift/orders.js";
 import { createBattle, fleetsFrom } from "../../src/rules/battleshift/setup.js";
+import { playSteps } from "./support.js";
 
 const sq = (name: string, design: string, ships: number) => ({ name, design, ships });
 const fleet = (name: string) => ({
@@ -33,23 +32,6 @@ function battle(gateSide: "blue" | "red" | null, noShifting = false): BattleStat
   }).state;
 }
 const sector = (name: string) => parseSector(name) ?? { col: 0, row: 0 };
-
-/** Play steps with blue's sheet orders (empty orders otherwise) until `until` holds. */
-function play(state: BattleState, sheet: (s: BattleState) => Orders["orders"], until: (s: BattleState) => boolean, max = 200) {
-  let s = state;
-  const problems: { code: string; message: string }[] = [];
-  const notes: string[] = [];
-  for (let i = 0; i < max && !until(s) && !s.outcome; i++) {
-    const orders: Record<string, Orders> = {};
-    for (const seat of battleshift.awaiting(s))
-      orders[seat] = { orders: s.turnState.phase === "sequences" && seat === "blue" ? sheet(s) : [] };
-    const r = battleshift.resolve(s, orders, Rng.forTurn(s.seed, s.step));
-    problems.push(...(r.problems.blue ?? []));
-    for (const e of r.events) if (e.kind === "note") notes.push(e.text);
-    s = r.state;
-  }
-  return { state: s, problems, notes };
-}
 
 describe('Definitions, Battleshifting: "except when assisted by a friendly Hyperspace Gate"', () => {
   it("a friendly gate opens its own sector for shifting in; an enemy gate or none leaves the planet's sectors closed", () => {
@@ -85,14 +67,14 @@ describe('Definitions, Battleshifting: "except when assisted by a friendly Hyper
     }
   });
   it("a return sector holding the planet is accepted on the sheet with a friendly gate in it, and the taskforce comes out there", () => {
-    const start = play(
+    const start = playSteps(
       battle("blue"),
       () => [],
       (s) => s.turn === 2,
     ).state;
     const sheet = (s: BattleState) =>
       s.turn === 2 ? [{ type: "shift" as const, unit: "blue-tf1", returnTurn: 4, sector: "4B", facing: "W" }] : [];
-    const r = play(start, sheet, (s) => s.turn === 4 && s.turnState.phase === "activation");
+    const r = playSteps(start, sheet, (s) => s.turn === 4 && s.turnState.phase === "activation");
     expect(r.problems).toEqual([]);
     const back = r.state.squadrons["blue-tf1-s1"];
     expect(back?.location).toBe("table");
@@ -100,18 +82,18 @@ describe('Definitions, Battleshifting: "except when assisted by a friendly Hyper
       expect(sectorName({ col: Math.floor(ship.x / 12) + 1, row: Math.floor(ship.y / 12) + 1 })).toBe("4B");
   });
   it("if the gate is lost while the taskforce is in hyperspace, it comes out in the nearest open sector", () => {
-    const start = play(
+    const start = playSteps(
       battle("blue"),
       () => [],
       (s) => s.turn === 2,
     ).state;
     const sheet = (s: BattleState) =>
       s.turn === 2 ? [{ type: "shift" as const, unit: "blue-tf1", returnTurn: 4, sector: "4B", facing: "W" }] : [];
-    const mid = play(start, sheet, (s) => s.turn === 3).state;
+    const mid = playSteps(start, sheet, (s) => s.turn === 3).state;
     expect(mid.squadrons["blue-tf1-s1"]?.location).toBe("hyperspace");
     const gate = Object.values(mid.squadrons).find((q) => q.design === HYPERSPACE_GATE);
     if (gate) Object.assign(gate, { location: "gone", goneReason: "destroyed", ships: [] });
-    const r = play(mid, sheet, (s) => s.turn === 4 && s.turnState.phase === "activation");
+    const r = playSteps(mid, sheet, (s) => s.turn === 4 && s.turnState.phase === "activation");
     expect(r.notes.some((t) => /cannot come out in sector 4B .*holds the planet Kesh.*nearest open sector, 4A/.test(t))).toBe(true);
     expect(r.state.squadrons["blue-tf1-s1"]?.location).toBe("table");
   });

@@ -7,8 +7,9 @@ import { Rng } from "../../src/core/rng.js";
 import type { Terrain } from "../../src/rules/battleshift/battlespace.js";
 import { Ctx } from "../../src/rules/battleshift/context.js";
 import { findDesign, type ShipDesign } from "../../src/rules/battleshift/fleet.js";
+import { battleshift } from "../../src/rules/battleshift/index.js";
 import { type BattleState, DEFAULT_SETTINGS, type Squadron } from "../../src/rules/battleshift/model.js";
-import type { Order } from "../../src/rules/battleshift/orders.js";
+import type { Order, Orders } from "../../src/rules/battleshift/orders.js";
 
 /** An Rng whose d6 rolls (int(1, 6)) come from a script, then from a seeded generator. */
 export class DiceRng extends Rng {
@@ -174,4 +175,24 @@ export function clearTable(state: BattleState): void {
     sq.location = "reserve";
     sq.arrival = { turn: 99, sector: "A1", facing: 0 };
   }
+}
+
+/**
+ * Play steps with blue's order-sheet orders from `sheet` (empty orders otherwise) until `until` holds: blue's problems and
+ * every note's text along the way.
+ */
+export function playSteps(state: BattleState, sheet: (s: BattleState) => Order[], until: (s: BattleState) => boolean, max = 200) {
+  let s = state;
+  const problems: { code: string; message: string }[] = [];
+  const notes: string[] = [];
+  for (let i = 0; i < max && !until(s) && !s.outcome; i++) {
+    const orders: Record<string, Orders> = {};
+    for (const seat of battleshift.awaiting(s))
+      orders[seat] = { orders: s.turnState.phase === "sequences" && seat === "blue" ? sheet(s) : [] };
+    const r = battleshift.resolve(s, orders, Rng.forTurn(s.seed, s.step));
+    problems.push(...(r.problems.blue ?? []));
+    for (const e of r.events) if (e.kind === "note") notes.push(e.text);
+    s = r.state;
+  }
+  return { state: s, problems, notes };
 }
