@@ -332,12 +332,14 @@ export function renderReplaySvg(frames: readonly ReplayFrame[], opts: { scale?: 
   const pw = W + 20;
   const ph = H + 50;
   const rows = Math.ceil(panels.length / cols);
-  // The legend of the newer marks, wrapped to the sheet's width (about 6 pixels a character at 11 pixels).
-  const legend = wrap(LEGEND_NEW_MARKS, Math.floor((cols * pw - 10) / 6));
-  const header = 60 + legend.length * 14;
+  const last = frames[frames.length - 1] as ReplayFrame;
+  // The result and the legend, wrapped to the sheet's width (about 6 pixels a character at 11 pixels).
+  const width = Math.floor((cols * pw - 10) / 6);
+  const result = `${last.state.outcome ? `Result: ${last.state.outcome.reason}.` : `In progress: turn ${last.state.turn}.`} Triangles point along facings; labels: ships, dN damage, SN suppression; lines of fire: hits (h), damage (d), S suppressed; red crosses: ships lost.`;
+  const legend = [...wrap(result, width), ...wrap(LEGEND_NEW_MARKS, width)];
+  const header = 50 + legend.length * 14;
   const totalW = cols * pw + 10;
   const totalH = header + rows * ph + 10;
-  const last = frames[frames.length - 1] as ReplayFrame;
   const out: string[] = [];
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${totalW}" height="${totalH}" viewBox="0 0 ${totalW} ${totalH}" font-family="sans-serif">`,
@@ -350,10 +352,7 @@ export function renderReplaySvg(frames: readonly ReplayFrame[], opts: { scale?: 
         .join(" vs ")}`,
     )}</text>`,
   );
-  out.push(
-    `<text x="10" y="46" fill="#bbb" font-size="12">${esc(last.state.outcome ? `Result: ${last.state.outcome.reason}.` : `In progress: turn ${last.state.turn}.`)} Triangles point along facings; labels: ships, dN damage, SN suppression; lines of fire: hits (h), damage (d), S suppressed; red crosses: ships lost.</text>`,
-  );
-  out.push(...legend.map((l, k) => `<text x="10" y="${64 + k * 14}" fill="#999" font-size="11">${esc(l)}</text>`));
+  out.push(...legend.map((l, k) => `<text x="10" y="${46 + k * 14}" fill="#aaa" font-size="11">${esc(l)}</text>`));
   panels.forEach((f, i) => {
     const x = 10 + (i % cols) * pw;
     const y = header + Math.floor(i / cols) * ph;
