@@ -3,6 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { Rng } from "../../src/core/rng.js";
+import { botOrders } from "../../src/rules/battleshift/bot.js";
+import { battleshift } from "../../src/rules/battleshift/index.js";
+import type { BattleState, Squadron } from "../../src/rules/battleshift/model.js";
+import type { Orders } from "../../src/rules/battleshift/orders.js";
+import { type ReplayFrame, renderReplayHtml, renderReplaySvg, renderTable } from "../../src/rules/battleshift/replay.js";
+import { createBattle, fleetsFrom } from "../../src/rules/battleshift/setup.js";
 import { starhost } from "../cli/run-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "bs-play-"));
@@ -107,5 +114,100 @@ describe('starhost fleet check / new battleshift with a fleet\'s defended planet
     expect(Object.keys(state.planets)).toEqual(["red-moon", "red-planet"]);
     const auto = starhost(["battleshift", "auto", game, "--max-steps", "6"]);
     expect(auto.code, auto.stderr).toBe(0);
+  });
+});
+
+/** Play a scenario's battle with the bots in process, keeping every step as a replay frame. */
+function botFrames(state: BattleState, maxSteps = 200): ReplayFrame[] {
+  const frames: ReplayFrame[] = [{ step: 0, state, events: [] }];
+  let s = state;
+  for (let i = 0; i < maxSteps && !s.outcome; i++) {
+    const orders: Record<string, Orders> = {};
+    for (const seat of battleshift.awaiting(s)) orders[seat] = botOrders(s, seat);
+    const r = battleshift.resolve(s, orders, Rng.forTurn(s.seed, s.step));
+    s = r.state;
+    frames.push({ step: i + 1, state: s, events: r.events });
+  }
+  return frames;
+}
+
+describe('Replays (RULINGS "Replays"): planets and moons, stations and gates, prizes and formations', () => {
+  it("a planetfall battle shows each quadrant's holder and wounds against the defense size, planet fire, fire at quadrants, launches and ground assaults", () => {
+    const frames = botFrames(battleshift.scenarios.planetfall?.create({ seed: 3 }) as BattleState);
+    const svg = renderReplaySvg(frames);
+    // "Planets should be divided into quadrants": four arcs, each labelled quadrant, wounds/size, holder, garrison.
+    expect(svg).toMatch(/>W \d+\/6 red g\d+</);
+    expect(svg).toMatch(/>N \d+\/3 red g\d+</);
+    expect(svg).toMatch(/<title>planet quadrant E: \d+ wound\(s\) on defense size 6, held by red, \d+ assault unit\(s\)/);
+    expect(svg).toContain("Kethra");
+    expect(svg).toMatch(/>defense 6 \(red\)</);
+    // A quadrant whose wounds reach its size is silenced, and said so.
+    expect(svg).toMatch(/>N [3-9]\/3 red g\d+ silenced</);
+    // Planet fire leaves the quadrant's rim (dashed); ships' and fighters' fire at a quadrant is a dash-dot line labelled hits and wounds.
+    expect(svg).toMatch(/stroke-dasharray="5,2"><title> fire planet quadrant [NESW] heavy at/);
+    expect(svg).toMatch(/stroke-dasharray="6,2,1,2"><title>[^<]*fires \d+ heavy batteries at (planet|moon) quadrant/);
+    expect(svg).toMatch(/>(planet|moon) [NESW] \d+h \d+w</);
+    // "Fighters launched from quadrants", ground assaults and assault units moving between quadrants.
+    expect(svg).toMatch(/>launch \d+</);
+    expect(svg).toMatch(/<title>\d+ assault unit\(s\) land on planet quadrant [NESW]:[^<]*<\/title><\/line>/);
+    expect(svg).toMatch(/>assault \d+: -\d+\/-\d+</);
+    expect(svg).toMatch(/<title>\d+ assault unit\(s\) of red move from planet quadrant [NESW] to quadrant [NESW][^<]*<\/title><\/line>/);
+    expect(svg).toMatch(/>\+\d+</);
+    // The legend explains the new marks, in the SVG and in the self-contained HTML.
+    expect(svg).toContain("coloured arcs are quadrants in their holder's colour");
+    const html = renderReplayHtml(frames);
+    expect(html).toContain("labelled &quot;W 3/6 red g3 f1&quot; (quadrant, wounds/defense size, holder, garrison units");
+    expect(html).not.toMatch(/<script src=|<link |href="http/);
+  });
+
+  it('a station is a square and a Hyperspace Gate ("station/hyperspace-gate") a double ring; prizes in tow and inside an engulfer; formations labelled', () => {
+    const sq = (name: string, design: string, ships: number) => ({ name, design, ships });
+    const fleet = (name: string) => ({
+      name,
+      taskforces: [{ name: `${name} 1`, squadrons: [sq(`${name} A`, "generic/fleet-cruiser", 5)] }],
+    });
+    const s = createBattle({
+      seed: 1,
+      scenario: "test",
+      fleets: fleetsFrom([fleet("Blue"), fleet("Red")]),
+      settings: { formations: true },
+      stations: [
+        { side: "blue", design: "station/hyperspace-gate", x: 20, y: 20, facing: 90 },
+        { side: "red", design: "station/orbital-defense", x: 52, y: 20, facing: 270 },
+      ],
+    }).state;
+    const gate = Object.values(s.squadrons).find((q) => q.design === "station/hyperspace-gate") as Squadron;
+    const cone = s.squadrons["blue-tf1-s1"] as Squadron;
+    cone.location = "table";
+    cone.formation = "cone";
+    cone.facing = 90;
+    cone.ships.forEach((ship, i) => {
+      Object.assign(ship, { x: 30 + (i % 2) * 0.8, y: 10 + i * 0.8 });
+    });
+    const ring = s.squadrons["red-tf1-s1"] as Squadron;
+    ring.location = "table";
+    ring.formation = "ring";
+    ring.ships.forEach((ship, i) => {
+      Object.assign(ship, { x: 50 + Math.cos(i), y: 30 + Math.sin(i) });
+    });
+    const base = { side: "blue", fromSide: "red", design: "generic/fleet-cruiser", squadron: cone.id };
+    s.prizes = {
+      p1: { id: "p1", ...base, x: 31, y: 14, engulfed: false },
+      p2: { id: "p2", ...base, x: 30, y: 10, engulfed: true, engulfer: `${cone.id}.1` },
+    };
+    const svg = renderTable({ step: 0, state: s, events: [] }, 10);
+    expect(svg).toMatch(new RegExp(`<title>${gate.id} [^<]*: Hyperspace Gate</title><circle [^>]*fill="none"`));
+    expect(svg).toMatch(/>st1-s1 1 gate</);
+    expect(svg).toMatch(/<rect [^>]*fill="#d8412f" stroke="#fff"/);
+    expect(svg).toMatch(/>st2-s1 1 station</);
+    expect(svg).toMatch(/<title>prize p1 \(Fleet Cruiser\) of blue, towed by blue-tf1-s1<\/title>/);
+    expect(svg).toMatch(/<title>prize p2 \(Fleet Cruiser\) of blue, carried inside blue-tf1-s1\.1<\/title>/);
+    expect(svg).toMatch(/>P in</);
+    expect(svg).toMatch(/>tf1-s1 5 \[cone\]</);
+    expect(svg).toMatch(/<title>blue-tf1-s1 cone: its heavy batteries' line of fire<\/title>/);
+    expect(svg).toMatch(/>tf1-s1 5 \[ring\]</);
+    const sheet = renderReplaySvg([{ step: 0, state: s, events: [] }]);
+    expect(sheet.startsWith("<svg")).toBe(true);
+    expect(sheet).toContain("double rings: Hyperspace Gates");
   });
 });

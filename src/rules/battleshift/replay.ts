@@ -5,7 +5,8 @@
  * disabled), each squadron labelled with its ships, damage and suppression markers,
  * the terrain (hazardous features with a dashed orange rim, a minefield's mines, a
  * singularity's black core), the moves made (faint trails), lines of fire with hits and damage (a red cross and
- * the count where ships were lost), missile strikes (dashed) and fighter flights.
+ * the count where ships were lost), missile strikes (dashed) and fighter flights; and (replay-marks.ts) defended
+ * planets' quadrants and their fire, launches and ground assaults, stations and gates, prizes, formations.
  *
  * Pure: frames in, text out (the CLI reads the game folder's history).
  */
@@ -13,6 +14,20 @@ import { isHazardous, type TerrainKind } from "./battlespace.js";
 import type { BsEvent, FireEvent, FlightEvent, LossEvent, MissileEvent, MoveEvent } from "./events.js";
 import { offset, type Point } from "./geometry.js";
 import { type BattleState, designOfSquadron, sideIds, squadronList } from "./model.js";
+import {
+  colour,
+  esc,
+  formationMarks,
+  n,
+  pen,
+  planetEventMarks,
+  planetFireOrigins,
+  planetMarks,
+  planetPoints,
+  prizeMarks,
+  squadronTag,
+  stationMark,
+} from "./replay-marks.js";
 
 export interface ReplayFrame {
   /** The step number that produced it (0: the deployment). */
@@ -23,10 +38,6 @@ export interface ReplayFrame {
   events: BsEvent[];
 }
 
-const COLOURS: Record<string, { ship: string; line: string; text: string }> = {
-  blue: { ship: "#2f6fde", line: "#4d8bff", text: "#a9c8ff" },
-  red: { ship: "#d8412f", line: "#ff6a55", text: "#ffb4a8" },
-};
 const TERRAIN_FILL: Record<TerrainKind, string> = {
   planet: "#2a4a3a",
   moon: "#4a4a4a",
@@ -47,14 +58,22 @@ const MINE_DOTS: readonly [number, number][] = [
   [0.7, -0.05],
   [-0.7, 0],
 ];
-const colour = (side: string) => COLOURS[side] ?? { ship: "#999", line: "#bbb", text: "#ddd" };
 
-function esc(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
+/** The legend line for the marks of planets, stations, gates, prizes and formations (replay-marks.ts). */
+export const LEGEND_NEW_MARKS =
+  'Planets and moons: coloured arcs are quadrants in their holder\'s colour (dashed: silenced), labelled "W 3/6 red g3 f1" (quadrant, wounds/defense size, holder, garrison units, fighter wings on the ground); dashed lines from a rim: planet fire; dash-dot lines: fire at a quadrant (h hits, w wounds); thick arrow: ground assault (units landed: -invaders/-defenders lost); "+N" inside: assault units moving; "launch": fighters taking off (filled diamonds: on the surface). Squares: stations; double rings: Hyperspace Gates; "P": a prize in tow, "P in" with a dashed ring: carried inside its engulfer; [cone]/[ring]/[TF cone]: formations, a cone\'s line of fire as a faint strip.';
 
-function n(x: number): string {
-  return (Math.round(x * 10) / 10).toString();
+function wrap(s: string, width: number): string[] {
+  const lines: string[] = [];
+  let cur = "";
+  for (const w of s.split(" ")) {
+    if (cur && cur.length + 1 + w.length > width) {
+      lines.push(cur);
+      cur = w;
+    } else cur = cur ? `${cur} ${w}` : w;
+  }
+  if (cur) lines.push(cur);
+  return lines;
 }
 
 /** A one-line title for a frame. */
@@ -134,6 +153,8 @@ export function renderTable(f: ReplayFrame, scale: number, ox = 0, oy = 0): stri
     if (t.kind === "singularity")
       out.push(`<circle cx="${X(t.x)}" cy="${Y(t.y)}" r="${n(Math.max(1.5, t.radius * scale * 0.4))}" fill="#000" stroke="#a0a0ff" />`);
   }
+  const P = pen(scale, ox, oy);
+  out.push(...planetMarks(s, P));
   // Moves of this step: faint trails.
   for (const e of f.events) {
     if (e.kind !== "move") continue;
@@ -142,6 +163,7 @@ export function renderTable(f: ReplayFrame, scale: number, ox = 0, oy = 0): stri
       `<line x1="${X(m.start.x)}" y1="${Y(m.start.y)}" x2="${X(m.end.x)}" y2="${Y(m.end.y)}" stroke="${colour(m.side).line}" stroke-opacity="0.35" stroke-width="${n(Math.max(1, scale * 0.3))}" stroke-dasharray="2,2" />`,
     );
   }
+  out.push(...formationMarks(s, P));
   // Ships.
   for (const sq of squadronList(s)) {
     if (sq.location !== "table" || sq.ships.length === 0) continue;
@@ -150,10 +172,8 @@ export function renderTable(f: ReplayFrame, scale: number, ox = 0, oy = 0): stri
     const r = (0.45 + 0.09 * Math.min(d.size, 10)) * scale;
     for (const ship of sq.ships) {
       if (sq.station) {
-        // Stations: a square (they have no facing that matters: heavy batteries fire all round).
-        out.push(
-          `<rect x="${n(ox + ship.x * scale - r)}" y="${n(oy + ship.y * scale - r)}" width="${n(2 * r)}" height="${n(2 * r)}" fill="${ship.disabled ? "none" : c.ship}" stroke="#fff" stroke-width="0.6" />`,
-        );
+        // Stations: a square, a gate a double ring (they have no facing that matters: heavy batteries fire all round).
+        out.push(stationMark(s, sq, ship, r, P));
         continue;
       }
       const nose = offset(ship, sq.facing, r / scale);
@@ -178,7 +198,7 @@ export function renderTable(f: ReplayFrame, scale: number, ox = 0, oy = 0): stri
     // Blue labels above their squadrons, red below, so facing lines do not collide.
     const labelY = sq.side === "red" ? bottom + 1.2 + 1.1 : top - 1;
     const short = sq.id.replace(/^(blue|red)-/, "");
-    const marks = `${sq.ships.length}${sq.damage ? ` d${sq.damage}` : ""}${sq.suppression ? ` S${sq.suppression}` : ""}`;
+    const marks = `${sq.ships.length}${sq.damage ? ` d${sq.damage}` : ""}${sq.suppression ? ` S${sq.suppression}` : ""}${squadronTag(s, sq)}`;
     out.push(
       `<text x="${X(cx)}" y="${Y(labelY)}" fill="${c.text}" font-size="${n(Math.max(6, scale * 1.1))}" text-anchor="middle"><title>${esc(`${sq.id} ${sq.name}: ${d.name} x${sq.ships.length}, damage ${sq.damage}, suppression ${sq.suppression}, facing ${Math.round(sq.facing)}`)}</title>${esc(`${short} ${marks}`)}</text>`,
     );
@@ -187,16 +207,13 @@ export function renderTable(f: ReplayFrame, scale: number, ox = 0, oy = 0): stri
     const c = colour(fl.side);
     const k = 0.6 * scale;
     out.push(
-      `<polygon points="${X(fl.x)},${n(oy + fl.y * scale - k)} ${n(ox + fl.x * scale + k)},${Y(fl.y)} ${X(fl.x)},${n(oy + fl.y * scale + k)} ${n(ox + fl.x * scale - k)},${Y(fl.y)}" fill="none" stroke="${c.line}"><title>${esc(`fighters ${fl.id}: ${fl.wings} wings`)}</title></polygon>`,
+      `<polygon points="${X(fl.x)},${n(oy + fl.y * scale - k)} ${n(ox + fl.x * scale + k)},${Y(fl.y)} ${X(fl.x)},${n(oy + fl.y * scale + k)} ${n(ox + fl.x * scale - k)},${Y(fl.y)}" fill="${fl.grounded ? c.ship : "none"}" stroke="${c.line}"><title>${esc(`fighters ${fl.id}: ${fl.wings} wings${fl.grounded ? `, on the surface of ${fl.grounded}` : ""}`)}</title></polygon>`,
     );
     out.push(
       `<text x="${n(ox + fl.x * scale + k)}" y="${n(oy + fl.y * scale - k)}" fill="${c.text}" font-size="${n(Math.max(6, scale))}">${fl.wings}</text>`,
     );
   }
-  for (const p of Object.values(s.prizes))
-    out.push(
-      `<rect x="${n(ox + p.x * scale - 2)}" y="${n(oy + p.y * scale - 2)}" width="4" height="4" fill="#aaa"><title>prize ${esc(p.id)}</title></rect>`,
-    );
+  out.push(...prizeMarks(s, P));
   // Flights, missiles and fire of this step.
   let fireNo = 0;
   for (const e of f.events) {
@@ -213,12 +230,15 @@ export function renderTable(f: ReplayFrame, scale: number, ox = 0, oy = 0): stri
       const fe = e as FireEvent;
       const c = colour(fe.side);
       const w = Math.max(0.8, Math.min(4, 0.6 + fe.hits * 0.25));
-      for (const from of fe.fromPos) {
+      // A planet's quadrant fires from its rim (its volley names no ship): dashed.
+      const froms = planetFireOrigins(s, fe);
+      const dash = fe.fromPos.length ? "" : ` stroke-dasharray="5,2"`;
+      for (const from of froms) {
         out.push(
-          `<line x1="${X(from.x)}" y1="${Y(from.y)}" x2="${X(fe.targetPos.x)}" y2="${Y(fe.targetPos.y)}" stroke="${c.line}" stroke-width="${n(w)}" stroke-opacity="0.85"><title>${esc(fe.text)}</title></line>`,
+          `<line x1="${X(from.x)}" y1="${Y(from.y)}" x2="${X(fe.targetPos.x)}" y2="${Y(fe.targetPos.y)}" stroke="${c.line}" stroke-width="${n(w)}" stroke-opacity="0.85"${dash}><title>${esc(fe.text)}</title></line>`,
         );
       }
-      const from = fe.fromPos[0] ?? fe.targetPos;
+      const from = froms[0] ?? fe.targetPos;
       // Labels of several volleys on one line are staggered along it.
       const t = 0.35 + 0.15 * (fireNo++ % 3);
       const mid: Point = { x: from.x + (fe.targetPos.x - from.x) * t, y: from.y + (fe.targetPos.y - from.y) * t };
@@ -228,6 +248,7 @@ export function renderTable(f: ReplayFrame, scale: number, ox = 0, oy = 0): stri
       );
     }
   }
+  out.push(...planetEventMarks(f, P));
   for (const e of f.events) {
     if (e.kind !== "loss") continue;
     const l = e as LossEvent;
@@ -253,14 +274,13 @@ export function battleBox(frames: readonly ReplayFrame[], margin = 4, minW = 0):
   let x1 = Number.NEGATIVE_INFINITY;
   let y1 = Number.NEGATIVE_INFINITY;
   for (const f of frames) {
-    for (const sq of Object.values(f.state.squadrons)) {
-      if (sq.location !== "table") continue;
-      for (const p of sq.ships) {
-        x0 = Math.min(x0, p.x);
-        y0 = Math.min(y0, p.y);
-        x1 = Math.max(x1, p.x);
-        y1 = Math.max(y1, p.y);
-      }
+    // Defended planets and moons stay in view (they are objectives).
+    const pts = [...Object.values(f.state.squadrons).flatMap((sq) => (sq.location === "table" ? sq.ships : [])), ...planetPoints(f.state)];
+    for (const p of pts) {
+      x0 = Math.min(x0, p.x);
+      y0 = Math.min(y0, p.y);
+      x1 = Math.max(x1, p.x);
+      y1 = Math.max(y1, p.y);
     }
   }
   if (!Number.isFinite(x0)) return { x: 0, y: 0, w: W, h: H };
@@ -312,10 +332,14 @@ export function renderReplaySvg(frames: readonly ReplayFrame[], opts: { scale?: 
   const pw = W + 20;
   const ph = H + 50;
   const rows = Math.ceil(panels.length / cols);
-  const header = 60;
+  const last = frames[frames.length - 1] as ReplayFrame;
+  // The result and the legend, wrapped to the sheet's width (about 6 pixels a character at 11 pixels).
+  const width = Math.floor((cols * pw - 10) / 6);
+  const result = `${last.state.outcome ? `Result: ${last.state.outcome.reason}.` : `In progress: turn ${last.state.turn}.`} Triangles point along facings; labels: ships, dN damage, SN suppression; lines of fire: hits (h), damage (d), S suppressed; red crosses: ships lost.`;
+  const legend = [...wrap(result, width), ...wrap(LEGEND_NEW_MARKS, width)];
+  const header = 50 + legend.length * 14;
   const totalW = cols * pw + 10;
   const totalH = header + rows * ph + 10;
-  const last = frames[frames.length - 1] as ReplayFrame;
   const out: string[] = [];
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${totalW}" height="${totalH}" viewBox="0 0 ${totalW} ${totalH}" font-family="sans-serif">`,
@@ -328,9 +352,7 @@ export function renderReplaySvg(frames: readonly ReplayFrame[], opts: { scale?: 
         .join(" vs ")}`,
     )}</text>`,
   );
-  out.push(
-    `<text x="10" y="46" fill="#bbb" font-size="12">${esc(last.state.outcome ? `Result: ${last.state.outcome.reason}.` : `In progress: turn ${last.state.turn}.`)} Triangles point along facings; labels: ships, dN damage, SN suppression; lines of fire: hits (h), damage (d), S suppressed; red crosses: ships lost.</text>`,
-  );
+  out.push(...legend.map((l, k) => `<text x="10" y="${46 + k * 14}" fill="#aaa" font-size="11">${esc(l)}</text>`));
   panels.forEach((f, i) => {
     const x = 10 + (i % cols) * pw;
     const y = header + Math.floor(i / cols) * ph;
@@ -388,7 +410,7 @@ button{background:#223;color:#eee;border:1px solid #556;padding:4px 10px;cursor:
 <div id="bar"><button id="prev">&larr; Prev</button><button id="play">Play</button><button id="next">Next &rarr;</button><input id="slider" type="range" min="0" max="${frames.length - 1}" value="0"></div>
 <div id="title"></div><div id="summary"></div><div id="forces"></div>
 <div id="wrap"><div id="board"></div><div id="log"></div></div>
-<p style="color:#888;font-size:12px">The view zooms on the ships; grid lines are the 1' sectors. Triangles point along facings (hollow: disabled); labels: squadron, ships, dN damage, SN suppression markers. Lines of fire are labelled with hits (h), damage (d) and S when they suppressed; dashed yellow lines are missile strikes; diamonds are fighter flights; red crosses mark ships lost. Keys: left/right arrows, space to play.</p>
+<p style="color:#888;font-size:12px">The view zooms on the ships; grid lines are the 1' sectors. Triangles point along facings (hollow: disabled); labels: squadron, ships, dN damage, SN suppression markers. Lines of fire are labelled with hits (h), damage (d) and S when they suppressed; dashed yellow lines are missile strikes; diamonds are fighter flights; red crosses mark ships lost. ${esc(LEGEND_NEW_MARKS)} Keys: left/right arrows, space to play.</p>
 <script>
 const F=${json};
 let i=0,timer=null;
