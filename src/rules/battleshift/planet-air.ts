@@ -20,7 +20,7 @@ import { rollHits } from "./interceptors.js";
 import { LOCK_TARGETING, MISSILE_RANGE, type MissileStrike, resolveMissiles } from "./missiles.js";
 import { type BattleState, type Flight, type PlanetInPlay, quadrantRef, type SideId, type Squadron, squadronList } from "./model.js";
 import { attackQuadrant, inQuadrantArc, outgoingFire, PLANET_HARDNESS, type Quadrant, surfaceCost, workingWeapons } from "./planet.js";
-import { bodyName, planetBody, planetList, quadrantInterceptorFire, quadrantName, scoreQuadrant } from "./planet-play.js";
+import { bodyName, planetBody, planetList, quadrantInterceptorFire, quadrantName, quadrantNote, scoreQuadrant } from "./planet-play.js";
 
 const STEP_FIGHTERS = "4. Fighters";
 /** Flights end 0.5" short of what they reach: within the 1" contact. */
@@ -64,7 +64,7 @@ function fightersAtQuadrant(ctx: Ctx, planet: PlanetInPlay, q: Quadrant, flight:
   ctx.note(
     "planet-fire",
     `fighters ${flight.id} (${flight.wings} wing(s)) attack ${quadrantName(planet, q)} needing ${targeting} or less (no targeting penalty): rolls [${out.rolls.join(",")}] = ${out.hits} hit(s); shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - shieldReduction(attack)} or less; ${out.wounds} wound(s), ${out.damage} in all`,
-    { side: flight.side, unit: flight.id },
+    { side: flight.side, unit: flight.id, ...quadrantNote(planet, q, { hits: out.hits, wounds: out.wounds }) },
   );
   if (!wasSilenced && planet.defense.size - q.damage <= 0) scoreQuadrant(ctx, planet, q, "silenced", flight.side);
 }
@@ -170,6 +170,7 @@ function launchFromQuadrant(ctx: Ctx, planet: PlanetInPlay, q: Quadrant, out: Fl
   ctx.note("launch", `${quadrantName(planet, q)} launches ${ready} fighter wing(s) as flight ${flight.id}`, {
     side: planet.side,
     unit: flight.id,
+    ...quadrantNote(planet, q, { wings: ready }),
   });
   flyFlight(
     ctx,

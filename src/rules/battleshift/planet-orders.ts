@@ -22,6 +22,7 @@ import {
   planetFoes,
   quadrantBatteries,
   quadrantName,
+  quadrantNote,
   quadrantsFire,
   reachInArc,
   repairQuadrants,
@@ -183,10 +184,7 @@ export function assaultMoveOrder(
     ctx.note(
       "assault-move",
       `${units} assault unit(s) of ${ctx.side} move from ${quadrantName(planet, a)} to quadrant ${b.id} (${b.assault} there now)`,
-      {
-        side: ctx.side,
-        unit: planet.id,
-      },
+      { side: ctx.side, unit: planet.id, ...quadrantNote(planet, a, { to: b.id, units }) },
     );
     return;
   }

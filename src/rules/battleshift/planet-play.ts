@@ -87,6 +87,28 @@ export function quadrantName(planet: PlanetInPlay, q: Quadrant): string {
   return `${bodyName(planet)} quadrant ${q.id}`;
 }
 
+/** A planet note's facts as data (the replay draws from these, never from the note's wording). */
+export interface QuadrantNote {
+  body: string;
+  quadrant: QuadrantId;
+  hits?: number;
+  wounds?: number;
+  wings?: number;
+  landed?: number;
+  invadersLost?: number;
+  defendersLost?: number;
+  to?: QuadrantId;
+  units?: number;
+}
+
+export function quadrantNote(
+  planet: PlanetInPlay,
+  q: Quadrant,
+  facts: Omit<QuadrantNote, "body" | "quadrant"> = {},
+): { data: Record<string, unknown> } {
+  return { data: { body: planet.id, quadrant: q.id, ...facts } };
+}
+
 /** RULINGS "Planets and moons in play", objectives: silencing and capturing a quadrant score VP once each. */
 export function scoreQuadrant(ctx: Ctx, planet: PlanetInPlay, q: Quadrant, what: "silenced" | "captured", side: SideId): void {
   const scored = (q.scored ??= []);
@@ -183,7 +205,7 @@ export function fireAtQuadrant(
       ctx.note(
         "planet-fire",
         `${sq.id} fires ${attack.dice} ${w.name}${moment.label ? ` at ${moment.label}` : ""} at ${quadrantName(planet, quadrant)} (targeting ${targeting} - 1 against installations): rolls [${out.rolls.join(",")}] = ${out.hits} hit(s); shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - shieldReduction(attack)} or less (hardness ${PLANET_HARDNESS} less the weapon's ${shieldReduction(attack)}); ${out.wounds} wound(s), ${out.damage} in all`,
-        { side: ctx.side, unit: sq.id },
+        { side: ctx.side, unit: sq.id, ...quadrantNote(planet, quadrant, { hits: out.hits, wounds: out.wounds }) },
       );
       if (!wasSilenced && planet.defense.size - quadrant.damage <= 0) scoreQuadrant(ctx, planet, quadrant, "silenced", ctx.side);
       if (!fired.includes(sq)) fired.push(sq);
@@ -257,7 +279,7 @@ export function quadrantsFire(ctx: Ctx, planet: PlanetInPlay, chosen: Partial<Re
       ctx.note(
         "planet-fire",
         `${quadrantName(planet, q)} fires ${f.dice} ${f.kind} installation(s) at ${best.sq.id}${best.sq === named ? " (the defender's target)" : ""}, ${inches(best.d)} from the surface (range ${f.range}", targeting ${f.targeting})`,
-        { side: planet.side, unit: planet.id },
+        { side: planet.side, unit: planet.id, ...quadrantNote(planet, q) },
       );
       ctx.attackSquadron(
         [],
@@ -364,7 +386,11 @@ export function resolveGroundAssault(ctx: Ctx, planet: PlanetInPlay, quadrant: Q
   ctx.note(
     "ground-assault",
     `${units} assault unit(s) ${how} ${quadrantName(planet, quadrant)}: defence [${out.defence.rolls.join(",")}] - damage = ${out.defence.total}, invaders [${out.attack.rolls.join(",")}] = ${out.attack.total}; invaders lose ${out.attackersLost}, defenders lose ${out.defendersLost} unit(s) and ${out.installationsDestroyed} installation(s)${out.captured ? `; ${ctx.side} now holds the quadrant` : ""}`,
-    { side: ctx.side, unit: planet.id },
+    {
+      side: ctx.side,
+      unit: planet.id,
+      ...quadrantNote(planet, quadrant, { landed: units, invadersLost: out.attackersLost, defendersLost: out.defendersLost }),
+    },
   );
   if (out.captured && before !== ctx.side && ctx.side !== planet.side) scoreQuadrant(ctx, planet, quadrant, "captured", ctx.side);
   return out;
@@ -546,7 +572,7 @@ export function missilesHitQuadrant(ctx: Ctx, planet: PlanetInPlay, q: Quadrant,
   ctx.note(
     "planet-fire",
     `${n} missile(s) of ${from} hit ${quadrantName(planet, q)}: shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - shieldReduction(attack)} or less (hardness ${PLANET_HARDNESS} less the missile's ${shieldReduction(attack)}); ${out.wounds} wound(s), ${out.damage} in all`,
-    { side, unit: from },
+    { side, unit: from, ...quadrantNote(planet, q, { hits: n, wounds: out.wounds }) },
   );
   if (!wasSilenced && planet.defense.size - q.damage <= 0) scoreQuadrant(ctx, planet, q, "silenced", side);
 }

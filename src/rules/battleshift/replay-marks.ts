@@ -5,17 +5,17 @@
  * (a square) and Hyperspace Gates (a double ring); prizes in tow or carried inside their engulfer; and
  * formations (a tag on the squadron's label and a cone's line of fire as a faint strip).
  *
- * Pure: a frame's state and events in, SVG text out. The planet notes carry no coordinates, so the
- * quadrant is found by its name in the note (planet-play.ts `quadrantName`, the same words the log shows).
+ * Pure: a frame's state and events in, SVG text out. The planet notes carry their facts as data
+ * (planet-play.ts `quadrantNote`: the body, the quadrant, hits, wounds, units...), never read from the wording;
+ * a planet's own volley is found by its weapon label, which `quadrantName` writes.
  */
+import { HYPERSPACE_GATE } from "./battleshifting.js";
 import type { BsEvent, FireEvent, FlightEvent, NoteEvent } from "./events.js";
 import { coneLine, formationOf, taskforceConeOf } from "./formations.js";
 import { angleDiff, bearing, offset, type Point } from "./geometry.js";
 import { type BattleState, designOfSquadron, type PlanetInPlay, type Squadron } from "./model.js";
 import type { Quadrant, QuadrantId } from "./planet.js";
-import { bodyName, planetBody, planetList, quadrantName } from "./planet-play.js";
-
-export const HYPERSPACE_GATE_DESIGN = "station/hyperspace-gate";
+import { bodyName, planetBody, planetList, type QuadrantNote, quadrantName } from "./planet-play.js";
 
 const COLOURS: Record<string, { ship: string; line: string; text: string }> = {
   blue: { ship: "#2f6fde", line: "#4d8bff", text: "#a9c8ff" },
@@ -136,12 +136,19 @@ export function planetFireOrigins(state: BattleState, fe: FireEvent): Point[] {
   return hit ? [rimToward(hit.body, hit.q.id, fe.targetPos)] : [];
 }
 
-function num(s: string, re: RegExp): string | null {
-  return re.exec(s)?.[1] ?? null;
+/** The quadrant a planet note is about, from its data. */
+function quadrantOfNote(state: BattleState, e: NoteEvent): { body: Body; q: Quadrant; facts: QuadrantNote } | null {
+  const facts = e.data as QuadrantNote | undefined;
+  if (!facts?.body || !facts.quadrant) return null;
+  const body = bodies(state).find((b) => b.planet.id === facts.body);
+  const q = body?.planet.defense.quadrants.find((x) => x.id === facts.quadrant);
+  return body && q ? { body, q, facts } : null;
 }
 
+const shown = (x: number | undefined, suffix = ""): string => (x === undefined ? "" : `${x}${suffix}`);
+
 /** Ships or fighters firing at a quadrant: a dash-dot line from each shooter to the quadrant, labelled hits and wounds. */
-function fireAtQuadrant(state: BattleState, e: NoteEvent, p: Pen, hit: { body: Body; q: Quadrant }): string[] {
+function fireAtQuadrant(state: BattleState, e: NoteEvent, p: Pen, hit: { body: Body; q: Quadrant; facts: QuadrantNote }): string[] {
   const unit = e.unit ?? "";
   const sq = state.squadrons[unit];
   const fl = state.flights[unit];
@@ -160,9 +167,8 @@ function fireAtQuadrant(state: BattleState, e: NoteEvent, p: Pen, hit: { body: B
     );
   const first = from[0];
   if (!first) return out;
-  const hits = num(e.text, /= (\d+) hit\(s\)/);
-  const wounds = num(e.text, /(\d+) wound\(s\)/);
-  const label = `${bodyName(hit.body.planet)} ${hit.q.id}${hits !== null ? ` ${hits}h` : ""}${wounds !== null ? ` ${wounds}w` : ""}`;
+  const { hits, wounds } = hit.facts;
+  const label = `${bodyName(hit.body.planet)} ${hit.q.id} ${shown(hits, "h")} ${shown(wounds, "w")}`.replace(/ +/g, " ").trim();
   const to = rimToward(hit.body, hit.q.id, first);
   out.push(text(p, { x: first.x + (to.x - first.x) * 0.45, y: first.y + (to.y - first.y) * 0.45 }, "#fff", label));
   return out;
@@ -173,14 +179,14 @@ function launchMark(
   f: { state: BattleState; events: readonly BsEvent[] },
   e: NoteEvent,
   p: Pen,
-  hit: { body: Body; q: Quadrant },
+  hit: { body: Body; q: Quadrant; facts: QuadrantNote },
 ): string[] {
   const path = f.events.find((x): x is FlightEvent => x.kind === "flight" && x.flight === e.unit)?.path[0];
   const at = path ?? f.state.flights[e.unit ?? ""];
   if (!at) return [];
   const rim = rimToward(hit.body, hit.q.id, at);
   const c = colour(e.side ?? "");
-  const wings = num(e.text, /launches (\d+) fighter/);
+  const wings = hit.facts.wings;
   return [
     line(p, rim, at, `stroke="${c.line}" stroke-width="1.2" stroke-dasharray="1,2"`, e.text),
     text(p, offset(rim, bearing(hit.body.centre, rim), 1.2), c.text, `launch ${wings ?? ""}`.trim(), "middle", p.fs * 0.9),
@@ -188,14 +194,13 @@ function launchMark(
 }
 
 /** A ground assault on a quadrant: the attacker's thick arrow into it, "assault 6: -6/-0" (units landed, invaders/defenders lost). */
-function assaultMark(e: NoteEvent, p: Pen, hit: { body: Body; q: Quadrant }): string[] {
+function assaultMark(e: NoteEvent, p: Pen, hit: { body: Body; q: Quadrant; facts: QuadrantNote }): string[] {
   const mid = QUADRANT_BEARING[hit.q.id];
   const outside = offset(hit.body.centre, mid + 20, hit.body.radius + 3);
   const rim = offset(hit.body.centre, mid + 10, hit.body.radius * 0.8);
   const c = colour(e.side ?? "");
-  const landed = num(e.text, /^(\d+) assault unit/);
-  const lost = /invaders lose (\d+), defenders lose (\d+)/.exec(e.text);
-  const label = `assault ${landed ?? ""}${lost ? `: -${lost[1]}/-${lost[2]}` : ""}`;
+  const { landed, invadersLost, defendersLost } = hit.facts;
+  const label = `assault ${shown(landed)}${invadersLost !== undefined ? `: -${invadersLost}/-${defendersLost ?? 0}` : ""}`;
   return [
     line(p, outside, rim, `stroke="${c.ship}" stroke-width="${n(Math.max(2, p.scale * 0.5))}"`, e.text),
     `<circle cx="${p.X(rim.x)}" cy="${p.Y(rim.y)}" r="${n(Math.max(2, p.scale * 0.5))}" fill="${c.ship}" stroke="#fff" />`,
@@ -204,14 +209,14 @@ function assaultMark(e: NoteEvent, p: Pen, hit: { body: Body; q: Quadrant }): st
 }
 
 /** Assault units moving from quadrant to quadrant inside the body: a line from one to the other ending in a dot. */
-function assaultMoveMark(e: NoteEvent, p: Pen, hit: { body: Body; q: Quadrant }): string[] {
-  const to = num(e.text, /to quadrant ([NESW])\b/) as QuadrantId | null;
+function assaultMoveMark(e: NoteEvent, p: Pen, hit: { body: Body; q: Quadrant; facts: QuadrantNote }): string[] {
+  const to = hit.facts.to;
   if (!to) return [];
   const r = hit.body.radius * 0.6;
   const a = offset(hit.body.centre, QUADRANT_BEARING[hit.q.id], r);
   const b = offset(hit.body.centre, QUADRANT_BEARING[to], r);
   const c = colour(e.side ?? "");
-  const units = num(e.text, /^(\d+) assault unit/);
+  const units = hit.facts.units;
   return [
     line(p, a, b, `stroke="${c.text}" stroke-width="1.5"`, e.text),
     `<circle cx="${p.X(b.x)}" cy="${p.Y(b.y)}" r="${n(Math.max(1.5, p.scale * 0.3))}" fill="${c.text}" />`,
@@ -224,7 +229,7 @@ export function planetEventMarks(f: { state: BattleState; events: readonly BsEve
   const out: string[] = [];
   for (const e of f.events) {
     if (e.kind !== "note") continue;
-    const hit = quadrantIn(f.state, e.text);
+    const hit = quadrantOfNote(f.state, e);
     if (!hit) continue;
     if (e.what === "planet-fire" && !f.state.planets?.[e.unit ?? ""]) out.push(...fireAtQuadrant(f.state, e, p, hit));
     else if (e.what === "launch") out.push(...launchMark(f, e, p, hit));
@@ -248,14 +253,14 @@ export function planetPoints(state: BattleState): Point[] {
 export function stationMark(state: BattleState, sq: Squadron, ship: Squadron["ships"][number], r: number, p: Pen): string {
   const c = colour(sq.side);
   const fill = ship.disabled ? "none" : c.ship;
-  if (designOfSquadron(state, sq).id === HYPERSPACE_GATE_DESIGN || sq.design === HYPERSPACE_GATE_DESIGN)
+  if (designOfSquadron(state, sq).id === HYPERSPACE_GATE || sq.design === HYPERSPACE_GATE)
     return `<g><title>${esc(`${sq.id} ${sq.name}: Hyperspace Gate`)}</title><circle cx="${p.X(ship.x)}" cy="${p.Y(ship.y)}" r="${n(r * 1.2)}" fill="none" stroke="${c.ship}" stroke-width="${n(Math.max(1.5, r * 0.35))}" /><circle cx="${p.X(ship.x)}" cy="${p.Y(ship.y)}" r="${n(r * 0.55)}" fill="${fill}" stroke="#fff" stroke-width="0.6" /></g>`;
   return `<rect x="${n(Number(p.X(ship.x)) - r)}" y="${n(Number(p.Y(ship.y)) - r)}" width="${n(2 * r)}" height="${n(2 * r)}" fill="${fill}" stroke="#fff" stroke-width="0.6" />`;
 }
 
 /** A squadron label's tag: its station kind ("gate", "station") or formation ("cone", "TF cone", "ring"). */
 export function squadronTag(state: BattleState, sq: Squadron): string {
-  if (sq.station) return designOfSquadron(state, sq).id === HYPERSPACE_GATE_DESIGN ? " gate" : " station";
+  if (sq.station) return designOfSquadron(state, sq).id === HYPERSPACE_GATE ? " gate" : " station";
   const f = formationOf(state, sq);
   if (!f) return "";
   return f === "cone" && taskforceConeOf(state, sq) ? " [TF cone]" : ` [${f}]`;
