@@ -170,3 +170,56 @@ describe("bot: sensible orders", () => {
     expect(botOrders(s, "blue").orders).toContainEqual({ type: "emergencyShift", squadron: "b2" });
   });
 });
+
+describe('bots and "Engulfing (Highly experimental)"', () => {
+  const prey = () =>
+    tinyBattle([
+      { id: "b1", side: "blue", design: "bionid/ankax-feedship", at: [[10, 20]], facing: 90 },
+      {
+        id: "r1",
+        side: "red",
+        design: "generic/fleet-cruiser",
+        at: [
+          [15, 20],
+          [15, 23],
+        ],
+        facing: 270,
+      },
+    ]);
+  it('the sensible bot: "A ship merely has to move into contact with the disabled ship during its movement to engulf": an Ankax closes with a disabled cruiser in its move and engulfs it, holding its fire on that squadron', () => {
+    const s = prey();
+    s.squadrons.r1!.ships[0]!.disabled = true;
+    const orders = botOrders(s, "blue").orders;
+    expect(orders.filter((o) => o.type === "engulf")).toEqual([{ type: "engulf", squadron: "b1", target: "r1", ship: "r1.1" }]);
+    expect(orders.some((o) => (o.type === "heavy" || o.type === "light") && o.target === "r1")).toBe(false);
+    const r = battleshift.resolve(s, { blue: { orders } }, Rng.fromSeed(1));
+    expect(r.problems.blue).toEqual([]);
+    const prize = Object.values(r.state.prizes)[0];
+    expect(prize).toMatchObject({ side: "blue", fromSide: "red", engulfed: true, design: "generic/fleet-cruiser", squadron: "b1" });
+    // "A captured ship scores its cost as VP for the captor" (RULINGS "Boarding, assault units, engulfing, prizes").
+    expect(r.state.sides.blue?.vp).toBe(30);
+  });
+  it("the sensible bot: with no disabled ship in reach it does not engulf; it boards nothing it means to engulf", () => {
+    const s = prey();
+    expect(botOrders(s, "blue").orders.some((o) => o.type === "engulf")).toBe(false);
+    const far = prey();
+    far.squadrons.r1!.ships[0]!.disabled = true;
+    far.squadrons.r1!.ships[0]!.x = 40;
+    expect(botOrders(far, "blue").orders.some((o) => o.type === "engulf")).toBe(false);
+  });
+  it("the random-legal bot: a third of the time engulfs a disabled enemy ship in contact, and every engulf it gives is accepted", () => {
+    let given = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const s = prey();
+      s.squadrons.r1!.ships[0]!.disabled = true;
+      s.squadrons.r1!.ships[0]!.x = 10.8;
+      const orders = randomLegalOrders(s, "blue", Rng.fromSeed(seed)).orders;
+      const engulfs = orders.filter((o) => o.type === "engulf");
+      if (engulfs.length === 0) continue;
+      given++;
+      expect(engulfs[0]).toMatchObject({ squadron: "b1", target: "r1", ship: "r1.1" });
+    }
+    expect(given).toBeGreaterThan(0);
+    expect(given).toBeLessThan(12);
+  });
+});

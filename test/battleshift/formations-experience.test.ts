@@ -2,11 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import { recoverAndRepair, runActivation } from "../../src/rules/battleshift/activation.js";
-import type { FireEvent } from "../../src/rules/battleshift/events.js";
+import type { FireEvent, NoteEvent } from "../../src/rules/battleshift/events.js";
 import { admiralBonus, dodgeBonus, fighterHitBonus, marineBonus } from "../../src/rules/battleshift/experience.js";
 import { parseFleet } from "../../src/rules/battleshift/fleet.js";
 import { coneLine, formationFault, inConeLine } from "../../src/rules/battleshift/formations.js";
+import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
+import { recheckTaskforceCones } from "../../src/rules/battleshift/movement.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
 import { createBattle } from "../../src/rules/battleshift/setup.js";
 import { ctxFor, DiceRng, FixedRng, type SqSpec, tinyBattle, unitOf } from "./support.js";
@@ -299,6 +301,69 @@ describe('"A full taskforce may also adopt this formation, which widens its aper
     expect(codes(run(t, [{ type: "move", squadron: "b1", heading: 90, distance: 0, taskforceFormation: "none" }]))).toEqual([]);
     expect(t.squadrons.b2?.formation).toBeNull();
     expect(t.taskforces["blue-tf1"]?.formation).toBeNull();
+  });
+});
+
+describe('"A full taskforce may also adopt this formation" under fire: the cone re-checked at the end of every activation (RULINGS "The full-taskforce cone: losses")', () => {
+  /** Blue's taskforce in cone (b1 over b2, one 1" chain down x = 10); red's activation fires four heavy dice focused on one ship. */
+  const underFire = (target: string, ship: string) => {
+    const s = inTaskforceCone(
+      TF_LINE([
+        cruisers(
+          "r1",
+          "red",
+          [
+            [30, 19],
+            [30, 20],
+            [30, 21],
+            [30, 22],
+          ],
+          270,
+        ),
+      ]),
+    );
+    s.turnState.queue = [{ side: "red", taskforce: "red-tf1" }];
+    // Four heavy dice hit (1s), both shield dice miss (6s), the destruction test rolls 4: the chosen ship is destroyed.
+    const r = battleshift.resolve(
+      s,
+      { red: { orders: [{ type: "heavy", squadrons: ["r1"], target, ship }] } },
+      new DiceRng([1, 1, 1, 1, 6, 6, 4]),
+    );
+    const notes = r.events.filter((e) => e.kind === "note" && e.what === "formation") as NoteEvent[];
+    return { r, notes };
+  };
+
+  it('a ship lost in the middle of the chain breaks the cone with a note: "Each ship must be no more than 1" from another ship"', () => {
+    const { r, notes } = underFire("b1", "b1.3");
+    expect(r.state.squadrons.b1?.ships.map((x) => x.id)).toEqual(["b1.1", "b1.2"]);
+    expect(r.problems.red).toEqual([]);
+    expect(r.problems.blue).toEqual([]);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ side: "blue", unit: "blue-tf1", data: { code: "taskforce-cone-broken" } });
+    expect(notes[0]?.to).toBeUndefined();
+    expect(notes[0]?.text).toMatch(/taskforce-cone-broken.*a gap of 2" breaks it/);
+    expect(r.state.taskforces["blue-tf1"]?.formation).toBeNull();
+    expect(r.state.squadrons.b1?.formation).toBeNull();
+    expect(r.state.squadrons.b2?.formation).toBeNull();
+  });
+
+  it("a ship lost at the end of the chain leaves 5 ships in one chain: the cone holds", () => {
+    const { r, notes } = underFire("b2", "b2.3");
+    expect(r.state.squadrons.b2?.ships.map((x) => x.id)).toEqual(["b2.1", "b2.2"]);
+    expect(notes).toEqual([]);
+    expect(r.state.taskforces["blue-tf1"]?.formation).toBe("cone");
+    expect(r.state.squadrons.b2?.formation).toBe("cone");
+  });
+
+  it('fewer than 5 active ships left (a ship disabled) breaks it: "minimum of 5 ships"', () => {
+    const s = inTaskforceCone(TF_LINE());
+    s.squadrons.b2!.ships = s.squadrons.b2!.ships.slice(0, 2);
+    s.squadrons.b2!.ships[1]!.disabled = true;
+    const ctx = ctxFor(s, "red");
+    recheckTaskforceCones(ctx);
+    expect(ctx.problems).toEqual([]);
+    expect((ctx.events[0] as NoteEvent).text).toMatch(/at least 5 active ships in all; the taskforce has 4/);
+    expect(s.taskforces["blue-tf1"]?.formation).toBeNull();
   });
 });
 

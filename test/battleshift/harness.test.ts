@@ -1,7 +1,11 @@
 /** The shared ruleset harness on the 160-ship playtest: random orders, determinism, JSON round trips, secrets; plus invariants over longer games. */
-import { expect } from "vitest";
+import { describe, expect, it } from "vitest";
+import { Rng } from "../../src/core/rng.js";
+import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot.js";
+import type { NoteEvent } from "../../src/rules/battleshift/events.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
+import type { Orders } from "../../src/rules/battleshift/orders.js";
 import { rulesetHarness } from "../harness/ruleset-harness.js";
 
 rulesetHarness(battleshift, { scenario: "playtest", seeds: [1, 2, 3], turns: 30 });
@@ -94,3 +98,91 @@ rulesetHarness(
   },
   { scenario: "mixed", seeds: [13, 14], turns: 120, invariant },
 );
+
+// Engulfing, prizes and releases ("Engulfing (Highly experimental)"; RULINGS "Boarding, assault units, engulfing, prizes",
+// "Friendly engulfing", "Releasing a friendly engulfed ship"): a Bionid hive (Ankax Feedships, whose ion beams disable ships,
+// Korzine Carriers, Attack Drones small enough for a Korzine to take aboard) beside a line of destroyers and cruisers, each side,
+// over 20 turns.
+const hiveFleet = (name: string) => ({
+  name,
+  taskforces: [
+    {
+      name: `${name} Hive`,
+      squadrons: [
+        { name: `${name} Feeders`, design: "bionid/ankax-feedship", ships: 2 },
+        { name: `${name} Korzines`, design: "bionid/korzine-carrier", ships: 3 },
+        { name: `${name} Drones`, design: "bionid/attack-drone", ships: 4 },
+      ],
+    },
+    {
+      name: `${name} Line`,
+      squadrons: [
+        { name: `${name} Destroyers`, design: "generic/fleet-destroyer", ships: 5 },
+        { name: `${name} Cruisers`, design: "generic/fleet-cruiser", ships: 3 },
+      ],
+    },
+  ],
+});
+const hive = (seed: number): BattleState => {
+  const state = defaultScenario.create({ seed, fleets: [hiveFleet("Blue"), hiveFleet("Red")] }) as BattleState;
+  state.settings.turnLimit = 20;
+  return state;
+};
+/** Engulf and release notes seen by the hive harness runs (checked below, so the harness really covers them). */
+const harnessSeen: Record<string, number> = {};
+const engulfKind = (e: NoteEvent): string | null =>
+  e.what === "release"
+    ? "release"
+    : e.what !== "board"
+      ? null
+      : / engulfs the disabled /.test(e.text)
+        ? "enemy"
+        : / takes the friendly .* aboard /.test(e.text)
+          ? "friend"
+          : null;
+function countingEngulfs(before: unknown, after: unknown, events: readonly unknown[]): void {
+  invariant(before, after);
+  for (const e of events as NoteEvent[]) {
+    const k = e.kind === "note" ? engulfKind(e) : null;
+    if (k) harnessSeen[k] = (harnessSeen[k] ?? 0) + 1;
+  }
+}
+rulesetHarness(
+  { ...battleshift, scenarios: { hive: { ...defaultScenario, id: "hive", create: ({ seed }) => hive(seed) } } },
+  { scenario: "hive", seeds: [7, 15], turns: 150, invariant: countingEngulfs },
+);
+
+describe('the harness covers "Engulfing (Highly experimental)": engulfing, prizes and releases happen in bot games', () => {
+  type Player = "smart" | "random";
+  /** A seeded game on the hive fleets; the engulf and release notes counted. */
+  function play(seed: number, players: Record<string, Player>): Record<string, number> {
+    let state = hive(seed);
+    const rng = Rng.forTurn(seed, 0, "x");
+    const count: Record<string, number> = { enemy: 0, friend: 0, release: 0 };
+    for (let i = 0; i < 1500 && !state.outcome; i++) {
+      const orders: Record<string, Orders> = {};
+      for (const seat of battleshift.awaiting(state))
+        orders[seat] = players[seat] === "smart" ? botOrders(state, seat) : randomLegalOrders(state, seat, rng);
+      const r = battleshift.resolve(state, orders, Rng.forTurn(seed, state.step));
+      for (const e of r.events.filter((x): x is NoteEvent => x.kind === "note")) {
+        const k = engulfKind(e);
+        if (k) count[k] = (count[k] ?? 0) + 1;
+      }
+      state = r.state;
+    }
+    return count;
+  }
+  it("random-legal bots engulf disabled enemies and smaller friends and release them; the sensible bot engulfs disabled enemies", () => {
+    const random = [3, 4, 7].map((seed) => play(seed, { blue: "random", red: "random" }));
+    const smart = [1, 2].map((seed) => play(seed, { blue: "smart", red: "random" }));
+    const total = (rows: Record<string, number>[], k: string) => rows.reduce((t, r) => t + (r[k] ?? 0), 0);
+    expect(total(random, "enemy")).toBeGreaterThan(0);
+    expect(total(random, "friend")).toBeGreaterThan(0);
+    expect(total(random, "release")).toBeGreaterThan(0);
+    expect(total(smart, "enemy")).toBeGreaterThan(0);
+  });
+  it("the hive harness runs above (random orders, legal or not) engulf too", () => {
+    console.log(`hive harness runs: ${JSON.stringify(harnessSeen)}`);
+    expect((harnessSeen.enemy ?? 0) + (harnessSeen.friend ?? 0)).toBeGreaterThan(0);
+  });
+});

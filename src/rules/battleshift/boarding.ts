@@ -25,7 +25,16 @@ import type { Ctx } from "./context.js";
 import { marineBonus } from "./experience.js";
 import { centroid, dist, inches, type Point } from "./geometry.js";
 import { rollHits } from "./interceptors.js";
-import { assaultAboard, type Capabilities, capabilitiesOf, type Ship, type Squadron, shipCaps, shipDesignOf } from "./model.js";
+import {
+  assaultAboard,
+  type BattleState,
+  type Capabilities,
+  capabilitiesOf,
+  type Ship,
+  type Squadron,
+  shipCaps,
+  shipDesignOf,
+} from "./model.js";
 import type { OrderOf } from "./orders.js";
 import type { ShipDesign } from "./ship-building.js";
 import { engulfCapacity } from "./ship-building.js";
@@ -203,6 +212,14 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
   if (won) capture(ctx, captor, target, ship, false, false);
 }
 
+/** The active ships of `sq` with an engulfing system of their own big enough to engulf a ship of `size` (1/3 of their own size, rounded up). */
+export function engulfersFor(state: BattleState, sq: Squadron, size: number): Ship[] {
+  return sq.ships.filter((s) => {
+    const d = shipDesignOf(state, sq, s);
+    return !s.disabled && capabilitiesOf(d).engulfing > 0 && engulfCapacity(d.size) >= size;
+  });
+}
+
 /**
  * Engulfing: "A ship can engulf up to 1/3 of its size in smaller ship sizes (rounded up)", by moving into
  * contact; each ship engulfs once a turn. Only ships with an engulfing system of their own engulf, each up
@@ -233,7 +250,7 @@ function engulferOf(
     return null;
   }
   // Active engulfing ships big enough for this one that have not engulfed this turn.
-  const able = engulfers.filter((s) => !s.disabled && !engulfed.has(s.id) && engulfCapacity(own(s).size) >= size);
+  const able = engulfersFor(ctx.state, sq, size).filter((s) => !engulfed.has(s.id));
   const engulfer = able.find((s) => dist(s, ship) <= CONTACT + 1e-9);
   if (!engulfer) {
     const near = Math.min(...(able.length ? able : sq.ships).map((s) => dist(s, ship)));

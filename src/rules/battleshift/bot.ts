@@ -22,7 +22,7 @@
 import { cloneData } from "../../core/json.js";
 import { Rng } from "../../core/rng.js";
 import { shiftInBlocked, shiftOutBlocked } from "./battleshifting.js";
-import { tableDepth, tableWidth } from "./battlespace.js";
+import { engulfHunt, type MoveEnd, onTableAfter, preySquadrons, randomEngulfOrders } from "./bot-engulf.js";
 import { Ctx } from "./context.js";
 import { FIGHTER_MOVE, flightsOf, wingsReady } from "./fighters.js";
 import { bears, defaultHeavyWeapons, defaultLightWeapons, type Moment, momentNow, WEAPONS, type WeaponKey } from "./fire.js";
@@ -34,6 +34,7 @@ import {
   capsOf,
   designOfSquadron,
   type Flight,
+  flagshipPoint,
   movementLimits,
   otherSide,
   type PlanetInPlay,
@@ -187,17 +188,9 @@ function clampTurn(target: number, centre: number, maxDev: number): number {
 
 /** The farthest a set of points can go along `heading` (up to `want`) and stay on the table. */
 function onTableDistance(state: BattleState, pts: readonly Point[], heading: number, want: number): number {
-  const w = tableWidth(state.battlespace);
-  const h = tableDepth(state.battlespace);
   let d = want;
   for (let k = 0; k < 30 && d > 0.05; k++) {
-    if (
-      pts.every((p) => {
-        const q = offset(p, heading, d);
-        return q.x >= 0 && q.y >= 0 && q.x <= w && q.y <= h;
-      })
-    )
-      return d;
+    if (onTableAfter(state, pts, heading, d)) return d;
     d *= 0.8;
   }
   return 0;
@@ -327,12 +320,14 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
   }
   if (stay.length === 0) return orders;
 
+  // Squadrons whose disabled ship an engulfer of ours can take this move: no missiles, fire or fighters at them.
+  const prey = preySquadrons(s, stay);
   // 1. Missiles: each launcher at the best target within 24" it can see.
   for (const q of stay) {
     if (capsOf(s, q).missiles <= 0 || !q.ships.some((x) => !x.disabled)) continue;
     let best: { v: number; t: Squadron } | null = null;
     for (const t of foes) {
-      if (minShipDist(q, t) > MISSILE_RANGE) continue;
+      if (prey.has(t.id) || minShipDist(q, t) > MISSILE_RANGE) continue;
       const los = lineOfSight(ctx.los, q, t);
       if (!los.ok) continue;
       // Each active ship's own launchers (a mixed squadron's differ).
@@ -349,11 +344,11 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
     if (best) orders.push({ type: "missiles", squadron: q.id, target: best.t.id });
   }
 
-  // 2. Heavy batteries: focus fire.
+  // 2. Heavy batteries: focus fire (not at a squadron whose disabled ship an engulfer of ours is about to take).
   const heavyShots = focusFire(
     ctx,
     stay,
-    foes,
+    foes.filter((t) => !prey.has(t.id)),
     (q) => defaultHeavyWeapons(capsOf(s, q)),
     (q) => momentNow(q),
     2,
@@ -361,7 +356,10 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
   for (const sh of heavyShots)
     orders.push({ type: "heavy", squadrons: sh.squadrons, target: sh.target, weapons: sh.keys as OrderOf<"heavy">["weapons"] });
 
-  // 3. Move the taskforce as one block toward the nearest enemy, stopping at its preferred range.
+  // 3. Move the taskforce as one block toward the nearest enemy, stopping at its preferred range; an engulfing
+  // squadron with a disabled enemy ship it can take within its move goes into contact with it instead.
+  const hunts: OrderOf<"engulf">[] = [];
+  const hunted = new Set<string>();
   const movers = stay.filter((q) => !q.station && q.ships.some((x) => !x.disabled));
   if (movers.length) {
     const centre = centroid(movers.flatMap((q) => q.ships));
@@ -395,7 +393,22 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
     const wantFacing = bearing(endCentre, goalPt);
     const flagFacing = clampTurn(wantFacing, flagRef, movementLimits(designOfSquadron(s, flagSq as Squadron).size).facingChange);
     const ordered = [flagSq as Squadron, ...movers.filter((q) => q !== flagSq)];
+    const blockEnd = (q: Squadron): Point[] =>
+      q.ships.filter((x) => !x.disabled).map((x) => (distance > 0 && heading !== null ? offset(x, heading, distance) : x));
     for (const q of ordered) {
+      const hunt = engulfHunt(
+        ctx,
+        q,
+        flagFacing,
+        huntFits(s, q, flagSq as Squadron, ordered, flagFacing, blockEnd),
+        { active, moved },
+        hunted,
+      );
+      if (hunt) {
+        orders.push(hunt.move);
+        hunts.push(hunt.engulf);
+        continue;
+      }
       const lim = movementLimits(designOfSquadron(s, q).size);
       const ref = distance > 0 && heading !== null ? heading : q.facing;
       let facing = clampTurn(q === flagSq ? flagFacing : flagFacing, ref, lim.facingChange);
@@ -437,7 +450,7 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
   const lightShots = focusFire(
     ctx,
     stay.filter((q) => q.location === "table"),
-    foesNow,
+    foesNow.filter((t) => !prey.has(t.id)),
     (q) => defaultLightWeapons(capsOf(s, q)),
     (q) => momentNow(q),
     0,
@@ -446,15 +459,26 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
     orders.push({ type: "light", squadrons: sh.squadrons, target: sh.target, weapons: sh.keys as OrderOf<"light">["weapons"] });
 
   // 4. Fighters: launch ready wings as one flight at the best target within reach; move or land flights already out.
-  orders.push(...fighterOrders(ctx, side, unit.squadrons, stay, foesNow));
+  orders.push(
+    ...fighterOrders(
+      ctx,
+      side,
+      unit.squadrons,
+      stay,
+      foesNow.filter((t) => !prey.has(t.id)),
+    ),
+  );
 
   // 6. Board disabled enemy ships our ships touch.
   for (const t of foesNow) {
-    const dis = t.ships.find((x) => x.disabled);
+    const dis = t.ships.find((x) => x.disabled && !hunted.has(x.id));
     if (!dis) continue;
     const touching = stay.filter((q) => q.ships.some((x) => !x.disabled && dist(x, dis) <= 1));
     if (touching.length) orders.push({ type: "board", squadrons: touching.slice(0, 5).map((q) => q.id), target: t.id, ship: dis.id });
   }
+
+  // "A ship merely has to move into contact with the disabled ship during its movement to engulf" (bot-engulf.ts).
+  orders.push(...hunts);
 
   // Release friends repaired inside our engulfers: they fight again (RULINGS "Releasing a friendly engulfed ship").
   for (const p of Object.keys(s.prizes)
@@ -493,6 +517,35 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
   orders.push(...invaderMoves(s, side));
   if (!unit.taskforce && unit.squadrons[0]) orders.sort((a, b) => Number(b.type === "move") - Number(a.type === "move"));
   return orders;
+}
+
+/**
+ * Whether an engulfing squadron may leave the block for its prey: in a taskforce, a ship of each squadron ends within
+ * command range of the flagship (a hunting flagship: of where it ends, the others where the block takes them; and it
+ * ends facing the block's facing, so the taskforce facing rule holds).
+ */
+function huntFits(
+  s: BattleState,
+  q: Squadron,
+  flagSq: Squadron,
+  ordered: readonly Squadron[],
+  flagFacing: number,
+  blockEnd: (q: Squadron) => Point[],
+): (end: MoveEnd) => boolean {
+  const tf = q.taskforce ? s.taskforces[q.taskforce] : undefined;
+  const near = (pts: readonly Point[], at: Point) => pts.some((p) => dist(p, at) <= s.settings.commandRange - 0.5);
+  if (!tf?.flagship) return () => true;
+  const flagShip = tf.flagship.ship;
+  if (q === flagSq)
+    return (end) => {
+      const at = end.ends.get(flagShip);
+      return !!at && Math.abs(angleDiff(end.facing, flagFacing)) < 0.01 && ordered.every((o) => o === q || near(blockEnd(o), at));
+    };
+  const arc = movementLimits(designOfSquadron(s, q).size).arc;
+  return (end) => {
+    const at = flagshipPoint(s, tf);
+    return (!at || near([...end.ends.values()], at)) && inArc(end.facing, arc, flagFacing);
+  };
 }
 
 function round(p: Point): Point {
@@ -614,9 +667,19 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
   }
   const moved = new Set<string>();
   const active = new Set(mine.map((q) => q.id));
+  const hunters = new Set<string>();
   if (s.settings.formations === true && unit.taskforce) orders.push(...taskforceConeOrders(ctx, unit.taskforce, mine, rng, active, moved));
   for (const q of mine) {
     if (q.station || moved.has(q.id) || !q.ships.some((x) => !x.disabled)) continue;
+    // An engulfing squadron with prey in reach goes into contact with it a third of the time, and then engulfs it.
+    if (preySquadrons(s, [q]).size > 0 && rng.chance(33)) {
+      const hunt = engulfHunt(ctx, q, q.facing, () => true, { active, moved }, new Set());
+      if (hunt) {
+        orders.push(hunt.move);
+        hunters.add(q.id);
+        continue;
+      }
+    }
     const d = designOfSquadron(s, q);
     const lim = movementLimits(d.size);
     const heading = normDeg(q.facing + (rng.float() - 0.5) * Math.min(lim.arc, 359));
@@ -682,6 +745,8 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
       target: t.id,
     });
   }
+  // "Engulfing (Highly experimental)": sometimes engulf what is in contact, sometimes release a friend carried inside.
+  orders.push(...randomEngulfOrders(ctx, mine, { active, hunters }, rng));
   return { orders };
 }
 

@@ -31,7 +31,17 @@ import {
   taskforceConeSquadrons,
 } from "./formations.js";
 import { angleDiff, bearingXY, centroid, dist, inArc, inches, offset, type Point, parseFacing, r2 } from "./geometry.js";
-import { designOfSquadron, flagshipPoint, movementLimits, otherSide, type Squadron, squadronList, squadronMove } from "./model.js";
+import {
+  type BattleState,
+  designOfSquadron,
+  flagshipPoint,
+  movementLimits,
+  otherSide,
+  type Squadron,
+  squadronList,
+  squadronMove,
+  type Taskforce,
+} from "./model.js";
 import type { OrderOf } from "./orders.js";
 
 export const STEP_MOVE = "3. Move";
@@ -286,10 +296,7 @@ export function taskforceCone(ctx: Ctx, tfId: string | null, adopting: ReadonlyS
   const squadrons = Object.values(state.squadrons).filter(
     (q) => q.taskforce === tf.id && q.location === "table" && q.ships.some((s) => !s.disabled),
   );
-  const dissolve = (): void => {
-    tf.formation = null;
-    for (const q of taskforceConeSquadrons(state, tf)) q.formation = null;
-  };
+  const dissolve = (): void => dissolveTaskforceCone(state, tf);
   if (breaking) {
     const was = tf.formation === "cone";
     dissolve();
@@ -315,16 +322,50 @@ export function taskforceCone(ctx: Ctx, tfId: string | null, adopting: ReadonlyS
     ctx.note("formation", `${tf.name} adopts a taskforce cone`, { side: tf.side, unit: tf.id });
     return;
   }
+  const why = heldConeFault(state, tf);
+  if (!why) return;
+  ctx.fail(STEP_MOVE, label, "taskforce-cone-broken", `${tf.id}'s cone no longer holds after its moves and is broken: ${why}`);
+}
+
+function dissolveTaskforceCone(state: BattleState, tf: Taskforce): void {
+  tf.formation = null;
+  for (const q of taskforceConeSquadrons(state, tf)) q.formation = null;
+}
+
+/**
+ * A held taskforce cone measured again: why it no longer holds (it is then dissolved), or null. With no squadron
+ * left in it (every one broke out, was lost, or the taskforce dissolved) the cone is simply gone.
+ */
+function heldConeFault(state: BattleState, tf: Taskforce): string | null {
   const members = taskforceConeSquadrons(state, tf);
   if (members.length === 0) {
-    // Every squadron broke out by its own move (or is gone): nothing is left of the cone.
     tf.formation = null;
-    return;
+    return null;
   }
   const why = taskforceConeFault(members);
-  if (!why) return;
-  dissolve();
-  ctx.fail(STEP_MOVE, label, "taskforce-cone-broken", `${tf.id}'s cone no longer holds after its moves and is broken: ${why}`);
+  if (why) dissolveTaskforceCone(state, tf);
+  return why;
+}
+
+/**
+ * "A full taskforce may also adopt this formation" under fire (RULINGS "The full-taskforce cone: losses"): at the
+ * end of every activation (an enemy's, a planet's, or its own after its later steps) every taskforce cone is
+ * measured again, so ships lost to fire, boarding, engulfing or hazards break a cone whose 5 ships, 1" chain or one
+ * facing no longer hold. Not an order refused: a public note (`taskforce-cone-broken`) for both seats.
+ */
+export function recheckTaskforceCones(ctx: Ctx): void {
+  const state = ctx.state;
+  for (const id of Object.keys(state.taskforces).sort()) {
+    const tf = state.taskforces[id] as Taskforce;
+    if (tf.formation !== "cone") continue;
+    const why = heldConeFault(state, tf);
+    if (!why) continue;
+    ctx.note("formation", `${tf.name}'s taskforce cone no longer holds and is broken (taskforce-cone-broken): ${why}`, {
+      side: tf.side,
+      unit: tf.id,
+      data: { code: "taskforce-cone-broken" },
+    });
+  }
 }
 
 /** After the taskforce has moved: command range, the taskforce facing rule, abandoned disabled ships. */

@@ -36,6 +36,7 @@ import {
   squadronList,
   squadronsOfTaskforce,
 } from "./model.js";
+import { recheckTaskforceCones } from "./movement.js";
 import { describeOrder, type Order, type Orders, SHEET_ORDERS } from "./orders.js";
 import { planetAirActivation } from "./planet-air.js";
 import { planetStep } from "./planet-orders.js";
@@ -326,6 +327,7 @@ function activationStep(
     });
     planetStep(ctx, planet, list);
     planetAirActivation(ctx, planet);
+    recheckTaskforceCones(ctx);
     planet.activatedTurn = state.turn;
     events.push(...ctx.events);
     problems[slot.side]?.push(...ctx.problems);
@@ -349,6 +351,8 @@ function activationStep(
   runActivation(ctx, unit, list);
   for (const sq of unit.squadrons) sq.activatedTurn = state.turn;
   shiftOutPlanned(ctx, unit.taskforce ?? unit.squadrons[0]?.id ?? "", unit.squadrons);
+  // The full-taskforce cone re-checked under fire (RULINGS "The full-taskforce cone: losses").
+  recheckTaskforceCones(ctx);
   if (unit.taskforce) (ts.activated[slot.side] ??= []).push(unit.taskforce);
   events.push(...ctx.events);
   problems[slot.side]?.push(...ctx.problems);
