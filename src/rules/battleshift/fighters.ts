@@ -316,17 +316,22 @@ export function flyFlight(
   );
   flight.movedTurn = state.turn;
   flight.dogfighting = null;
+  // "or leave a squadron they were previously dogfighting": the flight left is no longer dogfighting it.
+  const left = leaving ? state.flights[leaving] : undefined;
+  if (left?.dogfighting === flight.id) left.dogfighting = null;
   delete flight.grounded;
   let evading = leaving !== null;
   const attackAlong = contact ? contact.along : len;
   const legPath = cutPath(start, o.path, attackAlong);
   const enemy = otherSide(state, flight.side);
 
-  // Enemy fighters may intercept (once per enemy TF activation).
+  // Enemy fighters may intercept (once per enemy TF activation). The flight it leaves does not: "If they ... leave a
+  // squadron they were previously dogfighting, they suffer a -2 penalty" (Fighters) makes leaving possible, at that price.
   let stopAt: Point | null = null;
   for (const fid of Object.keys(state.flights).sort()) {
     const e = state.flights[fid] as Flight;
-    if (e.side !== enemy || e.interceptAt === ctx.act || e.wings <= 0 || e.id === targetFl?.id || !airborne(ctx, e)) continue;
+    if (e.side !== enemy || e.interceptAt === ctx.act || e.wings <= 0 || e.id === targetFl?.id || e.id === leaving || !airborne(ctx, e))
+      continue;
     const reach = carrierPresent(ctx, e) ? 6 : 1;
     if (polyDist(start, legPath, e) > reach + 1e-9) continue;
     e.interceptAt = ctx.act;
