@@ -777,15 +777,9 @@ class Battle {
         // fold into one draw with the mixed chance (RULINGS.md).
         plain = f > 0 ? f * Math.min(MAX_CHANCE, c + (c * tactics) / 600) + (1 - f) * p200 : p200;
       }
-      let hits = 0;
+      let hits: number;
       if (this.scripted) {
-        // One `chance` per attack, starship by starship: a test can replay a battle die by die.
-        for (let x = e0; x < this.sEnd[s]!; x++) {
-          const st = this.eState[x];
-          if (st !== ALIVE && st !== CASUALTY) continue;
-          const p = this.eCombatBonus[x] ? boosted : plain;
-          for (let a = 0; a < attacks; a++) if (this.rng.chance(p)) hits++;
-        }
+        hits = this.hitsDieByDie(s, attacks, plain, boosted);
       } else {
         const withBonus = this.sBonus[s]!;
         hits = this.binomial((shooters - withBonus) * attacks, plain);
@@ -795,6 +789,26 @@ class Battle {
       this.hits(u, hits);
     }
     if (rr) this.reportFire(rr);
+  }
+
+  /**
+   * Stack s's hits with one `chance` per attack, starship by starship (chapter 6
+   * "Causing Damage"): a test can replay a battle die by die. `boosted` is the
+   * chance of a starship with the sector defence combat bonus this round.
+   */
+  private hitsDieByDie(s: number, attacks: number, plain: number, boosted: number): number {
+    const rng = this.rng;
+    const state = this.eState;
+    const bonus = this.eCombatBonus;
+    const end = this.sEnd[s]!;
+    let hits = 0;
+    for (let x = this.sFirst[s]!; x < end; x++) {
+      const st = state[x];
+      if (st !== ALIVE && st !== CASUALTY) continue;
+      const p = bonus[x] ? boosted : plain;
+      for (let a = 0; a < attacks; a++) if (rng.chance(p)) hits++;
+    }
+    return hits;
   }
 
   /**
