@@ -14,14 +14,25 @@ export type RngState = readonly [number, number, number, number];
 
 /** Fractional percentages are resolved to this many parts per 100% (0.0001% steps). */
 const PERCENT_SCALE = 1_000_000;
+/** `int(0, PERCENT_SCALE - 1)`'s rejection bound (the largest multiple of the scale below 2^32), computed once. */
+const PERCENT_LIMIT = 0x1_0000_0000 - (0x1_0000_0000 % PERCENT_SCALE);
 
 export class Rng {
   private g: RandomGenerator;
   /** Number of raw draws taken so far (for reports and benchmarks). */
   draws = 0;
+  /**
+   * A subclass that scripts `int` (test dice) must see `chance`'s draw as an `int`
+   * call; the plain generator takes the same draw inline (see `percentDraw`).
+   */
+  private readonly scriptedInt: boolean;
+  /** The last percentage `chance` was asked and its threshold: a battle asks the same one attack after attack. */
+  private lastPercent = Number.NaN;
+  private lastThreshold = 0;
 
   protected constructor(g: RandomGenerator) {
     this.g = g;
+    this.scriptedInt = this.int !== Rng.prototype.int;
   }
 
   static fromSeed(seed: number): Rng {
@@ -100,8 +111,25 @@ export class Rng {
   chance(percent: number): boolean {
     if (!(percent > 0)) return false;
     if (percent >= 100) return true;
-    const threshold = Math.round((percent * PERCENT_SCALE) / 100);
-    return this.int(0, PERCENT_SCALE - 1) < threshold;
+    if (percent !== this.lastPercent) {
+      this.lastPercent = percent;
+      this.lastThreshold = Math.round((percent * PERCENT_SCALE) / 100);
+    }
+    const threshold = this.lastThreshold;
+    return (this.scriptedInt ? this.int(0, PERCENT_SCALE - 1) : this.percentDraw()) < threshold;
+  }
+
+  /**
+   * Exactly `int(0, PERCENT_SCALE - 1)` (same rejection, same draws, same answer)
+   * without its range checks and per-call bound: `chance` is the battle loop's
+   * one draw per attack. The remainder is taken by division, which stays exact
+   * below 2^32 and avoids a floating-point `%`.
+   */
+  private percentDraw(): number {
+    for (;;) {
+      const x = this.nextUint32();
+      if (x < PERCENT_LIMIT) return x - Math.floor(x / PERCENT_SCALE) * PERCENT_SCALE;
+    }
   }
 
   /** True with probability num/den (exact rational chance). */

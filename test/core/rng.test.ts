@@ -1,3 +1,4 @@
+import { xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
 import { describe, expect, it } from "vitest";
 import { mixSeed, Rng } from "../../src/core/rng.js";
 
@@ -47,6 +48,29 @@ describe("core: seeded generator and dice", () => {
     const p = 0.369;
     const se = Math.sqrt((p * (1 - p)) / n);
     expect(Math.abs(hits / n - p)).toBeLessThan(4 * se);
+  });
+
+  it("chance(p) is int(0, 999,999) < p% of 1,000,000, draw for draw, also when a subclass scripts int", () => {
+    class PassThroughInt extends Rng {
+      constructor(state: readonly number[]) {
+        super(xoroshiro128plusFromState(state));
+      }
+      override int(lo: number, hi: number): number {
+        return super.int(lo, hi);
+      }
+    }
+    const a = Rng.fromSeed(9);
+    const b = Rng.fromSeed(9);
+    const c = new PassThroughInt(Rng.fromSeed(9).state());
+    const percents = [36.3, 36.3, 0.0001, 12.5, 50, 99.9999, 36.9, 36.9, 1e-7, 63.7];
+    for (let i = 0; i < 20_000; i++) {
+      const p = percents[i % percents.length]!;
+      const want = b.int(0, 999_999) < Math.round((p * 1_000_000) / 100);
+      expect(a.chance(p)).toBe(want);
+      expect(c.chance(p)).toBe(want);
+    }
+    expect(a.draws).toBe(b.draws);
+    expect(c.draws).toBe(b.draws);
   });
 
   it("chance edges: 0% never, 100% always, 99% almost always", () => {

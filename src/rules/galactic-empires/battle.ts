@@ -777,55 +777,74 @@ class Battle {
         // fold into one draw with the mixed chance (RULINGS.md).
         plain = f > 0 ? f * Math.min(MAX_CHANCE, c + (c * tactics) / 600) + (1 - f) * p200 : p200;
       }
-      let hits = 0;
+      let hits: number;
       if (this.scripted) {
-        // One `chance` per attack, starship by starship: a test can replay a battle die by die.
-        for (let x = e0; x < this.sEnd[s]!; x++) {
-          const st = this.eState[x];
-          if (st !== ALIVE && st !== CASUALTY) continue;
-          const p = this.eCombatBonus[x] ? boosted : plain;
-          for (let a = 0; a < attacks; a++) if (this.rng.chance(p)) hits++;
-        }
+        hits = this.hitsDieByDie(s, attacks, plain, boosted);
       } else {
         const withBonus = this.sBonus[s]!;
         hits = this.binomial((shooters - withBonus) * attacks, plain);
         if (withBonus > 0) hits += this.binomial(withBonus * attacks, boosted);
       }
       if (rr) this.sHits[s] = hits;
-      for (let h = 0; h < hits; h++) this.hit(u);
+      this.hits(u, hits);
     }
     if (rr) this.reportFire(rr);
   }
 
-  /** One damage from a unit of owner o: to a team chosen by its size (chapter 4 note 6), then in casualty order. */
-  private hit(firer: number): void {
-    const targets = this.oTargets[this.uOwner[firer]!]!;
-    if (targets.length === 0) return;
-    let g: Group;
-    if (targets.length === 1) {
-      g = this.groups[targets[0]!]!;
-    } else {
-      let total = 0;
-      for (let i = 0; i < targets.length; i++) total += this.groups[targets[i]!]!.present;
-      if (total === 0) {
-        g = this.groups[targets[0]!]!;
-      } else {
-        // "10/25 chance the independent will attack one of your starships, 15/25
-        // chance of attacking the other invader".
-        let x = this.rng.int(0, total - 1);
-        let i = 0;
-        for (;;) {
-          const cand = this.groups[targets[i]!]!;
-          if (x < cand.present || i === targets.length - 1) {
-            g = cand;
-            break;
-          }
-          x -= cand.present;
-          i++;
-        }
-      }
+  /**
+   * Stack s's hits with one `chance` per attack, starship by starship (chapter 6
+   * "Causing Damage"): a test can replay a battle die by die. `boosted` is the
+   * chance of a starship with the sector defence combat bonus this round.
+   */
+  private hitsDieByDie(s: number, attacks: number, plain: number, boosted: number): number {
+    const rng = this.rng;
+    const state = this.eState;
+    const bonus = this.eCombatBonus;
+    const end = this.sEnd[s]!;
+    let hits = 0;
+    for (let x = this.sFirst[s]!; x < end; x++) {
+      const st = state[x];
+      if (st !== ALIVE && st !== CASUALTY) continue;
+      const p = bonus[x] ? boosted : plain;
+      for (let a = 0; a < attacks; a++) if (rng.chance(p)) hits++;
     }
-    let rem = ONE_HIT;
+    return hits;
+  }
+
+  /**
+   * A stack's hits from unit `firer`, each to a team chosen by its size (chapter 4
+   * note 6), then in casualty order. Against a single enemy team no draw picks the
+   * team, so the hits pour into its casualty order together: the same starships
+   * take the same damage as hit by hit ("the excess carries on to the next starship").
+   */
+  private hits(firer: number, hits: number): void {
+    const targets = this.oTargets[this.uOwner[firer]!]!;
+    if (targets.length === 0 || hits === 0) return;
+    if (targets.length === 1) {
+      this.damage(firer, this.groups[targets[0]!]!, hits * ONE_HIT);
+      return;
+    }
+    for (let h = 0; h < hits; h++) this.damage(firer, this.pickTeam(targets), ONE_HIT);
+  }
+
+  /** The team one hit goes to, among several: chosen by their sizes. */
+  private pickTeam(targets: number[]): Group {
+    let total = 0;
+    for (let i = 0; i < targets.length; i++) total += this.groups[targets[i]!]!.present;
+    if (total === 0) return this.groups[targets[0]!]!;
+    // "10/25 chance the independent will attack one of your starships, 15/25
+    // chance of attacking the other invader".
+    let x = this.rng.int(0, total - 1);
+    for (let i = 0; ; i++) {
+      const cand = this.groups[targets[i]!]!;
+      if (x < cand.present || i === targets.length - 1) return cand;
+      x -= cand.present;
+    }
+  }
+
+  /** `damage` (scaled hit points) from unit `firer` into team g, in casualty order. */
+  private damage(firer: number, g: Group, damage: number): void {
+    let rem = damage;
     while (rem > 0) {
       const t = this.target(g);
       if (t < 0) {
