@@ -9,7 +9,7 @@
 import type { GeEvent } from "./events.js";
 import { isFor } from "./events.js";
 import type { Admiral, Border, EmpireId, GameState, PublicSector, Relation, Sector, SectorId, Standing, Unit } from "./model.js";
-import { defaultStanding, INDEPENDENT, relationOf } from "./model.js";
+import { defaultStanding, INDEPENDENT, publicSector, relationOf } from "./model.js";
 
 export interface ForeignEmpireView {
   id: EmpireId;
@@ -103,24 +103,17 @@ export function viewFor(state: GameState, empire: EmpireId, events: readonly GeE
     }));
   const sectors: SectorView[] = state.sectors.map((s) => {
     const visible = seen.has(s.id);
-    // The public fields written out (not spread from publicSector): a spread here made every view of a
+    // The public fields, then the empire's own, set one by one: an object spread here made every view of a
     // 5,000-sector galaxy 15x slower (bench/ge-scale: the bots read 26 views a turn).
-    return {
-      id: s.id,
-      name: s.name,
-      x: s.x,
-      y: s.y,
-      owner: s.owner,
-      annexedTo: s.annexedTo,
-      revenue: s.revenue,
-      industrialCentre: s.industry !== null,
-      industry: s.owner === empire ? s.industry : null,
-      defenceLevel: s.defence.level,
-      damage: visible ? s.damage : null,
-      defenceDamage: visible ? s.defence.damage : null,
-      permission: s.owner === empire ? [...s.permission] : s.permission.filter((p) => p === empire),
-      seen: visible,
-    };
+    const v = publicSector(s) as SectorView;
+    v.industrialCentre = s.industry !== null;
+    v.industry = s.owner === empire ? s.industry : null;
+    v.defenceLevel = s.defence.level;
+    v.damage = visible ? s.damage : null;
+    v.defenceDamage = visible ? s.defence.damage : null;
+    v.permission = s.owner === empire ? [...s.permission] : s.permission.filter((p) => p === empire);
+    v.seen = visible;
+    return v;
   });
   const units = Object.values(state.units)
     .filter((u) => u.owner === empire)
