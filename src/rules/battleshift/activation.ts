@@ -217,7 +217,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
     if (sq?.location !== "table") continue;
     const flight = flightPassed(ctx, p);
     if (!flight) continue;
-    const hits = fireInterceptors(ctx, sq, `fighters ${flight.id}`, false);
+    const hits = fireInterceptors(ctx, sq, `fighters ${flight.id}`, false, { start: flight, path: [] });
     if (hits > 0) {
       const dg = dodge(ctx, hits, 3);
       ctx.loseWings(flight, dg.stand, `shot down by interceptors of ${sq.id} as it moved`);
