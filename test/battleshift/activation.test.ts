@@ -116,6 +116,13 @@ describe('Weapons: broadside heavy batteries fire left or right, 24"', () => {
     const ctx = run(s, [{ type: "heavy", squadrons: ["b1"], target: "r1" }]);
     expect(ctx.problems[0]?.message).toMatch(/30" away \(range 24"\)/);
   });
+  it('setting broadsideRange 36 (heavy batteries\' 36", L211-213, L1759-1761): the same target abeam at 30" is in range', () => {
+    const s = tinyBattle([bb(30, 5), cruisers("r1", "red", 30, 35, 0)]);
+    s.settings.broadsideRange = 36;
+    const ctx = run(s, [{ type: "heavy", squadrons: ["b1"], target: "r1" }]);
+    expect(codes(ctx)).toEqual([]);
+    expect(fires(ctx)[0]).toMatchObject({ weapon: "broadside batteries" });
+  });
 });
 
 describe("Basic Combat Resolution: synchronised fire and suppression", () => {

@@ -125,6 +125,17 @@ describe("Fighters: interceptors", () => {
     const ctx = run(s, [{ type: "flight", squadron: "b1", path: [{ x: 29.5, y: 20 }], target: "r1" }]);
     expect(notes(ctx, "intercept").map((n) => n.unit)).toEqual(["r1", "r2"]);
   });
+  it('"The targeting is reduced by 1 ... if the enemy has some kind of cover" (L618-619): a flight passing through a dust cloud is fired at needing 3', () => {
+    const s = tinyBattle([carriers(), cruisers("r1", "red", 30, 20), cruisers("r2", "red", 20, 20.5, { taskforce: "red-tf2" })], {
+      terrain: [{ id: "d", kind: "dust", name: "Haze", x: 20, y: 19.5, radius: 1.5 }],
+    });
+    const ctx = run(s, [{ type: "flight", squadron: "b1", path: [{ x: 29.5, y: 20 }], target: "r1" }]);
+    const byUnit = (u: string) => notes(ctx, "intercept").find((n) => n.unit === u)?.text ?? "";
+    // r2 fires where the flight passes it, inside Haze: 4 - 1; r1 fires at the flight outside the cloud: 4.
+    expect(byUnit("r2")).toMatch(/\(in cover: Haze, -1\): \d+ interceptors needing 3 or less/);
+    expect(byUnit("r1")).toMatch(/interceptors needing 4 or less/);
+    expect(byUnit("r1")).not.toMatch(/in cover/);
+  });
   it("interceptors fire once per enemy taskforce activation", () => {
     const s = tinyBattle([
       carriers(),

@@ -186,3 +186,16 @@ describe('the harness covers "Engulfing (Highly experimental)": engulfing, prize
     expect((harnessSeen.enemy ?? 0) + (harnessSeen.friend ?? 0)).toBeGreaterThan(0);
   });
 });
+
+// Combat tractor beams and fighters shooting down missiles on 4 (fleet options tractorBeams, fighterMissileTargeting; RULINGS
+// "Combat tractor beams (option `tractorBeams`)", "Fighters shooting down missiles"): the hive fleets, whose ion beams disable ships.
+const towFleet = (name: string) => ({ ...hiveFleet(name), options: { tractorBeams: true, fighterMissileTargeting: 4 } });
+const tow = (seed: number): BattleState => {
+  const state = defaultScenario.create({ seed, fleets: [towFleet("Blue"), towFleet("Red")] }) as BattleState;
+  state.settings.turnLimit = 20;
+  return state;
+};
+rulesetHarness(
+  { ...battleshift, scenarios: { tow: { ...defaultScenario, id: "tow", create: ({ seed }) => tow(seed) } } },
+  { scenario: "tow", seeds: [15, 16], turns: 60, invariant },
+);

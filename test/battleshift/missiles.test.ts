@@ -32,6 +32,7 @@ const target = (id: string, x: number, y: number, extra: Partial<SqSpec> = {}): 
   facing: 270,
   ...extra,
 });
+const notes = (ctx: { events: { kind: string }[] }) => ctx.events.filter((e) => e.kind === "note").map((e) => (e as NoteEvent).text);
 const missileEvent = (ctx: { events: { kind: string }[] }) => ctx.events.find((e) => e.kind === "missiles") as MissileEvent;
 
 describe("Missiles: locks per ship", () => {
@@ -123,6 +124,48 @@ describe("Missile Resolution: moved after the taskforce, intercepted, automatic 
     // 3 wings hit on 1s: 3 missiles; the battleship's 2 interceptors: 2 more.
     expect(missileEvent(ctx)).toMatchObject({ launched: 12, arrived: 7 });
     expect(s.flights.rf?.y).toBeCloseTo(21, 0);
+  });
+  describe('"Roll a die for each ... fighter in the flight, needing a 4 or less to destroy a missile" (L715-716) vs QRS "Fighters need 3\'s" (L1755): setting fighterMissileTargeting', () => {
+    const interceptedBy = (need?: 3 | 4) => {
+      const s = tinyBattle([
+        launchers(),
+        target("r1", 30, 21),
+        { id: "r2", side: "red", design: "generic/light-carrier", at: [[60, 40]], facing: 270, taskforce: "red-tf2" },
+      ]);
+      if (need) s.settings.fighterMissileTargeting = need;
+      s.flights.rf = { id: "rf", side: "red", carrier: "r2", wings: 3, x: 20, y: 26, movedTurn: 0, interceptAt: -1, dogfighting: null };
+      // Every die a 4: all three lock (12 missiles); the battleship's 2 interceptors (4 or less) stop 2.
+      return run(s, [{ type: "missiles", squadron: "b1", target: "r1" }], new FixedRng(4));
+    };
+    it("default 3: three wings rolling 4s shoot nothing down", () => {
+      const ctx = interceptedBy();
+      expect(missileEvent(ctx)).toMatchObject({ launched: 12, arrived: 10 });
+      expect(notes(ctx).some((t) => /rf \(3 wings\) intercepts 12 missiles of b1: \[4,4,4\] needing 3 - 0 shot down/.test(t))).toBe(true);
+    });
+    it("setting 4: the same 4s shoot down three missiles", () => {
+      const ctx = interceptedBy(4);
+      expect(missileEvent(ctx)).toMatchObject({ launched: 12, arrived: 7 });
+      expect(notes(ctx).some((t) => /needing 4 - 3 shot down/.test(t))).toBe(true);
+    });
+  });
+  it('"The targeting is reduced by 1 ... if the enemy has some kind of cover" (L618-619): missiles arriving inside a dust cloud are intercepted needing 3', () => {
+    const dusty = { terrain: [{ id: "d", kind: "dust" as const, name: "Haze", x: 30, y: 21, radius: 2 }] };
+    // Every die a 4: the locks (5, less 1 for the target's cover) hold; the battleship's 2 interceptors need 3 in the cloud.
+    const ctx = run(
+      tinyBattle([launchers(), target("r1", 30, 21)], dusty),
+      [{ type: "missiles", squadron: "b1", target: "r1" }],
+      new FixedRng(4),
+    );
+    expect(missileEvent(ctx)).toMatchObject({ launched: 12, arrived: 12 });
+    expect(notes(ctx).some((t) => /r1 fires at 12 missiles of b1 \(in cover: Haze, -1\): 2 interceptors needing 3 or less/.test(t))).toBe(
+      true,
+    );
+    const open = run(
+      tinyBattle([launchers(), target("r1", 30, 21)]),
+      [{ type: "missiles", squadron: "b1", target: "r1" }],
+      new FixedRng(4),
+    );
+    expect(missileEvent(open)).toMatchObject({ launched: 12, arrived: 10 });
   });
   it('"Missiles that must negotiate their way around or through planets, asteroids or dust clouds lose half of their number"', () => {
     const s = tinyBattle([launchers(), target("r1", 30, 21, { design: "generic/missile-frigate" })], {

@@ -53,6 +53,7 @@ import { groundTarget } from "./planet-air.js";
 import { assaultMoveOrder, STEP_ASSAULT_MOVE, STEP_PLANET_ORDERS } from "./planet-orders.js";
 import { fireAtQuadrant, groundAssaultOrder, missilesAtQuadrant, parseQuadrantTarget, planetBody } from "./planet-play.js";
 import { releaseOrder } from "./release.js";
+import { tractorOrder } from "./tractor.js";
 
 export const STEP_HEAVY = "2. Fire heavy batteries";
 export const STEP_LIGHT = "3. Light batteries";
@@ -217,7 +218,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
     if (sq?.location !== "table") continue;
     const flight = flightPassed(ctx, p);
     if (!flight) continue;
-    const hits = fireInterceptors(ctx, sq, `fighters ${flight.id}`, false);
+    const hits = fireInterceptors(ctx, sq, `fighters ${flight.id}`, false, { start: flight, path: [] });
     if (hits > 0) {
       const dg = dodge(ctx, hits, 3);
       ctx.loseWings(flight, dg.stand, `shot down by interceptors of ${sq.id} as it moved`);
@@ -304,6 +305,9 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
   // Releasing a friendly engulfed ship (RULINGS "Releasing a friendly engulfed ship"), then engulfing.
   for (const { o, label } of ordersOf(orders, "release")) releaseOrder(ctx, o, label, active);
   for (const { o, label } of ordersOf(orders, "engulf")) engulfOrder(ctx, o, label, active, engulfed);
+  // "They may also be engulfed or captured by a combat tractor beam" (option `tractorBeams`, tractor.ts).
+  const beamsUsed = new Set<string>();
+  for (const { o, label } of ordersOf(orders, "tractor")) tractorOrder(ctx, o, label, active, beamsUsed);
   // "It is possible to move assault forces from quadrant to quadrant, both by the attackers and defenders" (planet-orders.ts).
   const arrived = new Set<string>();
   for (const { o, label } of ordersOf(orders, "assaultMove")) assaultMoveOrder(ctx, STEP_ASSAULT_MOVE, label, o, arrived);

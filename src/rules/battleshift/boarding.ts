@@ -39,7 +39,8 @@ import type { OrderOf } from "./orders.js";
 import type { ShipDesign } from "./ship-building.js";
 import { engulfCapacity } from "./ship-building.js";
 
-const STEP = "6. Boarding";
+export const STEP_BOARDING = "6. Boarding";
+const STEP = STEP_BOARDING;
 export const CONTACT = 1;
 export const ASSAULT_RANGE = 3;
 
@@ -85,13 +86,13 @@ function defender(ctx: Ctx, target: Squadron, ship: Ship): { td: ShipDesign; tCa
   return { td, tCaps: capabilitiesOf(td) };
 }
 
-function pickShip(target: Squadron, wanted: string | undefined, disabledOnly: boolean): Ship | null {
+export function pickShip(target: Squadron, wanted: string | undefined, disabledOnly: boolean): Ship | null {
   const pool = target.ships.filter((s) => !disabledOnly || s.disabled);
   if (wanted) return pool.find((s) => s.id === wanted) ?? null;
   return pool[0] ?? null;
 }
 
-function ownSquadrons(ctx: Ctx, ids: readonly string[], label: string, active: Set<string>): Squadron[] | null {
+export function ownSquadrons(ctx: Ctx, ids: readonly string[], label: string, active: Set<string>): Squadron[] | null {
   const out: Squadron[] = [];
   for (const id of new Set(ids)) {
     const sq = ctx.sq(id);
@@ -346,7 +347,15 @@ function friendlyEngulf(ctx: Ctx, sq: Squadron, target: Squadron, o: OrderOf<"en
 }
 
 /** A captured ship leaves its squadron (VP to the captor's side) and becomes a prize of the captor squadron. */
-function capture(ctx: Ctx, captor: Squadron, target: Squadron, ship: Ship, engulfed: boolean, assault: boolean, engulfer?: string): void {
+export function capture(
+  ctx: Ctx,
+  captor: Squadron,
+  target: Squadron,
+  ship: Ship,
+  engulfed: boolean,
+  assault: boolean,
+  engulfer?: string,
+): void {
   const state = ctx.state;
   const td = shipDesignOf(state, target, ship);
   const at: Point = { x: ship.x, y: ship.y };

@@ -30,6 +30,7 @@ import {
 import { moveSquadron } from "./movement.js";
 import type { Order, OrderOf } from "./orders.js";
 import { releaseOrder } from "./release.js";
+import { tractorOrder, tractorsFor } from "./tractor.js";
 
 /** Run `fn` on the planning copy; keep its effect only when the engine raised no problem. */
 function accepted(ctx: Ctx, fn: (c: Ctx) => void): boolean {
@@ -40,7 +41,7 @@ function accepted(ctx: Ctx, fn: (c: Ctx) => void): boolean {
   return false;
 }
 
-interface Candidate {
+export interface Candidate {
   squadron: Squadron;
   ship: Ship;
 }
@@ -104,6 +105,43 @@ export function randomEngulfOrders(
     if (accepted(ctx, (x) => engulfOrder(x, o, "plan", active, engulfed))) orders.push(o);
   }
   return orders;
+}
+
+/**
+ * Option `tractorBeams` (tractor.ts): the random-legal bot has a ship in contact with a disabled enemy ship no
+ * larger than itself capture it, half of the time; each ship once an activation.
+ */
+export function randomTractorOrders(ctx: Ctx, mine: readonly Squadron[], active: Set<string>, rng: Rng): Order[] {
+  const s = ctx.state;
+  if (!s.settings.tractorBeams) return [];
+  const orders: Order[] = [];
+  const used = new Set<string>();
+  for (const q of mine) {
+    if (q.location !== "table" || !active.has(q.id)) continue;
+    const touching = engulfTargets(s, q, false).filter((c) => tractorInContact(ctx, q, c, used) !== undefined);
+    if (touching.length === 0 || !rng.chance(50)) continue;
+    const c = rng.pick(touching);
+    const o: OrderOf<"tractor"> = { type: "tractor", squadron: q.id, target: c.squadron.id, ship: c.ship.id };
+    if (accepted(ctx, (x) => tractorOrder(x, o, "plan", active, used))) orders.push(o);
+  }
+  return orders;
+}
+
+/** The ship of `q` whose beam is free, at least as large as the candidate, in contact with it (if any). */
+export function tractorInContact(ctx: Ctx, q: Squadron, c: Candidate, used: ReadonlySet<string>): Ship | undefined {
+  const size = shipDesignOf(ctx.state, c.squadron, c.ship).size;
+  return tractorsFor(ctx, q, size, used).find((e) => dist(e, c.ship) <= CONTACT + 1e-9);
+}
+
+/** The sensible bot: the first of `squadrons` with a free beam in contact with the candidate (its ship marked used). */
+export function tractorBy(ctx: Ctx, squadrons: readonly Squadron[], c: Candidate, used: Set<string>): Squadron | undefined {
+  for (const q of squadrons) {
+    const beam = tractorInContact(ctx, q, c, used);
+    if (!beam) continue;
+    used.add(beam.id);
+    return q;
+  }
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------

@@ -22,7 +22,7 @@
 import { cloneData } from "../../core/json.js";
 import { Rng } from "../../core/rng.js";
 import { shiftInBlocked, shiftOutBlocked } from "./battleshifting.js";
-import { engulfHunt, type MoveEnd, onTableAfter, preySquadrons, randomEngulfOrders } from "./bot-engulf.js";
+import { engulfHunt, type MoveEnd, onTableAfter, preySquadrons, randomEngulfOrders, randomTractorOrders, tractorBy } from "./bot-engulf.js";
 import { Ctx } from "./context.js";
 import { FIGHTER_MOVE, flightsOf, wingsReady } from "./fighters.js";
 import { bears, defaultHeavyWeapons, defaultLightWeapons, type Moment, momentNow, WEAPONS, type WeaponKey } from "./fire.js";
@@ -470,9 +470,16 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
   );
 
   // 6. Board disabled enemy ships our ships touch.
+  const beamsUsed = new Set<string>();
   for (const t of foesNow) {
     const dis = t.ships.find((x) => x.disabled && !hunted.has(x.id));
     if (!dis) continue;
+    // With tractor beams a ship in contact at least as large takes it with no roll (tractor.ts).
+    const beam = s.settings.tractorBeams ? tractorBy(ctx, stay, { squadron: t, ship: dis }, beamsUsed) : undefined;
+    if (beam) {
+      orders.push({ type: "tractor", squadron: beam.id, target: t.id, ship: dis.id });
+      continue;
+    }
     const touching = stay.filter((q) => q.ships.some((x) => !x.disabled && dist(x, dis) <= 1));
     if (touching.length) orders.push({ type: "board", squadrons: touching.slice(0, 5).map((q) => q.id), target: t.id, ship: dis.id });
   }
@@ -747,6 +754,7 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
   }
   // "Engulfing (Highly experimental)": sometimes engulf what is in contact, sometimes release a friend carried inside.
   orders.push(...randomEngulfOrders(ctx, mine, { active, hunters }, rng));
+  orders.push(...randomTractorOrders(ctx, mine, active, rng));
   return { orders };
 }
 

@@ -391,7 +391,7 @@ export function flyFlight(
   };
   for (const sq of shooters) {
     if (!state.flights[flight.id]) break;
-    interceptorHits(fireInterceptors(ctx, sq, `fighters ${flight.id}`, true), sq.id);
+    interceptorHits(fireInterceptors(ctx, sq, `fighters ${flight.id}`, true, { start, path: legPath }), sq.id);
   }
   // "Missiles and fighters may be attacked by interceptors for the quadrant they are attacking."
   if (ground && state.flights[flight.id]) interceptorHits(ground.intercept(ctx, flight), ground.name);

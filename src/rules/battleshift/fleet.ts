@@ -75,6 +75,10 @@ export interface FleetOptions {
   planetOrders?: boolean;
   /** Planets in play: assault units move to an "adjacent" quadrant (default) or "any" one (setting `assaultMoves`). */
   assaultMoves?: "adjacent" | "any";
+  /** Fighters shooting down missiles on 3 (default) or 4 or less (setting `fighterMissileTargeting`). */
+  fighterMissileTargeting?: 3 | 4;
+  /** "combat tractor beam": every ship carries one (setting `tractorBeams`; off by default). */
+  tractorBeams?: boolean;
 }
 
 export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
@@ -170,6 +174,8 @@ const optionsSchema = z
     experience: z.boolean().optional(),
     planetOrders: z.boolean().optional(),
     assaultMoves: z.enum(["adjacent", "any"]).optional(),
+    fighterMissileTargeting: z.union([z.literal(3), z.literal(4)]).optional(),
+    tractorBeams: z.boolean().optional(),
   })
   .strict();
 const layoutSchema = z

@@ -113,9 +113,17 @@ function judgeLine(ctx: LosContext, a: Point, b: Point, blockers: Squadron[], te
 
 /** Cover: the target squadron has a ship inside obscuring terrain ("if the target has cover"). */
 export function coverOf(state: BattleState, target: Squadron): string | null {
+  for (const s of target.ships) {
+    const c = coverAt(state, s);
+    if (c) return c;
+  }
+  return null;
+}
+
+/** The obscuring terrain (asteroid field, dust cloud, nebula) a point is inside, if any: cover for whatever is there. */
+export function coverAt(state: BattleState, p: Point): string | null {
   for (const t of state.battlespace.terrain) {
-    if (!isObscuring(t)) continue;
-    for (const s of target.ships) if (Math.hypot(s.x - t.x, s.y - t.y) <= t.radius) return t.name;
+    if (isObscuring(t) && Math.hypot(p.x - t.x, p.y - t.y) <= t.radius) return t.name;
   }
   return null;
 }

@@ -233,7 +233,7 @@ function interceptStrike(ctx: Ctx, d: Defender, m: MissileStrike, n: number, fro
   const state = ctx.state;
   if (d.kind === "squadron") {
     const sq = state.squadrons[d.id] as Squadron;
-    return Math.min(fireInterceptors(ctx, sq, `${n} missiles of ${m.squadron}`, true), n);
+    return Math.min(fireInterceptors(ctx, sq, `${n} missiles of ${m.squadron}`, true, { start: from, path: [to] }), n);
   }
   if (d.kind === "quadrant") {
     const q = aim.quadrant as { planet: PlanetInPlay; quadrant: Quadrant };
@@ -246,11 +246,13 @@ function interceptStrike(ctx: Ctx, d: Defender, m: MissileStrike, n: number, fro
   f.y = p.y;
   delete f.grounded;
   f.interceptAt = ctx.act;
-  const r = rollHits(ctx, f.wings, 3);
+  // "needing a 4 or less" ("Missile Resolution") or "Fighters need 3's" (QRS): the setting decides (default 3).
+  const need = state.settings.fighterMissileTargeting ?? 3;
+  const r = rollHits(ctx, f.wings, need);
   const k = Math.min(r.hits, n);
   ctx.note(
     "intercept",
-    `${f.id} (${f.wings} wings) intercepts ${n} missiles of ${m.squadron}: [${r.rolls.join(",")}] needing 3 - ${k} shot down`,
+    `${f.id} (${f.wings} wings) intercepts ${n} missiles of ${m.squadron}: [${r.rolls.join(",")}] needing ${need} - ${k} shot down`,
     {
       side: f.side,
       unit: f.id,

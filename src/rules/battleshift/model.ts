@@ -47,6 +47,13 @@ export interface Settings {
   planetOrders?: boolean;
   /** With `planets`: assault units move to an "adjacent" quadrant (default) or "any" quadrant of their planet (RULINGS "Assault forces from quadrant to quadrant"). */
   assaultMoves?: "adjacent" | "any";
+  /**
+   * A fighter wing intercepting missiles shoots one down on this or less: 3 (default, the Quick Reference's "Fighters need
+   * 3's to destroy a missile") or 4 ("Missile Resolution": "needing a 4 or less"); RULINGS "Fighters shooting down missiles".
+   */
+  fighterMissileTargeting?: 3 | 4;
+  /** "combat tractor beam": every ship may capture a disabled enemy ship in contact (off by default; RULINGS "Combat tractor beams"). */
+  tractorBeams?: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {

@@ -9,7 +9,7 @@
  *   second if the seat wins the roll).
  * - One activation (QRS, Activation Sequence 1-7): `missiles`, `heavy`,
  *   `emergencyShift`, `move`, `light`, `detach`, `flight`, `recover`, `board`,
- *   `engulf`, `release`, `join` and `command`; with planets in play, `quadrantFire` (a quadrant's
+ *   `engulf`, `tractor` (option `tractorBeams`), `release`, `join` and `command`; with planets in play, `quadrantFire` (a quadrant's
  *   target, in its planet's activation) and `assaultMove` (assault units between quadrants).
  *
  * The schema checks only shape; whether an order can be carried out (range, arc,
@@ -112,6 +112,8 @@ const board = z.object({
   assault: z.boolean().optional(),
 });
 const engulf = z.object({ type: z.literal("engulf"), squadron: id, target: id, ship: id.optional() });
+/** Option `tractorBeams`: a ship of `squadron` in contact captures the disabled enemy `ship` of `target` ("captured by a combat tractor beam"). */
+const tractor = z.object({ type: z.literal("tractor"), squadron: id, target: id, ship: id.optional() });
 /**
  * Release a friendly engulfed ship (`target`: the prize id) from its engulfer in `squadron`: set down at `to`
  * (within 1" of the engulfer; default 1" astern), rejoining `join` or the first squadron of its design with room.
@@ -144,6 +146,7 @@ export const orderSchema = z.discriminatedUnion("type", [
   recover,
   board,
   engulf,
+  tractor,
   release,
   join,
   command,

@@ -93,6 +93,8 @@ export function createBattle(opts: BattleOptions): { state: BattleState; events:
   if (opts.fleets.some((f) => f.defenses?.length)) settings.planets = true;
   if (opts.fleets.some((f) => f.options?.planetOrders)) settings.planetOrders = true;
   if (opts.fleets.some((f) => f.options?.assaultMoves === "any")) settings.assaultMoves = "any";
+  if (opts.fleets.some((f) => f.options?.fighterMissileTargeting === 4)) settings.fighterMissileTargeting = 4;
+  if (opts.fleets.some((f) => f.options?.tractorBeams)) settings.tractorBeams = true;
   const state: BattleState = {
     ruleset: "battleshift",
     version: 1,

@@ -30,6 +30,8 @@ const settings = z.object({
   planets: z.boolean().optional(),
   planetOrders: z.boolean().optional(),
   assaultMoves: z.enum(["adjacent", "any"]).optional(),
+  fighterMissileTargeting: z.union([z.literal(3), z.literal(4)]).optional(),
+  tractorBeams: z.boolean().optional(),
 });
 
 const terrain = z.object({
