@@ -111,6 +111,16 @@ describe('Assault Units (L747-752): "A ship with assault units can board a non-d
     expect(s.squadrons.r1?.ships).toHaveLength(2);
     expect(s.squadrons.r1?.damage).toBe(0);
   });
+  it('"normal modifiers" on the target\'s side: a ship in cover (a dust cloud) makes it 3, a station +1 makes it 5', () => {
+    const inDust = assault();
+    inDust.battlespace.terrain.push({ id: "dust", kind: "dust", name: "the Veil", x: 12, y: 20, radius: 3 });
+    const dusty = run(inDust, [order], new AssaultDice([4, 3, 6, 6], [3, 3]));
+    expect(notes(dusty, "board")[0]?.text).toMatch(/2 units roll \[4,3\] needing 3 \(in cover: the Veil\), shields \[6\]: 1 through/);
+    const station = assault();
+    station.squadrons.r1!.station = true;
+    const st = run(station, [order], new AssaultDice([5, 6, 6, 1], [3, 3]));
+    expect(notes(st, "board")[0]?.text).toMatch(/2 units roll \[5,6\] needing 5, shields \[6\]: 1 through/);
+  });
   it('beyond 3" the assault is refused with the distance; without `assault` only disabled ships can be boarded', () => {
     const far = run(assault(3.5), [order]);
     expect(codes(far)).toEqual(["no-assault-units"]);

@@ -22,9 +22,10 @@
  * Captured ships become prizes of the captor squadron (VP as if destroyed).
  */
 import type { Ctx } from "./context.js";
-import { marineBonus } from "./experience.js";
+import { hitBonus, marineBonus, suppressionPenalty } from "./experience.js";
 import { centroid, dist, inches, type Point } from "./geometry.js";
 import { rollHits } from "./interceptors.js";
+import { coverAt } from "./line-of-sight.js";
 import {
   assaultAboard,
   type BattleState,
@@ -123,7 +124,7 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
     if (!ship) return void ctx.fail(STEP, label, "unknown-ship", `${target.id} has no ship ${o.ship}`);
     const { td, tCaps } = defender(ctx, target, ship);
     let units = 0;
-    let suppression = 0;
+    let targeting = Number.POSITIVE_INFINITY;
     let nearest = Number.POSITIVE_INFINITY;
     const used: Squadron[] = [];
     for (const sq of boarders) {
@@ -135,7 +136,9 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
       const aboard = assaultAboard(state, sq, close);
       if (aboard === 0) continue;
       units += aboard;
-      suppression = Math.max(suppression, sq.suppression);
+      // "a targeting of 4 and normal modifiers": each squadron's suppression and "+1 to hit"; several squadrons roll
+      // together at the worst of theirs (as synchronised fire does).
+      targeting = Math.min(targeting, 4 - suppressionPenalty(state, sq) + hitBonus(state, sq));
       used.push(sq);
     }
     if (units === 0) {
@@ -146,7 +149,11 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
         `no ship with assault units within ${ASSAULT_RANGE}" of ${ship.id} (nearest ${inches(nearest)})`,
       );
     }
-    const attack = rollHits(ctx, units, 4 - suppression);
+    // The target's side of the normal modifiers: +1 against a station, -1 when the ship is in cover (RULINGS "Boarding,
+    // assault units, engulfing, prizes"). No line of sight is needed: teleporters and breaching pods reach 3".
+    const cover = coverAt(state, ship);
+    targeting += (target.station ? 1 : 0) - (cover ? 1 : 0);
+    const attack = rollHits(ctx, units, targeting);
     // "The assault unit may be resisted by the enemy's shields, and have no strength": one ship's shields at full hardness.
     let saves = 0;
     const shieldRolls: number[] = [];
@@ -169,7 +176,7 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
     );
     ctx.note(
       "board",
-      `Assault on ${ship.id} of ${target.id}: ${units} units roll [${attack.rolls.join(",")}] needing ${4 - suppression}, shields [${shieldRolls.join(",")}]: ${through} through, attack ${att} against defence ${def} (d6 ${defRoll} + size ${td.size}): ${won ? "captured" : "repelled"}`,
+      `Assault on ${ship.id} of ${target.id}: ${units} units roll [${attack.rolls.join(",")}] needing ${targeting}${cover ? ` (in cover: ${cover})` : ""}, shields [${shieldRolls.join(",")}]: ${through} through, attack ${att} against defence ${def} (d6 ${defRoll} + size ${td.size}): ${won ? "captured" : "repelled"}`,
       { side: ctx.side, unit: target.id },
     );
     if (won) capture(ctx, used[0] as Squadron, target, ship, false, true);
