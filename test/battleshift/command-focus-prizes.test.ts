@@ -11,7 +11,7 @@ import type { FireEvent } from "../../src/rules/battleshift/events.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
 import { buildShip } from "../../src/rules/battleshift/ship-building.js";
-import { ctxFor, DiceRng, design, type SqSpec, tinyBattle, unitOf } from "./support.js";
+import { ctxFor, DiceRng, design, korzineBesideFrigates, type SqSpec, tinyBattle, unitOf } from "./support.js";
 
 function run(state: BattleState, orders: Order[], rng: Rng = Rng.fromSeed(3), side = "blue", tf: string | null = "blue-tf1") {
   const ctx = ctxFor(state, side, rng);
@@ -336,24 +336,7 @@ describe('"Engulfing (Highly experimental)" and "Boarding": prizes', () => {
 });
 
 describe('"Engulfing": "This can be done to friendly ships automatically during movement"', () => {
-  const battle = (disabled: boolean) => {
-    const s = tinyBattle([
-      { id: "b1", side: "blue", design: "bionid/korzine-carrier", at: [[10, 10]], facing: 90 },
-      {
-        id: "b2",
-        side: "blue",
-        design: "generic/sword-frigate",
-        at: [
-          [10.6, 10.6],
-          [12, 12],
-        ],
-        facing: 90,
-      },
-      { id: "r1", side: "red", design: "generic/fleet-cruiser", at: [[60, 40]], facing: 270 },
-    ]);
-    s.squadrons.b2!.ships[0]!.disabled = disabled;
-    return s;
-  };
+  const battle = korzineBesideFrigates;
 
   it('a size 4 Korzine takes a friendly size 2 frigate aboard (0.85" away), disabled or not; no VP to anyone', () => {
     const s = battle(false);

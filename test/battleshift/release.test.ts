@@ -9,7 +9,7 @@ import { runActivation } from "../../src/rules/battleshift/activation.js";
 import { botOrders } from "../../src/rules/battleshift/bot.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
-import { ctxFor, FixedRng, tinyBattle, unitOf } from "./support.js";
+import { ctxFor, FixedRng, korzineBesideFrigates, unitOf } from "./support.js";
 
 function run(state: BattleState, orders: Order[], rng: Rng = Rng.fromSeed(3)) {
   const ctx = ctxFor(state, "blue", rng);
@@ -20,21 +20,7 @@ const codes = (ctx: { problems: { code: string }[] }) => ctx.problems.map((p) =>
 
 /** A Korzine (size 4, engulfs up to size 2) with the Sword Frigate b2.1 aboard; b2.2 is left at (12, 12). */
 function engulfedFriend(disabled = false): { s: BattleState; prize: string } {
-  const s = tinyBattle([
-    { id: "b1", side: "blue", design: "bionid/korzine-carrier", at: [[10, 10]], facing: 90 },
-    {
-      id: "b2",
-      side: "blue",
-      design: "generic/sword-frigate",
-      at: [
-        [10.6, 10.6],
-        [12, 12],
-      ],
-      facing: 90,
-    },
-    { id: "r1", side: "red", design: "generic/fleet-cruiser", at: [[60, 40]], facing: 270 },
-  ]);
-  s.squadrons.b2!.ships[0]!.disabled = disabled;
+  const s = korzineBesideFrigates(disabled);
   // FixedRng(6): every repair roll fails, so a disabled frigate stays disabled aboard.
   run(s, [{ type: "engulf", squadron: "b1", target: "b2", ship: "b2.1" }], new FixedRng(6));
   return { s, prize: Object.keys(s.prizes)[0] as string };

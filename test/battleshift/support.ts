@@ -196,3 +196,27 @@ export function playSteps(state: BattleState, sheet: (s: BattleState) => Order[]
   }
   return { state: s, problems, notes };
 }
+
+/**
+ * A Korzine carrier b1 (size 4, engulfs up to size 2) at (10, 10) beside blue's Sword Frigates b2 (b2.1 0.85" away, b2.2 at
+ * (12, 12)), and a red Fleet Cruiser far off; b2.1 disabled or not. The friendly-engulfing and release tests start here.
+ */
+export function korzineBesideFrigates(disabled: boolean): BattleState {
+  const s = tinyBattle([
+    { id: "b1", side: "blue", design: "bionid/korzine-carrier", at: [[10, 10]], facing: 90 },
+    {
+      id: "b2",
+      side: "blue",
+      design: "generic/sword-frigate",
+      at: [
+        [10.6, 10.6],
+        [12, 12],
+      ],
+      facing: 90,
+    },
+    { id: "r1", side: "red", design: "generic/fleet-cruiser", at: [[60, 40]], facing: 270 },
+  ]);
+  const frigate = s.squadrons.b2?.ships[0];
+  if (frigate) frigate.disabled = disabled;
+  return s;
+}
