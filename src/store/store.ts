@@ -1,0 +1,127 @@
+/**
+ * Where games are kept (DESIGN.md, "The Ruleset contract and the host"). Three
+ * implementations pass one shared suite (test/store/store-suite.ts): game
+ * folders (play by files), PGlite (the embedded default) and PostgreSQL
+ * (DATABASE_URL). A store knows no ruleset: states, orders and events are plain
+ * JSON it keeps and gives back unchanged.
+ *
+ * The rules of the contract:
+ *  - a step commits whole or not at all (`commit` is atomic), and only from the
+ *    step the caller loaded (compare-and-swap on `step`): two runs of one step
+ *    cannot both commit;
+ *  - submissions are kept, every revision; one for a step other than the
+ *    awaited one is refused (`StoreError` "stale-submission");
+ *  - nothing a client names becomes a path or a plain-object key unchecked
+ *    (game and seat ids match `ID_PATTERN` of src/core/ids.ts).
+ */
+import type { Outcome, SeatId } from "../core/ruleset.js";
+
+export type GameId = string;
+
+/** A game as the host knows it: everything but the ruleset's state is the record's own. */
+export interface GameRecord {
+  id: GameId;
+  ruleset: string;
+  /** The ruleset's version when the game was created (a later version may adjudicate differently). */
+  rulesetVersion: string;
+  /** The scenario the game was made from ("tutorial", "playtest", "map"). */
+  scenario: string;
+  /** The scenario's inputs as given (JSON): options, fleets, a map; enough to make the game again from the seed. */
+  options: unknown;
+  /** The game's seed: a safe integer; every step's dice follow from it and the step number. */
+  seed: number;
+  /** The awaited step, counted from 1: increases by one with every step run. */
+  step: number;
+  /** The ruleset's own name of the awaited step: "turn 4", "step 7: turn 2, red activation 3". */
+  label: string;
+  /** Null while the game goes on. */
+  outcome: Outcome | null;
+  /** The ruleset's state (JSON). */
+  state: unknown;
+}
+
+/** One step as run: enough to re-run it exactly (state before, orders, seed) and to derive every report (events). */
+export interface StepEntry {
+  /** The step number (the record's `step` before the run). */
+  step: number;
+  label: string;
+  /** The game's seed (the step's dice come from it and `step`). */
+  seed: number;
+  /** The state the step started from. */
+  state: unknown;
+  /** The orders each awaited seat was adjudicated with (parsed), by seat. */
+  orders: Record<SeatId, unknown>;
+  /** Where each seat's orders came from: "submission 3", "default", "bot normal". */
+  sources: Record<SeatId, string>;
+  /** Every event of the step, in order. */
+  events: unknown[];
+}
+
+/** One revision of a seat's orders for one step. */
+export interface Submission {
+  seat: SeatId;
+  /** The step it was made for. */
+  step: number;
+  /** 1, 2, 3 ... per game, seat and step: the highest counts. */
+  revision: number;
+  /** The parsed orders (JSON). */
+  orders: unknown;
+  /** Who or what sent it: "file orders/klingon.yaml", "bot normal", "user 12". */
+  source: string;
+  /** When it was received (ISO 8601), as the caller's clock says. */
+  at: string;
+}
+
+export interface GameSummary {
+  id: GameId;
+  ruleset: string;
+  scenario: string;
+  step: number;
+  label: string;
+  over: boolean;
+}
+
+export class StoreError extends Error {
+  constructor(
+    /** Stable: "game-exists", "no-game", "stale-step", "stale-submission", "locked", "unsafe-path", "corrupt". */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A held lock on one game; `release` is idempotent. */
+export interface Lock {
+  release(): Promise<void>;
+}
+
+export interface Store {
+  /** What kind of store, for messages ("folder games/g1", "pglite ./starhost-data", "postgres"). */
+  readonly where: string;
+  /** Make a new game at step `record.step` (1). Refuses an id already used ("game-exists"). */
+  create(record: GameRecord): Promise<void>;
+  /** The game as it stands, or null. */
+  load(id: GameId): Promise<GameRecord | null>;
+  list(): Promise<GameSummary[]>;
+  /**
+   * Keep a submission as the next revision of (seat, step). Refused with "stale-submission"
+   * (naming both steps) when `step` is not the game's awaited step; "no-game" when there is no game.
+   * Returns the revision given.
+   */
+  submit(id: GameId, submission: Omit<Submission, "revision">): Promise<number>;
+  /** Every revision for a step, oldest first. */
+  submissions(id: GameId, step: number): Promise<Submission[]>;
+  /**
+   * Commit one step whole: the entry joins the history and `next` becomes the game, only if the game is
+   * still at `entry.step` ("stale-step" otherwise, and nothing changes). `next.step` is `entry.step + 1`.
+   */
+  commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void>;
+  /** A step run earlier, or null. */
+  history(id: GameId, step: number): Promise<StepEntry | null>;
+  /** The numbers of the steps run, ascending. */
+  steps(id: GameId): Promise<number[]>;
+  /** Hold the game for a step run: a second holder is refused ("locked", saying who holds it). */
+  lock(id: GameId, holder: string): Promise<Lock>;
+  close(): Promise<void>;
+}
