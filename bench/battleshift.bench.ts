@@ -33,7 +33,7 @@ export async function run(): Promise<{ name: string; value: number; unit: string
   const out: { name: string; value: number; unit: string; budget?: number }[] = [];
   // Warm the JIT once on a small battle (not measured).
   timed(() => createBattle({ seed: 99, scenario: "bench", fleets: fleetsFrom(scaledPlaytestFleets(20)) }).state);
-  const playtest = timed(() => battleshift.scenarios.playtest?.create({ seed: 1 }) as BattleState);
+  const playtest = timed(() => battleshift.scenarios.playtest?.create(1, {}) as BattleState);
   out.push({
     name: `playtest 160 ships, bots to the end (${playtest.steps} steps, turn ${playtest.turn})`,
     value: playtest.ms,

@@ -107,7 +107,7 @@ function stepProfile(state: GameState, ordersBySeat: Record<EmpireId, Orders>, r
 export function measureScale(sectors: number): ScaleRow {
   const scenario = galacticEmpires.scenarios[`galaxy-${sectors}`];
   if (!scenario) throw new Error(`no scenario galaxy-${sectors}`);
-  let state = scenario.create({ seed: SEED });
+  let state = scenario.create(SEED, {});
   const t0 = performance.now();
   for (let t = 0; t < WARM_TURNS; t++) {
     if (galacticEmpires.outcome(state)) break;

@@ -45,7 +45,7 @@ function fastest<T>(n: number, f: () => T): { ms: number; value: T } {
 export async function run(): Promise<Figure[]> {
   const sc = galacticEmpires.scenarios[SCENARIO];
   if (!sc) throw new Error(`no scenario ${SCENARIO}`);
-  const start = sc.create({ seed: SEED });
+  const start = sc.create(SEED, {});
   const levels = allNormal(start);
   const warm = playMatch(start, levels, WARM_TURNS).state;
   const seats = galacticEmpires.seats(warm).length;

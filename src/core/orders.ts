@@ -54,26 +54,28 @@ export interface OrdersFileSpec<O> {
 export function parseOrdersFile<O>(
   raw: unknown,
   spec: OrdersFileSpec<O>,
-): { file: Record<string, unknown> & { orders: O[] }; problems: Problem[] } {
+): { file: Record<string, unknown> & { orders: O[] }; problems: Problem[]; refused: Problem[] } {
   const problems: Problem[] = [];
+  /** Faults of the file as a whole: a submission with any is refused (ParsedOrders.refused). */
+  const refused: Problem[] = [];
   const file: Record<string, unknown> & { orders: O[] } = { orders: [] };
-  if (raw === null || raw === undefined) return { file, problems };
+  if (raw === null || raw === undefined) return { file, problems, refused };
   if (Array.isArray(raw)) return parseOrdersFile({ orders: raw }, spec);
   if (typeof raw !== "object") {
-    problems.push({ order: "orders", code: "not-an-object", message: `orders must be an object like ${spec.example}` });
-    return { file, problems };
+    refused.push({ order: "orders", code: "not-an-object", message: `orders must be an object like ${spec.example}` });
+    return { file, problems, refused };
   }
   const r = raw as Record<string, unknown>;
   const seat = r[spec.seat.field];
   if (seat !== undefined) {
     if (typeof seat === "string" && (spec.seat.allowEmpty || seat.length > 0)) file[spec.seat.field] = seat;
-    else problems.push({ order: spec.seat.field, code: `invalid-${spec.seat.field}`, message: spec.seat.message });
+    else refused.push({ order: spec.seat.field, code: `invalid-${spec.seat.field}`, message: spec.seat.message });
   }
   const step = r[spec.step.field];
   if (step !== undefined) {
     if (typeof step === "number" && Number.isInteger(step) && step > 0) file[spec.step.field] = step;
     else
-      problems.push({
+      refused.push({
         order: spec.step.field,
         code: `invalid-${spec.step.field}`,
         message: `${spec.step.field} must be a positive whole number`,
@@ -82,7 +84,7 @@ export function parseOrdersFile<O>(
   const known = [spec.seat.field, spec.step.field, "orders"];
   for (const k of Object.keys(r)) {
     if (!known.includes(k)) {
-      problems.push({
+      refused.push({
         order: k,
         code: "unknown-field",
         message: `unknown field "${k}"; an orders file has ${spec.seat.field}, ${spec.step.field} and orders`,
@@ -91,9 +93,9 @@ export function parseOrdersFile<O>(
   }
   const list = r.orders ?? [];
   if (!Array.isArray(list)) {
-    problems.push({ order: "orders", code: "not-a-list", message: "orders must be a list of orders" });
-    return { file, problems };
+    refused.push({ order: "orders", code: "not-a-list", message: "orders must be a list of orders" });
+    return { file, problems, refused };
   }
   file.orders = parseOrderList(list, spec.types, spec.schema, problems);
-  return { file, problems };
+  return { file, problems, refused };
 }

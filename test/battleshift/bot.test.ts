@@ -11,7 +11,7 @@ const smartBot: Player = (s, seat) => botOrders(s, seat);
 const randomBot: Player = (s, seat, rng) => randomLegalOrders(s, seat, rng);
 
 function battle(seed: number, players: Record<SideId, Player>, problems?: Record<SideId, Record<string, number>>): BattleState {
-  let state = battleshift.scenarios.playtest?.create({ seed }) as BattleState;
+  let state = battleshift.scenarios.playtest?.create(seed, {}) as BattleState;
   const rng = Rng.forTurn(seed, 0, "random-bot");
   for (let i = 0; i < 5000 && !state.outcome; i++) {
     const orders: Record<string, Orders> = {};

@@ -133,7 +133,7 @@ function botFrames(state: BattleState, maxSteps = 200): ReplayFrame[] {
 
 describe('Replays (RULINGS "Replays"): planets and moons, stations and gates, prizes and formations', () => {
   it("a planetfall battle shows each quadrant's holder and wounds against the defense size, planet fire, fire at quadrants, launches and ground assaults", () => {
-    const frames = botFrames(battleshift.scenarios.planetfall?.create({ seed: 3 }) as BattleState);
+    const frames = botFrames(battleshift.scenarios.planetfall?.create(3, {}) as BattleState);
     const svg = renderReplaySvg(frames);
     // "Planets should be divided into quadrants": four arcs, each labelled quadrant, wounds/size, holder, garrison.
     expect(svg).toMatch(/>W \d+\/6 red g\d+</);

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot.js";
 import type { NoteEvent } from "../../src/rules/battleshift/events.js";
-import { battleshift } from "../../src/rules/battleshift/index.js";
+import { type BsGameEvent, battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Orders } from "../../src/rules/battleshift/orders.js";
+import { fleetsFrom } from "../../src/rules/battleshift/setup.js";
 import { rulesetHarness } from "../harness/ruleset-harness.js";
 
 rulesetHarness(battleshift, { scenario: "playtest", seeds: [1, 2, 3], turns: 30 });
@@ -14,7 +15,7 @@ rulesetHarness(battleshift, { scenario: "playtest", seeds: [1, 2, 3], turns: 30 
 function invariant(beforeRaw: unknown, afterRaw: unknown): void {
   const before = beforeRaw as BattleState;
   const after = afterRaw as BattleState;
-  expect(battleshift.turn(after)).toBe(battleshift.turn(before) + 1);
+  expect(battleshift.step(after)).toBe(battleshift.step(before) + 1);
   const W = after.battlespace.widthFt * 12;
   const H = after.battlespace.depthFt * 12;
   // Only a friendly ship released from its engulfer joins a squadron (RULINGS "Releasing a friendly engulfed ship").
@@ -92,7 +93,7 @@ rulesetHarness(
       mixed: {
         ...defaultScenario,
         id: "mixed",
-        create: ({ seed }) => defaultScenario.create({ seed, fleets: [mixedFleet("Blue"), mixedFleet("Red")] }),
+        create: (seed: number) => defaultScenario.create(seed, { fleets: fleetsFrom([mixedFleet("Blue"), mixedFleet("Red")]) }),
       },
     },
   },
@@ -124,7 +125,7 @@ const hiveFleet = (name: string) => ({
   ],
 });
 const hive = (seed: number): BattleState => {
-  const state = defaultScenario.create({ seed, fleets: [hiveFleet("Blue"), hiveFleet("Red")] }) as BattleState;
+  const state = defaultScenario.create(seed, { fleets: fleetsFrom([hiveFleet("Blue"), hiveFleet("Red")]) }) as BattleState;
   state.settings.turnLimit = 20;
   return state;
 };
@@ -148,7 +149,7 @@ function countingEngulfs(before: unknown, after: unknown, events: readonly unkno
   }
 }
 rulesetHarness(
-  { ...battleshift, scenarios: { hive: { ...defaultScenario, id: "hive", create: ({ seed }) => hive(seed) } } },
+  { ...battleshift, scenarios: { hive: { ...defaultScenario, id: "hive", create: (seed: number) => hive(seed) } } },
   { scenario: "hive", seeds: [7, 15], turns: 150, invariant: countingEngulfs },
 );
 
@@ -164,7 +165,7 @@ describe('the harness covers "Engulfing (Highly experimental)": engulfing, prize
       for (const seat of battleshift.awaiting(state))
         orders[seat] = players[seat] === "smart" ? botOrders(state, seat) : randomLegalOrders(state, seat, rng);
       const r = battleshift.resolve(state, orders, Rng.forTurn(seed, state.step));
-      for (const e of r.events.filter((x): x is NoteEvent => x.kind === "note")) {
+      for (const e of r.events.filter((x): x is NoteEvent & BsGameEvent => x.kind === "note")) {
         const k = engulfKind(e);
         if (k) count[k] = (count[k] ?? 0) + 1;
       }
@@ -191,11 +192,11 @@ describe('the harness covers "Engulfing (Highly experimental)": engulfing, prize
 // "Combat tractor beams (option `tractorBeams`)", "Fighters shooting down missiles"): the hive fleets, whose ion beams disable ships.
 const towFleet = (name: string) => ({ ...hiveFleet(name), options: { tractorBeams: true, fighterMissileTargeting: 4 } });
 const tow = (seed: number): BattleState => {
-  const state = defaultScenario.create({ seed, fleets: [towFleet("Blue"), towFleet("Red")] }) as BattleState;
+  const state = defaultScenario.create(seed, { fleets: fleetsFrom([towFleet("Blue"), towFleet("Red")]) }) as BattleState;
   state.settings.turnLimit = 20;
   return state;
 };
 rulesetHarness(
-  { ...battleshift, scenarios: { tow: { ...defaultScenario, id: "tow", create: ({ seed }) => tow(seed) } } },
+  { ...battleshift, scenarios: { tow: { ...defaultScenario, id: "tow", create: (seed: number) => tow(seed) } } },
   { scenario: "tow", seeds: [15, 16], turns: 60, invariant },
 );

@@ -13,7 +13,7 @@ import { parseFleet } from "../../src/rules/battleshift/fleet.js";
 import { interceptorGroups } from "../../src/rules/battleshift/interceptors.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Order, Orders } from "../../src/rules/battleshift/orders.js";
-import { createBattle } from "../../src/rules/battleshift/setup.js";
+import { createBattle, fleetsFrom } from "../../src/rules/battleshift/setup.js";
 import { ctxFor, DiceRng, design, tinyBattle, unitOf } from "./support.js";
 
 const rep = (n: number, v: number) => Array.from({ length: n }, () => v);
@@ -616,18 +616,18 @@ describe("mixed fleets in whole battles", () => {
     let mixedFire = 0;
     let mixedDisabled = 0;
     for (const seed of [1, 2]) {
-      let state = scenario.create({ seed, fleets: [fleet("Blue", "Alpha"), fleet("Red", "Bravo")] }) as BattleState;
+      let state = scenario.create(seed, { fleets: fleetsFrom([fleet("Blue", "Alpha"), fleet("Red", "Bravo")]) }) as BattleState;
       for (let t = 0; t < 80 && !battleshift.outcome(state); t++) {
         const orders: Record<string, Orders> = {};
         for (const seat of battleshift.awaiting(state)) {
           const rng = Rng.forTurn(seed, t, seat);
           orders[seat] = seat === "blue" ? botOrders(state, seat) : battleshift.randomOrders(state, seat, rng);
         }
-        const a = battleshift.resolve(state, orders, Rng.forTurn(seed, battleshift.turn(state)));
+        const a = battleshift.resolve(state, orders, Rng.forTurn(seed, battleshift.step(state)));
         const b = battleshift.resolve(
           JSON.parse(JSON.stringify(state)),
           JSON.parse(JSON.stringify(orders)),
-          Rng.forTurn(seed, battleshift.turn(state)),
+          Rng.forTurn(seed, battleshift.step(state)),
         );
         expect(canonicalJson(b.state)).toBe(canonicalJson(a.state));
         expect(battleshift.parseState(JSON.parse(JSON.stringify(a.state))).ok).toBe(true);

@@ -15,7 +15,7 @@ import { battleshift } from "../../src/rules/battleshift/index.js";
 import { type BattleState, notYourSquadron } from "../../src/rules/battleshift/model.js";
 import { ORDER_TYPES, type Orders, orderSchema } from "../../src/rules/battleshift/orders.js";
 
-const base = battleshift.scenarios.outpost?.create({ seed: 4 }) as BattleState;
+const base = battleshift.scenarios.outpost?.create(4, {}) as BattleState;
 const squadronIds = Object.keys(base.squadrons);
 const taskforceIds = Object.keys(base.taskforces);
 const shipIds = Object.values(base.squadrons).flatMap((sq) => sq.ships.map((s) => s.id));
@@ -97,7 +97,7 @@ describe("battleshift properties", () => {
         fc.integer({ min: 1, max: 1_000_000 }),
         fc.array(fc.array(rawOrder, { maxLength: 12 }), { minLength: 4, maxLength: 10 }),
         (seed, steps) => {
-          let state = battleshift.scenarios.outpost?.create({ seed }) as BattleState;
+          let state = battleshift.scenarios.outpost?.create(seed, {}) as BattleState;
           for (const [i, raw] of steps.entries()) {
             if (battleshift.outcome(state)) break;
             const orders: Record<string, Orders> = {};
@@ -129,7 +129,7 @@ describe("battleshift properties", () => {
 
 describe("orders for someone else's units", () => {
   it("name the owner, the kind of id given, or the squadrons that would be valid", () => {
-    const state = battleshift.scenarios.playtest?.create({ seed: 1 }) as BattleState;
+    const state = battleshift.scenarios.playtest?.create(1, {}) as BattleState;
     const blueSq = Object.values(state.squadrons).find((s) => s.side === "blue")?.id as string;
     const redTf = Object.values(state.taskforces).find((t) => t.side === "red")?.id as string;
     const blueShip = state.squadrons[blueSq]?.ships[0]?.id as string;

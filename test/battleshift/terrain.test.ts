@@ -119,7 +119,7 @@ describe('"minefields, gravity rifts and small singularities ... These will have
   });
 
   it("the veterans scenario places one of each; the state schema takes them and the replay draws them", () => {
-    const s = battleshift.scenarios.veterans?.create({ seed: 7 }) as BattleState;
+    const s = battleshift.scenarios.veterans?.create(7, {}) as BattleState;
     expect(s.battlespace.terrain.map((t) => t.kind)).toEqual(expect.arrayContaining(["minefield", "rift", "singularity"]));
     expect(battleshift.parseState(JSON.parse(JSON.stringify(s))).ok).toBe(true);
     const svg = renderTable({ step: 0, state: s, events: [] }, 10);

@@ -30,9 +30,9 @@ describe("Turn Sequence: the order sheet", () => {
   it("both seats write their sheets at once; the step number grows every resolve", () => {
     const s = battle(2, 2);
     expect(battleshift.awaiting(s)).toEqual(["blue", "red"]);
-    expect(battleshift.turn(s)).toBe(1);
+    expect(battleshift.step(s)).toBe(1);
     const r = step(s, { blue: { orders: [] }, red: { orders: [] } });
-    expect(battleshift.turn(r.state)).toBe(2);
+    expect(battleshift.step(r.state)).toBe(2);
     expect(r.state.turnState.phase).toBe("activation");
     expect(battleshift.awaiting(r.state)).toHaveLength(1);
   });

@@ -27,7 +27,7 @@ describe("starhost demo", () => {
     }
     // The folder is an ordinary game: the same game as played in memory by the same bots.
     const game = JSON.parse(readFileSync(join(dir, "game.json"), "utf8"));
-    const start = galacticEmpires.scenarios.frontier?.create({ seed: 4 });
+    const start = galacticEmpires.scenarios.frontier?.create(4, {});
     if (!start) throw new Error("frontier");
     const levels = Object.fromEntries(galacticEmpires.seats(start).map((s) => [s, "normal" as const]));
     const mem = playMatch(start, levels, 3).state;

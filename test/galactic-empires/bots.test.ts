@@ -87,7 +87,7 @@ function play(
 ) {
   const sc = galacticEmpires.scenarios[scenario];
   if (!sc) throw new Error(scenario);
-  let state = sc.create({ seed });
+  let state = sc.create(seed, {});
   const seats = galacticEmpires.seats(state);
   const lv: Record<string, BotLevel> = {};
   seats.forEach((s, i) => {
@@ -142,7 +142,7 @@ describe("bots: deterministic and blind to hidden state", () => {
     const a = play("tutorial", 5, levels, 6, () => {});
     const b = play("tutorial", 5, levels, 6, () => {});
     expect(canonicalJson(a)).toBe(canonicalJson(b));
-    const state = galacticEmpires.scenarios.frontier?.create({ seed: 3 }) as GameState;
+    const state = galacticEmpires.scenarios.frontier?.create(3, {}) as GameState;
     for (const level of BOT_LEVELS) {
       const x = BOTS[level](state, "klingon", Rng.fromSeed(9));
       const y = BOTS[level](structuredClone(state), "klingon", Rng.fromSeed(9));
@@ -155,7 +155,7 @@ describe("bots: deterministic and blind to hidden state", () => {
       const sc = galacticEmpires.scenarios[scenario];
       if (!sc) throw new Error(scenario);
       const lv: Record<string, BotLevel> = {};
-      const start = sc.create({ seed: 4 });
+      const start = sc.create(4, {});
       for (const s of galacticEmpires.seats(start)) lv[s] = "normal";
       const state = playMatch(start, lv, 3).state;
       for (const seat of galacticEmpires.seats(state)) {
@@ -368,7 +368,7 @@ describe("chapter 8, Local Forces: 'build troops and defend its sectors ... only
     ] as const) {
       const sc = galacticEmpires.scenarios[scenario];
       if (!sc) throw new Error(scenario);
-      let state = sc.create({ seed });
+      let state = sc.create(seed, {});
       const lv: Record<string, BotLevel> = {};
       galacticEmpires.seats(state).forEach((e, i) => {
         lv[e] = (["normal", "random", "easy"] as const)[i % 3] as BotLevel;

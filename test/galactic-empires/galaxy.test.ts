@@ -459,7 +459,7 @@ describe("scenarios: registered, valid, round-trip through the state schema", ()
     it(`${id} is registered and creates a valid state`, () => {
       const sc = galacticEmpires.scenarios[id];
       expect(sc).toBeDefined();
-      const state = sc?.create({ seed: 9 }) as GameState;
+      const state = sc?.create(9, {}) as GameState;
       const parsed = parseState(JSON.parse(JSON.stringify(state)));
       expect(parsed.ok).toBe(true);
       if (parsed.ok) expect(canonicalJson(parsed.value)).toBe(canonicalJson(state));
@@ -468,13 +468,13 @@ describe("scenarios: registered, valid, round-trip through the state schema", ()
   }
   it("galaxy-2000 and galaxy-5000 are registered with 26 empires", () => {
     for (const n of [2000, 5000]) {
-      const state = galacticEmpires.scenarios[`galaxy-${n}`]?.create({ seed: 1 }) as GameState;
+      const state = galacticEmpires.scenarios[`galaxy-${n}`]?.create(1, {}) as GameState;
       expect(state.sectors.length).toBe(n);
       expect(galacticEmpires.seats(state).length).toBe(26);
     }
   });
   it("frontier: six empires, 80 sectors, three home sectors each, a 30-turn limit", () => {
-    const state = galacticEmpires.scenarios.frontier?.create({ seed: 1 }) as GameState;
+    const state = galacticEmpires.scenarios.frontier?.create(1, {}) as GameState;
     expect(galacticEmpires.seats(state).length).toBe(6);
     expect(state.sectors.length).toBe(80);
     expect(state.settings.turnLimit).toBe(30);

@@ -53,7 +53,7 @@ function group(svg: string, id: string): string {
 }
 
 function frontierAfter(turns: number, seed = 3): { state: GameState; events: GeEvent[] } {
-  let state = galacticEmpires.scenarios.frontier?.create({ seed }) as GameState;
+  let state = galacticEmpires.scenarios.frontier?.create(seed, {}) as GameState;
   let events: GeEvent[] = [];
   for (let t = 0; t < turns; t++) {
     const orders: Record<string, Orders> = {};
@@ -68,7 +68,7 @@ function frontierAfter(turns: number, seed = 3): { state: GameState; events: GeE
 
 describe("map SVG: a picture a player would print", () => {
   it("is well-formed, titled, with a legend naming every empire", () => {
-    const state = galacticEmpires.scenarios["alpha-beta-quadrants"]?.create({ seed: 1 }) as GameState;
+    const state = galacticEmpires.scenarios["alpha-beta-quadrants"]?.create(1, {}) as GameState;
     for (const svg of [mapSvg(state, { empire: "klingon" }), mapSvg(state)]) {
       expect(xmlProblems(svg)).toEqual([]);
       expect(svg).toContain("<title>The Alpha and Beta Quadrants - turn 1</title>");
@@ -95,7 +95,7 @@ describe("map SVG: a picture a player would print", () => {
   });
 
   it("chapter 3 'Barriers': one thick blue bar per barrier border", () => {
-    const state = galacticEmpires.scenarios["alpha-beta-quadrants"]?.create({ seed: 2 }) as GameState;
+    const state = galacticEmpires.scenarios["alpha-beta-quadrants"]?.create(2, {}) as GameState;
     const svg = mapSvg(state, { empire: "federation" });
     const bars = group(svg, "barriers").match(/<line /g) ?? [];
     expect(bars.length).toBe(state.borders.filter((b) => b.barrier).length);
@@ -104,7 +104,7 @@ describe("map SVG: a picture a player would print", () => {
   });
 
   it("chapter 3 'Map Options': a planet icon for every industrial centre, the defence level in a shield", () => {
-    const state = galacticEmpires.scenarios.frontier?.create({ seed: 4 }) as GameState;
+    const state = galacticEmpires.scenarios.frontier?.create(4, {}) as GameState;
     const svg = mapSvg(state, { empire: "ferengi" });
     expect(svg.split("<title>Industrial centre</title>").length - 1).toBe(state.sectors.filter((s) => s.industry).length);
     const defended = state.sectors.filter((s) => s.defence.level > 0);
@@ -171,7 +171,7 @@ describe("map SVG: a picture a player would print", () => {
 
 describe("map SVG: an empire's map shows nothing its view does not (fog of war, chapter 3 'Cloaking ability')", () => {
   it("cloaked foreign units and foreign units out of sight are not drawn; the game master's map has them", () => {
-    const state = galacticEmpires.scenarios.frontier?.create({ seed: 1 }) as GameState;
+    const state = galacticEmpires.scenarios.frontier?.create(1, {}) as GameState;
     const fedSector = state.sectors.find((s) => s.owner === "federation") as GameState["sectors"][number];
     const far = state.sectors.find((s) => s.owner === "romulan") as GameState["sectors"][number];
     expect(seenSectors(state, "federation").has(far.id)).toBe(false);
@@ -191,7 +191,7 @@ describe("map SVG: an empire's map shows nothing its view does not (fog of war, 
   it("over random games, no seat's map names a unit hidden from it", () => {
     let visible = 0;
     for (const seed of [1, 2]) {
-      let state = galacticEmpires.scenarios.frontier?.create({ seed }) as GameState;
+      let state = galacticEmpires.scenarios.frontier?.create(seed, {}) as GameState;
       for (let t = 0; t < 4; t++) {
         const orders: Record<string, Orders> = {};
         for (const seat of galacticEmpires.awaiting(state))

@@ -8,11 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { createGame, runGameTurn } from "../../src/host/game-dir.js";
+import { playStep } from "../../src/host/games.js";
 import { galacticEmpires } from "../../src/rules/galactic-empires/index.js";
 import { DEFAULT_SETTINGS, type GameState, relationKey } from "../../src/rules/galactic-empires/model.js";
 import { parseState } from "../../src/rules/galactic-empires/state-schema.js";
 import { allianceGroups, holdingsOf, leaders, outcomeOf } from "../../src/rules/galactic-empires/victory.js";
+import { FolderStore } from "../../src/store/folder.js";
 import { addUnit, HAWK, tinyGalaxy } from "./fixtures.js";
 
 /** Ten sectors, two industrial centres (9 and 10), owners as given. */
@@ -136,11 +137,24 @@ describe("the end of the game", () => {
     expect(holdingsOf(s).alpha).toEqual({ sectors: 3, annexed: 2, industrialCentres: 1 });
   });
 
-  it("a game that has met its victory conditions takes no more turns", () => {
+  it("a game that has met its victory conditions takes no more turns", async () => {
     const s = galaxy({ 1: "alpha", 2: "alpha", 3: "alpha", 9: "alpha", 5: "beta" });
     const dir = join(mkdtempSync(join(tmpdir(), "starhost-victory-")), "g");
-    createGame(dir, "galactic-empires", s);
-    expect(() => runGameTurn(dir)).toThrow(/the game is over/);
+    const store = new FolderStore(dir);
+    const record = {
+      id: "g",
+      ruleset: "galactic-empires",
+      rulesetVersion: galacticEmpires.version,
+      scenario: "map",
+      options: {},
+      seed: s.seed,
+      step: s.turn,
+      label: galacticEmpires.label(s),
+      outcome: galacticEmpires.outcome(s),
+      state: s,
+    };
+    await store.create(record);
+    await expect(playStep(store, "g", { holder: "test" })).rejects.toThrow(/the game is over/);
   });
 
   it("a turn that meets the conditions ends the game: alpha conquers its fourth sector", () => {

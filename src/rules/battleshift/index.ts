@@ -7,80 +7,181 @@
  * both); then each step is one activation and awaits the seat whose taskforce (or
  * detached squadron) activates next. `turn(state)` is the step number.
  */
+import type { GameEvent } from "../../core/events.js";
 import { canonicalJson, cloneData } from "../../core/json.js";
+import { err, ok, type Problem } from "../../core/result.js";
 import { Rng } from "../../core/rng.js";
-import type { Check, Ruleset } from "../../core/ruleset.js";
+import type { Check, Ruleset, Scenario } from "../../core/ruleset.js";
 import { runActivation } from "./activation.js";
-import { botOrders, randomOrders } from "./bot.js";
+import { botOrders, randomLegalOrders, randomOrders } from "./bot.js";
 import { Ctx } from "./context.js";
 import { type BsEvent, visibleTo } from "./events.js";
+import { type Fleet, parseFleet } from "./fleet.js";
+import { knownState } from "./known-state.js";
+import { legalOrders } from "./legal-orders.js";
 import type { BattleState, SideId } from "./model.js";
 import { sideIds } from "./model.js";
 import { type Orders, ordersSchema, parseOrders } from "./orders.js";
 import { planetStep } from "./planet-orders.js";
 import { bodyName } from "./planet-play.js";
 import { createBattle, fleetsFrom, OUTPOST_TERRAIN, PLANETFALL_FLEETS, PLAYTEST_FLEETS, planetfall, veteranOutpost } from "./setup.js";
+import { standings } from "./standings.js";
 import { parseState } from "./state-schema.js";
+import { fleetCheckTool, oddsTool, replayTool } from "./tools.js";
 import { activationUnit, applySheet, awaitingSides, currentSlot, resolveStep } from "./turn.js";
 import { type BattleView, reportFor, templateFor, viewFor } from "./view.js";
 
-export const battleshift: Ruleset<BattleState, Orders, BattleView, BsEvent> = {
+/** An event of the contract: the engine's event with the step it happened in (core/events.ts). */
+export type BsGameEvent = BsEvent & GameEvent;
+
+/** The step an engine event happened in, by name: "turn 2, order sheets", "turn 2, activation 5". */
+function withStep(e: BsEvent): BsGameEvent {
+  if (e.kind === "problem") return e;
+  return {
+    ...e,
+    step: e.act === 0 && e.kind === "note" && e.what === "sheet" ? `turn ${e.turn}, order sheets` : `turn ${e.turn}, activation ${e.act}`,
+  };
+}
+
+/** Fleet files, by input name "fleet": none (the scenario's own fleets) or two (blue, then red). */
+interface FleetInputs {
+  fleets: Fleet[] | null;
+}
+
+function parseFleets(raw: Readonly<Record<string, readonly unknown[]>>, required: boolean) {
+  const files = raw.fleet ?? [];
+  if (files.length === 0 && !required) return ok<FleetInputs>({ fleets: null });
+  if (files.length !== 2) {
+    return err<Problem[]>([
+      { order: "fleet", code: "two-fleets", message: `a battle takes two fleet files (--fleet A --fleet B), not ${files.length}` },
+    ]);
+  }
+  const fleets: Fleet[] = [];
+  const problems: Problem[] = [];
+  files.forEach((f, i) => {
+    const p = parseFleet(f);
+    if (p.ok) fleets.push(p.value);
+    else for (const e of p.error) problems.push({ ...e, order: `fleet ${i + 1} (${i === 0 ? "blue" : "red"}): ${e.order}` });
+  });
+  return problems.length > 0 ? err(problems) : ok<FleetInputs>({ fleets });
+}
+
+const FLEET_INPUT = (min: number) => [
+  { name: "fleet", description: "a fleet file (YAML or JSON), once per side: blue first, then red", min, max: 2 },
+];
+
+/** A scenario over the playtest fleets unless two fleet files are given. */
+function withFleets(
+  id: string,
+  title: string,
+  description: string,
+  create: (seed: number, fleets: Fleet[]) => BattleState,
+  fallback: readonly unknown[],
+): Scenario<BattleState, FleetInputs> {
+  return {
+    id,
+    title,
+    description,
+    inputs: FLEET_INPUT(0),
+    parseInputs: (raw) => parseFleets(raw, false),
+    create: (seed, inputs) => create(seed, inputs.fleets ?? fleetsFrom(fallback)),
+  };
+}
+
+export const battleshift: Ruleset<BattleState, Orders, BattleView, BsGameEvent> = {
   id: "battleshift",
+  version: "1",
   title: "Battleshift",
+  summary: "mass fleet battles on a table measured in inches, secret order sheets then alternate activations (seed 004)",
+  seatNoun: "side",
+  structure: "phased",
+  defaultScenario: "playtest",
   scenarios: {
     default: {
       id: "default",
       title: "Fleet against fleet",
       description:
         "two fleet files (--fleet A --fleet B): blue enters along the west edge facing east, red along the east edge facing west",
-      create: ({ seed, fleets }) => createBattle({ seed, scenario: "default", fleets: fleetsFrom(fleets) }).state,
-    },
+      inputs: FLEET_INPUT(2),
+      parseInputs: (raw) => parseFleets(raw, true),
+      create: (seed, inputs) => createBattle({ seed, scenario: "default", fleets: inputs.fleets ?? [] }).state,
+    } satisfies Scenario<BattleState, FleetInputs> as Scenario<BattleState>,
     playtest: {
       id: "playtest",
       title: "The 160-ship playtest",
       description: "the seed's largest playtest: 80 generic sample ships against 80 Raishek ships on a 6' x 4' table",
-      create: ({ seed }) => createBattle({ seed, scenario: "playtest", fleets: fleetsFrom(PLAYTEST_FLEETS) }).state,
+      inputs: [],
+      parseInputs: () => ok({}),
+      create: (seed) => createBattle({ seed, scenario: "playtest", fleets: fleetsFrom(PLAYTEST_FLEETS) }).state,
     },
-    outpost: {
-      id: "outpost",
-      title: "The outpost",
-      description:
-        "the playtest fleets over a planet with a moon (gravity wells), an asteroid field, dust clouds and a nebula; red holds an orbital defense station (fleets from --fleet files if given)",
-      create: ({ seed, fleets }) =>
+    outpost: withFleets(
+      "outpost",
+      "The outpost",
+      "the playtest fleets over a planet with a moon (gravity wells), an asteroid field, dust clouds and a nebula; red holds an orbital defense station (fleets from --fleet files if given)",
+      (seed, fleets) =>
         createBattle({
           seed,
           scenario: "outpost",
-          fleets: fleetsFrom(fleets && fleets.length > 0 ? fleets : PLAYTEST_FLEETS),
+          fleets,
           battlespace: { widthFt: 6, depthFt: 4, terrain: OUTPOST_TERRAIN.map((t) => ({ ...t })), noShifting: false },
           stations: [{ side: "red", design: "station/orbital-defense", x: 40, y: 24, facing: 270 }],
         }).state,
-    },
-    veterans: {
-      id: "veterans",
-      title: "The outpost, with the experimental rules",
-      description:
-        "the outpost with formations (cone, ring) and experience on, veteran squadrons on both sides, a hazardous asteroid field and plasma nebula, a minefield, a gravity rift and a small singularity (fleets from --fleet files if given)",
-      create: ({ seed, fleets }) => veteranOutpost(seed, fleetsFrom(fleets && fleets.length > 0 ? fleets : PLAYTEST_FLEETS)),
-    },
-    planetfall: {
-      id: "planetfall",
-      title: "Planetfall",
-      description:
-        "planets and moons in play (extremely experimental): red defends the planet Kethra (defense size 6) and its moon (size 3), quadrant by quadrant; blue brings landing ships for ground assaults (fleets from --fleet files if given)",
-      create: ({ seed, fleets }) => planetfall(seed, fleetsFrom(fleets && fleets.length > 0 ? fleets : PLANETFALL_FLEETS)),
-    },
+      PLAYTEST_FLEETS,
+    ) as Scenario<BattleState>,
+    veterans: withFleets(
+      "veterans",
+      "The outpost, with the experimental rules",
+      "the outpost with formations (cone, ring) and experience on, veteran squadrons on both sides, a hazardous asteroid field and plasma nebula, a minefield, a gravity rift and a small singularity (fleets from --fleet files if given)",
+      veteranOutpost,
+      PLAYTEST_FLEETS,
+    ) as Scenario<BattleState>,
+    planetfall: withFleets(
+      "planetfall",
+      "Planetfall",
+      "planets and moons in play (extremely experimental): red defends the planet Kethra (defense size 6) and its moon (size 3), quadrant by quadrant; blue brings landing ships for ground assaults (fleets from --fleet files if given)",
+      planetfall,
+      PLANETFALL_FLEETS,
+    ) as Scenario<BattleState>,
   },
-  ordersSchema: ordersSchema as unknown as Ruleset<BattleState, Orders, BattleView, BsEvent>["ordersSchema"],
-  parseOrders,
+  ordersSchema,
+  parseOrders(raw) {
+    const { orders, problems, refused } = parseOrders(raw);
+    return {
+      orders,
+      problems,
+      refused,
+      ...(orders.side !== undefined ? { seat: orders.side } : {}),
+      ...(orders.step !== undefined ? { step: orders.step } : {}),
+    };
+  },
   parseState,
+  describe: (state) => ({
+    ruleset: "battleshift",
+    seats: sideIds(state).map((id) => ({ id, name: `${state.sides[id]?.name ?? id} (${id})` })),
+    seatNoun: "side",
+    structure: "phased",
+    summary: `turn ${state.turn}, step ${state.step}: ${sideIds(state)
+      .map((id) => `${state.sides[id]?.name ?? id} ${state.sides[id]?.vp ?? 0} VP`)
+      .join(", ")}`,
+  }),
   seats: (state) => sideIds(state),
   awaiting: (state) => awaitingSides(state),
-  ordersTemplate: (state, seat) => templateFor(state, seat, botOrders(state, seat)),
-  emptyOrders: () => ({ orders: [] }),
+  step: (state) => state.step,
+  label: (state) => stepLabel(state),
+  ordersTemplate: (state, seat) => templateFor(state, seat, botOrders(knownState(state, seat), seat)),
+  // RULINGS.md "A side that sends no orders": the sheet lists its taskforces in id order with no battleshift;
+  // in its activations its squadrons hold position and hold fire.
+  defaultOrders: (state, seat) => ({ side: seat, step: state.step, orders: [] }),
+  legalOrders,
+  knownState,
   check: checkOrders,
-  resolve: (state, ordersBySeat, rng) => resolveStep(state, ordersBySeat as Record<SideId, Orders | undefined>, rng),
+  resolve: (state, ordersBySeat, rng) => {
+    const r = resolveStep(state, ordersBySeat as Record<SideId, Orders | undefined>, rng);
+    return { state: r.state, problems: r.problems, events: r.events.map(withStep) };
+  },
   view: viewFor,
   report: reportFor,
+  standings,
   outcome: (state) => state.outcome,
   randomOrders: (state, seat, rng) => randomOrders(state, seat, rng),
   secrets(state, seat) {
@@ -97,8 +198,24 @@ export const battleshift: Ruleset<BattleState, Orders, BattleView, BsEvent> = {
     }
     return out;
   },
-  turn: (state) => state.step,
+  bots: {
+    normal: {
+      summary: "fights sensibly: sequences by distance, focused and synchronised fire, block moves, missiles, fighters, shifts",
+      play: (known, seat) => botOrders(known, seat),
+    },
+    random: { summary: "random legal orders: every order passes the engine's own checks", play: randomLegalOrders },
+  },
+  tools: { "fleet-check": fleetCheckTool, odds: oddsTool, replay: replayTool },
 };
+
+/** "step 9: turn 2, order sheets", "step 10: turn 2, red activation 3", "step 40: the battle is over". */
+export function stepLabel(state: BattleState): string {
+  const ts = state.turnState;
+  if (state.outcome || ts.phase === "over") return `step ${state.step}: the battle is over`;
+  if (ts.phase === "sequences") return `step ${state.step}: turn ${state.turn}, order sheets`;
+  const slot = currentSlot(state);
+  return `step ${state.step}: turn ${state.turn}, ${slot ? `${slot.side} ` : ""}activation ${state.activationNo + 1}`;
+}
 
 /** Preview orders on a copy with stand-in dice: each order's legality and the measured figures behind it. */
 export function checkOrders(state: BattleState, seat: SideId, orders: Orders): Check {

@@ -183,13 +183,13 @@ export function describeOrder(o: Order, index: number): string {
 }
 
 /** Parse raw orders order by order: a malformed order becomes a problem and is skipped, the rest stand. */
-export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[] } {
-  const { file, problems } = parseOrdersFile(raw, {
+export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]; refused: Problem[] } {
+  const { file, problems, refused } = parseOrdersFile(raw, {
     seat: { field: "side", message: 'side must be a seat id such as "blue"', allowEmpty: false },
     step: { field: "step" },
     example: '{ "side": "blue", "orders": [ ... ] }',
     types: ORDER_TYPES,
     schema: orderSchema,
   });
-  return { orders: file as Orders, problems };
+  return { orders: file as Orders, problems, refused };
 }

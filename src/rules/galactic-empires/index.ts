@@ -3,11 +3,15 @@
  * game whose original was adjudicated by a program. Simultaneous turns: every
  * empire's orders are awaited, then one pure `resolve` runs the whole turn.
  */
+import type { GameEvent } from "../../core/events.js";
+import { err, ok, type Problem } from "../../core/result.js";
 import { mixSeed, Rng } from "../../core/rng.js";
-import type { Ruleset } from "../../core/ruleset.js";
-import { BOTS, independentOrders, withIndependentPool } from "./bot/index.js";
+import type { Bot, Ruleset, Scenario } from "../../core/ruleset.js";
+import { BOTS, type BotLevel, independentOrders, withIndependentPool } from "./bot/index.js";
 import { checkOrders, wholeFileProblem } from "./check.js";
+import { eventText } from "./event-text.js";
 import type { GeEvent } from "./events.js";
+import { legalOrders } from "./legal-orders.js";
 import type { EmpireId, GameState } from "./model.js";
 import { INDEPENDENT } from "./model.js";
 import { type Order, type Orders, ordersSchema, parseOrders } from "./orders.js";
@@ -17,60 +21,125 @@ import { createAlphaBetaQuadrants } from "./scenarios/alpha-beta-quadrants.js";
 import { createFrontier } from "./scenarios/frontier.js";
 import { createGeneratedGalaxy, GENERATED_SIZES } from "./scenarios/generated.js";
 import { createTutorial } from "./scenarios/tutorial.js";
-import { parseState } from "./state-schema.js";
+import { empireTable } from "./standings.js";
+import { parseMap, parseState } from "./state-schema.js";
 import { ordersTemplate } from "./template.js";
+import { mapTool, oddsTool } from "./tools.js";
 import { runTurn } from "./turn.js";
 import { outcomeOf } from "./victory.js";
-import { type EmpireView, seenSectors, viewFor } from "./view.js";
+import { type EmpireView, knownState, seenSectors, viewFor } from "./view.js";
 
-export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeEvent> = {
+/** An event of the contract: the engine's event with its readable line (core/events.ts). */
+export type GeGameEvent = GeEvent & GameEvent;
+
+/** A scenario made from the seed alone. */
+function seeded(id: string, title: string, description: string, create: (seed: number) => GameState): Scenario<GameState> {
+  return { id, title, description, inputs: [], parseInputs: () => ok({}), create: (seed) => create(seed) };
+}
+
+/** A galaxy from a map file: sectors, borders, empires, units (README, "A map file"). */
+const fromMap: Scenario<GameState, { map: unknown }> = {
+  id: "map",
+  title: "A galaxy from a map file",
+  description: "your own galaxy: --map FILE with sectors, borders, empires and units (the shape of a game's state)",
+  inputs: [{ name: "map", description: "a map file (JSON or YAML): sectors, borders, empires, units, admirals", min: 1, max: 1 }],
+  parseInputs(raw) {
+    const map = raw.map?.[0];
+    if (raw.map?.length !== 1) return err([{ order: "map", code: "map-missing", message: "give one map file (--map FILE)" }]);
+    const parsed = parseMap(map, 1);
+    return parsed.ok ? ok({ map }) : err(parsed.error);
+  },
+  create(seed, inputs) {
+    const parsed = parseMap(inputs.map, seed, "map");
+    if (!parsed.ok) throw new Error(parsed.error.map((p: Problem) => p.message).join("; "));
+    return parsed.value;
+  },
+};
+
+const BOT_SUMMARIES: Record<BotLevel, string> = {
+  normal: "plays as chapter 9 advises: expands, builds, fights with the odds, makes alliances",
+  easy: "the same plan without odds, synchronised attacks, ranks, admirals or diplomacy",
+  passive: "builds, annexes, fortifies and defends; never attacks",
+  random: "random orders that the check does not reject",
+};
+
+export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeGameEvent> = {
   id: "galactic-empires",
+  version: "1",
   title: "Galactic Empires",
+  summary: "galactic conquest for up to 26 empires, orders adjudicated each turn (seed 003)",
+  seatNoun: "empire",
+  structure: "simultaneous",
+  defaultScenario: "alpha-beta-quadrants",
   scenarios: {
-    tutorial: {
-      id: "tutorial",
-      title: "Tutorial",
-      description:
-        "A hand-made map of 20 sectors: Klingons, Romulans and the Federation with independents, barriers, industrial centres and defences.",
-      create: ({ seed }) => createTutorial(seed),
-    },
-    "alpha-beta-quadrants": {
-      id: "alpha-beta-quadrants",
-      title: "The Alpha and Beta Quadrants",
-      description:
-        "The default galaxy: 792 sectors generated from the seed, the 26 empires of chapter 8 where chapter 8 places them, equal starts, independents between them.",
-      create: ({ seed }) => createAlphaBetaQuadrants(seed),
-    },
-    frontier: {
-      id: "frontier",
-      title: "The Frontier",
-      description: "A quick game: six empires around 80 sectors of independent frontier, three home sectors each, 30 turns.",
-      create: ({ seed }) => createFrontier(seed),
-    },
+    tutorial: seeded(
+      "tutorial",
+      "Tutorial",
+      "A hand-made map of 20 sectors: Klingons, Romulans and the Federation with independents, barriers, industrial centres and defences.",
+      createTutorial,
+    ),
+    "alpha-beta-quadrants": seeded(
+      "alpha-beta-quadrants",
+      "The Alpha and Beta Quadrants",
+      "The default galaxy: 792 sectors generated from the seed, the 26 empires of chapter 8 where chapter 8 places them, equal starts, independents between them.",
+      createAlphaBetaQuadrants,
+    ),
+    frontier: seeded(
+      "frontier",
+      "The Frontier",
+      "A quick game: six empires around 80 sectors of independent frontier, three home sectors each, 30 turns.",
+      createFrontier,
+    ),
     ...Object.fromEntries(
       GENERATED_SIZES.map((n) => [
         `galaxy-${n}`,
-        {
-          id: `galaxy-${n}`,
-          title: `A galaxy of ${n} sectors`,
-          description: `${n} sectors generated from the seed with the 26 empires of chapter 8 in their chapter 8 places (for speed tests and long games).`,
-          create: ({ seed }: { seed: number }) => createGeneratedGalaxy(n, seed),
-        },
+        seeded(
+          `galaxy-${n}`,
+          `A galaxy of ${n} sectors`,
+          `${n} sectors generated from the seed with the 26 empires of chapter 8 in their chapter 8 places (for speed tests and long games).`,
+          (seed) => createGeneratedGalaxy(n, seed),
+        ),
       ]),
     ),
+    map: fromMap as Scenario<GameState>,
   },
-  ordersSchema: ordersSchema as unknown as Ruleset<GameState, Orders, EmpireView, GeEvent>["ordersSchema"],
-  parseOrders,
+  ordersSchema,
+  parseOrders(raw) {
+    const { orders, problems, refused } = parseOrders(raw);
+    return {
+      orders,
+      problems,
+      refused,
+      ...(orders.empire !== undefined ? { seat: orders.empire } : {}),
+      ...(orders.turn !== undefined ? { step: orders.turn } : {}),
+    };
+  },
   parseState,
+  describe: (state) => ({
+    ruleset: "galactic-empires",
+    seats: Object.values(state.empires)
+      .filter((e) => e.id !== INDEPENDENT)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((e) => ({ id: e.id, name: e.name })),
+    seatNoun: "empire",
+    structure: "simultaneous",
+    summary: `turn ${state.turn}: ${activeEmpires(state).length} empires, ${state.sectors.length} sectors`,
+  }),
   seats: (state) => activeEmpires(state),
-  awaiting: (state) => activeEmpires(state),
+  awaiting: (state) => (outcomeOf(state) ? [] : activeEmpires(state)),
+  step: (state) => state.turn,
+  label: (state) => `turn ${state.turn}`,
   ordersTemplate,
-  emptyOrders: (state, seat) => ({ empire: seat, turn: state.turn, orders: [] }),
+  // Chapter 1: an empire that sends no orders gives none; its forces still defend where they stand.
+  defaultOrders: (state, seat) => ({ empire: seat, turn: state.turn, orders: [] }),
+  legalOrders,
+  knownState,
   check: checkOrders,
   resolve(state, ordersBySeat, rng) {
     const lists: Record<EmpireId, readonly Order[]> = {};
     const refused: Record<EmpireId, ReturnType<typeof wholeFileProblem>> = {};
     for (const seat of Object.keys(ordersBySeat).sort()) {
+      if (!Object.hasOwn(state.empires, seat)) continue;
       const o = ordersBySeat[seat];
       if (!o) continue;
       const whole = wholeFileProblem(state, seat, o);
@@ -88,13 +157,14 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeEvent> = 
       res.problems[seat] = [p, ...(res.problems[seat] ?? [])];
       res.events.unshift({ kind: "problem", to: [seat], step: "Orders received", problem: p });
     }
-    return res;
+    return { state: res.state, problems: res.problems, events: res.events.map(eventText) };
   },
   view: viewFor,
   report(state, seat, events) {
     const r = resultsFor(state, seat, events);
     return { json: r, text: resultsText(r) };
   },
+  standings: empireTable,
   // Victory conditions: victory.ts (RULINGS.md, "Victory").
   outcome: (state) => outcomeOf(state),
   randomOrders: (state, seat, rng) => randomOrders(state, seat, rng),
@@ -112,8 +182,13 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeEvent> = 
     for (const a of Object.values(state.admirals)) if (a.owner !== seat) out.push(`"id":"${a.id}"`);
     return out;
   },
-  turn: (state) => state.turn,
-  bots: BOTS,
+  bots: Object.fromEntries(
+    Object.entries(BOTS).map(([level, play]) => [
+      level,
+      { summary: BOT_SUMMARIES[level as BotLevel], play } satisfies Bot<GameState, Orders>,
+    ]),
+  ),
+  tools: { odds: oddsTool, map: mapTool },
 };
 
 function activeEmpires(state: GameState): EmpireId[] {

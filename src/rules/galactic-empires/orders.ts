@@ -174,13 +174,13 @@ export function describeOrder(o: Order, index: number): string {
  * Parse raw orders (already JSON/YAML-decoded) order by order: a malformed order
  * becomes a problem and is skipped, the rest stand (DESIGN.md principle 3).
  */
-export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[] } {
-  const { file, problems } = parseOrdersFile(raw, {
+export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]; refused: Problem[] } {
+  const { file, problems, refused } = parseOrdersFile(raw, {
     seat: { field: "empire", message: "empire must be a string id", allowEmpty: true },
     step: { field: "turn" },
     example: '{ "empire": "klingon", "turn": 1, "orders": [ ... ] }',
     types: ORDER_TYPES,
     schema: orderSchema,
   });
-  return { orders: file as Orders, problems };
+  return { orders: file as Orders, problems, refused };
 }

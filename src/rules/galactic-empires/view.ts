@@ -173,13 +173,23 @@ export function knownState(state: GameState, empire: EmpireId): GameState {
     if (u.owner === empire) continue;
     if (u.cloaked || !seen.has(u.sector)) delete copy.units[id];
   }
+  // A foreign admiral is known only as "an admiral" of a unit in sight: not its id, name or skills
+  // (the check assumes none). It is kept under a stand-in id, so the check still counts its corvette.
+  const renamed = new Map<string, string>();
   for (const [id, a] of Object.entries(copy.admirals)) {
     if (a.owner === empire) continue;
-    if (!copy.units[a.unit]) delete copy.admirals[id];
-    else {
-      // A foreign admiral's skills are not known: the check assumes none.
-      a.tactics = 0;
-      a.siegecraft = 0;
+    delete copy.admirals[id];
+    const unit = copy.units[a.unit];
+    if (!unit) continue;
+    const stand = `${unit.id}-admiral-${unit.admirals.indexOf(id) + 1}`;
+    renamed.set(id, stand);
+    copy.admirals[stand] = { ...a, id: stand, name: "an admiral", tactics: 0, siegecraft: 0 };
+  }
+  if (renamed.size > 0) {
+    for (const u of Object.values(copy.units)) {
+      if (u.owner === empire) continue;
+      u.admirals = u.admirals.map((a) => renamed.get(a) ?? a);
+      if (u.leader !== null) u.leader = renamed.get(u.leader) ?? u.leader;
     }
   }
   for (const [id, e] of Object.entries(copy.empires)) {

@@ -80,7 +80,7 @@ export function measure(scenario: string, hero: BotLevel, opponent: BotLevel, ga
   const sc = galacticEmpires.scenarios[scenario];
   if (!sc) throw new Error(`no scenario ${scenario}`);
   for (let g = 1; g <= games; g++) {
-    const state = sc.create({ seed: g });
+    const state = sc.create(g, {});
     const seats = galacticEmpires.seats(state);
     const heroSeat = seats[(g - 1) % seats.length] as EmpireId;
     const levels: Record<EmpireId, BotLevel> = {};

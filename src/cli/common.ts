@@ -1,0 +1,82 @@
+/** What the `starhost` commands share: usage errors, number options, seats, the game folder's store. */
+import { basename, resolve } from "node:path";
+import { type Command, InvalidArgumentError } from "commander";
+import type { AnyRuleset } from "../core/ruleset.js";
+import { HostError } from "../host/errors.js";
+import { loadGame } from "../host/games.js";
+import { MAX_SEED } from "../host/lifecycle.js";
+import { FolderStore } from "../store/folder.js";
+import type { GameRecord } from "../store/store.js";
+
+/** A mistake in how the command was called: exit code 2. */
+export class UsageError extends Error {}
+
+export function intOption(name: string, min: number, max: number) {
+  return (v: string): number => {
+    if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(Number(v)) || Number(v) < min || Number(v) > max) {
+      throw new InvalidArgumentError(`${name} takes a whole number from ${min} to ${max}, not "${v}"`);
+    }
+    return Number(v);
+  };
+}
+
+export const seedOption = intOption("--seed", -MAX_SEED, MAX_SEED);
+
+/** `--seat`, or its ruleset-flavoured names `--empire` and `--side`. */
+export interface SeatOptions {
+  seat?: string;
+  empire?: string;
+  side?: string;
+}
+
+export function addSeatOptions(c: Command, what: string): Command {
+  return c
+    .option("--seat <id>", `${what}: an empire, a side or a player, as the ruleset calls its seats`)
+    .option("--empire <id>", "the same as --seat")
+    .option("--side <id>", "the same as --seat");
+}
+
+export function seatOf(o: SeatOptions, required: true): string;
+export function seatOf(o: SeatOptions, required: false): string | undefined;
+export function seatOf(o: SeatOptions, required: boolean): string | undefined {
+  const given = [o.seat, o.empire, o.side].filter((x): x is string => x !== undefined);
+  if (given.length > 1) throw new UsageError("name the seat once: --seat ID (or --empire ID, or --side ID)");
+  if (given.length === 0 && required) throw new UsageError("name the seat: --seat ID (or --empire ID, or --side ID)");
+  return given[0];
+}
+
+/** The game in a folder: its store, record and ruleset. */
+export async function openFolder(dir: string): Promise<{ store: FolderStore; record: GameRecord; ruleset: AnyRuleset }> {
+  const store = new FolderStore(dir);
+  const only = await store.only();
+  if (!only) throw new HostError("no-game", `${dir} holds no game (no game.json); create one with "starhost new"`);
+  const { record, ruleset } = await loadGame(store, only.id);
+  return { store, record, ruleset };
+}
+
+/** A game id from a folder name: the id pattern's letters, digits, "_" and "-". */
+export function gameIdFor(dir: string): string {
+  const base = basename(resolve(dir))
+    .replace(/[^A-Za-z0-9_-]+/g, "-")
+    .replace(/^[-_]+/, "")
+    .slice(0, 64);
+  return base.length > 0 && !["constructor", "toString", "valueOf", "__proto__"].includes(base) ? base : "game";
+}
+
+export function requireSeat(ruleset: AnyRuleset, record: GameRecord, seat: string): string {
+  const seats = ruleset.describe(record.state).seats.map((s) => s.id);
+  if (!seats.includes(seat)) {
+    throw new HostError("unknown-seat", `no ${ruleset.seatNoun} "${seat}" in this game; ${ruleset.seatNoun}s: ${seats.join(", ")}`);
+  }
+  return seat;
+}
+
+/** The named sub-command group, created once whoever registers first. */
+export function group(program: Command, name: string, description: string): Command {
+  return program.commands.find((c) => c.name() === name) ?? program.command(name).description(description);
+}
+
+/** "now" as the caller's clock says: the CLI is the edge where time enters. */
+export function now(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,335 @@
+/**
+ * Playing a game by files: `new`, `orders template`, `check`, `submit`, `turn`,
+ * `report`, `auto`, `export`, `import`. Every command goes through the host's
+ * lifecycle and a store, for every ruleset alike.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import cliProgress from "cli-progress";
+import type { Command } from "commander";
+import { canonicalJson } from "../core/json.js";
+import type { Problem } from "../core/result.js";
+import type { AnyRuleset } from "../core/ruleset.js";
+import { HostError } from "../host/errors.js";
+import { decodeData, readDataFile, writeText } from "../host/files.js";
+import {
+  createGame,
+  exportGame,
+  type GameExport,
+  importGame,
+  playBots,
+  playStep,
+  problemLines,
+  seatReport,
+  submitOrders,
+} from "../host/games.js";
+import { acceptOrders } from "../host/lifecycle.js";
+import { allRulesets, rulesetById, rulesetIds } from "../host/registry.js";
+import { FolderStore } from "../store/folder.js";
+import {
+  addSeatOptions,
+  gameIdFor,
+  intOption,
+  now,
+  openFolder,
+  requireSeat,
+  type SeatOptions,
+  seatOf,
+  seedOption,
+  UsageError,
+} from "./common.js";
+
+/** Every scenario input of every ruleset, as `--<name> FILE` (repeatable). */
+function scenarioInputs(): { name: string; description: string }[] {
+  const seen = new Map<string, string>();
+  for (const r of allRulesets())
+    for (const sc of Object.values(r.scenarios)) for (const i of sc.inputs) if (!seen.has(i.name)) seen.set(i.name, i.description);
+  return [...seen].map(([name, description]) => ({ name, description }));
+}
+
+/** The scenario to start when none is named: the one taking exactly the inputs given, else the ruleset's default. */
+function pickScenario(ruleset: AnyRuleset, given: string[]): string {
+  if (given.length === 0) return ruleset.defaultScenario;
+  const fits = Object.values(ruleset.scenarios).filter(
+    (sc) => given.every((g) => sc.inputs.some((i) => i.name === g)) && sc.inputs.every((i) => i.min === 0 || given.includes(i.name)),
+  );
+  const needing = fits.filter((sc) => sc.inputs.some((i) => i.min > 0));
+  const pick = needing[0] ?? fits[0];
+  if (!pick) throw new UsageError(`no ${ruleset.id} scenario takes ${given.map((g) => `--${g}`).join(", ")}; see "starhost rulesets"`);
+  return pick.id;
+}
+
+export function registerGameCommands(program: Command): void {
+  const inputs = scenarioInputs();
+  const make = program
+    .command("new")
+    .description("create a game folder from a scenario (and its input files)")
+    .argument("<ruleset>", `ruleset id (${rulesetIds().join(", ")})`)
+    .option(
+      "--scenario <name>",
+      "a scenario (see `starhost rulesets`; default: the one fitting the files given, else the ruleset's default)",
+    )
+    .option("--seed <n>", "the game's seed: every die of every step follows from it", seedOption, 1)
+    .requiredOption("--out <dir>", "the folder to create the game in");
+  for (const i of inputs)
+    make.option(`--${i.name} <file>`, `${i.description} (repeatable)`, (v: string, acc: string[] = []) => [...acc, v]);
+  make.action(async (rulesetId: string, o: Record<string, unknown> & { scenario?: string; seed: number; out: string }) => {
+    const ruleset = rulesetById(rulesetId);
+    const given: Record<string, unknown[]> = {};
+    const files: string[] = [];
+    for (const i of inputs) {
+      const list = o[i.name] as string[] | undefined;
+      if (!list?.length) continue;
+      given[i.name] = list.map((f) => readDataFile(f));
+      files.push(...list);
+    }
+    const scenario = o.scenario ?? pickScenario(ruleset, Object.keys(given));
+    const store = new FolderStore(o.out);
+    const record = await createGame(store, { id: gameIdFor(o.out), ruleset, scenario, inputs: given, seed: o.seed });
+    const seats = ruleset.describe(record.state).seats.map((s) => s.id);
+    console.log(
+      `Created a ${ruleset.title} game in ${o.out} (scenario ${scenario}, seed ${o.seed}${files.length ? `, from ${files.join(", ")}` : ""}). ${cap(ruleset.seatNoun)}s: ${seats.join(", ")}.`,
+    );
+    console.log(
+      `It awaits ${record.label}. Put each ${ruleset.seatNoun}'s orders in ${join(o.out, "orders", "<seat>.yaml")} (or .json), then run: starhost turn ${o.out}`,
+    );
+  });
+
+  const orders = program.command("orders").description("work with orders files");
+  addSeatOptions(
+    orders.command("template").description("print a commented orders file for one seat to start from").argument("<dir>", "game folder"),
+    "the seat to write orders for",
+  )
+    .option("--out <file>", "write to this file instead of standard output")
+    .option("--force", "replace --out if it exists")
+    .action(async (dir: string, o: SeatOptions & { out?: string; force?: boolean }) => {
+      const { record, ruleset } = await openFolder(dir);
+      const seat = requireSeat(ruleset, record, seatOf(o, true));
+      const text = ruleset.ordersTemplate(record.state, seat);
+      if (o.out) {
+        if (existsSync(o.out) && !o.force) throw new HostError("file-exists", `${o.out} exists; pass --force to replace it`);
+        writeText(o.out, text);
+        console.log(`Wrote ${o.out}`);
+      } else process.stdout.write(text);
+    });
+  orders
+    .command("options")
+    .description("what a seat can order now, as data (menus for a client)")
+    .argument("<dir>", "game folder")
+    .option("--seat <id>", "the seat")
+    .action(async (dir: string, o: { seat?: string }) => {
+      const { record, ruleset } = await openFolder(dir);
+      const seat = requireSeat(ruleset, record, seatOf(o, true));
+      console.log(canonicalJson(ruleset.legalOrders(record.state, seat), 2));
+    });
+
+  addSeatOptions(
+    program
+      .command("check")
+      .description(
+        "preview orders: what each will do, step by step, and what will fail and why (exit 1 if any fails or the file is refused)",
+      )
+      .argument("<dir>", "game folder")
+      .argument("<file>", "orders file (JSON or YAML)"),
+    "the seat whose orders these are",
+  )
+    .option("--json", "print the check as JSON")
+    .action(async (dir: string, file: string, o: SeatOptions & { json?: boolean }) => {
+      const { record, ruleset } = await openFolder(dir);
+      const seat = requireSeat(ruleset, record, seatOf(o, true));
+      const a = acceptOrders(ruleset, record, seat, readDataFile(file));
+      if (!a.ok) {
+        if (o.json) console.log(canonicalJson({ ok: false, refused: a.error, lines: [], problems: a.error }, 2));
+        else {
+          console.log(`${file} is refused whole (nothing in it would be adjudicated):`);
+          for (const l of problemLines(a.error)) console.log(`  ${l}`);
+        }
+        process.exitCode = 1;
+        return;
+      }
+      const problems: Problem[] = [...a.value.problems, ...a.value.check.problems];
+      if (o.json) console.log(canonicalJson({ ok: problems.length === 0, lines: a.value.check.lines, problems }, 2));
+      else printCheck(a.value.check.lines, problems);
+      if (problems.length > 0) process.exitCode = 1;
+    });
+
+  addSeatOptions(
+    program
+      .command("submit")
+      .description("keep orders for the awaited step as a new revision (the last one before the step runs counts); prints the check")
+      .argument("<dir>", "game folder")
+      .argument("<file>", "orders file (JSON or YAML)"),
+    "the seat whose orders these are (default: the file's own seat field)",
+  ).action(async (dir: string, file: string, o: SeatOptions) => {
+    const { store, record, ruleset } = await openFolder(dir);
+    const raw = readDataFile(file);
+    const seat = requireSeat(ruleset, record, seatOf(o, false) ?? ruleset.parseOrders(raw).seat ?? "");
+    const lock = await store.lock(record.id, `starhost submit ${file}`);
+    try {
+      const s = await submitOrders(store, record.id, seat, raw, `file ${file}`, now());
+      printCheck(s.check.lines, [...s.problems, ...s.check.problems]);
+      console.log(`Kept as revision ${s.revision} of ${seat}'s orders for ${record.label}.`);
+    } finally {
+      await lock.release();
+    }
+  });
+
+  program
+    .command("turn")
+    .description("run the awaited step: orders from DIR/orders/<seat>.yaml|json and earlier submissions; seats with none get their default")
+    .argument("<dir>", "game folder")
+    .addHelpText(
+      "after",
+      `
+Every orders file in DIR/orders is read first. If any is malformed, names another seat or was
+written for another step, nothing happens: the command names the file and the problem and exits 1.
+Otherwise each file is kept as a revision under DIR/submissions/<step>/<seat>/ (and leaves the
+inbox), the step runs and commits whole. Read the results with "starhost report DIR --seat S".`,
+    )
+    .action(async (dir: string) => {
+      const { store, record } = await openFolder(dir);
+      const run = await playStep(store, record.id, {
+        holder: `starhost turn ${dir}`,
+        at: now(),
+        before: async (rec, ruleset) => {
+          store.sweep();
+          const inbox = store.inbox();
+          const refused: string[] = [];
+          const accepted: { seat: string; file: string; raw: unknown }[] = [];
+          const bySeat = new Map<string, number>();
+          for (const f of inbox) bySeat.set(f.seat, (bySeat.get(f.seat) ?? 0) + 1);
+          for (const f of inbox) {
+            if ((bySeat.get(f.seat) ?? 0) > 1) {
+              refused.push(`${f.file}: ${f.seat} has more than one orders file in the inbox; keep one`);
+              continue;
+            }
+            let raw: unknown;
+            try {
+              raw = decodeData(store.readInbox(f.file), f.file);
+            } catch (e) {
+              refused.push(`${f.file}: ${(e as Error).message}`);
+              continue;
+            }
+            const a = acceptOrders(ruleset, rec, f.seat, raw);
+            if (!a.ok) for (const l of problemLines(a.error)) refused.push(`${f.file}: ${l}`);
+            else accepted.push({ seat: f.seat, file: f.file, raw });
+          }
+          if (refused.length > 0)
+            throw new HostError("orders-refused", `${rec.label} was not run: fix or remove these orders files`, refused);
+          for (const a of accepted) {
+            await submitOrders(store, rec.id, a.seat, a.raw, `file orders/${a.file.split(/[\\/]/).pop()}`, now());
+            store.consumeInbox(a.file);
+          }
+        },
+      });
+      const { entry, next, ruleset } = run;
+      console.log(`${cap(entry.label)} adjudicated in ${dir} (${entry.events.length} events).`);
+      for (const [seat, source] of Object.entries(entry.sources)) console.log(`  ${seat}: ${source}`);
+      console.log(`Results: starhost report ${dir} --seat <${ruleset.seatNoun}>`);
+      if (next.outcome) console.log(`The game is over: ${next.outcome.reason}. Winners: ${next.outcome.winners.join(", ") || "none"}.`);
+      else console.log(`Now awaiting ${next.label}.`);
+    });
+
+  addSeatOptions(
+    program
+      .command("report")
+      .description("print a seat's results of a step (default: the last step run; before any, the starting position)")
+      .argument("<dir>", "game folder"),
+    "the seat",
+  )
+    .option("--step <n>", "the step", intOption("--step", 0, Number.MAX_SAFE_INTEGER))
+    .option("--turn <n>", "the same as --step", intOption("--turn", 0, Number.MAX_SAFE_INTEGER))
+    .option("--json", "print the JSON results")
+    .action(async (dir: string, o: SeatOptions & { step?: number; turn?: number; json?: boolean }) => {
+      const { store, record } = await openFolder(dir);
+      const seat = seatOf(o, true);
+      const r = await seatReport(store, record.id, seat, o.step ?? o.turn);
+      if (o.json) console.log(canonicalJson(r.json, 2));
+      else process.stdout.write(r.text.endsWith("\n") ? r.text : `${r.text}\n`);
+    });
+
+  program
+    .command("auto")
+    .description("let the bots play the game in a folder, step by step, to the end (history kept for replays)")
+    .argument("<dir>", "game folder")
+    .option("--level <level>", "the bots' level (default: normal)", "normal")
+    .option("--max-steps <n>", "stop after this many steps", intOption("--max-steps", 1, 10_000_000), 100_000)
+    .option("--quiet", "no progress bar")
+    .action(async (dir: string, o: { level: string; maxSteps: number; quiet?: boolean }) => autoPlay(dir, o));
+
+  program
+    .command("export")
+    .description("write a game (every step and submission) as one JSON file, to move it to another store")
+    .argument("<dir>", "game folder")
+    .requiredOption("--out <file>", "the file to write")
+    .option("--force", "replace --out if it exists")
+    .action(async (dir: string, o: { out: string; force?: boolean }) => {
+      const { store, record } = await openFolder(dir);
+      if (existsSync(o.out) && !o.force) throw new HostError("file-exists", `${o.out} exists; pass --force to replace it`);
+      const doc = await exportGame(store, record.id);
+      writeText(o.out, `${canonicalJson(doc)}\n`);
+      console.log(`Wrote ${o.out}: ${record.id}, ${doc.steps.length} step(s), ${doc.submissions.length} submission(s).`);
+    });
+
+  program
+    .command("import")
+    .description("make a game folder from an exported game")
+    .argument("<file>", "a file written by `starhost export`")
+    .requiredOption("--out <dir>", "the folder to create")
+    .action(async (file: string, o: { out: string }) => {
+      const doc = readDataFile(file) as GameExport;
+      const record = await importGame(new FolderStore(o.out), doc);
+      console.log(`Imported ${record.id} into ${o.out}: ${record.label}.`);
+    });
+}
+
+/** Bots finish a game folder: the play loop of the host, with a progress bar on a terminal. */
+export async function autoPlay(dir: string, o: { level: string; maxSteps: number; quiet?: boolean }): Promise<void> {
+  const { store, record, ruleset } = await openFolder(dir);
+  if (!Object.hasOwn(ruleset.bots, o.level)) {
+    throw new UsageError(`${ruleset.id} has no bot "${o.level}"; its bots: ${Object.keys(ruleset.bots).join(", ")}`);
+  }
+  const bots = Object.fromEntries(ruleset.describe(record.state).seats.map((s) => [s.id, o.level]));
+  const bar =
+    process.stdout.isTTY && !o.quiet
+      ? new cliProgress.SingleBar(
+          { format: "  {label} [{bar}] step {value} | {summary}", hideCursor: true },
+          cliProgress.Presets.shades_classic,
+        )
+      : null;
+  bar?.start(Math.min(o.maxSteps, 1000), 0, { label: record.label, summary: "" });
+  const r = await playBots(store, record.id, {
+    bots,
+    maxSteps: o.maxSteps,
+    holder: `starhost auto ${dir}`,
+    clock: now,
+    onStep: ({ run }) => bar?.increment(1, { label: run.next.label, summary: ruleset.describe(run.next.state).summary }),
+  });
+  bar?.stop();
+  console.log(ruleset.standings(r.record.state));
+  if (r.record.outcome) console.log(`The game is over after ${r.steps} step(s): ${r.record.outcome.reason}.`);
+  else console.log(`Stopped after ${r.steps} step(s) (--max-steps ${o.maxSteps}); the game goes on at ${r.record.label}.`);
+  const perStep = Object.values(ruleset.tools).find((t) => t.kind === "game");
+  if (perStep) console.log(`Draw it: starhost ${perStep.id} ${dir} --out FILE (${perStep.summary})`);
+}
+
+function printCheck(lines: readonly { step: string; order: string; text: string; ok: boolean }[], problems: readonly Problem[]): void {
+  let last = "";
+  for (const line of lines) {
+    if (line.step !== last) {
+      console.log(`\n${line.step}`);
+      last = line.step;
+    }
+    console.log(`  ${line.ok ? "ok  " : "FAIL"} ${line.order ? `${line.order}: ` : ""}${line.text}`);
+  }
+  console.log("");
+  if (problems.length === 0) console.log("No problems found: every order is expected to succeed.");
+  else {
+    console.log(`${problems.length} problem(s):`);
+    for (const l of problemLines(problems)) console.log(`  ${l}`);
+  }
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,179 @@
+/**
+ * The rulesets' tools as commands, built from the registry (no ruleset named here):
+ *   starhost <ruleset> <tool> --input FILE [options]      an input tool (odds, fleet check)
+ *   starhost <tool> DIR --out FILE [options]              a game tool (map, replay) on a game folder
+ *   starhost battle <ruleset> --input FILE                the ruleset's "odds" tool (kept for the README)
+ *   starhost fleet check FILE                             the "fleet-check" tool of the ruleset that has one
+ */
+import { existsSync } from "node:fs";
+import { type Command, InvalidArgumentError } from "commander";
+import { canonicalJson } from "../core/json.js";
+import type { AnyRuleset, InputTool, ToolOption, ToolOutput } from "../core/ruleset.js";
+import { HostError } from "../host/errors.js";
+import { readDataFile, writeText } from "../host/files.js";
+import { gameAccess } from "../host/games.js";
+import { allRulesets, rulesetById, rulesetIds } from "../host/registry.js";
+import { group, intOption, openFolder, seatOf } from "./common.js";
+import { autoPlay } from "./games.js";
+
+function addToolOptions(c: Command, options: readonly ToolOption[]): Command {
+  for (const o of options) {
+    const flag = o.name.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`);
+    const dflt = o.default !== undefined ? ` (default ${o.default})` : "";
+    if (o.kind === "boolean") c.option(`--${flag}`, o.description);
+    else if (o.kind === "integer" || o.kind === "step")
+      c.option(
+        `--${flag} <n>`,
+        `${o.description}${dflt}`,
+        intOption(`--${flag}`, o.min ?? Number.MIN_SAFE_INTEGER, o.max ?? Number.MAX_SAFE_INTEGER),
+      );
+    else if (o.kind === "seat") {
+      /* --seat/--empire/--side are added by the caller */
+    } else c.option(`--${flag} <value>`, `${o.description}${dflt}`);
+  }
+  return c;
+}
+
+function optionValues(tool: { options: readonly ToolOption[] }, o: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const opt of tool.options) {
+    const v = opt.kind === "seat" ? seatOf(o, false) : o[opt.name];
+    if (v !== undefined) out[opt.name] = v;
+    else if (opt.default !== undefined) out[opt.name] = opt.default;
+  }
+  return out;
+}
+
+function print(out: ToolOutput, json: boolean | undefined): void {
+  if (json) console.log(canonicalJson(out.json, 2));
+  else if (out.ok) console.log(out.text);
+  else console.error(out.text);
+  if (!out.ok) process.exitCode = 1;
+}
+
+function runInput(tool: InputTool, file: string, o: Record<string, unknown> & { json?: boolean }): void {
+  const out = tool.run(readDataFile(file), optionValues(tool, o));
+  if (!out.ok && !o.json) console.error(`starhost: ${file} is refused:`);
+  print(out, o.json);
+}
+
+function inputToolCommand(parent: Command, name: string, tool: InputTool, inputAsArgument: boolean): Command {
+  const c = parent.command(name).description(tool.summary);
+  if (inputAsArgument) c.argument("<file>", "the input file (JSON or YAML)");
+  else c.requiredOption("--input <file>", "the input file (JSON or YAML)");
+  addToolOptions(c, tool.options).option("--json", "print the answer as JSON").addHelpText("after", `\n${tool.help}`);
+  return c;
+}
+
+export function registerToolCommands(program: Command): void {
+  for (const ruleset of allRulesets()) {
+    const g = group(program, ruleset.id, `${ruleset.title}: its tools, and bots that finish a game`);
+    for (const tool of Object.values(ruleset.tools)) {
+      if (tool.kind !== "input") continue;
+      inputToolCommand(g, tool.id, tool, false).action((o: Record<string, unknown> & { input: string; json?: boolean }) =>
+        runInput(tool, o.input, o),
+      );
+    }
+    g.command("auto")
+      .description("let the bots finish the game in a folder (the same as `starhost auto`)")
+      .argument("<dir>", "game folder")
+      .option("--level <level>", "the bots' level", "normal")
+      .option("--max-steps <n>", "stop after this many steps", intOption("--max-steps", 1, 10_000_000), 100_000)
+      .option("--quiet", "no progress bar")
+      .action(async (dir: string, o: { level: string; maxSteps: number; quiet?: boolean }) => {
+        const { ruleset: held } = await openFolder(dir);
+        if (held.id !== ruleset.id) throw new HostError("wrong-ruleset", `${dir} holds a ${held.id} game, not ${ruleset.id}`);
+        await autoPlay(dir, o);
+      });
+  }
+
+  // `battle <ruleset>`: the ruleset's odds tool.
+  const odds = allRulesets().find((r) => r.tools.odds?.kind === "input")?.tools.odds as InputTool | undefined;
+  if (odds) {
+    const c = program
+      .command("battle")
+      .description("the odds of one battle (or volley), fought many times by the adjudicator's own code")
+      .argument("<ruleset>", `ruleset id (${rulesetIds().join(", ")})`)
+      .requiredOption("--input <file>", "the input file (JSON or YAML)")
+      .option("--json", "print the answer as JSON");
+    const seen = new Set<string>();
+    for (const r of allRulesets()) {
+      const t = r.tools.odds;
+      if (t?.kind !== "input") continue;
+      addToolOptions(
+        c,
+        t.options.filter((x) => !seen.has(x.name)),
+      );
+      for (const x of t.options) seen.add(x.name);
+    }
+    c.action((rulesetId: string, o: Record<string, unknown> & { input: string; json?: boolean }) => {
+      const r = rulesetById(rulesetId);
+      const t = r.tools.odds;
+      if (t?.kind !== "input") throw new HostError("no-odds", `${r.id} has no odds tool; its tools: ${Object.keys(r.tools).join(", ")}`);
+      runInput(t, o.input, o);
+    });
+  }
+
+  // `fleet check FILE`: the fleet-check tool of the ruleset that has one.
+  const fleetOwner = allRulesets().find((r) => r.tools["fleet-check"]?.kind === "input");
+  const fleetTool = fleetOwner?.tools["fleet-check"] as InputTool | undefined;
+  if (fleetTool) {
+    const fleet = group(program, "fleet", "fleet files");
+    inputToolCommand(fleet, "check", fleetTool, true).action((file: string, o: Record<string, unknown> & { json?: boolean }) =>
+      runInput(fleetTool, file, o),
+    );
+  }
+
+  // Game tools (map, replay): one command each, on a game folder of a ruleset that has the tool.
+  const gameTools = new Map<string, { tool: Extract<AnyRuleset["tools"][string], { kind: "game" }>; owners: string[] }>();
+  for (const r of allRulesets())
+    for (const t of Object.values(r.tools)) {
+      if (t.kind !== "game") continue;
+      const had = gameTools.get(t.id);
+      if (had) had.owners.push(r.id);
+      else gameTools.set(t.id, { tool: t, owners: [r.id] });
+    }
+  for (const [id, { tool, owners }] of gameTools) {
+    const c = program
+      .command(id)
+      .description(`${tool.summary} (${owners.join(", ")})`)
+      .argument("<dir>", "game folder")
+      .requiredOption("--out <file>", `the file to write${tool.options.some((o) => o.name === "format") ? " (.svg or .html)" : " (.svg)"}`)
+      .option("--force", "replace --out if it exists")
+      .addHelpText("after", `\n${tool.help}`);
+    if (tool.options.some((o) => o.kind === "seat"))
+      c.option("--seat <id>", "the seat whose view to draw")
+        .option("--empire <id>", "the same as --seat")
+        .option("--side <id>", "the same as --seat");
+    if (tool.options.some((o) => o.kind === "step")) {
+      c.option("--step <n>", "the step to draw", stepArg("--step")).option("--turn <n>", "the same as --step", stepArg("--turn"));
+    }
+    c.action(async (dir: string, o: Record<string, unknown> & { out: string; force?: boolean; turn?: number }) => {
+      const { store, record, ruleset } = await openFolder(dir);
+      const t = ruleset.tools[id];
+      if (t?.kind !== "game")
+        throw new HostError("wrong-ruleset", `${dir} holds a ${ruleset.id} game; "${id}" is for ${owners.join(", ")}`);
+      const out = o.out;
+      if (existsSync(out) && !o.force) throw new HostError("file-exists", `${out} exists; pass --force to replace it`);
+      const values = optionValues(t, { ...o, step: o.step ?? o.turn });
+      if (t.options.some((x) => x.name === "format")) {
+        const ext = out.toLowerCase().match(/\.(svg|html?)$/)?.[1];
+        if (!ext) throw new HostError("bad-option", `--out must end in .svg or .html, not "${out}"`);
+        values.format = ext === "svg" ? "svg" : "html";
+      }
+      const { access } = await gameAccess(store, record.id);
+      const result = await t.run(access, values);
+      if (!result.ok) throw new HostError("tool-refused", result.text);
+      if (!result.file) throw new HostError("no-file", `${id} drew nothing`);
+      writeText(out, result.file.content);
+      console.log(`Wrote ${out}: ${result.text}.`);
+    });
+  }
+}
+
+function stepArg(name: string) {
+  return (v: string): number => {
+    if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} takes a step number (1 or more), not "${v}"`);
+    return Number(v);
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * Games over a Store: the lifecycle (lifecycle.ts) with the store's reads,
+ * writes and locks around it, for every store and every ruleset. The CLI, the
+ * server to come and the benchmarks go through these functions.
+ */
+import type { Problem } from "../core/result.js";
+import { type AnyRuleset, type GameAccess, type SeatId, stepRng } from "../core/ruleset.js";
+import type { GameRecord, StepEntry, Store, Submission } from "../store/store.js";
+import { HostError } from "./errors.js";
+import { type AcceptedOrders, acceptOrders, type NewGame, newGame, runStep } from "./lifecycle.js";
+import { rulesetById } from "./registry.js";
+
+export function problemLines(problems: readonly Problem[]): string[] {
+  return problems.map((p) => `${p.order}: ${p.message} (${p.code})`);
+}
+
+export async function createGame(store: Store, g: NewGame): Promise<GameRecord> {
+  const r = newGame(g);
+  if (!r.ok) throw new HostError("invalid-game", `cannot start a ${g.ruleset.id} game`, problemLines(r.error));
+  await store.create(r.value);
+  return r.value;
+}
+
+export async function loadGame(store: Store, id: string): Promise<{ record: GameRecord; ruleset: AnyRuleset }> {
+  const record = await store.load(id);
+  if (!record) throw new HostError("no-game", `no game "${id}" in ${store.where}`);
+  const ruleset = rulesetById(record.ruleset);
+  const parsed = ruleset.parseState(record.state);
+  if (!parsed.ok) throw new HostError("invalid-state", `the game's state is not a valid ${ruleset.id} state`, problemLines(parsed.error));
+  return { record: { ...record, state: parsed.value }, ruleset };
+}
+
+export interface Submitted extends AcceptedOrders {
+  revision: number;
+}
+
+/** Keep one seat's orders for the awaited step (refused whole when malformed, stale or for another seat); the reply is the check. */
+export async function submitOrders(store: Store, id: string, seat: SeatId, raw: unknown, source: string, at: string): Promise<Submitted> {
+  const { record, ruleset } = await loadGame(store, id);
+  const a = acceptOrders(ruleset, record, seat, raw);
+  if (!a.ok) throw new HostError("orders-refused", `${source}: refused, nothing kept`, problemLines(a.error));
+  const sub = { seat, step: record.step, orders: a.value.orders, problems: a.value.problems, source, at };
+  const revision = await store.submit(id, sub);
+  return { ...a.value, revision };
+}
+
+export interface StepRun {
+  record: GameRecord;
+  next: GameRecord;
+  entry: StepEntry;
+  ruleset: AnyRuleset;
+}
+
+/**
+ * Run the awaited step under the game's lock: bots (by seat) submit first, then
+ * the last submission of each awaited seat counts and the step commits whole.
+ */
+export async function playStep(
+  store: Store,
+  id: string,
+  opts: {
+    holder: string;
+    bots?: Readonly<Record<SeatId, string>>;
+    at?: string;
+    /** Runs under the lock before the step (the CLI takes in the orders inbox here). */
+    before?: (record: GameRecord, ruleset: AnyRuleset) => Promise<void>;
+  } = { holder: "a step run" },
+): Promise<StepRun> {
+  const lock = await store.lock(id, opts.holder);
+  try {
+    const { record, ruleset } = await loadGame(store, id);
+    if (record.outcome) throw new HostError("game-over", `the game is over (${record.outcome.reason}); no more steps`);
+    await opts.before?.(record, ruleset);
+    for (const seat of ruleset.awaiting(record.state) as SeatId[]) {
+      const level = opts.bots?.[seat];
+      if (level === undefined) continue;
+      const orders = botOrders(ruleset, record, seat, level);
+      await store.submit(id, { seat, step: record.step, orders, problems: [], source: `bot ${level}`, at: opts.at ?? "" });
+    }
+    const subs: Submission[] = await store.submissions(id, record.step);
+    const { next, entry } = runStep(ruleset, record, subs);
+    await store.commit(id, entry, next);
+    return { record, next, entry, ruleset };
+  } finally {
+    await lock.release();
+  }
+}
+
+/** A bot's orders for one seat: from what the seat knows, with a generator from the seed, the step and the seat. */
+export function botOrders(ruleset: AnyRuleset, record: GameRecord, seat: SeatId, level: string): unknown {
+  const bot = Object.hasOwn(ruleset.bots, level) ? ruleset.bots[level] : undefined;
+  if (!bot) throw new HostError("unknown-bot", `${ruleset.id} has no bot "${level}"; its bots: ${Object.keys(ruleset.bots).join(", ")}`);
+  return bot.play(ruleset.knownState(record.state, seat), seat, stepRng(record.seed, record.step, `bot:${seat}`));
+}
+
+/** Read access to a stored game for the ruleset's game tools (maps, replays): states and events by step. */
+export async function gameAccess(store: Store, id: string): Promise<{ ruleset: AnyRuleset; access: GameAccess<unknown, unknown> }> {
+  const { record, ruleset } = await loadGame(store, id);
+  const steps = await store.steps(id);
+  const cache = new Map<number, { state: unknown; events: unknown[] }>();
+  return {
+    ruleset,
+    access: {
+      step: record.step,
+      state: record.state,
+      steps,
+      async stepAt(n: number) {
+        const hit = cache.get(n);
+        if (hit) return hit;
+        const e = await store.history(id, n);
+        if (!e) throw new HostError("no-history", `step ${n} has not been run in this game`);
+        const parsed = ruleset.parseState(e.state);
+        if (!parsed.ok) throw new HostError("invalid-state", `the state of step ${n} is not valid`, problemLines(parsed.error));
+        const v = { state: parsed.value, events: e.events };
+        cache.set(n, v);
+        return v;
+      },
+    },
+  };
+}
+
+/**
+ * A seat's results of step `step` (default: the last step run), derived from the
+ * history: the state after the step and the step's events. Before any step, the
+ * starting position with no events.
+ */
+export async function seatReport(
+  store: Store,
+  id: string,
+  seat: SeatId,
+  step?: number,
+): Promise<{ step: number | null; label: string; json: unknown; text: string }> {
+  const { record, ruleset } = await loadGame(store, id);
+  const seats = ruleset.describe(record.state).seats.map((s) => s.id);
+  if (!seats.includes(seat)) {
+    throw new HostError("unknown-seat", `no ${ruleset.seatNoun} "${seat}" in this game; ${ruleset.seatNoun}s: ${seats.join(", ")}`);
+  }
+  const steps = await store.steps(id);
+  const wanted = step ?? steps.at(-1);
+  if (wanted === undefined) {
+    const r = ruleset.report(record.state, seat, []);
+    return { step: null, label: `the start (${record.label})`, ...r };
+  }
+  if (!steps.includes(wanted)) throw new HostError("no-results", `step ${wanted} has not been run; steps run: ${rangeText(steps)}`);
+  const entry = await store.history(id, wanted);
+  if (!entry) throw new HostError("no-results", `step ${wanted} has not been run`);
+  const nextIdx = steps.indexOf(wanted) + 1;
+  const afterStep = steps[nextIdx];
+  const after = afterStep === undefined ? record.state : (await store.history(id, afterStep))?.state;
+  const parsed = ruleset.parseState(after);
+  if (!parsed.ok) throw new HostError("invalid-state", "a stored state is not valid", problemLines(parsed.error));
+  const r = ruleset.report(parsed.value, seat, entry.events);
+  return { step: wanted, label: entry.label, ...r };
+}
+
+function rangeText(steps: readonly number[]): string {
+  if (steps.length === 0) return "none yet";
+  return steps.length === 1 ? String(steps[0]) : `${steps[0]} to ${steps.at(-1)}`;
+}
+
+/** What a bot game reports after each step. */
+export interface PlayProgress {
+  run: StepRun;
+  /** Milliseconds spent by the bots and by the whole step. */
+  botMs: number;
+  stepMs: number;
+}
+
+/**
+ * The one play loop for bots (demo, `auto`, bot matches, benchmarks): every awaited
+ * seat with a bot level plays it, step after step, until the game ends or
+ * `maxSteps` steps have run. Seats without a bot get their default orders.
+ */
+export async function playBots(
+  store: Store,
+  id: string,
+  opts: {
+    bots: Readonly<Record<SeatId, string>>;
+    maxSteps: number;
+    holder?: string;
+    clock?: () => string;
+    onStep?: (p: PlayProgress) => void | Promise<void>;
+  },
+): Promise<{ steps: number; record: GameRecord }> {
+  let steps = 0;
+  let record = (await loadGame(store, id)).record;
+  while (steps < opts.maxSteps && !record.outcome) {
+    const began = performance.now();
+    const run = await playStep(store, id, { holder: opts.holder ?? "bots", bots: opts.bots, at: opts.clock?.() ?? "" });
+    steps++;
+    record = run.next;
+    const stepMs = performance.now() - began;
+    await opts.onStep?.({ run, botMs: 0, stepMs });
+  }
+  return { steps, record };
+}
+
+/** A game moved between stores: the record now, every step run, every submission kept. */
+export interface GameExport {
+  starhost: "game";
+  format: 1;
+  record: GameRecord;
+  steps: StepEntry[];
+  submissions: Submission[];
+}
+
+export async function exportGame(store: Store, id: string): Promise<GameExport> {
+  const record = await store.load(id);
+  if (!record) throw new HostError("no-game", `no game "${id}" in ${store.where}`);
+  const steps: StepEntry[] = [];
+  const submissions: Submission[] = [];
+  for (const n of await store.steps(id)) {
+    const e = await store.history(id, n);
+    if (e) steps.push(e);
+    submissions.push(...(await store.submissions(id, n)));
+  }
+  submissions.push(...(await store.submissions(id, record.step)));
+  return { starhost: "game", format: 1, record, steps, submissions };
+}
+
+/** Put an exported game into a store, step by step through the store's own commit: the same game, byte for byte. */
+export async function importGame(store: Store, doc: GameExport): Promise<GameRecord> {
+  if (doc?.starhost !== "game" || doc.format !== 1 || !Array.isArray(doc.steps) || !Array.isArray(doc.submissions)) {
+    throw new HostError("malformed-export", 'not a Starhost game export (expected { "starhost": "game", "format": 1, ... })');
+  }
+  const final = doc.record;
+  const first = doc.steps[0];
+  const start: GameRecord = first ? { ...final, step: first.step, label: first.label, outcome: null, state: first.state } : final;
+  await store.create(start);
+  const byStep = (n: number) =>
+    doc.submissions.filter((s) => s.step === n).sort((a, b) => (a.seat < b.seat ? -1 : a.seat > b.seat ? 1 : a.revision - b.revision));
+  for (let i = 0; i < doc.steps.length; i++) {
+    const e = doc.steps[i] as StepEntry;
+    for (const s of byStep(e.step))
+      await store.submit(final.id, { seat: s.seat, step: s.step, orders: s.orders, problems: s.problems, source: s.source, at: s.at });
+    const after = doc.steps[i + 1];
+    const next: GameRecord = after ? { ...final, step: after.step, label: after.label, outcome: null, state: after.state } : final;
+    await store.commit(final.id, e, next);
+  }
+  for (const s of byStep(final.step))
+    await store.submit(final.id, { seat: s.seat, step: s.step, orders: s.orders, problems: s.problems, source: s.source, at: s.at });
+  return final;
+}

@@ -1,0 +1,196 @@
+/**
+ * One game lifecycle for every ruleset, knowing only the contract (core/ruleset.ts):
+ * a game is made from a scenario, its inputs and a seed; submissions are checked
+ * when they arrive; a step turns the record and the step's submissions into the
+ * next record, a history entry and what each seat receives. Everything here is
+ * pure: files, clocks and databases stay with the caller (games.ts, the stores).
+ */
+import { ORDERS_RECEIVED, problemEvent } from "../core/events.js";
+import { isId } from "../core/ids.js";
+import type { Problem, Result } from "../core/result.js";
+import { err, ok } from "../core/result.js";
+import { type AnyRuleset, type Check, type SeatId, stepRng } from "../core/ruleset.js";
+import type { GameRecord, StepEntry, Submission } from "../store/store.js";
+import { HostError } from "./errors.js";
+
+/** The largest seed a game takes: every seed up to 2^53 - 1 is used whole (core/rng.ts `mixSeed`). */
+export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
+export function seedProblem(seed: unknown): string | null {
+  if (typeof seed !== "number" || !Number.isSafeInteger(seed)) return `a seed is a whole number from ${-MAX_SEED} to ${MAX_SEED}`;
+  return null;
+}
+
+export interface NewGame {
+  id: string;
+  ruleset: AnyRuleset;
+  scenario: string;
+  /** Decoded input files by input name, in the order given (`--fleet A --fleet B`). */
+  inputs: Readonly<Record<string, readonly unknown[]>>;
+  seed: number;
+}
+
+/** A new game's record, or every reason it cannot start. */
+export function newGame(g: NewGame): Result<GameRecord, Problem[]> {
+  const { ruleset } = g;
+  const problems: Problem[] = [];
+  if (!isId(g.id)) problems.push({ order: "game", code: "bad-id", message: `"${String(g.id).slice(0, 40)}" is not a game id` });
+  const sp = seedProblem(g.seed);
+  if (sp) problems.push({ order: "seed", code: "bad-seed", message: sp });
+  const scenario = Object.hasOwn(ruleset.scenarios, g.scenario) ? ruleset.scenarios[g.scenario] : undefined;
+  if (!scenario) {
+    problems.push({
+      order: "scenario",
+      code: "unknown-scenario",
+      message: `no scenario "${g.scenario}" in ${ruleset.id}; its scenarios: ${Object.keys(ruleset.scenarios).join(", ")}`,
+    });
+    return err(problems);
+  }
+  for (const name of Object.keys(g.inputs)) {
+    const spec = scenario.inputs.find((i) => i.name === name);
+    const given = g.inputs[name]?.length ?? 0;
+    if (!spec) {
+      if (given > 0)
+        problems.push({
+          order: name,
+          code: "unknown-input",
+          message: `scenario ${scenario.id} takes no "${name}"${scenario.inputs.length ? `; it takes ${scenario.inputs.map((i) => i.name).join(", ")}` : ""}`,
+        });
+    } else if (given > spec.max)
+      problems.push({ order: name, code: "too-many-inputs", message: `scenario ${scenario.id} takes at most ${spec.max} ${name}` });
+  }
+  for (const spec of scenario.inputs) {
+    const given = g.inputs[spec.name]?.length ?? 0;
+    if (given < spec.min)
+      problems.push({
+        order: spec.name,
+        code: "missing-input",
+        message: `scenario ${scenario.id} needs ${spec.min} ${spec.name} (${spec.description})`,
+      });
+  }
+  if (problems.length > 0) return err(problems);
+  const parsed = scenario.parseInputs(g.inputs);
+  if (!parsed.ok) return err(parsed.error);
+  const state = scenario.create(g.seed, parsed.value);
+  const options: Record<string, unknown[]> = {};
+  for (const [k, v] of Object.entries(g.inputs)) if (v.length > 0) options[k] = [...v];
+  return ok({
+    id: g.id,
+    ruleset: ruleset.id,
+    rulesetVersion: ruleset.version,
+    scenario: scenario.id,
+    options,
+    seed: g.seed,
+    step: ruleset.step(state),
+    label: ruleset.label(state),
+    outcome: ruleset.outcome(state),
+    state,
+  });
+}
+
+/** A submission as accepted: parsed orders, the orders skipped as malformed, and the check's verdict. */
+export interface AcceptedOrders {
+  orders: unknown;
+  problems: Problem[];
+  check: Check;
+}
+
+/**
+ * Read one seat's orders for the awaited step: refused whole (with every reason)
+ * when the file is malformed, names another seat, or was written for another step
+ * ("stale"); otherwise the parsed orders, the orders skipped, and the check.
+ */
+export function acceptOrders(ruleset: AnyRuleset, record: GameRecord, seat: SeatId, raw: unknown): Result<AcceptedOrders, Problem[]> {
+  if (record.outcome)
+    return err([{ order: "game", code: "game-over", message: `the game is over (${record.outcome.reason}); no more orders` }]);
+  const awaiting: SeatId[] = ruleset.awaiting(record.state);
+  if (!ruleset.seats(record.state).includes(seat) && !awaiting.includes(seat)) {
+    const seats = ruleset.describe(record.state).seats.map((s) => s.id);
+    return err([
+      {
+        order: ruleset.seatNoun,
+        code: "unknown-seat",
+        message: `no ${ruleset.seatNoun} "${seat}" plays in this game; ${ruleset.seatNoun}s: ${seats.join(", ")}`,
+      },
+    ]);
+  }
+  const parsed = ruleset.parseOrders(raw);
+  const refused = [...parsed.refused];
+  if (parsed.seat !== undefined && parsed.seat !== "" && parsed.seat !== seat) {
+    refused.push({
+      order: ruleset.seatNoun,
+      code: "wrong-seat",
+      message: `these orders are for ${ruleset.seatNoun} "${parsed.seat}", not for "${seat}"`,
+    });
+  }
+  if (parsed.step !== undefined && parsed.step !== record.step) {
+    refused.push({
+      order: "step",
+      code: "stale-orders",
+      message: `these orders were written for step ${parsed.step}, but the game awaits step ${record.step} (${record.label}): use the newest results`,
+    });
+  }
+  if (refused.length > 0) return err(refused);
+  if (!awaiting.includes(seat)) {
+    return err([{ order: "step", code: "not-awaited", message: `${record.label} awaits ${awaiting.join(", ") || "no one"}, not ${seat}` }]);
+  }
+  const check = ruleset.check(record.state, seat, parsed.orders);
+  return ok({ orders: parsed.orders, problems: parsed.problems, check });
+}
+
+/** What one step produced: the record after it, its history entry, and each seat's report. */
+export interface StepResult {
+  next: GameRecord;
+  entry: StepEntry;
+}
+
+/**
+ * Run the awaited step: the last submission of each awaited seat counts, a seat
+ * with none gets the ruleset's default orders, the dice come from the seed and
+ * the step number. Problems of the submissions (orders skipped as malformed) join
+ * the events first, as problem events every report prints.
+ */
+export function runStep(ruleset: AnyRuleset, record: GameRecord, submissions: readonly Submission[]): StepResult {
+  if (record.outcome) throw new HostError("game-over", `the game is over (${record.outcome.reason}); no more steps`);
+  const state = record.state;
+  const awaiting: SeatId[] = ruleset.awaiting(state);
+  const latest = new Map<SeatId, Submission>();
+  for (const s of submissions) {
+    if (s.step !== record.step) continue;
+    const had = latest.get(s.seat);
+    if (!had || s.revision > had.revision) latest.set(s.seat, s);
+  }
+  const orders: Record<SeatId, unknown> = {};
+  const sources: Record<SeatId, string> = {};
+  const early: ReturnType<typeof problemEvent>[] = [];
+  for (const seat of awaiting) {
+    const sub = latest.get(seat);
+    if (sub) {
+      orders[seat] = sub.orders;
+      sources[seat] = `revision ${sub.revision}: ${sub.source}`;
+      for (const p of sub.problems) early.push(problemEvent(seat, p, ORDERS_RECEIVED));
+    } else {
+      orders[seat] = ruleset.defaultOrders(state, seat);
+      sources[seat] = "default (nothing submitted)";
+    }
+  }
+  const res = ruleset.resolve(state, orders, stepRng(record.seed, record.step));
+  const after = ruleset.step(res.state);
+  if (after !== record.step + 1) {
+    throw new HostError("ruleset-step", `${ruleset.id} went from step ${record.step} to ${after}; a step must add exactly one`);
+  }
+  const events = [...early, ...res.events];
+  const next: GameRecord = {
+    ...record,
+    step: after,
+    label: ruleset.label(res.state),
+    outcome: ruleset.outcome(res.state),
+    state: res.state,
+  };
+  return { next, entry: { step: record.step, label: record.label, seed: record.seed, state, orders, sources, events } };
+}
+
+/** A seat's report of a step from its entry and the state after it: derived on demand, never stored as the only copy. */
+export function reportOf(ruleset: AnyRuleset, stateAfter: unknown, entry: StepEntry, seat: SeatId): { json: unknown; text: string } {
+  return ruleset.report(stateAfter, seat, entry.events);
+}

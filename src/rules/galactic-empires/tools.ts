@@ -1,0 +1,79 @@
+/**
+ * Galactic Empires' tools, registered with the ruleset so the CLI and the API
+ * expose them without naming the ruleset: battle odds (chapter 6, fought many
+ * times by the adjudicator's own battle code) and the map (chapter 3, "Map
+ * Options": an empire's view, or the game master's map of everything).
+ */
+import type { GameAccess, GameTool, InputTool, ToolOutput } from "../../core/ruleset.js";
+import type { GeEvent } from "./events.js";
+import { mapSvg } from "./map-svg.js";
+import type { GameState } from "./model.js";
+import { oddsJson, oddsText, parseOddsInput, runOdds } from "./odds.js";
+
+/** The most battles one odds request may fight (a host can state it; about 10 s on a laptop for 100 v 100). */
+export const MAX_ODDS_RUNS = 10_000_000;
+
+export const oddsTool: InputTool = {
+  kind: "input",
+  id: "odds",
+  summary: "the odds of one battle, fought many times by the adjudicator's own battle code",
+  help: `The input (JSON or YAML):
+  { sides: [ { name, units: [ { ships: [ { type, builder, count, rank } ], admiral, retreatLevel, defendsDefences } ] } ],
+    sectorDefence, crossBorder }
+Each side is at war with every other. Starships are named as printed with their builder
+("Hawk Heavy Cruiser", "Klingon") or by id ("klingon/hawk-heavy-cruiser").
+Example: examples/galactic-empires/battle-patrol-force.json`,
+  options: [
+    { name: "runs", description: "number of battles fought", kind: "integer", min: 1, max: MAX_ODDS_RUNS, default: 10_000 },
+    {
+      name: "seed",
+      description: "seed of the runs: same seed, same figures",
+      kind: "integer",
+      min: -2147483648,
+      max: 4294967295,
+      default: 1,
+    },
+  ],
+  run(input, options): ToolOutput {
+    const parsed = parseOddsInput(input);
+    if (!parsed.ok) return { ok: false, text: parsed.error.map((l) => `  ${l}`).join("\n"), json: { ok: false, problems: parsed.error } };
+    const result = runOdds(parsed.value, Number(options.runs ?? 10_000), Number(options.seed ?? 1));
+    return { ok: true, text: oddsText(parsed.value, result), json: oddsJson(result) };
+  },
+};
+
+export const mapTool: GameTool<GameState, GeEvent> = {
+  kind: "game",
+  id: "map",
+  perStep: true,
+  summary: "the galaxy as an SVG map: an empire's view (fog of war) or, without one, the game master's map of everything",
+  help: `--seat EMPIRE draws the map as that empire sees it; --step N the map as it was when turn N's orders were due,
+with the battles of turn N-1 (default: now).`,
+  options: [
+    { name: "seat", description: "the empire whose view to draw (default: the game master's map)", kind: "seat" },
+    { name: "step", description: "the turn whose map to draw (default: now)", kind: "step", min: 1 },
+  ],
+  async run(game: GameAccess<GameState, GeEvent>, options): Promise<ToolOutput> {
+    const turn = options.step === undefined ? game.step : Number(options.step);
+    if (turn > game.step) return refused(`turn ${turn} has not come yet; the game is at turn ${game.step}`);
+    const first = game.steps[0] ?? game.step;
+    if (turn < first) return refused(`turn ${turn} is before the game's first turn (${first})`);
+    const state = turn === game.step ? game.state : (await game.stepAt(turn)).state;
+    const events = game.steps.includes(turn - 1) ? (await game.stepAt(turn - 1)).events : [];
+    const seat = options.seat === undefined ? undefined : String(options.seat);
+    if (seat !== undefined && !Object.hasOwn(state.empires, seat)) {
+      return refused(`no empire "${seat}" in this game; empires: ${Object.keys(state.empires).sort().join(", ")}`);
+    }
+    const who = seat === undefined ? "the game master's map" : `as seen by ${state.empires[seat]?.name ?? seat}`;
+    return {
+      ok: true,
+      text: `turn ${turn}, ${who}${events.length > 0 ? `, with the battles of turn ${turn - 1}` : ""}`,
+      json: { turn, seat: seat ?? null },
+      file: { extension: "svg", content: mapSvg(state, { ...(seat !== undefined ? { empire: seat } : {}), events }) },
+    };
+  },
+};
+
+function refused(text: string): ToolOutput {
+  return { ok: false, text, json: { ok: false, message: text } };
+}

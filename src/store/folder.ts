@@ -1,0 +1,437 @@
+/**
+ * A game as a folder: play by files, the play-by-email way. One folder holds one
+ * game:
+ *
+ *   DIR/game.json                                the record: ruleset, scenario, inputs, seed, step, label, state
+ *   DIR/orders/<seat>.yaml|yml|json              the inbox: orders files players drop in (read by `turn` and `submit`)
+ *   DIR/submissions/<step>/<seat>/<rev>.json     every revision received: parsed orders, problems, source, time
+ *   DIR/history/<step>/step.json                 label, seed, where each seat's orders came from
+ *   DIR/history/<step>/orders.json               the orders each seat was adjudicated with (parsed)
+ *   DIR/history/<step>/state.json.gz             the state the step started from
+ *   DIR/history/<step>/events.json.gz            every event of the step
+ *   DIR/history/<step>/next.json.gz              the record after the step (kept for the newest step only)
+ *
+ * A step commits with one rename: the new step's folder is written aside under a
+ * random name and renamed to `history/<step>`. `game.json` is rewritten after;
+ * if a crash comes between the two, the next load rolls forward from the newest
+ * step's `next.json.gz`, so the game is always at the previous step or the next.
+ *
+ * Nothing read from a file becomes a path unchecked: seats and game ids match the
+ * id pattern, every path is built under DIR and checked to stay there, symbolic
+ * links are refused wherever met (a linked orders file or history folder), and
+ * temporary files get random names opened exclusively, so nothing planted in
+ * advance can be written through.
+ */
+import { randomBytes } from "node:crypto";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
+import { hostname } from "node:os";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { idProblem } from "../core/ids.js";
+import { canonicalJson } from "../core/json.js";
+import {
+  type GameId,
+  type GameRecord,
+  type GameSummary,
+  type Lock,
+  type StepEntry,
+  type Store,
+  StoreError,
+  type Submission,
+} from "./store.js";
+
+const FORMAT = 2;
+const INBOX_EXTENSIONS = ["yaml", "yml", "json"] as const;
+
+export class FolderStore implements Store {
+  readonly where: string;
+  private readonly root: string;
+
+  constructor(dir: string) {
+    this.root = resolve(dir);
+    this.where = `folder ${dir}`;
+  }
+
+  /** The game folder itself. */
+  get dir(): string {
+    return this.root;
+  }
+
+  // --- paths ----------------------------------------------------------------
+
+  /** A path under the folder from checked parts; refuses anything that would leave it. */
+  private path(...parts: (string | number)[]): string {
+    for (const p of parts) {
+      const s = String(p);
+      if (s === "" || s === "." || s === ".." || s.includes("/") || s.includes("\\") || s.includes("\0")) {
+        throw new StoreError("unsafe-path", `refused a path part ${JSON.stringify(s.slice(0, 40))} in ${this.where}`);
+      }
+    }
+    const full = join(this.root, ...parts.map(String));
+    const rel = relative(this.root, full);
+    if (rel.startsWith("..") || isAbsolute(rel)) throw new StoreError("unsafe-path", `refused a path outside ${this.where}`);
+    return full;
+  }
+
+  /** Refuse a symbolic link anywhere between the folder and `full` (the folder itself included). */
+  private noLinks(full: string): void {
+    const rel = relative(this.root, full);
+    let at = this.root;
+    const check = (p: string) => {
+      let st: ReturnType<typeof lstatSync> | undefined;
+      try {
+        st = lstatSync(p);
+      } catch {
+        return false;
+      }
+      if (st.isSymbolicLink()) {
+        throw new StoreError("unsafe-path", `${p} is a symbolic link; a game folder holds none (refused for safety)`);
+      }
+      return true;
+    };
+    if (!check(at)) return;
+    for (const part of rel.split(sep).filter(Boolean)) {
+      at = join(at, part);
+      if (!check(at)) return;
+    }
+  }
+
+  private read(full: string): Buffer | null {
+    this.noLinks(full);
+    let fd: number;
+    try {
+      fd = openSync(full, constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") return null;
+      if (code === "ELOOP") throw new StoreError("unsafe-path", `${full} is a symbolic link (refused)`);
+      throw e;
+    }
+    try {
+      return readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private readJson<T>(full: string): T | null {
+    const b = this.read(full);
+    if (b === null) return null;
+    try {
+      return JSON.parse((full.endsWith(".gz") ? gunzipSync(b) : b).toString("utf8")) as T;
+    } catch (e) {
+      throw new StoreError("corrupt", `${full} cannot be read: ${(e as Error).message.split("\n")[0]}`);
+    }
+  }
+
+  /** Make `dir` (under the folder) with no link on the way. */
+  private mkdirs(full: string): void {
+    this.noLinks(full);
+    mkdirSync(full, { recursive: true });
+    this.noLinks(full);
+  }
+
+  /** A file written whole under a random name opened exclusively, flushed, then renamed into place. */
+  private write(full: string, data: string | Buffer): void {
+    this.mkdirs(dirname(full));
+    const tmp = join(dirname(full), `.tmp-${randomBytes(8).toString("hex")}`);
+    const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+    try {
+      const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+      let off = 0;
+      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    this.noLinks(full);
+    renameSync(tmp, full);
+  }
+
+  private checkId(what: string, id: string): void {
+    const p = idProblem(id);
+    if (p) throw new StoreError("bad-id", `bad ${what} id: ${p}`);
+  }
+
+  // --- the record -------------------------------------------------------------
+
+  private loadRaw(): GameRecord | null {
+    const raw = this.readJson<{ starhost?: number } & GameRecord>(this.path("game.json"));
+    if (raw === null) return null;
+    if (raw.starhost !== FORMAT) {
+      throw new StoreError(
+        "corrupt",
+        `${this.path("game.json")} is not a Starhost game file of format ${FORMAT} (found ${JSON.stringify(raw.starhost ?? null)})`,
+      );
+    }
+    const { starhost: _format, ...record } = raw;
+    return record as GameRecord;
+  }
+
+  private saveRecord(record: GameRecord): void {
+    this.write(this.path("game.json"), `${canonicalJson({ starhost: FORMAT, ...record }, 2)}\n`);
+  }
+
+  /** The record, rolled forward over a step that committed (its folder renamed into place) before game.json was rewritten. */
+  private current(): GameRecord | null {
+    let record: GameRecord | null = this.loadRaw();
+    if (!record) return null;
+    for (;;) {
+      const next: GameRecord | null = this.readJson<GameRecord>(this.path("history", record.step, "next.json.gz"));
+      if (!next || next.step !== record.step + 1) break;
+      record = next;
+      this.saveRecord(record);
+    }
+    return record;
+  }
+
+  async create(record: GameRecord): Promise<void> {
+    this.checkId("game", record.id);
+    this.noLinks(this.root);
+    if (existsSync(this.path("game.json"))) {
+      throw new StoreError("game-exists", `${this.root} already holds a game (game.json); choose another folder`);
+    }
+    this.mkdirs(this.path("orders"));
+    this.saveRecord(record);
+  }
+
+  async load(id: GameId): Promise<GameRecord | null> {
+    this.checkId("game", id);
+    const r = this.current();
+    return r && r.id === id ? r : null;
+  }
+
+  /** The folder's one game, whatever its id (the CLI names games by folder). */
+  async only(): Promise<GameRecord | null> {
+    return this.current();
+  }
+
+  async list(): Promise<GameSummary[]> {
+    const r = this.current();
+    return r ? [{ id: r.id, ruleset: r.ruleset, scenario: r.scenario, step: r.step, label: r.label, over: r.outcome !== null }] : [];
+  }
+
+  private async mustLoad(id: GameId): Promise<GameRecord> {
+    const r = await this.load(id);
+    if (!r) throw new StoreError("no-game", `no game "${id}" in ${this.where}`);
+    return r;
+  }
+
+  // --- submissions ------------------------------------------------------------
+
+  async submit(id: GameId, s: Omit<Submission, "revision">): Promise<number> {
+    this.checkId("seat", s.seat);
+    const record = await this.mustLoad(id);
+    if (s.step !== record.step) {
+      throw new StoreError(
+        "stale-submission",
+        `these orders are for step ${s.step}, but the game awaits step ${record.step} (${record.label})`,
+      );
+    }
+    const dir = this.path("submissions", s.step, s.seat);
+    this.mkdirs(dir);
+    const revisions = this.revisionsIn(dir);
+    const revision = (revisions.at(-1) ?? 0) + 1;
+    const full: Submission = { ...s, revision };
+    this.write(this.path("submissions", s.step, s.seat, `${revision}.json`), `${canonicalJson(full, 2)}\n`);
+    return revision;
+  }
+
+  private revisionsIn(dir: string): number[] {
+    this.noLinks(dir);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .map((f) => /^(\d+)\.json$/.exec(f)?.[1])
+      .filter((x): x is string => x !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
+  }
+
+  async submissions(id: GameId, step: number): Promise<Submission[]> {
+    await this.mustLoad(id);
+    const base = this.path("submissions", step);
+    this.noLinks(base);
+    if (!existsSync(base)) return [];
+    const out: Submission[] = [];
+    for (const seat of readdirSync(base).sort()) {
+      if (idProblem(seat)) continue;
+      for (const rev of this.revisionsIn(this.path("submissions", step, seat))) {
+        const s = this.readJson<Submission>(this.path("submissions", step, seat, `${rev}.json`));
+        if (s) out.push(s);
+      }
+    }
+    return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.seat < b.seat ? -1 : a.seat > b.seat ? 1 : a.revision - b.revision));
+  }
+
+  /** The orders files waiting in the inbox, by seat (a seat with several files is refused by the caller). */
+  inbox(): { seat: string; file: string; extension: string }[] {
+    const dir = this.path("orders");
+    this.noLinks(dir);
+    if (!existsSync(dir)) return [];
+    const out: { seat: string; file: string; extension: string }[] = [];
+    for (const f of readdirSync(dir).sort()) {
+      if (f.startsWith(".")) continue;
+      const m = /^(.+)\.(yaml|yml|json)$/.exec(f);
+      if (!m) continue;
+      out.push({ seat: m[1] as string, file: join(dir, f), extension: m[2] as string });
+    }
+    return out;
+  }
+
+  /** Read an inbox file as text (links refused). */
+  readInbox(file: string): string {
+    const rel = relative(this.root, file);
+    if (rel.startsWith("..") || isAbsolute(rel)) throw new StoreError("unsafe-path", `${file} is outside ${this.where}`);
+    const b = this.read(file);
+    if (b === null) throw new StoreError("no-file", `${file} is gone`);
+    return b.toString("utf8");
+  }
+
+  /** Take an inbox file out once it is kept as a submission. */
+  consumeInbox(file: string): void {
+    this.noLinks(file);
+    if (existsSync(file)) unlinkSync(file);
+  }
+
+  /** The path an orders file for `seat` is expected at (for messages and templates). */
+  inboxPath(seat: string, extension: (typeof INBOX_EXTENSIONS)[number] = "yaml"): string {
+    this.checkId("seat", seat);
+    return this.path("orders", `${seat}.${extension}`);
+  }
+
+  // --- steps --------------------------------------------------------------------
+
+  async commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void> {
+    const record = await this.mustLoad(id);
+    if (record.step !== entry.step || next.step !== entry.step + 1) {
+      throw new StoreError("stale-step", `step ${entry.step} was already run: the game is at step ${record.step} (${record.label})`);
+    }
+    const target = this.path("history", entry.step);
+    this.noLinks(target);
+    if (existsSync(target)) throw new StoreError("stale-step", `step ${entry.step} was already run (${target} exists)`);
+    const history = this.path("history");
+    this.mkdirs(history);
+    const aside = this.path("history", `.step-${entry.step}-${randomBytes(8).toString("hex")}`);
+    mkdirSync(aside);
+    const put = (name: string, data: string | Buffer) => {
+      const fd = openSync(join(aside, name), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+      try {
+        const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+        let off = 0;
+        while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    };
+    put("step.json", `${canonicalJson({ step: entry.step, label: entry.label, seed: entry.seed, sources: entry.sources }, 2)}\n`);
+    put("orders.json", `${canonicalJson(entry.orders, 2)}\n`);
+    put("state.json.gz", gzipSync(canonicalJson(entry.state)));
+    put("events.json.gz", gzipSync(canonicalJson(entry.events)));
+    put("next.json.gz", gzipSync(canonicalJson(next)));
+    // The commit: one rename. Before it the game is at entry.step, after it at entry.step + 1.
+    renameSync(aside, target);
+    this.saveRecord(next);
+    // The previous step's record-after is the state of this step now: keep one copy.
+    const prev = this.path("history", entry.step - 1, "next.json.gz");
+    if (entry.step > 1 && existsSync(prev)) rmSync(prev);
+  }
+
+  async history(id: GameId, step: number): Promise<StepEntry | null> {
+    await this.mustLoad(id);
+    if (!Number.isSafeInteger(step) || step < 0) return null;
+    const head = this.readJson<{ step: number; label: string; seed: number; sources: Record<string, string> }>(
+      this.path("history", step, "step.json"),
+    );
+    if (!head) return null;
+    return {
+      step: head.step,
+      label: head.label,
+      seed: head.seed,
+      sources: head.sources,
+      orders: this.readJson<Record<string, unknown>>(this.path("history", step, "orders.json")) ?? {},
+      state: this.readJson<unknown>(this.path("history", step, "state.json.gz")),
+      events: this.readJson<unknown[]>(this.path("history", step, "events.json.gz")) ?? [],
+    };
+  }
+
+  async steps(id: GameId): Promise<number[]> {
+    await this.mustLoad(id);
+    const dir = this.path("history");
+    this.noLinks(dir);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((d) => /^\d+$/.test(d) && existsSync(join(dir, d, "step.json")))
+      .map(Number)
+      .sort((a, b) => a - b);
+  }
+
+  /** Leftovers of steps that never committed (a crash before the rename): removed, they hold nothing that counts. */
+  sweep(): void {
+    const dir = this.path("history");
+    this.noLinks(dir);
+    if (!existsSync(dir)) return;
+    for (const d of readdirSync(dir)) if (d.startsWith(".step-")) rmSync(join(dir, d), { recursive: true, force: true });
+  }
+
+  // --- the lock -----------------------------------------------------------------
+
+  async lock(id: GameId, holder: string): Promise<Lock> {
+    await this.mustLoad(id);
+    const file = this.path(".lock");
+    this.noLinks(file);
+    const body = `${JSON.stringify({ pid: process.pid, host: hostname(), holder, since: new Date().toISOString() })}\n`;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+        writeSync(fd, body);
+        closeSync(fd);
+        let released = false;
+        return {
+          release: async () => {
+            if (released) return;
+            released = true;
+            rmSync(file, { force: true });
+          },
+        };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+        const held = this.readJson<{ pid?: number; host?: string; holder?: string; since?: string }>(file);
+        if (held && held.host === hostname() && typeof held.pid === "number" && !alive(held.pid)) {
+          rmSync(file, { force: true }); // its process is gone: the lock was abandoned by a crash
+          continue;
+        }
+        throw new StoreError(
+          "locked",
+          `the game in ${this.root} is busy: ${held?.holder ?? "another run"} (process ${held?.pid ?? "?"} on ${held?.host ?? "?"}) holds it since ${held?.since ?? "?"}; try again when it ends`,
+        );
+      }
+    }
+    throw new StoreError("locked", `the game in ${this.root} is busy`);
+  }
+
+  async close(): Promise<void> {}
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
