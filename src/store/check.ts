@@ -93,6 +93,7 @@ export function checkSubmission(sub: Omit<Submission, "revision">): void {
   checkStep("the submission's step", sub.step);
   checkText("the submission's source", sub.source, 1000);
   checkText("the submission's time", sub.at, 100);
+  if (!Array.isArray(sub.problems)) throw new StoreError("bad-record", "the submission's problems must be an array");
 }
 
 /** The lock holder is free text ("worker 3, pid 4411"), kept as SQL text. */

@@ -86,6 +86,7 @@ export class MemoryStore implements Store {
     checkGameId(id);
     checkSubmission(submission);
     const orders = jsonText(`the orders of seat ${submission.seat}`, submission.orders);
+    const problems = jsonText(`the problems of seat ${submission.seat}`, submission.problems);
     const g = this.games.get(id);
     if (!g) throw noGame(id);
     if (submission.step !== g.step) throw staleSubmission(id, submission.step, g.step, g.label);
@@ -98,7 +99,7 @@ export class MemoryStore implements Store {
     }
     const { seat, step, source, at } = submission;
     list.push(
-      `{"at":${JSON.stringify(at)},"orders":${orders},"revision":${revision},"seat":${JSON.stringify(seat)},"source":${JSON.stringify(source)},"step":${step}}`,
+      `{"at":${JSON.stringify(at)},"orders":${orders},"problems":${problems},"revision":${revision},"seat":${JSON.stringify(seat)},"source":${JSON.stringify(source)},"step":${step}}`,
     );
     return revision;
   }

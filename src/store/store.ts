@@ -14,6 +14,7 @@
  *  - nothing a client names becomes a path or a plain-object key unchecked
  *    (game and seat ids match `ID_PATTERN` of src/core/ids.ts).
  */
+import type { Problem } from "../core/result.js";
 import type { Outcome, SeatId } from "../core/ruleset.js";
 
 export type GameId = string;
@@ -66,6 +67,8 @@ export interface Submission {
   revision: number;
   /** The parsed orders (JSON). */
   orders: unknown;
+  /** The orders of the submission that were malformed and skipped (JSON, kept like `orders`). */
+  problems: Problem[];
   /** Who or what sent it: "file orders/klingon.yaml", "bot normal", "user 12". */
   source: string;
   /** When it was received (ISO 8601), as the caller's clock says. */

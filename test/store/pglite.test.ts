@@ -35,7 +35,7 @@ describe("PGlite folder", () => {
       expect(canonicalJson(await again.load(big.id))).toBe(canonicalJson(makeRecord(big.id, bigState())));
       const revised = games.find((g) => g.id.startsWith("rev-") && !g.id.startsWith("rev-race"))!;
       expect((await again.submissions(revised.id, 1)).map((s) => s.revision)).toEqual([1, 2, 1, 3]);
-      expect(await again.submit(revised.id, { seat: "red", step: 1, orders: {}, source: "after reopen", at: "t" })).toBe(4);
+      expect(await again.submit(revised.id, { seat: "red", step: 1, orders: {}, problems: [], source: "after reopen", at: "t" })).toBe(4);
     } finally {
       await again.close();
     }

@@ -157,9 +157,9 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
       expect(await store.history(id, 1)).toBeNull();
       expect(await store.steps(id)).toEqual([]);
       expect(await store.submissions(id, 1)).toEqual([]);
-      expect(await codeOf(store.submit(id, { seat: "red", step: 1, orders: {}, source: "test", at: "2031-01-01T00:00:00Z" }))).toBe(
-        "no-game",
-      );
+      expect(
+        await codeOf(store.submit(id, { seat: "red", step: 1, orders: {}, problems: [], source: "test", at: "2031-01-01T00:00:00Z" })),
+      ).toBe("no-game");
       const r = makeRecord(id);
       expect(await codeOf(store.commit(id, entryFor(r), nextOf(r)))).toBe("no-game");
       expect(await codeOf(store.lock(id, "worker 1"))).toBe("no-game");
@@ -170,11 +170,11 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
       const id = freshId("stale-sub");
       const r = makeRecord(id);
       await store.create(r);
-      const ahead = await errorOf(store.submit(id, { seat: "red", step: 2, orders: {}, source: "test", at: "t" }));
+      const ahead = await errorOf(store.submit(id, { seat: "red", step: 2, orders: {}, problems: [], source: "test", at: "t" }));
       expect(ahead.code).toBe("stale-submission");
       expect(ahead.message).toContain("these orders are for step 2, but the game awaits step 1 (turn 1)");
       await store.commit(id, entryFor(r), nextOf(r));
-      const late = await errorOf(store.submit(id, { seat: "red", step: 1, orders: {}, source: "test", at: "t" }));
+      const late = await errorOf(store.submit(id, { seat: "red", step: 1, orders: {}, problems: [], source: "test", at: "t" }));
       expect(late.code).toBe("stale-submission");
       expect(late.message).toContain("these orders are for step 1, but the game awaits step 2 (turn 2)");
       expect(await store.submissions(id, 1)).toEqual([]);
@@ -184,11 +184,12 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
     it("numbers revisions 1, 2, 3 per seat and step, keeps every one, oldest first; the last counts", async () => {
       const id = freshId("rev");
       await store.create(makeRecord(id));
+      const problem = { order: "orders[2] move u9 -> 14", code: "no-unit", message: 'there is no unit u9 ("u" + 9)' };
       const sent = [
-        { seat: "red", orders: { v: 1 } },
-        { seat: "red", orders: { v: 2 } },
-        { seat: "blue", orders: { v: "b1" } },
-        { seat: "red", orders: { v: 3, deep: [{ a: null }] } },
+        { seat: "red", orders: { v: 1 }, problems: [] },
+        { seat: "red", orders: { v: 2 }, problems: [] },
+        { seat: "blue", orders: { v: "b1" }, problems: [] },
+        { seat: "red", orders: { v: 3, deep: [{ a: null }] }, problems: [problem] },
       ];
       const revisions: number[] = [];
       for (const [i, s] of sent.entries())
@@ -206,6 +207,7 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
         step: 1,
         revision: 3,
         orders: { v: 3, deep: [{ a: null }] },
+        problems: [problem],
         source: "file orders/red.yaml",
         at: "2031-01-01T00:00:03Z",
       });
@@ -218,7 +220,9 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
       await store.create(makeRecord(id));
       const n = 12;
       const revisions = await Promise.all(
-        Array.from({ length: n }, (_, i) => store.submit(id, { seat: "red", step: 1, orders: { i }, source: "race", at: "t" })),
+        Array.from({ length: n }, (_, i) =>
+          store.submit(id, { seat: "red", step: 1, orders: { i }, problems: [], source: "race", at: "t" }),
+        ),
       );
       expect([...revisions].sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
       expect((await store.submissions(id, 1)).length).toBe(n);
@@ -346,8 +350,8 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
         const refusals = [
           store.create({ ...makeRecord(id), id }),
           store.load(id),
-          store.submit(id, { seat: "red", step: 1, orders: {}, source: "t", at: "t" }),
-          store.submit(good, { seat: id, step: 1, orders: {}, source: "t", at: "t" }),
+          store.submit(id, { seat: "red", step: 1, orders: {}, problems: [], source: "t", at: "t" }),
+          store.submit(good, { seat: id, step: 1, orders: {}, problems: [], source: "t", at: "t" }),
           store.submissions(id, 1),
           store.commit(id, entryFor(r), nextOf(r)),
           ...(typeof bad === "string" ? [store.commit(good, { ...entryFor(r), orders: { [id]: {} } }, nextOf(r))] : []),
@@ -379,22 +383,25 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
       expect(await store.load(id)).toBeNull();
     });
 
-    it("keeps any JSON state, events and orders byte-identically (property)", async () => {
+    it("keeps any JSON state, events, orders and problems byte-identically (property)", async () => {
       const id = freshId("prop");
       let r = makeRecord(id, { start: true });
       await store.create(r);
       const json = fc.jsonValue({ stringUnit: "binary", maxDepth: 4 });
+      const text = fc.string({ unit: "binary", maxLength: 60 });
+      const problemsOf = fc.array(fc.record({ order: text, code: text, message: text }), { maxLength: 3 });
       await fc.assert(
-        fc.asyncProperty(json, fc.array(json, { maxLength: 5 }), json, async (state, events, orders) => {
+        fc.asyncProperty(json, fc.array(json, { maxLength: 5 }), json, problemsOf, async (state, events, orders, problems) => {
           const entry: StepEntry = { ...entryFor(r, events), orders: { red: orders } };
           const next = nextOf(r, state);
           await store.commit(id, entry, next);
           const [loaded, history] = await Promise.all([store.load(id), store.history(id, r.step)]);
           expect(canonicalJson(loaded)).toBe(canonicalJson(next));
           expect(canonicalJson(history)).toBe(canonicalJson(entry));
-          const rev = await store.submit(id, { seat: "red", step: next.step, orders, source: "property", at: "t" });
+          const rev = await store.submit(id, { seat: "red", step: next.step, orders, problems, source: "property", at: "t" });
           const sub = (await store.submissions(id, next.step)).find((s) => s.revision === rev);
           expect(canonicalJson(sub!.orders)).toBe(canonicalJson(orders));
+          expect(canonicalJson(sub!.problems)).toBe(canonicalJson(problems));
           r = next;
         }),
         { numRuns: 40 },

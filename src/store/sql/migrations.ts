@@ -23,7 +23,7 @@
  *
  * Columns holding JSON that may be large (states, orders, events, options) are
  * `bytea`: canonical JSON, brotli-compressed (../codec.ts). Small JSON (outcome,
- * sources) is `json`, which keeps the text exactly as given (unlike `jsonb`).
+ * sources, problems) is `json`, which keeps the text exactly as given (unlike `jsonb`).
  * Ids are checked in code (src/core/ids.ts) before any query, and again here by
  * CHECK constraints.
  */
@@ -76,6 +76,7 @@ export const MIGRATIONS: readonly Migration[] = [
         seat text NOT NULL CHECK (seat ~ ${ID_CHECK}),
         revision integer NOT NULL CHECK (revision >= 1),
         orders bytea NOT NULL,
+        problems json NOT NULL,
         source text NOT NULL,
         at text NOT NULL,
         received_at timestamptz NOT NULL DEFAULT now(),

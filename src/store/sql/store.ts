@@ -74,6 +74,7 @@ interface SubmissionRow {
   step: number;
   revision: number;
   orders: Uint8Array;
+  problems: string;
   source: string;
   at: string;
 }
@@ -156,16 +157,17 @@ export class SqlStore implements Store {
     checkGameId(id);
     checkSubmission(submission);
     const orders = await packJson(`the orders of seat ${submission.seat}`, submission.orders);
+    const problems = jsonText(`the problems of seat ${submission.seat}`, submission.problems);
     return this.db.transaction(async (tx) => {
       const g = (await tx.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1 FOR UPDATE", [id])).rows[0];
       if (!g) throw noGame(id);
       if (g.step !== submission.step) throw staleSubmission(id, submission.step, g.step, g.label);
       const r = await tx.query<{ revision: number }>(
-        `INSERT INTO submissions (game_id, step, seat, revision, orders, source, at)
-         SELECT $1, $2, $3, COALESCE(MAX(revision), 0) + 1, $4, $5, $6
+        `INSERT INTO submissions (game_id, step, seat, revision, orders, problems, source, at)
+         SELECT $1, $2, $3, COALESCE(MAX(revision), 0) + 1, $4, $5, $6, $7
          FROM submissions WHERE game_id = $1 AND step = $2 AND seat = $3
          RETURNING revision`,
-        [id, submission.step, submission.seat, orders, submission.source, submission.at],
+        [id, submission.step, submission.seat, orders, problems, submission.source, submission.at],
       );
       return r.rows[0]!.revision;
     });
@@ -176,7 +178,7 @@ export class SqlStore implements Store {
     checkGameId(id);
     checkStep("the step", step);
     const r = await this.db.query<SubmissionRow>(
-      "SELECT seat, step, revision, orders, source, at FROM submissions WHERE game_id = $1 AND step = $2 ORDER BY seq",
+      "SELECT seat, step, revision, orders, problems::text AS problems, source, at FROM submissions WHERE game_id = $1 AND step = $2 ORDER BY seq",
       [id, step],
     );
     return Promise.all(
@@ -185,6 +187,7 @@ export class SqlStore implements Store {
         step: s.step,
         revision: s.revision,
         orders: await unpackJson(`the orders of seat ${s.seat}, revision ${s.revision}`, s.orders),
+        problems: parseJson(`the problems of seat ${s.seat}, revision ${s.revision}`, s.problems) as Submission["problems"],
         source: s.source,
         at: s.at,
       })),
