@@ -105,9 +105,10 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
     const LEASE = 60_000;
     const options: StoreOptions = { lockLeaseMs: LEASE, now: () => clock };
 
+    // A new PGlite folder takes seconds to make (initdb in WebAssembly), more on a busy machine.
     beforeAll(async () => {
       store = await makeStore(options);
-    });
+    }, 120_000);
     afterAll(async () => {
       await store?.close();
     });
