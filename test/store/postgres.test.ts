@@ -14,6 +14,7 @@ const HOW =
   "or let a throwaway PostgreSQL be started: bash scripts/with-postgres.sh npx vitest run test/store";
 
 if (!url) {
+  console.warn(`test/store/postgres.test.ts: the PostgreSQL store suite is skipped: no DATABASE_URL; ${HOW}`);
   describe("PostgreSQL store", () => {
     it.skip(`skipped: no DATABASE_URL; ${HOW}`, () => {});
   });
