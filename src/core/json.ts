@@ -9,7 +9,8 @@ export function canonicalJson(value: unknown, indent?: number): string {
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (v !== null && typeof v === "object") {
-    const out: Record<string, unknown> = {};
+    // No prototype: an own "__proto__" key (JSON.parse makes one) stays a key instead of becoming the prototype.
+    const out: Record<string, unknown> = Object.create(null);
     for (const k of Object.keys(v as Record<string, unknown>).sort()) {
       const x = (v as Record<string, unknown>)[k];
       if (x !== undefined) out[k] = sortKeys(x);

@@ -86,7 +86,12 @@ export interface GameSummary {
 
 export class StoreError extends Error {
   constructor(
-    /** Stable: "game-exists", "no-game", "stale-step", "stale-submission", "locked", "unsafe-path", "corrupt". */
+    /**
+     * Stable: "game-exists", "no-game", "stale-step", "stale-submission", "locked", "unsafe-path", "corrupt";
+     * "bad-id" (a game or seat id failing `idProblem`, refused before any query), "bad-record" (not JSON, a step
+     * that is not a whole number from 1, a seed that is not a safe integer, text with NUL or a lone surrogate, a
+     * next record that does not follow the entry), "closed" (used after `close`), "bad-spec" (`openStore`).
+     */
     readonly code: string,
     message: string,
   ) {

@@ -1,0 +1,128 @@
+/**
+ * The SQL stores' schema, as versioned migrations.
+ *
+ * Why plain SQL and not Drizzle ORM (which DESIGN.md's stack table names): the
+ * store is four tables and about fifteen statements, all written once in
+ * ./store.ts, and the very same SQL text runs unchanged on PGlite and on
+ * PostgreSQL. An ORM would add a dependency, a schema DSL, a migration generator
+ * with its own journal files to ship, and a layer between us and the two things
+ * that matter here: the compare-and-swap `UPDATE ... WHERE step = $2` of a commit
+ * and the `SELECT ... FOR UPDATE` that numbers submissions. Plain SQL keeps those
+ * visible and reviewable.
+ *
+ * The migrations are TypeScript string constants, so they ship with the code
+ * (no SQL files to find at run time). Each has a version; the `migrations` table
+ * records which ran. At open, one transaction takes an advisory lock (two
+ * processes opening one database at once wait for each other), runs the missing
+ * migrations in order and records them. A database migrated by a newer Starhost is
+ * refused rather than guessed at.
+ *
+ * Rules for adding one: never edit a migration that has shipped; add the next
+ * version. Each statement is its own array element (PGlite's `query` runs one
+ * statement at a time).
+ *
+ * Columns holding JSON that may be large (states, orders, events, options) are
+ * `bytea`: canonical JSON, brotli-compressed (../codec.ts). Small JSON (outcome,
+ * sources, problems) is `json`, which keeps the text exactly as given (unlike `jsonb`).
+ * Ids are checked in code (src/core/ids.ts) before any query, and again here by
+ * CHECK constraints.
+ */
+import { StoreError } from "../store.js";
+import type { Queryable, SqlDriver } from "./driver.js";
+
+export interface Migration {
+  version: number;
+  name: string;
+  statements: readonly string[];
+}
+
+const ID_CHECK = "'^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$'";
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "games, steps, submissions, game_locks",
+    statements: [
+      `CREATE TABLE games (
+        id text PRIMARY KEY CHECK (id ~ ${ID_CHECK}),
+        ruleset text NOT NULL,
+        ruleset_version text NOT NULL,
+        scenario text NOT NULL,
+        options bytea NOT NULL,
+        seed bigint NOT NULL,
+        step integer NOT NULL CHECK (step >= 1),
+        label text NOT NULL,
+        outcome json,
+        state bytea NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE TABLE steps (
+        game_id text NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        step integer NOT NULL CHECK (step >= 1),
+        label text NOT NULL,
+        seed bigint NOT NULL,
+        state bytea NOT NULL,
+        orders bytea NOT NULL,
+        sources json NOT NULL,
+        events bytea NOT NULL,
+        committed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (game_id, step)
+      )`,
+      `CREATE TABLE submissions (
+        seq bigint GENERATED ALWAYS AS IDENTITY,
+        game_id text NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        step integer NOT NULL CHECK (step >= 1),
+        seat text NOT NULL CHECK (seat ~ ${ID_CHECK}),
+        revision integer NOT NULL CHECK (revision >= 1),
+        orders bytea NOT NULL,
+        problems json NOT NULL,
+        source text NOT NULL,
+        at text NOT NULL,
+        received_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (game_id, step, seat, revision)
+      )`,
+      `CREATE TABLE game_locks (
+        game_id text PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        holder text NOT NULL,
+        since timestamptz NOT NULL,
+        token text NOT NULL
+      )`,
+    ],
+  },
+];
+
+/** Any fixed number: the advisory lock that serialises migrating one database. */
+const MIGRATION_LOCK = 7_303_035_412_118_372;
+
+/** Run the migrations the database lacks, in one transaction; the names of those run. */
+export async function migrate(db: SqlDriver, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await tx.query(`CREATE TABLE IF NOT EXISTS migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = new Set((await tx.query<{ version: number }>("SELECT version FROM migrations")).rows.map((r) => Number(r.version)));
+    const known = Math.max(0, ...migrations.map((m) => m.version));
+    const newest = Math.max(0, ...done);
+    if (newest > known)
+      throw new StoreError(
+        "corrupt",
+        `${db.where} was migrated by a newer Starhost (schema version ${newest}; this one knows up to ${known}): upgrade Starhost`,
+      );
+    const ran: string[] = [];
+    for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (done.has(m.version)) continue;
+      await run(tx, m);
+      ran.push(`${m.version} ${m.name}`);
+    }
+    return ran;
+  });
+}
+
+async function run(tx: Queryable, m: Migration): Promise<void> {
+  for (const s of m.statements) await tx.query(s);
+  await tx.query("INSERT INTO migrations (version, name) VALUES ($1, $2)", [m.version, m.name]);
+}

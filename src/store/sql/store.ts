@@ -1,0 +1,312 @@
+/**
+ * The SQL store: every query of the PGlite and PostgreSQL stores, written once
+ * against the tiny adapter of ./driver.ts. The schema is in ./migrations.ts.
+ *
+ * Concurrency (PostgreSQL's default READ COMMITTED; PGlite runs one transaction
+ * at a time):
+ *  - commit: `UPDATE games ... WHERE id = $1 AND step = $2` is the compare-and-swap.
+ *    A second commit of the same step waits for the first's row lock, then finds
+ *    the step moved on, changes no row and is refused "stale-step"; the step's
+ *    history entry is inserted in the same transaction.
+ *  - submit: `SELECT ... FOR UPDATE` on the game row serialises submissions (and
+ *    commits) of one game, so the revision (max + 1) cannot be given twice; the
+ *    primary key (game, step, seat, revision) would refuse it anyway.
+ *  - lock: one `INSERT ... ON CONFLICT DO UPDATE ... WHERE since <= cutoff` takes a
+ *    free or abandoned lock atomically; release deletes the row only while it is
+ *    still this holder's (a token), so a late release cannot free a successor's lock.
+ * Large JSON is compressed outside the transactions, to keep them short.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  checkEntry,
+  checkGameId,
+  checkHolder,
+  checkRecord,
+  checkStep,
+  checkSubmission,
+  DEFAULT_LOCK_LEASE_MS,
+  jsonText,
+  locked,
+  noGame,
+  type StoreOptions,
+  staleStep,
+  staleSubmission,
+} from "../check.js";
+import { packJson, parseJson, unpackJson } from "../codec.js";
+import {
+  type GameId,
+  type GameRecord,
+  type GameSummary,
+  type Lock,
+  type StepEntry,
+  type Store,
+  StoreError,
+  type Submission,
+} from "../store.js";
+import type { SqlDriver } from "./driver.js";
+import { migrate } from "./migrations.js";
+
+interface GameRow {
+  id: string;
+  ruleset: string;
+  ruleset_version: string;
+  scenario: string;
+  options: Uint8Array;
+  seed: string | number | bigint;
+  step: number;
+  label: string;
+  outcome: string | null;
+  state: Uint8Array;
+}
+
+interface StepRow {
+  step: number;
+  label: string;
+  seed: string | number | bigint;
+  state: Uint8Array;
+  orders: Uint8Array;
+  sources: string;
+  events: Uint8Array;
+}
+
+interface SubmissionRow {
+  seat: string;
+  step: number;
+  revision: number;
+  orders: Uint8Array;
+  problems: string;
+  source: string;
+  at: string;
+}
+
+export class SqlStore implements Store {
+  private closed = false;
+  private readonly leaseMs: number;
+  private readonly now: () => number;
+
+  private constructor(
+    private readonly db: SqlDriver,
+    /** The migrations this open ran ("1 games, steps, ..."); empty when the schema was current. */
+    readonly migrated: readonly string[],
+    options: StoreOptions,
+  ) {
+    this.leaseMs = options.lockLeaseMs ?? DEFAULT_LOCK_LEASE_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** A store on `db`, its schema brought up to date first (the driver is closed if that fails). */
+  static async open(db: SqlDriver, options: StoreOptions = {}): Promise<SqlStore> {
+    try {
+      return new SqlStore(db, await migrate(db), options);
+    } catch (e) {
+      await db.close().catch(() => {});
+      throw e;
+    }
+  }
+
+  get where(): string {
+    return this.db.where;
+  }
+
+  async create(record: GameRecord): Promise<void> {
+    this.open();
+    checkRecord(record);
+    const [options, state, outcome] = await this.packRecord(record);
+    const r = await this.db.query(
+      `INSERT INTO games (id, ruleset, ruleset_version, scenario, options, seed, step, label, outcome, state)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+      [record.id, record.ruleset, record.rulesetVersion, record.scenario, options, record.seed, record.step, record.label, outcome, state],
+    );
+    if (r.rowCount !== 1) throw new StoreError("game-exists", `there is a game ${record.id} already`);
+  }
+
+  async load(id: GameId): Promise<GameRecord | null> {
+    this.open();
+    checkGameId(id);
+    const r = await this.db.query<GameRow>(
+      `SELECT id, ruleset, ruleset_version, scenario, options, seed, step, label, outcome::text AS outcome, state
+       FROM games WHERE id = $1`,
+      [id],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      ruleset: row.ruleset,
+      rulesetVersion: row.ruleset_version,
+      scenario: row.scenario,
+      options: await unpackJson(`the options of game ${id}`, row.options),
+      seed: Number(row.seed),
+      step: row.step,
+      label: row.label,
+      outcome: row.outcome === null ? null : (parseJson(`the outcome of game ${id}`, row.outcome) as GameRecord["outcome"]),
+      state: await unpackJson(`the state of game ${id}`, row.state),
+    };
+  }
+
+  async list(): Promise<GameSummary[]> {
+    this.open();
+    const r = await this.db.query<GameSummary>(
+      `SELECT id, ruleset, scenario, step, label, outcome IS NOT NULL AS over FROM games ORDER BY id COLLATE "C"`,
+    );
+    return r.rows.map((g) => ({ id: g.id, ruleset: g.ruleset, scenario: g.scenario, step: g.step, label: g.label, over: g.over }));
+  }
+
+  async submit(id: GameId, submission: Omit<Submission, "revision">): Promise<number> {
+    this.open();
+    checkGameId(id);
+    checkSubmission(submission);
+    const orders = await packJson(`the orders of seat ${submission.seat}`, submission.orders);
+    const problems = jsonText(`the problems of seat ${submission.seat}`, submission.problems);
+    return this.db.transaction(async (tx) => {
+      const g = (await tx.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1 FOR UPDATE", [id])).rows[0];
+      if (!g) throw noGame(id);
+      if (g.step !== submission.step) throw staleSubmission(id, submission.step, g.step, g.label);
+      const r = await tx.query<{ revision: number }>(
+        `INSERT INTO submissions (game_id, step, seat, revision, orders, problems, source, at)
+         SELECT $1, $2, $3, COALESCE(MAX(revision), 0) + 1, $4, $5, $6, $7
+         FROM submissions WHERE game_id = $1 AND step = $2 AND seat = $3
+         RETURNING revision`,
+        [id, submission.step, submission.seat, orders, problems, submission.source, submission.at],
+      );
+      return r.rows[0]!.revision;
+    });
+  }
+
+  async submissions(id: GameId, step: number): Promise<Submission[]> {
+    this.open();
+    checkGameId(id);
+    checkStep("the step", step);
+    const r = await this.db.query<SubmissionRow>(
+      "SELECT seat, step, revision, orders, problems::text AS problems, source, at FROM submissions WHERE game_id = $1 AND step = $2 ORDER BY seq",
+      [id, step],
+    );
+    return Promise.all(
+      r.rows.map(async (s) => ({
+        seat: s.seat,
+        step: s.step,
+        revision: s.revision,
+        orders: await unpackJson(`the orders of seat ${s.seat}, revision ${s.revision}`, s.orders),
+        problems: parseJson(`the problems of seat ${s.seat}, revision ${s.revision}`, s.problems) as Submission["problems"],
+        source: s.source,
+        at: s.at,
+      })),
+    );
+  }
+
+  async commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void> {
+    this.open();
+    checkGameId(id);
+    checkRecord(next, id);
+    checkEntry(entry, next);
+    const what = `step ${entry.step} of game ${id}`;
+    const [options, state, outcome] = await this.packRecord(next);
+    const [before, orders, events] = await Promise.all([
+      packJson(`the state before ${what}`, entry.state),
+      packJson(`the orders of ${what}`, entry.orders),
+      packJson(`the events of ${what}`, entry.events),
+    ]);
+    const sources = jsonText(`the sources of ${what}`, entry.sources);
+    await this.db.transaction(async (tx) => {
+      const r = await tx.query(
+        `UPDATE games SET ruleset = $3, ruleset_version = $4, scenario = $5, options = $6, seed = $7, step = $8, label = $9,
+           outcome = $10, state = $11, updated_at = now()
+         WHERE id = $1 AND step = $2`,
+        [id, entry.step, next.ruleset, next.rulesetVersion, next.scenario, options, next.seed, next.step, next.label, outcome, state],
+      );
+      if (r.rowCount !== 1) {
+        const g = (await tx.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [id])).rows[0];
+        throw g ? staleStep(id, entry.step, g.step, g.label) : noGame(id);
+      }
+      await tx.query(
+        `INSERT INTO steps (game_id, step, label, seed, state, orders, sources, events) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [id, entry.step, entry.label, entry.seed, before, orders, sources, events],
+      );
+    });
+  }
+
+  async history(id: GameId, step: number): Promise<StepEntry | null> {
+    this.open();
+    checkGameId(id);
+    checkStep("the step", step);
+    const r = await this.db.query<StepRow>(
+      "SELECT step, label, seed, state, orders, sources::text AS sources, events FROM steps WHERE game_id = $1 AND step = $2",
+      [id, step],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    const what = `step ${step} of game ${id}`;
+    const [state, orders, events] = await Promise.all([
+      unpackJson(`the state before ${what}`, row.state),
+      unpackJson(`the orders of ${what}`, row.orders),
+      unpackJson(`the events of ${what}`, row.events),
+    ]);
+    return {
+      step: row.step,
+      label: row.label,
+      seed: Number(row.seed),
+      state,
+      orders: orders as StepEntry["orders"],
+      sources: parseJson(`the sources of ${what}`, row.sources) as StepEntry["sources"],
+      events: events as unknown[],
+    };
+  }
+
+  async steps(id: GameId): Promise<number[]> {
+    this.open();
+    checkGameId(id);
+    const r = await this.db.query<{ step: number }>("SELECT step FROM steps WHERE game_id = $1 ORDER BY step", [id]);
+    return r.rows.map((s) => s.step);
+  }
+
+  async lock(id: GameId, holder: string): Promise<Lock> {
+    this.open();
+    checkGameId(id);
+    checkHolder(holder);
+    const token = randomUUID();
+    // A release between our failed take and our look at the holder: try again (a few times at most).
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const now = this.now();
+      const taken = await this.db.query(
+        `INSERT INTO game_locks (game_id, holder, since, token)
+         SELECT $1::text, $2::text, $3::timestamptz, $4::text WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::text)
+         ON CONFLICT (game_id) DO UPDATE SET holder = EXCLUDED.holder, since = EXCLUDED.since, token = EXCLUDED.token
+         WHERE game_locks.since <= $5::timestamptz`,
+        [id, holder, new Date(now).toISOString(), token, new Date(now - this.leaseMs).toISOString()],
+      );
+      if (taken.rowCount === 1) {
+        return {
+          release: async () => {
+            if (!this.closed) await this.db.query("DELETE FROM game_locks WHERE game_id = $1 AND token = $2", [id, token]);
+          },
+        };
+      }
+      const held = (await this.db.query<{ holder: string; since: Date }>("SELECT holder, since FROM game_locks WHERE game_id = $1", [id]))
+        .rows[0];
+      if (held) throw locked(id, held.holder, new Date(held.since));
+      if ((await this.db.query("SELECT 1 FROM games WHERE id = $1", [id])).rows.length === 0) throw noGame(id);
+    }
+    throw new StoreError("locked", `game ${id} is being locked and released by others too fast to take: try again`);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.db.close();
+  }
+
+  private async packRecord(record: GameRecord): Promise<[Buffer, Buffer, string | null]> {
+    if (record.options === undefined) throw new StoreError("bad-record", `the options of game ${record.id} are not JSON (undefined)`);
+    if (record.outcome === undefined) throw new StoreError("bad-record", `the outcome of game ${record.id} must be an outcome or null`);
+    const outcome = record.outcome === null ? null : jsonText(`the outcome of game ${record.id}`, record.outcome);
+    const [options, state] = await Promise.all([
+      packJson(`the options of game ${record.id}`, record.options),
+      packJson(`the state of game ${record.id}`, record.state),
+    ]);
+    return [options, state, outcome];
+  }
+
+  private open(): void {
+    if (this.closed) throw new StoreError("closed", `${this.db.where} is closed`);
+  }
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { canonicalJson } from "../../src/core/json.js";
+import { openStore } from "../../src/store/open.js";
+import { SqlStore } from "../../src/store/sql/store.js";
+import { bigState, makeRecord, storeSuite } from "./store-suite.js";
+
+const root = mkdtempSync(join(tmpdir(), "starhost-pglite-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+// Making a PGlite folder takes seconds (initdb in WebAssembly): the suite's folder is reopened below.
+const dir = join(root, "suite");
+let firstMigrated: readonly string[] | undefined;
+
+storeSuite("PGlite store", async (options) => {
+  const store = await openStore(`pglite:${dir}`, options);
+  firstMigrated ??= (store as SqlStore).migrated;
+  return store;
+});
+
+describe("PGlite folder", () => {
+  it("keeps its games across a reopen and does not migrate twice", async () => {
+    expect(firstMigrated).toEqual(["1 games, steps, submissions, game_locks"]);
+    const again = await openStore(dir);
+    try {
+      expect(again).toBeInstanceOf(SqlStore);
+      expect((again as SqlStore).migrated).toEqual([]);
+      expect(again.where).toBe(`pglite ${dir}`);
+      const games = await again.list();
+      expect(games.length).toBeGreaterThan(10);
+      // The suite's first test made a game of the 792-sector state.
+      const big = games.find((g) => g.id.startsWith("big-"))!;
+      expect(canonicalJson(await again.load(big.id))).toBe(canonicalJson(makeRecord(big.id, bigState())));
+      const revised = games.find((g) => g.id.startsWith("rev-") && !g.id.startsWith("rev-race"))!;
+      expect((await again.submissions(revised.id, 1)).map((s) => s.revision)).toEqual([1, 2, 1, 3]);
+      expect(await again.submit(revised.id, { seat: "red", step: 1, orders: {}, problems: [], source: "after reopen", at: "t" })).toBe(4);
+    } finally {
+      await again.close();
+    }
+  });
+});
