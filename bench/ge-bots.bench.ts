@@ -12,8 +12,12 @@
  *
  *   npx tsx bench/run.ts ge-bots
  */
+
+import { measure, type Tally } from "../src/host/match.js";
 import type { BotLevel } from "../src/rules/galactic-empires/bot/index.js";
-import { measure, type Tally } from "../src/rules/galactic-empires/bot/match.js";
+import { verdict } from "../src/rules/galactic-empires/bot/verdict.js";
+import { galacticEmpires } from "../src/rules/galactic-empires/index.js";
+import type { GameState } from "../src/rules/galactic-empires/model.js";
 
 type Figure = { name: string; value: number; unit: string; budget?: number };
 
@@ -30,7 +34,7 @@ export async function run(): Promise<Figure[]> {
     ["easy", "normal"],
   ] as [BotLevel, BotLevel][]) {
     const started = performance.now();
-    const t = measure(SCENARIO, hero, opponent, GAMES, TURNS);
+    const t = measure(galacticEmpires, SCENARIO, hero, opponent, GAMES, TURNS, (s, seat) => verdict(s as GameState, seat));
     rows.push({ hero, opponent, t, s: (performance.now() - started) / 1000 });
   }
   console.log(`${SCENARIO}, ${GAMES} games per matchup (one hero seat against 5 opponents), up to ${TURNS} turns:`);

@@ -17,8 +17,8 @@
  */
 import { clonePlain } from "../src/core/json.js";
 import { mixSeed, Rng } from "../src/core/rng.js";
+import { botOrdersFor } from "../src/host/play.js";
 import { independentOrders, withIndependentPool } from "../src/rules/galactic-empires/bot/index.js";
-import { botOrders } from "../src/rules/galactic-empires/bot/match.js";
 import { TurnContext } from "../src/rules/galactic-empires/context.js";
 import { palaceCoup } from "../src/rules/galactic-empires/first-events.js";
 import { galacticEmpires } from "../src/rules/galactic-empires/index.js";
@@ -111,11 +111,15 @@ export function measureScale(sectors: number): ScaleRow {
   const t0 = performance.now();
   for (let t = 0; t < WARM_TURNS; t++) {
     if (galacticEmpires.outcome(state)) break;
-    state = galacticEmpires.resolve(state, botOrders(state, allNormal(state)), Rng.forTurn(state.seed, state.turn)).state;
+    state = galacticEmpires.resolve(
+      state,
+      botOrdersFor(galacticEmpires, state, state.seed, allNormal(state)) as Record<string, Orders>,
+      Rng.forTurn(state.seed, state.turn),
+    ).state;
   }
   const warmUpS = (performance.now() - t0) / 1000;
   const levels = allNormal(state);
-  const bots = fastest(3, () => botOrders(state, levels));
+  const bots = fastest(3, () => botOrdersFor(galacticEmpires, state, state.seed, levels) as Record<string, Orders>);
   const orders = bots.value;
   const adjudication = fastest(3, () => galacticEmpires.resolve(state, orders, Rng.forTurn(state.seed, state.turn)));
   const heapMb = process.memoryUsage().heapUsed / 2 ** 20;

@@ -16,10 +16,11 @@
  *   npx tsx bench/run.ts ge-turn
  */
 import { Rng } from "../src/core/rng.js";
+import { botOrdersFor, playStates } from "../src/host/play.js";
 import type { BotLevel } from "../src/rules/galactic-empires/bot/index.js";
-import { botOrders, playMatch } from "../src/rules/galactic-empires/bot/match.js";
 import { galacticEmpires } from "../src/rules/galactic-empires/index.js";
 import type { EmpireId, GameState } from "../src/rules/galactic-empires/model.js";
+import type { Orders } from "../src/rules/galactic-empires/orders.js";
 
 type Figure = { name: string; value: number; unit: string; budget?: number };
 
@@ -47,9 +48,9 @@ export async function run(): Promise<Figure[]> {
   if (!sc) throw new Error(`no scenario ${SCENARIO}`);
   const start = sc.create(SEED, {});
   const levels = allNormal(start);
-  const warm = playMatch(start, levels, WARM_TURNS).state;
+  const warm = playStates(galacticEmpires, start, start.seed, levels, WARM_TURNS).state;
   const seats = galacticEmpires.seats(warm).length;
-  const bots = fastest(3, () => botOrders(warm, levels));
+  const bots = fastest(3, () => botOrdersFor(galacticEmpires, warm, warm.seed, levels) as Record<string, Orders>);
   const orderCount = Object.values(bots.value).reduce((n, o) => n + o.orders.length, 0);
   const adj = fastest(3, () => galacticEmpires.resolve(warm, bots.value, Rng.forTurn(warm.seed, warm.turn)));
   console.log(
@@ -58,15 +59,15 @@ export async function run(): Promise<Figure[]> {
   );
 
   const t = performance.now();
-  const game = playMatch(start, levels, 100);
+  const game = playStates(galacticEmpires, start, start.seed, levels, 100);
   const gameS = (performance.now() - t) / 1000;
   console.log(
-    `100-turn all-bot game: ${game.turnsPlayed} turns played${game.outcome ? ` (${game.outcome.reason})` : ""} in ${gameS.toFixed(1)} s`,
+    `100-turn all-bot game: ${game.steps} turns played${galacticEmpires.outcome(game.state) ? ` (${galacticEmpires.outcome(game.state)?.reason})` : ""} in ${gameS.toFixed(1)} s`,
   );
   return [
     { name: `one ${SCENARIO} turn, ${seats} seats: adjudication`, value: adj.ms, unit: "ms", budget: 250 },
     { name: `one ${SCENARIO} turn, ${seats} seats: the bots' orders`, value: bots.ms, unit: "ms", budget: 250 },
-    { name: `100-turn all-bot game on ${SCENARIO} (${game.turnsPlayed} turns played)`, value: gameS, unit: "s", budget: 60 },
+    { name: `100-turn all-bot game on ${SCENARIO} (${game.steps} turns played)`, value: gameS, unit: "s", budget: 60 },
   ];
 }
 

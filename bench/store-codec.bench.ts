@@ -12,10 +12,11 @@
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { canonicalJson } from "../src/core/json.js";
 import { Rng } from "../src/core/rng.js";
+import { botOrdersFor, playStates } from "../src/host/play.js";
 import type { BotLevel } from "../src/rules/galactic-empires/bot/index.js";
-import { botOrders, playMatch } from "../src/rules/galactic-empires/bot/match.js";
 import { galacticEmpires } from "../src/rules/galactic-empires/index.js";
 import type { EmpireId, GameState } from "../src/rules/galactic-empires/model.js";
+import type { Orders } from "../src/rules/galactic-empires/orders.js";
 import { BROTLI_QUALITY } from "../src/store/codec.js";
 
 type Figure = { name: string; value: number; unit: string; budget?: number };
@@ -55,10 +56,10 @@ const CODECS: { name: string; pack: (b: Buffer) => Buffer; unpack: (b: Buffer) =
 ];
 
 export async function run(): Promise<Figure[]> {
-  const start = galacticEmpires.scenarios["alpha-beta-quadrants"]!.create({ seed: 1 });
+  const start = galacticEmpires.scenarios["alpha-beta-quadrants"]!.create(1, {});
   const levels = Object.fromEntries(galacticEmpires.seats(start).map((s) => [s, "normal" as BotLevel])) as Record<EmpireId, BotLevel>;
-  const warm: GameState = playMatch(start, levels, WARM_TURNS).state;
-  const orders = botOrders(warm, levels);
+  const warm: GameState = playStates(galacticEmpires, start, start.seed, levels, WARM_TURNS).state;
+  const orders = botOrdersFor(galacticEmpires, warm, warm.seed, levels) as Record<string, Orders>;
   const { events } = galacticEmpires.resolve(warm, orders, Rng.forTurn(warm.seed, warm.turn));
   const parts = {
     "start state": canonicalJson(start),

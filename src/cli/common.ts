@@ -41,7 +41,7 @@ export function seatOf(o: SeatOptions, required: false): string | undefined;
 export function seatOf(o: SeatOptions, required: boolean): string | undefined {
   const given = [o.seat, o.empire, o.side].filter((x): x is string => x !== undefined);
   if (given.length > 1) throw new UsageError("name the seat once: --seat ID (or --empire ID, or --side ID)");
-  if (given.length === 0 && required) throw new UsageError("name the seat: --seat ID (or --empire ID, or --side ID)");
+  if (given.length === 0 && required) throw new UsageError("name the seat once: --seat ID (or --empire ID, or --side ID)");
   return given[0];
 }
 
@@ -66,7 +66,7 @@ export function gameIdFor(dir: string): string {
 export function requireSeat(ruleset: AnyRuleset, record: GameRecord, seat: string): string {
   const seats = ruleset.describe(record.state).seats.map((s) => s.id);
   if (!seats.includes(seat)) {
-    throw new HostError("unknown-seat", `no ${ruleset.seatNoun} "${seat}" in this game; ${ruleset.seatNoun}s: ${seats.join(", ")}`);
+    throw new HostError("unknown-seat", `no seat "${seat}" in this game; its ${ruleset.seatNoun}s: ${seats.join(", ")}`);
   }
   return seat;
 }

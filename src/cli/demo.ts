@@ -83,7 +83,7 @@ export async function runDemo(o: DemoOptions): Promise<void> {
     if (!o.quiet) console.log(line);
   };
   say(
-    `Demo: ${ruleset.title}, ${scenario} (${ruleset.describe(record.state).summary}), seed ${o.seed}, ${o.level} bots, up to ${o.turns} steps, in ${o.out}`,
+    `Demo: ${ruleset.title}, ${ruleset.scenarios[scenario]?.title ?? scenario} (${ruleset.describe(record.state).summary}), seed ${o.seed}, ${o.level} bots, up to ${o.turns} steps, in ${o.out}`,
   );
   const tty = !o.quiet && process.stdout.isTTY === true;
   const bar = tty

@@ -88,7 +88,7 @@ export function registerGameCommands(program: Command): void {
     const record = await createGame(store, { id: gameIdFor(o.out), ruleset, scenario, inputs: given, seed: o.seed });
     const seats = ruleset.describe(record.state).seats.map((s) => s.id);
     console.log(
-      `Created a ${ruleset.title} game in ${o.out} (scenario ${scenario}, seed ${o.seed}${files.length ? `, from ${files.join(", ")}` : ""}). ${cap(ruleset.seatNoun)}s: ${seats.join(", ")}.`,
+      `Created a ${ruleset.title} game in ${o.out} (scenario ${scenario}, seed ${o.seed}${files.length ? `, from ${files.join(", ")}` : ""}). Seats: ${seats.join(", ")}.`,
     );
     console.log(
       `It awaits ${record.label}. Put each ${ruleset.seatNoun}'s orders in ${join(o.out, "orders", "<seat>.yaml")} (or .json), then run: starhost turn ${o.out}`,

@@ -7,13 +7,12 @@
  */
 import { existsSync } from "node:fs";
 import { type Command, InvalidArgumentError } from "commander";
-import { canonicalJson } from "../core/json.js";
-import type { AnyRuleset, InputTool, ToolOption, ToolOutput } from "../core/ruleset.js";
+import type { AnyRuleset, InputTool, ToolOption } from "../core/ruleset.js";
 import { HostError } from "../host/errors.js";
 import { readDataFile, writeText } from "../host/files.js";
 import { gameAccess } from "../host/games.js";
 import { allRulesets, rulesetById, rulesetIds } from "../host/registry.js";
-import { group, intOption, openFolder, seatOf } from "./common.js";
+import { group, intOption, openFolder, seatOf, UsageError } from "./common.js";
 import { autoPlay } from "./games.js";
 
 function addToolOptions(c: Command, options: readonly ToolOption[]): Command {
@@ -37,6 +36,10 @@ function addToolOptions(c: Command, options: readonly ToolOption[]): Command {
 function optionValues(tool: { options: readonly ToolOption[] }, o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const opt of tool.options) {
+    for (const other of opt.conflicts ?? [])
+      if (o[opt.name] !== undefined && o[other] !== undefined) throw new UsageError(`give either --${opt.name} or --${other}, not both`);
+  }
+  for (const opt of tool.options) {
     const v = opt.kind === "seat" ? seatOf(o, false) : o[opt.name];
     if (v !== undefined) out[opt.name] = v;
     else if (opt.default !== undefined) out[opt.name] = opt.default;
@@ -44,17 +47,19 @@ function optionValues(tool: { options: readonly ToolOption[] }, o: Record<string
   return out;
 }
 
-function print(out: ToolOutput, json: boolean | undefined): void {
-  if (json) console.log(canonicalJson(out.json, 2));
-  else if (out.ok) console.log(out.text);
-  else console.error(out.text);
-  if (!out.ok) process.exitCode = 1;
-}
-
+/** The answer on standard output (JSON in the tool's own key order); a refused input on standard error, exit 1. */
 function runInput(tool: InputTool, file: string, o: Record<string, unknown> & { json?: boolean }): void {
-  const out = tool.run(readDataFile(file), optionValues(tool, o));
-  if (!out.ok && !o.json) console.error(`starhost: ${file} is refused:`);
-  print(out, o.json);
+  const values = optionValues(tool, o);
+  const out = tool.run(readDataFile(file), values, file);
+  if (out.refused && !o.json) {
+    throw new HostError(
+      `invalid-${tool.input.replace(/\W+/g, "-")}`,
+      `${file} is not a valid ${tool.input}`,
+      out.text.split("\n").map((l) => l.trim()),
+    );
+  }
+  console.log(o.json ? JSON.stringify(out.json, null, 2) : out.text);
+  if (!out.ok) process.exitCode = 1;
 }
 
 function inputToolCommand(parent: Command, name: string, tool: InputTool, inputAsArgument: boolean): Command {

@@ -150,7 +150,10 @@ export interface Bot<State, Orders> {
 
 /** What a tool prints or writes: text for people, JSON for programs, a file (SVG, HTML) where one is drawn. */
 export interface ToolOutput {
+  /** False when the answer is "no" (an invalid fleet) or the input was refused. */
   ok: boolean;
+  /** The input itself was refused (`text` lists why); otherwise `text` is the answer, whatever `ok` says. */
+  refused?: boolean;
   text: string;
   json: unknown;
   file?: { extension: "svg" | "html"; content: string };
@@ -164,6 +167,8 @@ export interface ToolOption {
   min?: number;
   max?: number;
   default?: number | boolean | string;
+  /** Options that cannot be given with this one (`--exact` and `--runs`). */
+  conflicts?: readonly string[];
 }
 
 /** A ruleset tool over an input file of its own: battle odds, a fleet check. */
@@ -171,10 +176,13 @@ export interface InputTool {
   kind: "input";
   id: string;
   summary: string;
+  /** What its input is, for messages: "battle input", "fleet", "odds input". */
+  input: string;
   /** The input file's shape and an example, for help. */
   help: string;
   options: readonly ToolOption[];
-  run(input: unknown, options: Readonly<Record<string, unknown>>): ToolOutput;
+  /** `source` names the input in messages (a file name). */
+  run(input: unknown, options: Readonly<Record<string, unknown>>, source?: string): ToolOutput;
 }
 
 /** What a game tool may read of a game: the state now and any step run before. Reading is the host's; the tool stays pure. */

@@ -26,7 +26,7 @@ export async function loadGame(store: Store, id: string): Promise<{ record: Game
   if (!record) throw new HostError("no-game", `no game "${id}" in ${store.where}`);
   const ruleset = rulesetById(record.ruleset);
   const parsed = ruleset.parseState(record.state);
-  if (!parsed.ok) throw new HostError("invalid-state", `the game's state is not a valid ${ruleset.id} state`, problemLines(parsed.error));
+  if (!parsed.ok) throw new HostError("invalid-state", `the game holds an invalid ${ruleset.id} state`, problemLines(parsed.error));
   return { record: { ...record, state: parsed.value }, ruleset };
 }
 
@@ -133,7 +133,7 @@ export async function seatReport(
   const { record, ruleset } = await loadGame(store, id);
   const seats = ruleset.describe(record.state).seats.map((s) => s.id);
   if (!seats.includes(seat)) {
-    throw new HostError("unknown-seat", `no ${ruleset.seatNoun} "${seat}" in this game; ${ruleset.seatNoun}s: ${seats.join(", ")}`);
+    throw new HostError("unknown-seat", `no seat "${seat}" in this game; its ${ruleset.seatNoun}s: ${seats.join(", ")}`);
   }
   const steps = await store.steps(id);
   const wanted = step ?? steps.at(-1);

@@ -42,7 +42,7 @@ export function newGame(g: NewGame): Result<GameRecord, Problem[]> {
     problems.push({
       order: "scenario",
       code: "unknown-scenario",
-      message: `no scenario "${g.scenario}" in ${ruleset.id}; its scenarios: ${Object.keys(ruleset.scenarios).join(", ")}`,
+      message: `no scenario "${g.scenario}" in ${ruleset.id}; known: ${Object.keys(ruleset.scenarios).join(", ")}`,
     });
     return err(problems);
   }
@@ -110,7 +110,7 @@ export function acceptOrders(ruleset: AnyRuleset, record: GameRecord, seat: Seat
       {
         order: ruleset.seatNoun,
         code: "unknown-seat",
-        message: `no ${ruleset.seatNoun} "${seat}" plays in this game; ${ruleset.seatNoun}s: ${seats.join(", ")}`,
+        message: `no seat "${seat}" plays in this game; its ${ruleset.seatNoun}s: ${seats.join(", ")}`,
       },
     ]);
   }

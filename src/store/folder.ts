@@ -44,6 +44,21 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { idProblem } from "../core/ids.js";
 import { canonicalJson } from "../core/json.js";
 import {
+  checkEntry,
+  checkGameId,
+  checkHolder,
+  checkRecord,
+  checkStep,
+  checkSubmission,
+  DEFAULT_LOCK_LEASE_MS,
+  jsonText,
+  locked,
+  noGame,
+  type StoreOptions,
+  staleStep,
+  staleSubmission,
+} from "./check.js";
+import {
   type GameId,
   type GameRecord,
   type GameSummary,
@@ -60,10 +75,14 @@ const INBOX_EXTENSIONS = ["yaml", "yml", "json"] as const;
 export class FolderStore implements Store {
   readonly where: string;
   private readonly root: string;
+  private readonly lease: number;
+  private readonly clock: () => number;
 
-  constructor(dir: string) {
+  constructor(dir: string, options: StoreOptions = {}) {
     this.root = resolve(dir);
     this.where = `folder ${dir}`;
+    this.lease = options.lockLeaseMs ?? DEFAULT_LOCK_LEASE_MS;
+    this.clock = options.now ?? Date.now;
   }
 
   /** The game folder itself. */
@@ -167,6 +186,16 @@ export class FolderStore implements Store {
     if (p) throw new StoreError("bad-id", `bad ${what} id: ${p}`);
   }
 
+  /** The record as canonical JSON, or "bad-record" for what is not a record of JSON. */
+  private static recordText(record: GameRecord): string {
+    checkRecord(record);
+    jsonText("the state", record.state);
+    jsonText("the options", record.options);
+    if (record.options === undefined) throw new StoreError("bad-record", "the options must be JSON (use {} for none)");
+    if (record.state === undefined) throw new StoreError("bad-record", "the state must be JSON");
+    return `${canonicalJson({ starhost: FORMAT, ...record }, 2)}\n`;
+  }
+
   // --- the record -------------------------------------------------------------
 
   private loadRaw(): GameRecord | null {
@@ -183,7 +212,7 @@ export class FolderStore implements Store {
   }
 
   private saveRecord(record: GameRecord): void {
-    this.write(this.path("game.json"), `${canonicalJson({ starhost: FORMAT, ...record }, 2)}\n`);
+    this.write(this.path("game.json"), FolderStore.recordText(record));
   }
 
   /** The record, rolled forward over a step that committed (its folder renamed into place) before game.json was rewritten. */
@@ -200,7 +229,7 @@ export class FolderStore implements Store {
   }
 
   async create(record: GameRecord): Promise<void> {
-    this.checkId("game", record.id);
+    FolderStore.recordText(record);
     this.noLinks(this.root);
     if (existsSync(this.path("game.json"))) {
       throw new StoreError("game-exists", `${this.root} already holds a game (game.json); choose another folder`);
@@ -210,7 +239,7 @@ export class FolderStore implements Store {
   }
 
   async load(id: GameId): Promise<GameRecord | null> {
-    this.checkId("game", id);
+    checkGameId(id);
     const r = this.current();
     return r && r.id === id ? r : null;
   }
@@ -227,21 +256,19 @@ export class FolderStore implements Store {
 
   private async mustLoad(id: GameId): Promise<GameRecord> {
     const r = await this.load(id);
-    if (!r) throw new StoreError("no-game", `no game "${id}" in ${this.where}`);
+    if (!r) throw noGame(id);
     return r;
   }
 
   // --- submissions ------------------------------------------------------------
 
   async submit(id: GameId, s: Omit<Submission, "revision">): Promise<number> {
-    this.checkId("seat", s.seat);
+    checkGameId(id);
+    checkSubmission(s);
+    jsonText("the orders", s.orders);
+    jsonText("the problems", s.problems);
     const record = await this.mustLoad(id);
-    if (s.step !== record.step) {
-      throw new StoreError(
-        "stale-submission",
-        `these orders are for step ${s.step}, but the game awaits step ${record.step} (${record.label})`,
-      );
-    }
+    if (s.step !== record.step) throw staleSubmission(id, s.step, record.step, record.label);
     const dir = this.path("submissions", s.step, s.seat);
     this.mkdirs(dir);
     const revisions = this.revisionsIn(dir);
@@ -262,7 +289,9 @@ export class FolderStore implements Store {
   }
 
   async submissions(id: GameId, step: number): Promise<Submission[]> {
-    await this.mustLoad(id);
+    checkGameId(id);
+    checkStep("the step", step);
+    if (!(await this.load(id))) return [];
     const base = this.path("submissions", step);
     this.noLinks(base);
     if (!existsSync(base)) return [];
@@ -316,10 +345,17 @@ export class FolderStore implements Store {
   // --- steps --------------------------------------------------------------------
 
   async commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void> {
+    checkGameId(id);
+    checkEntry(entry, next);
+    checkRecord(next, id);
+    const nextText = FolderStore.recordText(next);
+    const texts = {
+      orders: jsonText("the entry's orders", entry.orders),
+      state: jsonText("the entry's state", entry.state),
+      events: jsonText("the entry's events", entry.events),
+    };
     const record = await this.mustLoad(id);
-    if (record.step !== entry.step || next.step !== entry.step + 1) {
-      throw new StoreError("stale-step", `step ${entry.step} was already run: the game is at step ${record.step} (${record.label})`);
-    }
+    if (record.step !== entry.step) throw staleStep(id, entry.step, record.step, record.label);
     const target = this.path("history", entry.step);
     this.noLinks(target);
     if (existsSync(target)) throw new StoreError("stale-step", `step ${entry.step} was already run (${target} exists)`);
@@ -339,10 +375,10 @@ export class FolderStore implements Store {
       }
     };
     put("step.json", `${canonicalJson({ step: entry.step, label: entry.label, seed: entry.seed, sources: entry.sources }, 2)}\n`);
-    put("orders.json", `${canonicalJson(entry.orders, 2)}\n`);
-    put("state.json.gz", gzipSync(canonicalJson(entry.state)));
-    put("events.json.gz", gzipSync(canonicalJson(entry.events)));
-    put("next.json.gz", gzipSync(canonicalJson(next)));
+    put("orders.json", `${canonicalJson(JSON.parse(texts.orders), 2)}\n`);
+    put("state.json.gz", gzipSync(texts.state));
+    put("events.json.gz", gzipSync(texts.events));
+    put("next.json.gz", gzipSync(JSON.stringify(JSON.parse(nextText))));
     // The commit: one rename. Before it the game is at entry.step, after it at entry.step + 1.
     renameSync(aside, target);
     this.saveRecord(next);
@@ -352,8 +388,9 @@ export class FolderStore implements Store {
   }
 
   async history(id: GameId, step: number): Promise<StepEntry | null> {
-    await this.mustLoad(id);
-    if (!Number.isSafeInteger(step) || step < 0) return null;
+    checkGameId(id);
+    if (!(await this.load(id))) return null;
+    if (!Number.isSafeInteger(step) || step < 1) return null;
     const head = this.readJson<{ step: number; label: string; seed: number; sources: Record<string, string> }>(
       this.path("history", step, "step.json"),
     );
@@ -370,7 +407,8 @@ export class FolderStore implements Store {
   }
 
   async steps(id: GameId): Promise<number[]> {
-    await this.mustLoad(id);
+    checkGameId(id);
+    if (!(await this.load(id))) return [];
     const dir = this.path("history");
     this.noLinks(dir);
     if (!existsSync(dir)) return [];
@@ -391,37 +429,54 @@ export class FolderStore implements Store {
   // --- the lock -----------------------------------------------------------------
 
   async lock(id: GameId, holder: string): Promise<Lock> {
+    checkGameId(id);
+    checkHolder(holder);
     await this.mustLoad(id);
     const file = this.path(".lock");
     this.noLinks(file);
-    const body = `${JSON.stringify({ pid: process.pid, host: hostname(), holder, since: new Date().toISOString() })}\n`;
-    for (let attempt = 0; attempt < 2; attempt++) {
+    const token = randomBytes(12).toString("hex");
+    const body = `${JSON.stringify({ holder, since: this.clock(), token, pid: process.pid, host: hostname() })}\n`;
+    for (let attempt = 0; attempt < 3; attempt++) {
       try {
         const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
-        writeSync(fd, body);
-        closeSync(fd);
+        try {
+          writeSync(fd, body);
+        } finally {
+          closeSync(fd);
+        }
         let released = false;
         return {
           release: async () => {
             if (released) return;
             released = true;
-            rmSync(file, { force: true });
+            // Only our own lock: one taken over meanwhile belongs to its new holder.
+            const held = this.readLock(file);
+            if (held?.token === token) rmSync(file, { force: true });
           },
         };
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-        const held = this.readJson<{ pid?: number; host?: string; holder?: string; since?: string }>(file);
-        if (held && held.host === hostname() && typeof held.pid === "number" && !alive(held.pid)) {
-          rmSync(file, { force: true }); // its process is gone: the lock was abandoned by a crash
+        const held = this.readLock(file);
+        const abandoned =
+          !held ||
+          this.clock() - held.since >= this.lease ||
+          (held.host === hostname() && typeof held.pid === "number" && held.pid !== process.pid && !alive(held.pid));
+        if (abandoned) {
+          rmSync(file, { force: true }); // its holder crashed or outlived the lease
           continue;
         }
-        throw new StoreError(
-          "locked",
-          `the game in ${this.root} is busy: ${held?.holder ?? "another run"} (process ${held?.pid ?? "?"} on ${held?.host ?? "?"}) holds it since ${held?.since ?? "?"}; try again when it ends`,
-        );
+        throw locked(id, held.holder, new Date(held.since));
       }
     }
-    throw new StoreError("locked", `the game in ${this.root} is busy`);
+    throw new StoreError("locked", `game ${id} is busy`);
+  }
+
+  private readLock(file: string): { holder: string; since: number; token: string; pid?: number; host?: string } | null {
+    try {
+      return this.readJson(file);
+    } catch {
+      return null;
+    }
   }
 
   async close(): Promise<void> {}

@@ -56,7 +56,7 @@ describe("starhost battleshift auto / starhost replay", () => {
     expect(part.stdout).toMatch(/Stopped after 3 step\(s\)/);
     const auto = starhost(["battleshift", "auto", game]);
     expect(auto.code, auto.stderr).toBe(0);
-    expect(auto.stdout).toMatch(/The battle is over after \d+ step\(s\)/);
+    expect(auto.stdout).toMatch(/The game is over after \d+ step\(s\)/);
     const svg = starhost(["replay", game, "--out", join(dir, "r.svg")]);
     expect(svg.code, svg.stderr).toBe(0);
     const text = readFileSync(join(dir, "r.svg"), "utf8");
@@ -67,7 +67,7 @@ describe("starhost battleshift auto / starhost replay", () => {
     const page = readFileSync(join(dir, "r.html"), "utf8");
     expect(page).toMatch(/<!doctype html>/);
     expect(page).not.toMatch(/<script src=/); // self-contained
-    expect(existsSync(join(game, "history", "1", "events.json"))).toBe(true);
+    expect(existsSync(join(game, "history", "1", "events.json.gz"))).toBe(true);
     // A Battleshift seat is a side: --side (or the generic --seat) names it; naming none or two is a usage error.
     const report = starhost(["report", game, "--side", "red"]);
     expect(report.code, report.stderr).toBe(0);

@@ -4,33 +4,38 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/core/json.js";
-import { playMatch } from "../../src/rules/galactic-empires/bot/match.js";
+import { playStates } from "../../src/host/play.js";
 import { galacticEmpires } from "../../src/rules/galactic-empires/index.js";
 import { starhost } from "./run-cli.js";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "starhost-demo-"));
 
 describe("starhost demo", () => {
-  it("plays a few turns of bots, writes each turn's results and map, and ends with a table per empire", () => {
+  it("plays a few turns of bots, keeps each turn's history and a map, and ends with a table per empire; results come from `report`", () => {
     const dir = join(tmp(), "demo");
     const r = starhost(["demo", "--turns", "3", "--scenario", "frontier", "--seed", "4", "--out", dir]);
     expect(r.code, r.stderr).toBe(0);
     // Not a terminal: plain progress lines, no bar.
-    expect(r.stdout).toMatch(/Demo: The Frontier \(80 sectors, 6 empires\), seed 4, normal bots/);
+    expect(r.stdout).toMatch(/Demo: Galactic Empires, The Frontier \(80 sectors, 6 empires\), seed 4, normal bots/);
     expect(r.stdout).toMatch(/turn 1 done \(1\/3\)/);
     expect(r.stdout).toMatch(/empire\s+sectors\s+annexed\s+industrial centres\s+starships\s+treasury/);
     for (const name of ["Federation Core", "Klingon Empire", "Romulan Star Empire"]) expect(r.stdout).toContain(name);
     for (let t = 1; t <= 3; t++) {
-      expect(existsSync(join(dir, "results", String(t), "klingon.txt")), `turn ${t} results`).toBe(true);
-      expect(existsSync(join(dir, "history", String(t), "orders", "klingon.json")), `turn ${t} orders`).toBe(true);
-      expect(readFileSync(join(dir, "results", String(t), "map.svg"), "utf8")).toMatch(/^<svg /);
+      const orders = JSON.parse(readFileSync(join(dir, "history", String(t), "orders.json"), "utf8"));
+      expect(orders.klingon, `turn ${t} orders`).toBeDefined();
+      expect(readFileSync(join(dir, "pictures", `${t + 1}.svg`), "utf8")).toMatch(/^<svg /);
     }
+    // Every empire's results are derived from the history on demand; none is stored as the only copy.
+    expect(existsSync(join(dir, "results"))).toBe(false);
+    const report = starhost(["report", dir, "--seat", "klingon", "--step", "2"]);
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toMatch(/Results of turn 2 for Klingon Empire/);
     // The folder is an ordinary game: the same game as played in memory by the same bots.
     const game = JSON.parse(readFileSync(join(dir, "game.json"), "utf8"));
     const start = galacticEmpires.scenarios.frontier?.create(4, {});
     if (!start) throw new Error("frontier");
     const levels = Object.fromEntries(galacticEmpires.seats(start).map((s) => [s, "normal" as const]));
-    const mem = playMatch(start, levels, 3).state;
+    const mem = playStates(galacticEmpires, start, start.seed, levels, 3).state;
     expect(canonicalJson(game.state)).toBe(canonicalJson(JSON.parse(JSON.stringify(mem))));
     // A second demo into the same folder replaces it; a folder holding another game is refused.
     const again = starhost(["demo", "--turns", "1", "--scenario", "tutorial", "--out", dir, "--quiet"]);

@@ -60,8 +60,10 @@ describe("starhost CLI: galactic-empires by turn files", () => {
     expect(check.problems.length).toBeGreaterThanOrEqual(2);
     r = starhost(["turn", dir]);
     expect(r.code, r.stderr).toBe(0);
-    expect(existsSync(join(dir, "results", "1", "klingon.txt"))).toBe(true);
-    expect(existsSync(join(dir, "history", "1", "state.json"))).toBe(true);
+    // History keeps the step (state, orders, events); results are derived from it on demand, never stored alone.
+    expect(existsSync(join(dir, "history", "1", "state.json.gz"))).toBe(true);
+    expect(existsSync(join(dir, "submissions", "1", "klingon", "1.json"))).toBe(true);
+    expect(existsSync(join(dir, "results"))).toBe(false);
     r = starhost(["report", dir, "--empire", "klingon"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Results of turn 1 for Klingon Empire/);
@@ -72,16 +74,18 @@ describe("starhost CLI: galactic-empires by turn files", () => {
     expect(existsSync(orders)).toBe(false);
   });
 
-  it("orders written for another turn are refused whole, with the reason in the results", () => {
+  it("orders written for another turn are refused whole: `turn` names the file and the steps, exits 1 and changes nothing", () => {
     const dir = join(tmp(), "g2");
     starhost(["new", "galactic-empires", "--scenario", "tutorial", "--out", dir]);
-    writeFileSync(
-      join(dir, "orders", "romulan.json"),
-      JSON.stringify({ empire: "romulan", turn: 5, orders: [{ type: "wait", unit: "A6" }] }),
-    );
-    expect(starhost(["turn", dir]).code).toBe(0);
-    const text = readFileSync(join(dir, "results", "1", "romulan.txt"), "utf8");
-    expect(text).toMatch(/written for turn 5, but the game awaits turn 1/);
+    const before = readFileSync(join(dir, "game.json"), "utf8");
+    const file = join(dir, "orders", "romulan.json");
+    writeFileSync(file, JSON.stringify({ empire: "romulan", turn: 5, orders: [{ type: "wait", unit: "A6" }] }));
+    const r = starhost(["turn", dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/romulan\.json: step: these orders were written for step 5, but the game awaits step 1 \(turn 1\)/);
+    expect(readFileSync(join(dir, "game.json"), "utf8")).toBe(before);
+    expect(existsSync(file), "the refused file stays for its player to fix").toBe(true);
+    expect(existsSync(join(dir, "history"))).toBe(false);
   });
 
   it("bad input: unknown scenario, unknown seat, malformed files, invalid map: exit 1 with a clear message", () => {
@@ -94,8 +98,10 @@ describe("starhost CLI: galactic-empires by turn files", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/no seat "vulcan".*federation, klingon, romulan/);
     writeFileSync(join(dir, "orders", "klingon.json"), "{ not json");
-    expect(starhost(["turn", dir]).code).toBe(0);
-    expect(readFileSync(join(dir, "results", "1", "klingon.txt"), "utf8")).toMatch(/is not valid JSON/);
+    r = starhost(["turn", dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/klingon\.json.*is not valid JSON/);
+    expect(existsSync(join(dir, "history"))).toBe(false);
     const map = join(tmp(), "map.json");
     writeFileSync(
       map,
@@ -105,7 +111,8 @@ describe("starhost CLI: galactic-empires by turn files", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/sectors\[0\]\.owner: owner "ghosts" is not an empire/);
     expect(r.stderr).toMatch(/borders\[0\]: border 1-2 names a sector that does not exist/);
-    writeFileSync(join(dir, "game.json"), JSON.stringify({ starhost: 1, ruleset: "galactic-empires", state: { turn: "x" } }));
+    const game = JSON.parse(readFileSync(join(dir, "game.json"), "utf8"));
+    writeFileSync(join(dir, "game.json"), JSON.stringify({ ...game, state: { turn: "x" } }));
     r = starhost(["turn", dir]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/invalid galactic-empires state/);

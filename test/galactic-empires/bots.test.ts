@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/core/json.js";
 import { mixSeed, Rng } from "../../src/core/rng.js";
+import { measure } from "../../src/host/match.js";
+import { botOrdersFor, playStates } from "../../src/host/play.js";
 import {
   annexedToIndependents,
   GARRISON_CAP_FACTOR,
@@ -15,12 +17,12 @@ import {
   withIndependentPool,
 } from "../../src/rules/galactic-empires/bot/independents.js";
 import { BOT_LEVELS, BOTS, type BotLevel } from "../../src/rules/galactic-empires/bot/index.js";
-import { botOrders, measure, playMatch, verdict } from "../../src/rules/galactic-empires/bot/match.js";
 import { rankByCombat } from "../../src/rules/galactic-empires/bot/odds.js";
+import { verdict } from "../../src/rules/galactic-empires/bot/verdict.js";
 import { checkOrders } from "../../src/rules/galactic-empires/check.js";
 import { galacticEmpires } from "../../src/rules/galactic-empires/index.js";
 import { type GameState, INDEPENDENT } from "../../src/rules/galactic-empires/model.js";
-import type { Order } from "../../src/rules/galactic-empires/orders.js";
+import type { Order, Orders } from "../../src/rules/galactic-empires/orders.js";
 import { seenSectors } from "../../src/rules/galactic-empires/view.js";
 import { addUnit, HAWK, KTINGA, NEGHVAR, tinyGalaxy } from "./fixtures.js";
 
@@ -94,7 +96,7 @@ function play(
     lv[s] = levels(s, i);
   });
   for (let t = 0; t < turns && !galacticEmpires.outcome(state); t++) {
-    const orders = botOrders(state, lv);
+    const orders = botOrdersFor(galacticEmpires, state, state.seed, lv) as Record<string, Orders>;
     visit(state, orders);
     const res = galacticEmpires.resolve(state, orders, Rng.forTurn(state.seed, state.turn));
     for (const seat of seats) {
@@ -157,7 +159,7 @@ describe("bots: deterministic and blind to hidden state", () => {
       const lv: Record<string, BotLevel> = {};
       const start = sc.create(4, {});
       for (const s of galacticEmpires.seats(start)) lv[s] = "normal";
-      const state = playMatch(start, lv, 3).state;
+      const state = playStates(galacticEmpires, start, start.seed, lv, 3).state;
       for (const seat of galacticEmpires.seats(state)) {
         const seen = seenSectors(state, seat);
         const hidden = structuredClone(state);
@@ -374,7 +376,7 @@ describe("chapter 8, Local Forces: 'build troops and defend its sectors ... only
         lv[e] = (["normal", "random", "easy"] as const)[i % 3] as BotLevel;
       });
       for (let t = 0; t < 15 && !galacticEmpires.outcome(state); t++) {
-        const orders = botOrders(state, lv);
+        const orders = botOrdersFor(galacticEmpires, state, state.seed, lv) as Record<string, Orders>;
         const rng = Rng.forTurn(state.seed, state.turn);
         const start = withIndependentPool(state);
         const mine = independentOrders(start, Rng.fromSeed(mixSeed(rng.clone().nextUint32(), state.turn, "independents")));
@@ -411,7 +413,7 @@ describe("measured: the normal bot against random-legal and passive bots (fronti
   // The 50-game measurement is bench/ge-bots.bench.ts.
   for (const opponent of ["random", "passive"] as const) {
     it(`normal beats ${opponent} in at least 85% of 20 games`, () => {
-      const t = measure("frontier", "normal", opponent, 20, 30);
+      const t = measure(galacticEmpires, "frontier", "normal", opponent, 20, 30, (s, seat) => verdict(s as GameState, seat));
       expect(t.win + t.draw + t.loss).toBe(20);
       expect(t.win / 20, JSON.stringify(t)).toBeGreaterThanOrEqual(0.85);
     }, 180_000);

@@ -43,7 +43,7 @@ export function freshId(tag = "g"): string {
 let big: unknown;
 /** The 792-sector Galactic Empires state (about 426 KB of canonical JSON), made once. */
 export function bigState(): unknown {
-  big ??= galacticEmpires.scenarios["alpha-beta-quadrants"]!.create({ seed: 1 });
+  big ??= galacticEmpires.scenarios["alpha-beta-quadrants"]!.create(1, {});
   return big;
 }
 

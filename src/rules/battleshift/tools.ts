@@ -56,6 +56,7 @@ export function fleetReport(fleet: Fleet): string[] {
 export const fleetCheckTool: InputTool = {
   kind: "input",
   id: "fleet-check",
+  input: "fleet",
   summary: "validate and price a fleet file: one message per fault",
   help: `The input is a fleet file (YAML or JSON): name, points, options, taskforces with squadrons
 (design and ships, or mixed lists), defended planets, stations.
@@ -63,14 +64,14 @@ Examples: examples/battleshift/fleets/terran-home-fleet.yaml, examples/battleshi
   options: [
     { name: "points", description: "the agreed point total (overrides the file's points:)", kind: "integer", min: 1, max: 1_000_000 },
   ],
-  run(input, options): ToolOutput {
+  run(input, options, source = "the fleet"): ToolOutput {
     const r = parseFleet(input, options.points !== undefined ? { points: Number(options.points) } : {});
     const problems = r.ok ? [] : r.error;
     const value = r.value;
     const lines = value ? fleetReport(value) : [];
-    if (r.ok) lines.push(`Valid: a legal fleet of ${r.value.points} points.`);
+    if (r.ok) lines.push(`Valid: ${source} is a legal fleet of ${r.value.points} points.`);
     else {
-      lines.push(`Invalid: ${problems.length} fault(s):`);
+      lines.push(`Invalid: ${source} has ${problems.length} fault(s):`);
       for (const p of problems) lines.push(faultLine(p));
     }
     return { ok: r.ok, text: lines.join("\n"), json: { ok: r.ok, fleet: value ?? null, problems } };
@@ -80,19 +81,31 @@ Examples: examples/battleshift/fleets/terran-home-fleet.yaml, examples/battleshi
 export const oddsTool: InputTool = {
   kind: "input",
   id: "odds",
+  input: "odds input",
   summary: "odds of one attack on one squadron, from the engine's own combat code (sampled, or exact)",
   help: `The input (JSON or YAML):
   { "attack": { weapon, dice, targeting }, "target": { ships, size, shieldsPerShip, hardness, hull, damageTaken, hullRule } }
 Example: examples/battleshift/volley.json`,
   options: [
-    { name: "exact", description: "compute the odds exactly by enumerating the dice (no sampling)", kind: "boolean", default: false },
+    {
+      name: "exact",
+      description: "compute the odds exactly by enumerating the dice (no sampling)",
+      kind: "boolean",
+      default: false,
+      conflicts: ["runs", "seed"],
+    },
     { name: "runs", description: "number of sampled attacks", kind: "integer", min: 1, max: MAX_ODDS_RUNS, default: 100_000 },
     { name: "seed", description: "seed of the sampled attacks", kind: "integer", min: -2147483648, max: 4294967295, default: 1 },
   ],
   run(input, options): ToolOutput {
     const parsed = parseOddsInput(input);
     if (!parsed.ok)
-      return { ok: false, text: parsed.error.map((p) => `  ${p.message}`).join("\n"), json: { ok: false, problems: parsed.error } };
+      return {
+        ok: false,
+        refused: true,
+        text: parsed.error.map((p) => `  ${p.message}`).join("\n"),
+        json: { ok: false, problems: parsed.error },
+      };
     const { attack, target } = parsed.value;
     const runs = Number(options.runs ?? 100_000);
     const seed = Number(options.seed ?? 1);

@@ -123,7 +123,7 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeGameEvent
       .map((e) => ({ id: e.id, name: e.name })),
     seatNoun: "empire",
     structure: "simultaneous",
-    summary: `turn ${state.turn}: ${activeEmpires(state).length} empires, ${state.sectors.length} sectors`,
+    summary: `${state.sectors.length} sectors, ${activeEmpires(state).length} empires`,
   }),
   seats: (state) => activeEmpires(state),
   awaiting: (state) => (outcomeOf(state) ? [] : activeEmpires(state)),

@@ -16,6 +16,7 @@ export const MAX_ODDS_RUNS = 10_000_000;
 export const oddsTool: InputTool = {
   kind: "input",
   id: "odds",
+  input: "battle input",
   summary: "the odds of one battle, fought many times by the adjudicator's own battle code",
   help: `The input (JSON or YAML):
   { sides: [ { name, units: [ { ships: [ { type, builder, count, rank } ], admiral, retreatLevel, defendsDefences } ] } ],
@@ -36,7 +37,8 @@ Example: examples/galactic-empires/battle-patrol-force.json`,
   ],
   run(input, options): ToolOutput {
     const parsed = parseOddsInput(input);
-    if (!parsed.ok) return { ok: false, text: parsed.error.map((l) => `  ${l}`).join("\n"), json: { ok: false, problems: parsed.error } };
+    if (!parsed.ok)
+      return { ok: false, refused: true, text: parsed.error.map((l) => `  ${l}`).join("\n"), json: { ok: false, problems: parsed.error } };
     const result = runOdds(parsed.value, Number(options.runs ?? 10_000), Number(options.seed ?? 1));
     return { ok: true, text: oddsText(parsed.value, result), json: oddsJson(result) };
   },
