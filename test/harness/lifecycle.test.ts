@@ -16,9 +16,20 @@ import { createGame, exportGame, importGame, playBots, seatReport, submitOrders 
 import { runStep } from "../../src/host/lifecycle.js";
 import { allRulesets } from "../../src/host/registry.js";
 import { FolderStore } from "../../src/store/folder.js";
+import { openStore } from "../../src/store/open.js";
+import type { Store } from "../../src/store/store.js";
 
 const base = mkdtempSync(join(tmpdir(), "starhost-lifecycle-"));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+/** One PGlite folder for every ruleset's games (making one takes seconds). */
+let pglite: Store | undefined;
+const pgliteStore = async (): Promise<Store> => {
+  pglite ??= await openStore(`pglite:${join(base, "pglite")}`);
+  return pglite;
+};
+afterAll(async () => {
+  await pglite?.close();
+  rmSync(base, { recursive: true, force: true });
+});
 const GOLDEN = join(import.meta.dirname, "..", "golden");
 
 /** The scenario and the number of steps each ruleset's golden game plays. */
@@ -113,14 +124,39 @@ for (const ruleset of allRulesets()) {
       expect((await store.submissions(id, record.step)).filter((s) => s.seat === seat).length).toBeGreaterThanOrEqual(2);
     });
 
-    it("moves between stores unchanged: folder -> export -> folder is byte-identical", async () => {
+    it("plays the same game on the memory and PGlite stores: every step, submission and record the same", async () => {
+      const memory = await openStore("memory");
+      for (const other of [memory, await pgliteStore()]) {
+        const oid = `${ruleset.id}-${other === memory ? "memory" : "pglite"}`;
+        clock = 0;
+        const record = await createGame(other, { id: oid, ruleset, scenario: plan.scenario, inputs: {}, seed: plan.seed });
+        const seats = ruleset.describe(record.state).seats.map((x) => x.id);
+        const bots = Object.fromEntries(seats.map((x, i) => [x, i === 0 ? "random" : "normal"]));
+        await playBots(other, oid, { bots, maxSteps: plan.steps, clock: at });
+        const mine = await exportGame(other, oid);
+        const theirs = await exportGame(store, id);
+        expect(mine.steps.length).toBe(plan.steps);
+        for (let i = 0; i < mine.steps.length; i++) expect(canonicalJson(mine.steps[i]), `step ${i + 1} on ${other.where}`).toBe(canonicalJson(theirs.steps[i]));
+        expect(canonicalJson({ ...mine.record, id })).toBe(canonicalJson(theirs.record));
+        expect(canonicalJson(mine.submissions.filter((x) => x.step <= plan.steps))).toBe(
+          canonicalJson(theirs.submissions.filter((x) => x.step <= plan.steps && x.source.startsWith("bot"))),
+        );
+      }
+      await memory.close();
+    }, 180_000);
+
+    it("moves between stores unchanged: folder -> PGlite -> folder is byte-identical", async () => {
       const doc = await exportGame(store, id);
+      const db = await pgliteStore();
+      const moved = { ...doc, record: { ...doc.record, id: `${ruleset.id}-moved` } };
+      await importGame(db, JSON.parse(JSON.stringify(moved)));
+      const back = await exportGame(db, `${ruleset.id}-moved`);
       const copy = join(base, `${ruleset.id}-copy`);
-      await importGame(new FolderStore(copy), JSON.parse(JSON.stringify(doc)));
+      await importGame(new FolderStore(copy), { ...back, record: { ...back.record, id } });
       const a = tree(dir);
       const b = tree(copy);
       expect([...b.keys()]).toEqual([...a.keys()]);
       for (const [k, v] of a) expect(b.get(k), k).toBe(v);
-    });
+    }, 180_000);
   });
 }
