@@ -136,7 +136,8 @@ for (const ruleset of allRulesets()) {
         const mine = await exportGame(other, oid);
         const theirs = await exportGame(store, id);
         expect(mine.steps.length).toBe(plan.steps);
-        for (let i = 0; i < mine.steps.length; i++) expect(canonicalJson(mine.steps[i]), `step ${i + 1} on ${other.where}`).toBe(canonicalJson(theirs.steps[i]));
+        for (let i = 0; i < mine.steps.length; i++)
+          expect(canonicalJson(mine.steps[i]), `step ${i + 1} on ${other.where}`).toBe(canonicalJson(theirs.steps[i]));
         expect(canonicalJson({ ...mine.record, id })).toBe(canonicalJson(theirs.record));
         expect(canonicalJson(mine.submissions.filter((x) => x.step <= plan.steps))).toBe(
           canonicalJson(theirs.submissions.filter((x) => x.step <= plan.steps && x.source.startsWith("bot"))),
