@@ -7,9 +7,9 @@
  */
 import type { Battlespace, Sector } from "./battlespace.js";
 import { fightersAboardShips } from "./combat.js";
-import type { ShipDesign } from "./fleet.js";
 import type { Point } from "./geometry.js";
 import type { PlanetDefense, Quadrant, QuadrantId } from "./planet.js";
+import type { ShipDesign } from "./ship-building.js";
 
 export type SideId = string;
 
