@@ -12,6 +12,7 @@ import {
   angleDiff,
   bearing,
   bodyOf,
+  coherency,
   convexHull,
   dist,
   inArc,
@@ -22,7 +23,6 @@ import {
   segmentsIntersect,
 } from "../../src/rules/battleshift/geometry.js";
 import { LosContext, lineOfSight } from "../../src/rules/battleshift/line-of-sight.js";
-import { coherency } from "../../src/rules/battleshift/movement.js";
 import { tinyBattle } from "./support.js";
 
 describe("geometry: bearings and arcs in compass degrees", () => {

@@ -22,9 +22,8 @@
  *   full-taskforce cone": every squadron of the taskforce in the cone, 5 ships in
  *   all, one 1" chain; the line of fire is as wide as the whole taskforce.)
  */
-import { angleDiff, type Point } from "./geometry.js";
+import { angleDiff, coherency, type Point } from "./geometry.js";
 import type { BattleState, Ship, Squadron, Taskforce } from "./model.js";
-import { coherency } from "./movement.js";
 
 export type Formation = "cone" | "ring";
 

@@ -12,9 +12,8 @@
 import { onTable } from "./battlespace.js";
 import { CONTACT } from "./boarding.js";
 import type { Ctx } from "./context.js";
-import { dist, inches, offset, type Point, r2 } from "./geometry.js";
+import { coherency, dist, inches, offset, type Point, r2 } from "./geometry.js";
 import { activeShips, designOfSquadron, type Prize, type Ship, type Squadron, squadronList } from "./model.js";
-import { coherency } from "./movement.js";
 import type { OrderOf } from "./orders.js";
 
 const STEP = "6. Boarding";
