@@ -5,13 +5,8 @@ import { botOrders } from "../../src/rules/battleshift/bot.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import { type MissileStrike, resolveMissiles } from "../../src/rules/battleshift/missiles.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
-import {
-  fireAtQuadrant,
-  groundAssaultOrder,
-  missilesAtQuadrant,
-  planetActivation,
-  planetsOfSide,
-} from "../../src/rules/battleshift/planet-play.js";
+import { missilesAtQuadrant } from "../../src/rules/battleshift/planet-air.js";
+import { fireAtQuadrant, groundAssaultOrder, planetActivation, planetsOfSide } from "../../src/rules/battleshift/planet-play.js";
 import { fleetsFrom, PLANETFALL_FLEETS, planetfall } from "../../src/rules/battleshift/setup.js";
 import { checkVictory } from "../../src/rules/battleshift/victory.js";
 import { clearTable, ctxFor, DiceRng, design, place } from "./support.js";

@@ -49,9 +49,9 @@ import {
 import { afterMovement, type MovePath, moveSquadron, STEP_MOVE, taskforceCone } from "./movement.js";
 import { ACTIVATION_ORDERS, describeOrder, type Order, type OrderOf } from "./orders.js";
 import { quadrantFacing } from "./planet.js";
-import { groundTarget } from "./planet-air.js";
+import { groundTarget, missilesAtQuadrant } from "./planet-air.js";
 import { assaultMoveOrder, STEP_ASSAULT_MOVE, STEP_PLANET_ORDERS } from "./planet-orders.js";
-import { fireAtQuadrant, groundAssaultOrder, missilesAtQuadrant, parseQuadrantTarget, planetBody } from "./planet-play.js";
+import { fireAtQuadrant, groundAssaultOrder, parseQuadrantTarget, planetBody } from "./planet-play.js";
 import { releaseOrder } from "./release.js";
 import { tractorOrder } from "./tractor.js";
 

@@ -16,7 +16,7 @@
  * they reduce shield hardness by 1 and cause suppression like batteries.
  *
  * A strike's target may also be a planet's quadrant ("Missiles attack quadrants and shields normally"; the lock at
- * launch is planet-play.ts `missilesAtQuadrant`): it flies here like any strike, the quadrant's holder defending, and
+ * launch is planet-air.ts `missilesAtQuadrant`): it flies here like any strike, the quadrant's holder defending, and
  * last "Missiles and fighters may be attacked by interceptors for the quadrant they are attacking".
  */
 import { hindersMissiles } from "./battlespace.js";

@@ -6,21 +6,51 @@
  *   flight to go from space to ground or from ground to space. Fighters may then make attacks normally, with no
  *   targeting penalty. Fighters may move to a different quadrant without restriction during their movement": a
  *   `flight` order naming "<planet id>:<N|E|S|W>" (fighters.ts `flyFlight` with a `GroundTarget`);
+ * - "Missiles attack quadrants and shields normally": a `missiles` order naming a quadrant locks at launch
+ *   (`missilesAtQuadrant`) and the strike flies with missiles.ts;
  * - "Missiles and fighters may be attacked by interceptors for the quadrant they are attacking": the quadrant's
  *   working interceptors fire at the attacking flight;
  * - a quadrant's own fighter bays ("A fighter wing comes with every carrier bay") and missile installations act in
  *   the planet's activation, after its heavy installations (planet-play.ts `planetActivation`).
  */
 
-import { shieldReduction } from "./combat.js";
+import { rollToHit, shieldReduction } from "./combat.js";
 import type { Ctx } from "./context.js";
+import { suppressionPenalty } from "./experience.js";
 import { FIGHTER_MOVE, flyFlight, type GroundTarget, newFlight } from "./fighters.js";
-import { bearing, dist, inches, offset, type Point } from "./geometry.js";
+import { bearing, centroid, dist, inches, offset, type Point } from "./geometry.js";
 import { rollHits } from "./interceptors.js";
 import { LOCK_TARGETING, MISSILE_RANGE, type MissileStrike, resolveMissiles } from "./missiles.js";
-import { type BattleState, type Flight, type PlanetInPlay, quadrantRef, type SideId, type Squadron, squadronList } from "./model.js";
-import { attackQuadrant, inQuadrantArc, outgoingFire, PLANET_HARDNESS, type Quadrant, surfaceCost, workingWeapons } from "./planet.js";
-import { bodyName, planetBody, planetList, quadrantInterceptorFire, quadrantName, quadrantNote, scoreQuadrant } from "./planet-play.js";
+import {
+  type BattleState,
+  type Flight,
+  type PlanetInPlay,
+  quadrantRef,
+  type SideId,
+  type Squadron,
+  shipCaps,
+  squadronList,
+} from "./model.js";
+import {
+  attackQuadrant,
+  inQuadrantArc,
+  outgoingFire,
+  PLANET_HARDNESS,
+  type Quadrant,
+  quadrantFacing,
+  surfaceCost,
+  workingWeapons,
+} from "./planet.js";
+import {
+  bodyName,
+  parseQuadrantTarget,
+  planetBody,
+  planetList,
+  quadrantInterceptorFire,
+  quadrantName,
+  quadrantNote,
+  scoreQuadrant,
+} from "./planet-play.js";
 
 const STEP_FIGHTERS = "4. Fighters";
 /** Flights end 0.5" short of what they reach: within the 1" contact. */
@@ -289,4 +319,64 @@ export function quadrantFlightTarget(state: BattleState, side: SideId, from: Poi
     best = { id: `${planet.id}:${weakest.id}`, end, d };
   }
   return best ? { id: best.id, end: best.end } : null;
+}
+
+/**
+ * "Missiles attack quadrants and shields normally": a `missiles` order naming a quadrant locks at launch (Activation
+ * Sequence 1) as at a ship: the squadron must face that quadrant; its ships with launchers within 24" of the surface
+ * make lock rolls (5 or less, less suppression), each lock launching its own missiles. The strike is pushed onto
+ * `strikes` and flies in step 5 with missiles.ts ("Missile Resolution": the defending side's interceptors and fighter
+ * flights on the way, bodies that halve them, then the quadrant's own interceptors, and `missilesHitQuadrant`).
+ * Returns false when the order is refused.
+ */
+export function missilesAtQuadrant(ctx: Ctx, step: string, label: string, sq: Squadron, target: string, strikes: MissileStrike[]): boolean {
+  const state = ctx.state;
+  const t = parseQuadrantTarget(state, target);
+  if (!t) return false;
+  const { planet, quadrant } = t;
+  if (quadrant.holder === ctx.side) {
+    ctx.fail(step, label, "friendly-target", `${quadrantName(planet, quadrant)} is yours`);
+    return false;
+  }
+  const caps = ctx.caps(sq);
+  if (caps.missiles <= 0) {
+    ctx.fail(step, label, "no-missiles", `${sq.id} carries no missile launchers`);
+    return false;
+  }
+  const { centre, radius } = planetBody(state, planet);
+  const faced = quadrantFacing(centre, centroid(sq.ships));
+  if (faced !== quadrant.id) {
+    ctx.fail(
+      step,
+      label,
+      "wrong-quadrant",
+      `${sq.id} faces quadrant ${faced} of ${planet.id}, not ${quadrant.id} (fire at ${planet.id}:${faced})`,
+    );
+    return false;
+  }
+  const surface = (s: Point) => Math.hypot(s.x - centre.x, s.y - centre.y) - radius;
+  // Lock rolls ship by ship, each ship with launchers of its own (a mixed squadron's differ; missiles.ts).
+  const shooters = sq.ships.filter((s) => !s.disabled && shipCaps(state, sq, s).missiles > 0 && surface(s) <= 24 + 1e-9);
+  if (shooters.length === 0) {
+    const nearest = Math.min(...sq.ships.map(surface));
+    ctx.fail(step, label, "out-of-range", `the surface of ${planet.id} is ${inches(nearest)} away; missiles reach 24"`);
+    return false;
+  }
+  const targeting = 5 - suppressionPenalty(state, sq);
+  const lock = { rolls: [] as number[], missiles: 0 };
+  for (const ship of shooters) {
+    const r = rollToHit(1, targeting, ctx.rng);
+    lock.rolls.push(...r.rolls);
+    lock.missiles += r.hits * shipCaps(state, sq, ship).missiles;
+  }
+  const at = shooters.reduce((a, b) => (surface(b) < surface(a) ? b : a));
+  ctx.ok(step, label, `missiles at ${quadrantName(planet, quadrant)}`);
+  ctx.note(
+    "lock",
+    `${sq.id} locks on ${quadrantName(planet, quadrant)}, ${inches(Math.max(0, surface(at)))} from the surface: lock rolls [${lock.rolls.join(",")}] needing ${targeting} or less, ${lock.missiles} missile(s) launched`,
+    { side: ctx.side, unit: sq.id, data: { target, rolls: lock.rolls, launched: lock.missiles } },
+  );
+  if (lock.missiles > 0)
+    strikes.push({ id: ctx.newId(`${ctx.side}-m`), side: ctx.side, squadron: sq.id, target, count: lock.missiles, x: at.x, y: at.y });
+  return true;
 }
