@@ -15,8 +15,7 @@
 import { round } from "../../core/json.js";
 import { Rng } from "../../core/rng.js";
 import { defenceLevel, shipType } from "./catalog.js";
-import { compareUnitIds } from "./context.js";
-import type { EmpireId, Rank, SectorId, Settings, StarshipTypeId, UnitId } from "./model.js";
+import { compareUnitIds, type EmpireId, type Rank, type SectorId, type Settings, type StarshipTypeId, type UnitId } from "./model.js";
 
 export interface BattleAdmiral {
   id: string;

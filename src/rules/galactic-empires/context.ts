@@ -10,6 +10,7 @@ import { canCloak, shipType, totalCombatOf } from "./catalog.js";
 import type { GeEvent, ShipLedgerEvent } from "./events.js";
 import {
   type AdmiralId,
+  compareUnitIds,
   type EmpireId,
   type GameState,
   INDEPENDENT,
@@ -457,14 +458,6 @@ export function byUnitId(a: Unit, b: Unit): number {
 
 /** A unit id of the game's form: "A12" (starfleet) or "G7" (garrison). */
 const UNIT_ID = /^[AG](0|[1-9]\d*)$/;
-
-/** "A2" < "A10" < "G3": kind letter, then number. */
-export function compareUnitIds(a: string, b: string): number {
-  const ka = a[0] ?? "";
-  const kb = b[0] ?? "";
-  if (ka !== kb) return ka < kb ? -1 : 1;
-  return Number(a.slice(1)) - Number(b.slice(1)) || (a < b ? -1 : a > b ? 1 : 0);
-}
 
 export function sortStacks(ships: ShipStack[]): void {
   ships.sort((x, y) => x.rank - y.rank || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0) || x.used - y.used);
