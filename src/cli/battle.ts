@@ -7,7 +7,8 @@
 import { type Command, InvalidArgumentError } from "commander";
 import { readDataFile } from "../host/files.js";
 import { HostError } from "../host/registry.js";
-import { oddsJson, oddsText, parseOddsInput, runOdds } from "../rules/galactic-empires/odds.js";
+import { oddsJson, parseOddsInput, runOdds } from "../rules/galactic-empires/odds.js";
+import { oddsText } from "../rules/galactic-empires/presentation/odds-text.js";
 
 const MAX_RUNS = 10_000_000;
 

@@ -11,8 +11,8 @@ import { writeJson, writeText } from "../host/files.js";
 import { createGame, type LoadedGame, runBotTurn } from "../host/game-dir.js";
 import { HostError, rulesetById, scenarioOf } from "../host/registry.js";
 import type { GeEvent } from "../rules/galactic-empires/events.js";
-import { mapSvg } from "../rules/galactic-empires/map-svg.js";
 import { type GameState, INDEPENDENT } from "../rules/galactic-empires/model.js";
+import { mapSvg } from "../rules/galactic-empires/presentation/map-svg.js";
 import { holdingsOf } from "../rules/galactic-empires/victory.js";
 
 /** The scenario the demo plays unless told otherwise: the default galaxy when there is one. */

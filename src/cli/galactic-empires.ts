@@ -7,8 +7,8 @@ import { readDataFile, writeText } from "../host/files.js";
 import { loadGame } from "../host/game-dir.js";
 import { HostError } from "../host/registry.js";
 import type { GeEvent } from "../rules/galactic-empires/events.js";
-import { mapSvg } from "../rules/galactic-empires/map-svg.js";
 import type { GameState } from "../rules/galactic-empires/model.js";
+import { mapSvg } from "../rules/galactic-empires/presentation/map-svg.js";
 import { parseState } from "../rules/galactic-empires/state-schema.js";
 
 export function registerGalacticEmpiresCommands(program: Command): void {

@@ -14,11 +14,11 @@ import {
   type BattleInput,
   type BattleResult,
   type BattleUnit,
-  battleReportText,
   fightBattle,
   siegeChance,
 } from "../../src/rules/galactic-empires/battle.js";
 import type { Rank } from "../../src/rules/galactic-empires/model.js";
+import { battleReportText } from "../../src/rules/galactic-empires/presentation/battle-report.js";
 import { ScriptedRng } from "../support/scripted-rng.js";
 
 // --- helpers -------------------------------------------------------------------

@@ -104,7 +104,7 @@ export interface BattleResult {
   report: BattleReport;
 }
 
-/** The chapter 6 battle report, as data; `battleReportText` prints it in the rulebook's layout. */
+/** The chapter 6 battle report, as data; presentation/battle-report.ts `battleReportText` prints it in the rulebook's layout. */
 export interface BattleReport {
   kind: "sector" | "cross-border";
   where: string;
@@ -145,6 +145,8 @@ const MAX_CHANCE = 99;
 /** Admirals fight from Rank 5 but after every Rank 5 starship ("Admirals in Battle"): sort key 6. */
 const ADMIRAL_RANK = 6;
 const DEFAULT_MAX_ROUNDS = 1000;
+/** Scaled hit points as the report prints them (one decimal). */
+const hitsOut = (scaled: number): number => round(scaled / SCALE, 1);
 
 // Entry states.
 const ALIVE = 0;
@@ -1256,7 +1258,7 @@ class Battle {
         id: unit.id,
         name: unit.name,
         owner: unit.owner,
-        ownerName: unit.ownerName ?? capitalise(unit.owner),
+        ownerName: unit.ownerName ?? defaultOwnerName(unit.owner),
         kind: unit.kind,
         modifiers: mods.join(", "),
         totalCombat: round(combat, 1),
@@ -1308,6 +1310,11 @@ class Battle {
   }
 }
 
+/** An owner's printed name when the battle is not given one: its id, capitalised ("romulan" -> "Romulan"). */
+export function defaultOwnerName(owner: EmpireId): string {
+  return owner.length === 0 ? owner : owner[0]!.toUpperCase() + owner.slice(1);
+}
+
 /** Chapter 6 "Siege Damage Occurs": (Siege Power)+(Siege Power)*(Siegecraft)/200. */
 export function siegeChance(power: number, siegecraft: number): number {
   return power + (power * siegecraft) / 200;
@@ -1331,92 +1338,4 @@ export function fightBattle(input: BattleInput, rng: Rng): BattleResult {
     // Frees the pooled arrays, also when the input was bad (an unknown starship type).
     poolBusy = wasBusy;
   }
-}
-
-// ---------------------------------------------------------------------------
-// Report text
-
-const hitsOut = (scaled: number): number => round(scaled / SCALE, 1);
-const capitalise = (s: string): string => (s.length === 0 ? s : s[0]!.toUpperCase() + s.slice(1));
-const num = (x: number): string => String(round(x, 1));
-
-/** "Patrol Force 2 (Our Starfleet #2)" for the viewer's own units, "Romulan Starfleet #20" for others'. */
-function unitLabel(u: BattleReport["units"][number] | undefined, id: UnitId, viewer: EmpireId): string {
-  const number = id.replace(/^\D+/, "") || id;
-  const kind = u?.kind === "garrison" ? "Garrison" : "Starfleet";
-  if (!u) return `Unit ${id}`;
-  if (u.owner === viewer) return `${u.name} (Our ${kind} #${number})`;
-  return `${u.ownerName ?? capitalise(u.owner)} ${kind} #${number}`;
-}
-
-/** Prints a battle report in the layout of chapter 6, "Battle reports", as seen by `viewer`. */
-export function battleReportText(report: BattleReport, viewer: EmpireId): string {
-  const byId = new Map(report.units.map((u) => [u.id, u]));
-  const label = (id: UnitId) => unitLabel(byId.get(id), id, viewer);
-  const out: string[] = [];
-  out.push(`A ${report.kind === "sector" ? "sector" : "cross-border"} battle occurred at:${report.where}`);
-  out.push("The following units were involved:");
-  for (const u of report.units) {
-    const own = u.owner === viewer;
-    const mods = u.modifiers !== "" ? u.modifiers : own ? "without any modifiers" : "";
-    out.push(
-      `${label(u.id)}, ${mods === "" ? "" : `${mods} `}(Total Combat: ${num(u.totalCombat)}, Total Hit Points: ${num(u.totalHits)})`,
-    );
-  }
-  if (report.defence) {
-    for (const s of report.siege) {
-      out.push(
-        `${label(s.unit)} made ${s.attempts} siege attempt${s.attempts === 1 ? "" : "s"}, causing ${s.hits} damage to the sector defences`,
-      );
-    }
-    const d = report.defence;
-    if (d.level > 0) {
-      out.push(
-        `Sector defence: level ${d.level}, damage ${d.damageAfter}${d.damageAfter !== d.damageBefore ? ` (was ${d.damageBefore})` : ""}`,
-      );
-    }
-  }
-  for (const r of report.rounds) {
-    out.push("");
-    out.push(`The events for Round #${r.round}:`);
-    for (const f of r.fire) {
-      out.push(`${label(f.unit)} (Retreat Level ${f.retreatLevel}):`);
-      for (const l of f.lines) out.push(`${l.count} ${l.starship} Caused ${l.damage} Damage`);
-    }
-    out.push(`Unit Status for the End of this Round: #${r.round}:`);
-    for (const s of r.status) {
-      out.push(
-        `${label(s.unit)} suffered ${num(s.suffered)} damage (Total Hit Points: ${num(s.totalHits)}, Total Damage Taken: ${num(s.totalDamage)})`,
-      );
-    }
-    if (r.casualties.length === 0) {
-      out.push("Casualties: None (this is not a casualty round)");
-    } else {
-      out.push(`Casualties for Round #${r.round}:`);
-      for (const c of r.casualties) {
-        out.push(`${label(c.unit)} suffered ${num(c.suffered)} damage, with these losses:`);
-        if (c.losses.length === 0) out.push("none");
-        for (const l of c.losses) {
-          out.push(
-            `1 ${l.starship} (Hit Points: ${num(l.hits)}) is ${l.killed ? "killed" : "damaged"}, ${num(l.remaining)} more Damage remains`,
-          );
-        }
-      }
-    }
-    for (const t of r.retreats) out.push(`${label(t.unit)} retreats${t.to ? ` to ${t.to}` : ""}.`);
-  }
-  out.push("");
-  out.push("The battle has ended.");
-  for (const w of report.wounded) {
-    out.push(
-      `1 wounded ${w.starship} of ${label(w.unit)} (Damage: ${num(w.damage)}, Hit Points: ${num(w.hits)}) ${w.destroyed ? "is destroyed" : "survives"}`,
-    );
-  }
-  if (report.holders.length > 0) {
-    const names = report.holders.map((h) => (h === viewer ? "us" : (report.units.find((u) => u.owner === h)?.ownerName ?? capitalise(h))));
-    out.push(`The field is held by ${names.join(" and ")}.`);
-  } else {
-    out.push("No one holds the field.");
-  }
-  return out.join("\n");
 }

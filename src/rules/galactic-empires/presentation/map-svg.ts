@@ -21,10 +21,10 @@
  * An empire's map is drawn from `viewFor` only, so it can show nothing the view
  * does not hold (no cloaked or unseen foreign forces).
  */
-import { shipType, starshipType } from "./catalog.js";
-import type { GeEvent } from "./events.js";
-import { type Border, type EmpireId, type GameState, INDEPENDENT, type PublicSector, publicSector, type SectorId } from "./model.js";
-import { type EmpireView, viewFor } from "./view.js";
+import { shipType, starshipType } from "../catalog.js";
+import type { GeEvent } from "../events.js";
+import { type Border, type EmpireId, type GameState, INDEPENDENT, type PublicSector, publicSector, type SectorId } from "../model.js";
+import { type EmpireView, viewFor } from "../view.js";
 
 export interface MapSvgOptions {
   /** Title line (default: the game's name and turn). */

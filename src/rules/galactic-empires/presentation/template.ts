@@ -2,9 +2,9 @@
  * `starhost orders template`: a YAML orders file an empire can edit, listing its
  * units and what each can do, with every order kind shown once as a comment.
  */
-import { starshipType } from "./catalog.js";
-import type { EmpireId, GameState } from "./model.js";
-import { seenSectors } from "./view.js";
+import { starshipType } from "../catalog.js";
+import type { EmpireId, GameState } from "../model.js";
+import { seenSectors } from "../view.js";
 
 export function ordersTemplate(state: GameState, empire: EmpireId): string {
   const e = state.empires[empire];

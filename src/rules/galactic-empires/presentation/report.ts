@@ -4,12 +4,12 @@
  * battle reports in chapter 6's layout, proclamations and espionage. Built from
  * the empire's view only, so it cannot hold anything the empire may not see.
  */
-import { round } from "../../core/json.js";
-import { battleReportText } from "./battle.js";
-import { starshipType } from "./catalog.js";
-import type { GeEvent } from "./events.js";
-import type { EmpireId, GameState } from "./model.js";
-import { type EmpireView, viewFor } from "./view.js";
+import { round } from "../../../core/json.js";
+import { starshipType } from "../catalog.js";
+import type { GeEvent } from "../events.js";
+import type { EmpireId, GameState } from "../model.js";
+import { type EmpireView, viewFor } from "../view.js";
+import { battleReportText } from "./battle-report.js";
 
 export interface Results {
   /** The turn these results report (the turn just adjudicated). */
