@@ -8,9 +8,10 @@ import { type Command, InvalidArgumentError } from "commander";
 import type { Problem } from "../core/result.js";
 import { readDataFile } from "../host/files.js";
 import { HostError } from "../host/registry.js";
-import { type Fleet, parseFleet, squadronSummary } from "../rules/battleshift/fleet.js";
-import { exactOdds, formatOdds, monteCarloOdds, oddsJson, parseOddsInput } from "../rules/battleshift/odds.js";
-import { describeDesign } from "../rules/battleshift/ship-building.js";
+import { exactOdds, monteCarloOdds, oddsJson, parseOddsInput } from "../rules/battleshift/combat/odds.js";
+import { type Fleet, parseFleet, squadronSummary } from "../rules/battleshift/fleet/fleet.js";
+import { describeDesign } from "../rules/battleshift/fleet/ship-building.js";
+import { formatOdds } from "../rules/battleshift/presentation/odds-text.js";
 
 function intOption(name: string, min: number) {
   return (v: string): number => {

@@ -14,10 +14,10 @@ import type { Command } from "commander";
 import { readDataFile, writeJson, writeText } from "../host/files.js";
 import { loadGame, runGameTurn } from "../host/game-dir.js";
 import { HostError } from "../host/registry.js";
-import { botOrders } from "../rules/battleshift/bot.js";
+import { botOrders } from "../rules/battleshift/bot/bot.js";
 import type { BsEvent } from "../rules/battleshift/events.js";
 import type { BattleState } from "../rules/battleshift/model.js";
-import { type ReplayFrame, renderReplayHtml, renderReplaySvg } from "../rules/battleshift/replay.js";
+import { type ReplayFrame, renderReplayHtml, renderReplaySvg } from "../rules/battleshift/presentation/replay.js";
 
 function group(program: Command, name: string, description: string): Command {
   return program.commands.find((c) => c.name() === name) ?? program.command(name).description(description);

@@ -29,7 +29,7 @@ import {
   resolveMixedCombinedAttack,
   resolveRepairs,
   type TargetSquadron,
-} from "../../src/rules/battleshift/combat.js";
+} from "../../src/rules/battleshift/combat/combat.js";
 
 /** An Rng whose dice come from a script (d6 and d3 faces), then from a seeded generator. */
 class Dice extends Rng {

@@ -1,7 +1,7 @@
 /** The shared ruleset harness on the 160-ship playtest: random orders, determinism, JSON round trips, secrets; plus invariants over longer games. */
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot.js";
+import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot/bot.js";
 import type { NoteEvent } from "../../src/rules/battleshift/events.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";

@@ -4,9 +4,9 @@
  */
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { Rng } from "../../src/core/rng.js";
-import type { Terrain } from "../../src/rules/battleshift/battlespace.js";
+import type { Terrain } from "../../src/rules/battleshift/battlespace/battlespace.js";
 import { Ctx } from "../../src/rules/battleshift/context.js";
-import { findDesign, type ShipDesign } from "../../src/rules/battleshift/fleet.js";
+import { findDesign, type ShipDesign } from "../../src/rules/battleshift/fleet/fleet.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import { type BattleState, DEFAULT_SETTINGS, type Squadron } from "../../src/rules/battleshift/model.js";
 import type { Order, Orders } from "../../src/rules/battleshift/orders.js";
