@@ -38,9 +38,9 @@ class Dice extends Rng {
     super(xoroshiro128plus(seed));
     this.script = [...script];
   }
-  override int(lo: number, hi: number): number {
+  protected override drawInt(lo: number, hi: number): number {
     const next = this.script.shift();
-    if (next === undefined) return super.int(lo, hi);
+    if (next === undefined) return super.drawInt(lo, hi);
     if (next < lo || next > hi) throw new Error(`scripted die ${next} outside [${lo}, ${hi}]`);
     return next;
   }

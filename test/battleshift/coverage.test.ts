@@ -43,9 +43,9 @@ class AssaultDice extends DiceRng {
     super(d6s);
     this.d3s = [...d3s];
   }
-  override int(lo: number, hi: number): number {
+  protected override drawInt(lo: number, hi: number): number {
     if (lo === 1 && hi === 3 && this.d3s.length > 0) return this.d3s.shift() as number;
-    return super.int(lo, hi);
+    return super.drawInt(lo, hi);
   }
 }
 

@@ -6,6 +6,7 @@
 import { round } from "../../core/json.js";
 import { type Problem, problem } from "../../core/result.js";
 import type { Rng } from "../../core/rng.js";
+import { BattleArrays } from "./battle.js";
 import { canCloak, shipType, totalCombatOf } from "./catalog.js";
 import type { GeEvent, ShipLedgerEvent } from "./events.js";
 import {
@@ -45,6 +46,8 @@ export class TurnContext {
   step = "";
   /** Current movement phase (0 during First and Final Events). */
   phase = 0;
+  /** The typed arrays the turn's battles run on, kept from one battle to the next (battle.ts). */
+  readonly battleArrays = new BattleArrays();
 
   // --- what the turn remembers (chapter 4 conditions refer to these) -------
   /** Owner of each sector at the start of the turn (annexation needs it). */

@@ -186,7 +186,7 @@ export function retreatDestination(ctx: TurnContext, unit: Unit, from: SectorId,
 }
 
 function fight(ctx: TurnContext, input: BattleInput): BattleResult {
-  return fightBattle(input, ctx.rng);
+  return fightBattle(input, ctx.rng, ctx.battleArrays);
 }
 
 /**

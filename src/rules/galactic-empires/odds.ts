@@ -14,7 +14,7 @@ import { z } from "zod";
 import { round } from "../../core/json.js";
 import { err, ok, type Result } from "../../core/result.js";
 import { Rng } from "../../core/rng.js";
-import { type BattleAdmiral, type BattleInput, type BattleUnit, fightBattle } from "./battle.js";
+import { type BattleAdmiral, BattleArrays, type BattleInput, type BattleUnit, fightBattle } from "./battle.js";
 import { MAX_DEFENCE_LEVEL, STARSHIP_TYPES, type StarshipTypeData, starshipType } from "./catalog.js";
 import type { EmpireId, Rank, StarshipTypeId } from "./model.js";
 
@@ -490,8 +490,9 @@ export function runOdds(setup: OddsSetup, runs: number, seed: number): OddsResul
   const lostNow = new Float64Array(nSides);
   let neither = 0;
   let rounds = 0;
+  const arrays = new BattleArrays();
   for (let run = 0; run < runs; run++) {
-    const r = fightBattle(setup.battle, rng);
+    const r = fightBattle(setup.battle, rng, arrays);
     rounds += r.rounds;
     if (r.holders.length === 0) neither++;
     for (const h of r.holders) {
