@@ -105,7 +105,9 @@ function hawks(): BattleInput {
   };
 }
 
-const n = Number(process.argv[2] ?? 10_000);
+// Run alone, the first argument is the number of battles; under bench/run.ts it is the benchmark's name.
+const arg = Number(process.argv[2]);
+const n = Number.isInteger(arg) && arg > 0 ? arg : 10_000;
 bench("ge-battle 100v100, no defence, no report", hundredVsHundred(false), n);
 bench("ge-battle 100v100, level 6 defence, no report", hundredVsHundred(true), n);
 bench("ge-battle 100v100 Hawks (long battle), no report", hawks(), n);
