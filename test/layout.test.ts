@@ -3,21 +3,12 @@
  * that imports it back. Every relative import and re-export counts, `import type` too: a circle of types
  * is still two files that cannot be read one before the other.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "./support/source-files.js";
 
 const ROOT = join(import.meta.dirname, "..");
-
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...files(p));
-    else if (p.endsWith(".ts")) out.push(p);
-  }
-  return out;
-}
 
 /** The modules of src that `file` imports or re-exports (relative specifiers only). */
 function importsOf(file: string): string[] {
@@ -68,7 +59,7 @@ function circles(graph: Map<string, string[]>): string[][] {
 describe("layout", () => {
   it("no import circles in src (a module never reaches itself through its imports)", () => {
     const graph = new Map<string, string[]>();
-    for (const f of files(join(ROOT, "src"))) graph.set(f, importsOf(f));
+    for (const f of sourceFiles(join(ROOT, "src"))) graph.set(f, importsOf(f));
     expect(graph.size).toBeGreaterThan(50);
     expect(circles(graph)).toEqual([]);
   });
