@@ -3,8 +3,8 @@
  * second through `monteCarloOdds`) and how long `exactOdds` takes to enumerate a volley.
  */
 import { performance } from "node:perf_hooks";
-import type { Attack, TargetSquadron } from "../src/rules/battleshift/combat.js";
-import { exactOdds, monteCarloOdds } from "../src/rules/battleshift/odds.js";
+import type { Attack, TargetSquadron } from "../src/rules/battleshift/combat/combat.js";
+import { exactOdds, monteCarloOdds } from "../src/rules/battleshift/combat/odds.js";
 
 const ISSUE: { attack: Attack; target: TargetSquadron } = {
   attack: { weapon: "heavy", dice: 8, targeting: 4 },

@@ -5,11 +5,11 @@
  * playtest's taskforces repeated; every battle runs to its end or the turn limit).
  */
 import { Rng } from "../src/core/rng.js";
-import { botOrders } from "../src/rules/battleshift/bot.js";
+import { botOrders } from "../src/rules/battleshift/bot/bot.js";
+import { createBattle, fleetsFrom, scaledPlaytestFleets } from "../src/rules/battleshift/fleet/setup.js";
 import { battleshift } from "../src/rules/battleshift/index.js";
 import type { BattleState } from "../src/rules/battleshift/model.js";
 import type { Orders } from "../src/rules/battleshift/orders.js";
-import { createBattle, fleetsFrom, scaledPlaytestFleets } from "../src/rules/battleshift/setup.js";
 
 function botBattle(state: BattleState): { state: BattleState; steps: number } {
   let s = state;

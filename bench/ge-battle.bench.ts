@@ -5,7 +5,7 @@
  *   npx tsx bench/ge-battle.bench.ts [battles]
  */
 import { Rng } from "../src/core/rng.js";
-import { type BattleInput, type BattleUnit, fightBattle } from "../src/rules/galactic-empires/battle.js";
+import { BattleArrays, type BattleInput, type BattleUnit, fightBattle } from "../src/rules/galactic-empires/battle.js";
 
 function unit(id: string, owner: string, ships: BattleUnit["ships"], extra: Partial<BattleUnit> = {}): BattleUnit {
   return {
@@ -71,12 +71,13 @@ function hundredVsHundred(defence: boolean, report = false): BattleInput {
 
 function bench(label: string, input: BattleInput, n: number): void {
   const rng = Rng.fromSeed(42);
-  for (let i = 0; i < Math.min(200, n); i++) fightBattle(input, rng); // warm-up
+  const arrays = new BattleArrays(); // as the odds keep them from battle to battle
+  for (let i = 0; i < Math.min(200, n); i++) fightBattle(input, rng, arrays); // warm-up
   let rounds = 0;
   let wins = 0;
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
-    const r = fightBattle(input, rng);
+    const r = fightBattle(input, rng, arrays);
     rounds += r.rounds;
     if (r.holders.length === 1 && r.holders[0] === "klingon") wins++;
   }
@@ -104,7 +105,9 @@ function hawks(): BattleInput {
   };
 }
 
-const n = Number(process.argv[2] ?? 10_000);
+// Run alone, the first argument is the number of battles; under bench/run.ts it is the benchmark's name.
+const arg = Number(process.argv[2]);
+const n = Number.isInteger(arg) && arg > 0 ? arg : 10_000;
 bench("ge-battle 100v100, no defence, no report", hundredVsHundred(false), n);
 bench("ge-battle 100v100, level 6 defence, no report", hundredVsHundred(true), n);
 bench("ge-battle 100v100 Hawks (long battle), no report", hawks(), n);

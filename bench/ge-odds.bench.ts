@@ -7,8 +7,8 @@
  *   npx tsx bench/run.ts ge-odds
  */
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
-import { Rng } from "../src/core/rng.js";
-import { fightBattle } from "../src/rules/galactic-empires/battle.js";
+import { Rng, type Trials } from "../src/core/rng.js";
+import { BattleArrays, fightBattle } from "../src/rules/galactic-empires/battle.js";
 import { type OddsInputFile, parseOddsInput, runOdds } from "../src/rules/galactic-empires/odds.js";
 
 /** 100 mixed starships a side in two starfleets, one led by an admiral; the Romulans defend a level 6 defence with a garrison. */
@@ -79,16 +79,16 @@ function bareDrawsPerSecond(n: number): number {
 }
 
 /**
- * The same generator with `chance` overridden: the battle then asks it once per
- * attack (battle.ts: the path that replays a battle die by die) instead of one
- * binomial draw per stack and round, so every attack of the battle loop is a draw.
+ * The same generator answering a stack's attacks (`successes`) one `chance` draw per
+ * attack, as a test replaying a battle die by die does, instead of one binomial draw
+ * per stack and round: every attack of the battle loop is then a draw.
  */
 class PerAttackRng extends Rng {
   constructor(seed: number) {
     super(xoroshiro128plus(seed));
   }
-  override chance(percent: number): boolean {
-    return super.chance(percent);
+  protected override drawSuccesses(trials: Trials): number {
+    return this.successesTrialByTrial(trials);
   }
 }
 
@@ -96,13 +96,14 @@ class PerAttackRng extends Rng {
 function perAttackDrawsPerSecond(file: OddsInputFile, runs: number): { perSecond: number; perBattle: number } {
   const battle = setupOf(file).battle;
   const warm = new PerAttackRng(7);
-  for (let i = 0; i < 300; i++) fightBattle(battle, warm);
+  const arrays = new BattleArrays();
+  for (let i = 0; i < 300; i++) fightBattle(battle, warm, arrays);
   let best = 0;
   let perBattle = 0;
   for (let rep = 0; rep < 3; rep++) {
     const rng = new PerAttackRng(rep + 1);
     const t0 = performance.now();
-    for (let i = 0; i < runs; i++) fightBattle(battle, rng);
+    for (let i = 0; i < runs; i++) fightBattle(battle, rng, arrays);
     const s = (performance.now() - t0) / 1000;
     if (rng.draws / s > best) {
       best = rng.draws / s;

@@ -3,19 +3,9 @@
  * modules, no host/store/server/cli imports, no Math.random, clock or console.
  * Biome enforces the imports too; this test also catches the calls.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...files(p));
-    else if (p.endsWith(".ts")) out.push(p);
-  }
-  return out;
-}
+import { sourceFiles } from "./support/source-files.js";
 
 const FORBIDDEN: [RegExp, string][] = [
   [/from\s+["']node:/, "a node: module"],
@@ -30,7 +20,7 @@ describe("purity of src/core and src/rules", () => {
   for (const root of ["src/core", "src/rules"]) {
     it(`${root} imports and calls nothing impure`, () => {
       const bad: string[] = [];
-      for (const f of files(root)) {
+      for (const f of sourceFiles(root)) {
         // Comments may name what they avoid ("no Math.random"): scan code only.
         const text = readFileSync(f, "utf8")
           .replace(/\/\*[\s\S]*?\*\//g, "")

@@ -17,22 +17,39 @@ const PERCENT_SCALE = 1_000_000;
 /** `int(0, PERCENT_SCALE - 1)`'s rejection bound (the largest multiple of the scale below 2^32), computed once. */
 const PERCENT_LIMIT = 0x1_0000_0000 - (0x1_0000_0000 % PERCENT_SCALE);
 
+/**
+ * Independent trials of a few kinds, each kind at its own chance: what `Rng.successes` counts (a stack's
+ * attacks in a battle round, say). The seeded generator needs only how many trials there are of each kind;
+ * `forEachRun` lists them in the order the rules make them, for a generator that answers trial by trial.
+ */
+export interface Trials {
+  /** The kinds are 0 .. kinds - 1. */
+  readonly kinds: number;
+  /** How many trials are of this kind. */
+  count(kind: number): number;
+  /** Their chance, in percent. */
+  percent(kind: number): number;
+  /** The trials in order: `visit(kind, n)` for each run of `n` trials of one kind. */
+  forEachRun(visit: (kind: number, n: number) => void): void;
+}
+
+/**
+ * The rules ask a generator questions (`int`, `chance`, `successes` and what is built on them) and get the
+ * same kind of answer whatever the generator: no rule looks at which generator it holds. Each question is
+ * answered by one protected draw (`drawInt`, `drawChance`, `drawSuccesses`), which this seeded generator
+ * takes from its stream. A test generator overrides a draw to script its answers (a rulebook example
+ * replayed die by die); nothing else changes.
+ */
 export class Rng {
   private g: RandomGenerator;
   /** Number of raw draws taken so far (for reports and benchmarks). */
   draws = 0;
-  /**
-   * A subclass that scripts `int` (test dice) must see `chance`'s draw as an `int`
-   * call; the plain generator takes the same draw inline (see `percentDraw`).
-   */
-  private readonly scriptedInt: boolean;
   /** The last percentage `chance` was asked and its threshold: a battle asks the same one attack after attack. */
   private lastPercent = Number.NaN;
   private lastThreshold = 0;
 
   protected constructor(g: RandomGenerator) {
     this.g = g;
-    this.scriptedInt = this.int !== Rng.prototype.int;
   }
 
   static fromSeed(seed: number): Rng {
@@ -74,12 +91,7 @@ export class Rng {
     if (!(n >= 1) || !Number.isInteger(n) || n > 0x1_0000_0000) {
       throw new Error(`Rng.int: bad range [${lo}, ${hi}]`);
     }
-    // Rejection sampling keeps the distribution exactly uniform.
-    const limit = 0x1_0000_0000 - (0x1_0000_0000 % n);
-    for (;;) {
-      const x = this.nextUint32();
-      if (x < limit) return lo + (x % n);
-    }
+    return this.drawInt(lo, hi);
   }
 
   /** Uniform float in [0, 1) with 32 bits of resolution. */
@@ -109,27 +121,15 @@ export class Rng {
    * Percentages at or below 0 never succeed; at or above 100 always do.
    */
   chance(percent: number): boolean {
-    if (!(percent > 0)) return false;
-    if (percent >= 100) return true;
-    if (percent !== this.lastPercent) {
-      this.lastPercent = percent;
-      this.lastThreshold = Math.round((percent * PERCENT_SCALE) / 100);
-    }
-    const threshold = this.lastThreshold;
-    return (this.scriptedInt ? this.int(0, PERCENT_SCALE - 1) : this.percentDraw()) < threshold;
+    return this.drawChance(percent);
   }
 
   /**
-   * Exactly `int(0, PERCENT_SCALE - 1)` (same rejection, same draws, same answer)
-   * without its range checks and per-call bound: `chance` is the battle loop's
-   * one draw per attack. The remainder is taken by division, which stays exact
-   * below 2^32 and avoids a floating-point `%`.
+   * How many of `trials` succeed: the same distribution as one `chance` per trial. The seeded generator
+   * draws each kind's count at once (see `drawSuccesses`), which keeps a battle of thousands of attacks fast.
    */
-  private percentDraw(): number {
-    for (;;) {
-      const x = this.nextUint32();
-      if (x < PERCENT_LIMIT) return x - Math.floor(x / PERCENT_SCALE) * PERCENT_SCALE;
-    }
+  successes(trials: Trials): number {
+    return this.drawSuccesses(trials);
   }
 
   /** True with probability num/den (exact rational chance). */
@@ -170,6 +170,96 @@ export class Rng {
       items[j] = t;
     }
     return items;
+  }
+
+  // --- The draws: where the answers come from -------------------------------------------------
+
+  /** The draw behind `int` (its range already checked): rejection sampling keeps the distribution exactly uniform. */
+  protected drawInt(lo: number, hi: number): number {
+    const n = hi - lo + 1;
+    const limit = 0x1_0000_0000 - (0x1_0000_0000 % n);
+    for (;;) {
+      const x = this.nextUint32();
+      if (x < limit) return lo + (x % n);
+    }
+  }
+
+  /**
+   * The draw behind `chance`: `int(0, 999,999)` below the percentage's share of 1,000,000, taken inline
+   * (`percentDraw`, the same draws and the same answer).
+   */
+  protected drawChance(percent: number): boolean {
+    if (!(percent > 0)) return false;
+    if (percent >= 100) return true;
+    if (percent !== this.lastPercent) {
+      this.lastPercent = percent;
+      this.lastThreshold = Math.round((percent * PERCENT_SCALE) / 100);
+    }
+    return this.percentDraw() < this.lastThreshold;
+  }
+
+  /** The draw behind `successes`: each kind's count in turn, as one binomial draw (`binomial`). */
+  protected drawSuccesses(trials: Trials): number {
+    let k = 0;
+    for (let kind = 0; kind < trials.kinds; kind++) k += this.binomial(trials.count(kind), trials.percent(kind));
+    return k;
+  }
+
+  /**
+   * `successes` answered trial by trial, one `drawChance` each in the rules' order: for a generator whose
+   * `drawChance` scripts the answers, so that a battle replays an example die by die.
+   */
+  protected successesTrialByTrial(trials: Trials): number {
+    let k = 0;
+    trials.forEachRun((kind, n) => {
+      const percent = trials.percent(kind);
+      for (let i = 0; i < n; i++) if (this.drawChance(percent)) k++;
+    });
+    return k;
+  }
+
+  /**
+   * Exactly `int(0, PERCENT_SCALE - 1)` (same rejection, same draws, same answer)
+   * without its range checks and per-call bound: `chance` is asked in tight loops
+   * (sieges, economies). The remainder is taken by division, which stays exact
+   * below 2^32 and avoids a floating-point `%`.
+   */
+  private percentDraw(): number {
+    for (;;) {
+      const x = this.nextUint32();
+      if (x < PERCENT_LIMIT) return x - Math.floor(x / PERCENT_SCALE) * PERCENT_SCALE;
+    }
+  }
+
+  /**
+   * Successes in n independent trials of `percent`% each: the same distribution
+   * as n `chance` draws ("even fractions help a little bit"), from one uniform draw
+   * per 512 trials by inversion, which keeps a 100 vs 100 starship battle fast.
+   */
+  private binomial(n: number, percent: number): number {
+    if (!(percent > 0) || n <= 0) return 0;
+    if (percent >= 100) return n;
+    let p = percent / 100;
+    const flip = p > 0.5;
+    if (flip) p = 1 - p;
+    const q = 1 - p;
+    const odds = p / q;
+    let k = 0;
+    for (let left = n; left > 0; ) {
+      const m = Math.min(left, 512);
+      left -= m;
+      const u = this.float();
+      let j = 0;
+      let pj = q ** m;
+      let cum = pj;
+      while (u >= cum && j < m) {
+        j++;
+        pj *= ((m - j + 1) / j) * odds;
+        cum += pj;
+      }
+      k += j;
+    }
+    return flip ? n - k : k;
   }
 }
 

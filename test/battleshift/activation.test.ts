@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { runActivation } from "../../src/rules/battleshift/activation.js";
 import type { FireEvent, NoteEvent } from "../../src/rules/battleshift/events.js";
+import { buildShip } from "../../src/rules/battleshift/fleet/ship-building.js";
 import { offset } from "../../src/rules/battleshift/geometry.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
-import { buildShip } from "../../src/rules/battleshift/ship-building.js";
+import { runActivation } from "../../src/rules/battleshift/turn/activation.js";
 import { ctxFor, DiceRng, FixedRng, type SqSpec, tinyBattle, unitOf } from "./support.js";
 
 function run(

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/core/json.js";
 import { Rng } from "../../src/core/rng.js";
-import { runActivation } from "../../src/rules/battleshift/activation.js";
-import { inSector, parseSector } from "../../src/rules/battleshift/battlespace.js";
+import { inSector, parseSector } from "../../src/rules/battleshift/battlespace/battlespace.js";
+import { createBattle, fleetsFrom } from "../../src/rules/battleshift/fleet/setup.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
-import { createBattle, fleetsFrom } from "../../src/rules/battleshift/setup.js";
-import { currentSlot } from "../../src/rules/battleshift/turn.js";
+import { runActivation } from "../../src/rules/battleshift/turn/activation.js";
+import { currentSlot } from "../../src/rules/battleshift/turn/turn.js";
 import { ctxFor, playSteps, tinyBattle, unitOf } from "./support.js";
 
 const sq = (name: string, design: string, ships: number) => ({ name, design, ships });

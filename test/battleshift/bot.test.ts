@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot.js";
+import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot/bot.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState, SideId } from "../../src/rules/battleshift/model.js";
 import type { Orders } from "../../src/rules/battleshift/orders.js";

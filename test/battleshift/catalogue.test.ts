@@ -4,9 +4,9 @@
  * and each erratum is checked both ways (printed value kept, recomputed value used).
  */
 import { describe, expect, it } from "vitest";
-import { CATALOGUE, catalogueDesign, ERRATA, type ErratumField } from "../../src/rules/battleshift/catalogue.js";
-import { designOf, findDesign } from "../../src/rules/battleshift/fleet.js";
-import { buildShip } from "../../src/rules/battleshift/ship-building.js";
+import { CATALOGUE, catalogueDesign, ERRATA, type ErratumField } from "../../src/rules/battleshift/fleet/catalogue.js";
+import { designOf, findDesign } from "../../src/rules/battleshift/fleet/fleet.js";
+import { buildShip } from "../../src/rules/battleshift/fleet/ship-building.js";
 
 const FIELDS: ErratumField[] = ["cost", "size", "hull", "shields", "move"];
 

@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { botOrders } from "../../src/rules/battleshift/bot.js";
+import { botOrders } from "../../src/rules/battleshift/bot/bot.js";
+import { createBattle, fleetsFrom } from "../../src/rules/battleshift/fleet/setup.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState, Squadron } from "../../src/rules/battleshift/model.js";
 import type { Orders } from "../../src/rules/battleshift/orders.js";
-import { type ReplayFrame, renderReplayHtml, renderReplaySvg, renderTable } from "../../src/rules/battleshift/replay.js";
-import { createBattle, fleetsFrom } from "../../src/rules/battleshift/setup.js";
+import { type ReplayFrame, renderReplayHtml, renderReplaySvg, renderTable } from "../../src/rules/battleshift/presentation/replay.js";
 import { starhost } from "../cli/run-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "bs-play-"));

@@ -29,7 +29,7 @@ import {
   resolveMixedCombinedAttack,
   resolveRepairs,
   type TargetSquadron,
-} from "../../src/rules/battleshift/combat.js";
+} from "../../src/rules/battleshift/combat/combat.js";
 
 /** An Rng whose dice come from a script (d6 and d3 faces), then from a seeded generator. */
 class Dice extends Rng {
@@ -38,9 +38,9 @@ class Dice extends Rng {
     super(xoroshiro128plus(seed));
     this.script = [...script];
   }
-  override int(lo: number, hi: number): number {
+  protected override drawInt(lo: number, hi: number): number {
     const next = this.script.shift();
-    if (next === undefined) return super.int(lo, hi);
+    if (next === undefined) return super.drawInt(lo, hi);
     if (next < lo || next > hi) throw new Error(`scripted die ${next} outside [${lo}, ${hi}]`);
     return next;
   }

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { runActivation } from "../../src/rules/battleshift/activation.js";
-import { resolveCombinedAttack } from "../../src/rules/battleshift/combat.js";
+import { resolveCombinedAttack } from "../../src/rules/battleshift/combat/combat.js";
 import type { FireEvent } from "../../src/rules/battleshift/events.js";
+import { buildShip } from "../../src/rules/battleshift/fleet/ship-building.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
-import { buildShip } from "../../src/rules/battleshift/ship-building.js";
+import { runActivation } from "../../src/rules/battleshift/turn/activation.js";
 import { ctxFor, DiceRng, design, korzineBesideFrigates, type SqSpec, tinyBattle, unitOf } from "./support.js";
 
 function run(state: BattleState, orders: Order[], rng: Rng = Rng.fromSeed(3), side = "blue", tf: string | null = "blue-tf1") {

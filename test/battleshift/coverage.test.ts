@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { runActivation } from "../../src/rules/battleshift/activation.js";
-import { STATION_DESIGNS } from "../../src/rules/battleshift/catalogue.js";
+import { interceptorGroups } from "../../src/rules/battleshift/combat/interceptors.js";
 import type { FireEvent, LossEvent, NoteEvent } from "../../src/rules/battleshift/events.js";
-import { interceptorGroups } from "../../src/rules/battleshift/interceptors.js";
+import { STATION_DESIGNS } from "../../src/rules/battleshift/fleet/catalogue.js";
+import { createBattle, fleetsFrom } from "../../src/rules/battleshift/fleet/setup.js";
 import type { BattleState, Flight } from "../../src/rules/battleshift/model.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
-import { createBattle, fleetsFrom } from "../../src/rules/battleshift/setup.js";
+import { runActivation } from "../../src/rules/battleshift/turn/activation.js";
 import { ctxFor, DiceRng, FixedRng, playSteps, type SqSpec, tinyBattle, unitOf } from "./support.js";
 
 function run(state: BattleState, orders: Order[], rng: Rng = Rng.fromSeed(3), side = "blue", tf: string | null = "blue-tf1") {
@@ -43,9 +43,9 @@ class AssaultDice extends DiceRng {
     super(d6s);
     this.d3s = [...d3s];
   }
-  override int(lo: number, hi: number): number {
+  protected override drawInt(lo: number, hi: number): number {
     if (lo === 1 && hi === 3 && this.d3s.length > 0) return this.d3s.shift() as number;
-    return super.int(lo, hi);
+    return super.drawInt(lo, hi);
   }
 }
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { runActivation } from "../../src/rules/battleshift/activation.js";
+import { dodge } from "../../src/rules/battleshift/combat/interceptors.js";
 import type { FireEvent, NoteEvent } from "../../src/rules/battleshift/events.js";
-import { dodge } from "../../src/rules/battleshift/interceptors.js";
 import type { BattleState, Flight } from "../../src/rules/battleshift/model.js";
 import { type Order, parseOrders } from "../../src/rules/battleshift/orders.js";
+import { runActivation } from "../../src/rules/battleshift/turn/activation.js";
 import { ctxFor, DiceRng, FixedRng, type SqSpec, tinyBattle, unitOf } from "./support.js";
 
 function run(state: BattleState, orders: Order[], rng: Rng = Rng.fromSeed(3), side = "blue", tf: string | null = "blue-tf1") {

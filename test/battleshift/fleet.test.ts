@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { designOf, type FleetResult, parseFleet } from "../../src/rules/battleshift/fleet.js";
+import { designOf, type FleetResult, parseFleet } from "../../src/rules/battleshift/fleet/fleet.js";
 
 const EX = "examples/battleshift/fleets";
 const load = (f: string): unknown => parseYaml(readFileSync(`${EX}/${f}`, "utf8"));

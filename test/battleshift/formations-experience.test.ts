@@ -1,16 +1,21 @@
 /** "Formations (experimental rules)" and "Experience" (seed 004), each behind its option. */
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { recoverAndRepair, runActivation } from "../../src/rules/battleshift/activation.js";
 import type { FireEvent, NoteEvent } from "../../src/rules/battleshift/events.js";
-import { admiralBonus, dodgeBonus, fighterHitBonus, marineBonus } from "../../src/rules/battleshift/experience.js";
-import { parseFleet } from "../../src/rules/battleshift/fleet.js";
-import { coneLine, formationFault, inConeLine } from "../../src/rules/battleshift/formations.js";
+import { parseFleet } from "../../src/rules/battleshift/fleet/fleet.js";
+import { createBattle } from "../../src/rules/battleshift/fleet/setup.js";
+import {
+  admiralBonus,
+  dodgeBonus,
+  fighterHitBonus,
+  marineBonus,
+} from "../../src/rules/battleshift/formations-and-experience/experience.js";
+import { coneLine, formationFault, inConeLine } from "../../src/rules/battleshift/formations-and-experience/formations.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
-import { recheckTaskforceCones } from "../../src/rules/battleshift/movement.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
-import { createBattle } from "../../src/rules/battleshift/setup.js";
+import { recoverAndRepair, runActivation } from "../../src/rules/battleshift/turn/activation.js";
+import { recheckTaskforceCones } from "../../src/rules/battleshift/turn/movement.js";
 import { ctxFor, DiceRng, FixedRng, type SqSpec, tinyBattle, unitOf } from "./support.js";
 
 function run(state: BattleState, orders: Order[], rng: Rng = Rng.fromSeed(3), side = "blue", tf: string | null = "blue-tf1") {
@@ -459,7 +464,7 @@ describe('"Experience"', () => {
 
 describe("the sensible bot and formations", () => {
   it("breaks a ring it finds itself in rather than standing still in it", async () => {
-    const { botOrders } = await import("../../src/rules/battleshift/bot.js");
+    const { botOrders } = await import("../../src/rules/battleshift/bot/bot.js");
     const s = withFormations(
       tinyBattle([
         cruisers(

@@ -7,11 +7,13 @@ import {
   sectorCentre,
   sectorName,
   sectorShiftBlocked,
-} from "../../src/rules/battleshift/battlespace.js";
+} from "../../src/rules/battleshift/battlespace/battlespace.js";
+import { LosContext, lineOfSight } from "../../src/rules/battleshift/combat/line-of-sight.js";
 import {
   angleDiff,
   bearing,
   bodyOf,
+  coherency,
   convexHull,
   dist,
   inArc,
@@ -21,8 +23,6 @@ import {
   segmentHitsBody,
   segmentsIntersect,
 } from "../../src/rules/battleshift/geometry.js";
-import { LosContext, lineOfSight } from "../../src/rules/battleshift/line-of-sight.js";
-import { coherency } from "../../src/rules/battleshift/movement.js";
 import { tinyBattle } from "./support.js";
 
 describe("geometry: bearings and arcs in compass degrees", () => {

@@ -1,12 +1,12 @@
 /** The shared ruleset harness on the 160-ship playtest: random orders, determinism, JSON round trips, secrets; plus invariants over longer games. */
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot.js";
+import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot/bot.js";
 import type { NoteEvent } from "../../src/rules/battleshift/events.js";
+import { fleetsFrom } from "../../src/rules/battleshift/fleet/setup.js";
 import { type BsGameEvent, battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Orders } from "../../src/rules/battleshift/orders.js";
-import { fleetsFrom } from "../../src/rules/battleshift/setup.js";
 import { rulesetHarness } from "../harness/ruleset-harness.js";
 
 rulesetHarness(battleshift, { scenario: "playtest", seeds: [1, 2, 3], turns: 30 });

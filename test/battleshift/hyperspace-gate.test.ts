@@ -5,12 +5,12 @@
  */
 
 import { describe, expect, it } from "vitest";
-import { gateAssisting, HYPERSPACE_GATE, shiftInBlocked, shiftOutBlocked } from "../../src/rules/battleshift/battleshifting.js";
-import { parseSector, sectorName } from "../../src/rules/battleshift/battlespace.js";
-import { STATION_DESIGNS } from "../../src/rules/battleshift/catalogue.js";
-import { parseFleet } from "../../src/rules/battleshift/fleet.js";
+import { gateAssisting, HYPERSPACE_GATE, shiftInBlocked, shiftOutBlocked } from "../../src/rules/battleshift/battlespace/battleshifting.js";
+import { parseSector, sectorName } from "../../src/rules/battleshift/battlespace/battlespace.js";
+import { STATION_DESIGNS } from "../../src/rules/battleshift/fleet/catalogue.js";
+import { parseFleet } from "../../src/rules/battleshift/fleet/fleet.js";
+import { createBattle, fleetsFrom } from "../../src/rules/battleshift/fleet/setup.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
-import { createBattle, fleetsFrom } from "../../src/rules/battleshift/setup.js";
 import { playSteps } from "./support.js";
 
 const sq = (name: string, design: string, ships: number) => ({ name, design, ships });

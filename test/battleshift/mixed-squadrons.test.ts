@@ -5,15 +5,15 @@
  * resolveMixedAttack), the ship that fails a test being the one lost.
  */
 import { describe, expect, it } from "vitest";
-import { recoverAndRepair, runActivation } from "../../src/rules/battleshift/activation.js";
-import { mixedOrder } from "../../src/rules/battleshift/combat.js";
+import { mixedOrder } from "../../src/rules/battleshift/combat/combat.js";
+import { interceptorGroups } from "../../src/rules/battleshift/combat/interceptors.js";
 import type { FireEvent } from "../../src/rules/battleshift/events.js";
-import { wingsReady } from "../../src/rules/battleshift/fighters.js";
-import { parseFleet } from "../../src/rules/battleshift/fleet.js";
-import { interceptorGroups } from "../../src/rules/battleshift/interceptors.js";
+import { wingsReady } from "../../src/rules/battleshift/fighters-and-missiles/fighters.js";
+import { parseFleet } from "../../src/rules/battleshift/fleet/fleet.js";
+import { createBattle, fleetsFrom } from "../../src/rules/battleshift/fleet/setup.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Order, Orders } from "../../src/rules/battleshift/orders.js";
-import { createBattle, fleetsFrom } from "../../src/rules/battleshift/setup.js";
+import { recoverAndRepair, runActivation } from "../../src/rules/battleshift/turn/activation.js";
 import { ctxFor, DiceRng, design, tinyBattle, unitOf } from "./support.js";
 
 const rep = (n: number, v: number) => Array.from({ length: n }, () => v);
@@ -609,7 +609,7 @@ describe("mixed fleets in whole battles", () => {
 
   it("random orders and the bots play them without exception, deterministically, and the state parses back (ships disabled in mixed squadrons included)", async () => {
     const { battleshift } = await import("../../src/rules/battleshift/index.js");
-    const { botOrders } = await import("../../src/rules/battleshift/bot.js");
+    const { botOrders } = await import("../../src/rules/battleshift/bot/bot.js");
     const { Rng } = await import("../../src/core/rng.js");
     const { canonicalJson } = await import("../../src/core/json.js");
     const scenario = battleshift.scenarios.default!;

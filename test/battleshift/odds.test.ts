@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { type Attack, resolveAttack, type TargetSquadron } from "../../src/rules/battleshift/combat.js";
-import { exactOdds, monteCarloOdds, parseOddsInput } from "../../src/rules/battleshift/odds.js";
+import { type Attack, resolveAttack, type TargetSquadron } from "../../src/rules/battleshift/combat/combat.js";
+import { exactOdds, monteCarloOdds, parseOddsInput } from "../../src/rules/battleshift/combat/odds.js";
 
 const ISSUE_INPUT = {
   attack: { weapon: "heavy", dice: 8, targeting: 4 },

@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { runActivation } from "../../src/rules/battleshift/activation.js";
-import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot.js";
+import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot/bot.js";
 import type { NoteEvent } from "../../src/rules/battleshift/events.js";
+import { fleetsFrom, PLANETFALL_FLEETS, planetfall } from "../../src/rules/battleshift/fleet/setup.js";
 import type { BattleState, Flight, PlanetInPlay, Squadron } from "../../src/rules/battleshift/model.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
-import { planetAirActivation, quadrantFlightTarget } from "../../src/rules/battleshift/planet-air.js";
-import { fleetsFrom, PLANETFALL_FLEETS, planetfall } from "../../src/rules/battleshift/setup.js";
+import { planetAirActivation, quadrantFlightTarget } from "../../src/rules/battleshift/planets/planet-air.js";
 import { parseState } from "../../src/rules/battleshift/state-schema.js";
+import { runActivation } from "../../src/rules/battleshift/turn/activation.js";
 import { clearTable, ctxFor, DiceRng, design, FixedRng, place, unitOf } from "./support.js";
 
 /** Kethra ("planet") is at (48, 24), radius 6; its moon at (54, 42), radius 2. */

@@ -5,17 +5,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { runActivation } from "../../src/rules/battleshift/activation.js";
-import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot.js";
-import { parseFleet } from "../../src/rules/battleshift/fleet.js";
+import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot/bot.js";
+import { parseFleet } from "../../src/rules/battleshift/fleet/fleet.js";
+import { createBattle, fleetsFrom, PLANETFALL_FLEETS, planetfall } from "../../src/rules/battleshift/fleet/setup.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState, PlanetInPlay } from "../../src/rules/battleshift/model.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
-import { moonPlacementFault, type Quadrant, type QuadrantId } from "../../src/rules/battleshift/planet.js";
-import { planetStep } from "../../src/rules/battleshift/planet-orders.js";
-import { groundAssaultOrder, planetsOfSide } from "../../src/rules/battleshift/planet-play.js";
-import { createBattle, fleetsFrom, PLANETFALL_FLEETS, planetfall } from "../../src/rules/battleshift/setup.js";
+import { moonPlacementFault, type Quadrant, type QuadrantId } from "../../src/rules/battleshift/planets/planet.js";
+import { planetStep } from "../../src/rules/battleshift/planets/planet-orders.js";
+import { groundAssaultOrder, planetsOfSide } from "../../src/rules/battleshift/planets/planet-play.js";
 import { parseState } from "../../src/rules/battleshift/state-schema.js";
+import { runActivation } from "../../src/rules/battleshift/turn/activation.js";
 import { clearTable, ctxFor, DiceRng, place, unitOf } from "./support.js";
 
 function fresh(): BattleState {

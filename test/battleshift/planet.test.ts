@@ -14,7 +14,7 @@ import {
   repairQuadrant,
   shielded,
   workingWeapons,
-} from "../../src/rules/battleshift/planet.js";
+} from "../../src/rules/battleshift/planets/planet.js";
 import { DiceRng } from "./support.js";
 
 const quadrant = (weapons: Quadrant["weapons"], extra: Partial<Quadrant> = {}): Quadrant => ({

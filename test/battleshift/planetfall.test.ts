@@ -1,19 +1,14 @@
 /** Planets and moons in play (seed 004, "Planets (Extremely experimental)", "Moonbases"; RULINGS "Planets and moons in play"). */
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { botOrders } from "../../src/rules/battleshift/bot.js";
+import { botOrders } from "../../src/rules/battleshift/bot/bot.js";
+import { type MissileStrike, resolveMissiles } from "../../src/rules/battleshift/fighters-and-missiles/missiles.js";
+import { fleetsFrom, PLANETFALL_FLEETS, planetfall } from "../../src/rules/battleshift/fleet/setup.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
-import { type MissileStrike, resolveMissiles } from "../../src/rules/battleshift/missiles.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
-import {
-  fireAtQuadrant,
-  groundAssaultOrder,
-  missilesAtQuadrant,
-  planetActivation,
-  planetsOfSide,
-} from "../../src/rules/battleshift/planet-play.js";
-import { fleetsFrom, PLANETFALL_FLEETS, planetfall } from "../../src/rules/battleshift/setup.js";
-import { checkVictory } from "../../src/rules/battleshift/victory.js";
+import { missilesAtQuadrant } from "../../src/rules/battleshift/planets/planet-air.js";
+import { fireAtQuadrant, groundAssaultOrder, planetActivation, planetsOfSide } from "../../src/rules/battleshift/planets/planet-play.js";
+import { checkVictory } from "../../src/rules/battleshift/turn/victory.js";
 import { clearTable, ctxFor, DiceRng, design, place } from "./support.js";
 
 function fresh(): BattleState {

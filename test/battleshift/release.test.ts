@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { runActivation } from "../../src/rules/battleshift/activation.js";
-import { botOrders } from "../../src/rules/battleshift/bot.js";
+import { botOrders } from "../../src/rules/battleshift/bot/bot.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
+import { runActivation } from "../../src/rules/battleshift/turn/activation.js";
 import { ctxFor, FixedRng, korzineBesideFrigates, unitOf } from "./support.js";
 
 function run(state: BattleState, orders: Order[], rng: Rng = Rng.fromSeed(3)) {

@@ -9,7 +9,7 @@ import {
   hitsPerShipToSuppress,
   SYSTEM_KINDS,
   type SystemKind,
-} from "../../src/rules/battleshift/ship-building.js";
+} from "../../src/rules/battleshift/fleet/ship-building.js";
 
 const build = (size: number, systems: DesignInput["systems"] = {}, byCost?: DesignInput["byCost"], opts = {}) =>
   buildShip({ name: "Test", size, systems, ...(byCost ? { byCost } : {}) }, opts);

@@ -4,9 +4,9 @@
  */
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { Rng } from "../../src/core/rng.js";
-import type { Terrain } from "../../src/rules/battleshift/battlespace.js";
+import type { Terrain } from "../../src/rules/battleshift/battlespace/battlespace.js";
 import { Ctx } from "../../src/rules/battleshift/context.js";
-import { findDesign, type ShipDesign } from "../../src/rules/battleshift/fleet.js";
+import { findDesign, type ShipDesign } from "../../src/rules/battleshift/fleet/fleet.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import { type BattleState, DEFAULT_SETTINGS, type Squadron } from "../../src/rules/battleshift/model.js";
 import type { Order, Orders } from "../../src/rules/battleshift/orders.js";
@@ -19,13 +19,13 @@ export class DiceRng extends Rng {
     super(xoroshiro128plus(seed));
     this.script = [...script];
   }
-  override int(lo: number, hi: number): number {
+  protected override drawInt(lo: number, hi: number): number {
     if (lo === 1 && hi === 6 && this.script.length > 0) {
       const r = this.script.shift() as number;
       this.rolled.push(r);
       return r;
     }
-    const r = super.int(lo, hi);
+    const r = super.drawInt(lo, hi);
     if (lo === 1 && hi === 6) this.rolled.push(r);
     return r;
   }
@@ -39,7 +39,7 @@ export class FixedRng extends Rng {
   constructor(private readonly face: number) {
     super(xoroshiro128plus(1));
   }
-  override int(lo: number, hi: number): number {
+  protected override drawInt(lo: number, hi: number): number {
     if (lo === 1 && hi === 6) return this.face;
     return lo;
   }

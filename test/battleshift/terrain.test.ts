@@ -1,7 +1,6 @@
 /** "Space Terrain" and hazardous terrain (seed 004, "Movement"; RULINGS "Hazardous terrain"). */
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { runActivation } from "../../src/rules/battleshift/activation.js";
 import {
   gravityWellAt,
   hazardsOnPath,
@@ -10,12 +9,13 @@ import {
   isSolid,
   sectorShiftBlocked,
   type Terrain,
-} from "../../src/rules/battleshift/battlespace.js";
+} from "../../src/rules/battleshift/battlespace/battlespace.js";
 import type { FireEvent } from "../../src/rules/battleshift/events.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
-import { renderTable } from "../../src/rules/battleshift/replay.js";
+import { renderTable } from "../../src/rules/battleshift/presentation/replay.js";
+import { runActivation } from "../../src/rules/battleshift/turn/activation.js";
 import { ctxFor, DiceRng, tinyBattle, unitOf } from "./support.js";
 
 const nebula = (hazardous: boolean): Terrain => ({ id: "n", kind: "nebula", name: "the Ember nebula", x: 20, y: 20, radius: 3, hazardous });

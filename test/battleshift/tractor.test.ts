@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
-import { runActivation } from "../../src/rules/battleshift/activation.js";
-import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot.js";
-import { parseFleet } from "../../src/rules/battleshift/fleet.js";
+import { botOrders, randomLegalOrders } from "../../src/rules/battleshift/bot/bot.js";
+import { parseFleet } from "../../src/rules/battleshift/fleet/fleet.js";
+import { createBattle } from "../../src/rules/battleshift/fleet/setup.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Order } from "../../src/rules/battleshift/orders.js";
-import { createBattle } from "../../src/rules/battleshift/setup.js";
+import { runActivation } from "../../src/rules/battleshift/turn/activation.js";
 import { ctxFor, DiceRng, type SqSpec, tinyBattle, unitOf } from "./support.js";
 
 const PASSAGE = '"They may also be engulfed or captured by a combat tractor beam" (L384-385, L525-526)';

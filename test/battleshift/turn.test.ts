@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/core/json.js";
 import { Rng } from "../../src/core/rng.js";
 import type { NoteEvent } from "../../src/rules/battleshift/events.js";
+import { createBattle, fleetsFrom } from "../../src/rules/battleshift/fleet/setup.js";
 import { battleshift } from "../../src/rules/battleshift/index.js";
 import type { BattleState } from "../../src/rules/battleshift/model.js";
 import type { Orders } from "../../src/rules/battleshift/orders.js";
-import { createBattle, fleetsFrom } from "../../src/rules/battleshift/setup.js";
-import { currentSlot } from "../../src/rules/battleshift/turn.js";
+import { currentSlot } from "../../src/rules/battleshift/turn/turn.js";
 import { DiceRng } from "./support.js";
 
 const sq = (name: string, design: string, ships: number) => ({ name, design, ships });

@@ -55,8 +55,8 @@ describe("core: seeded generator and dice", () => {
       constructor(state: readonly number[]) {
         super(xoroshiro128plusFromState(state));
       }
-      override int(lo: number, hi: number): number {
-        return super.int(lo, hi);
+      protected override drawInt(lo: number, hi: number): number {
+        return super.drawInt(lo, hi);
       }
     }
     const a = Rng.fromSeed(9);

@@ -14,11 +14,11 @@ import {
   type BattleInput,
   type BattleResult,
   type BattleUnit,
-  battleReportText,
   fightBattle,
   siegeChance,
 } from "../../src/rules/galactic-empires/battle.js";
 import type { Rank } from "../../src/rules/galactic-empires/model.js";
+import { battleReportText } from "../../src/rules/galactic-empires/presentation/battle-report.js";
 import { ScriptedRng } from "../support/scripted-rng.js";
 
 // --- helpers -------------------------------------------------------------------
@@ -63,9 +63,9 @@ function battle(units: BattleUnit[], extra: Partial<BattleInput> = {}, relations
 /** Records every chance asked for (and answers from the script, then the seed). */
 class RecordingRng extends ScriptedRng {
   readonly calls: number[] = [];
-  override chance(percent: number): boolean {
+  protected override drawChance(percent: number): boolean {
     this.calls.push(percent);
-    return super.chance(percent);
+    return super.drawChance(percent);
   }
 }
 

@@ -19,8 +19,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalJson, clonePlain } from "../../src/core/json.js";
 import { Rng } from "../../src/core/rng.js";
-import { compareUnitIds, sortUnitsById } from "../../src/rules/galactic-empires/context.js";
-import type { GameState, Unit } from "../../src/rules/galactic-empires/model.js";
+import { sortUnitsById } from "../../src/rules/galactic-empires/context.js";
+import { compareUnitIds, type GameState, type Unit } from "../../src/rules/galactic-empires/model.js";
 import type { Order } from "../../src/rules/galactic-empires/orders.js";
 import { runTurn } from "../../src/rules/galactic-empires/turn.js";
 

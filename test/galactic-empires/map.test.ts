@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import type { GeEvent } from "../../src/rules/galactic-empires/events.js";
 import { galacticEmpires, type Orders } from "../../src/rules/galactic-empires/index.js";
-import { gmMapSvg, mapSvg } from "../../src/rules/galactic-empires/map-svg.js";
 import { type GameState, INDEPENDENT, relationKey } from "../../src/rules/galactic-empires/model.js";
+import { gmMapSvg, mapSvg } from "../../src/rules/galactic-empires/presentation/map-svg.js";
 import { seenSectors, viewFor } from "../../src/rules/galactic-empires/view.js";
 import { addUnit, HAWK, KTINGA, tinyGalaxy } from "./fixtures.js";
 

@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type OddsInputFile, type OddsResult, oddsJson, oddsText, parseOddsInput, runOdds } from "../../src/rules/galactic-empires/odds.js";
+import { type OddsInputFile, type OddsResult, oddsJson, parseOddsInput, runOdds } from "../../src/rules/galactic-empires/odds.js";
+import { oddsText } from "../../src/rules/galactic-empires/presentation/odds-text.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const RUNS = 20_000;

@@ -7,7 +7,7 @@ import { canonicalJson } from "../../src/core/json.js";
 import { Rng } from "../../src/core/rng.js";
 import { checkOrders } from "../../src/rules/galactic-empires/check.js";
 import { galacticEmpires } from "../../src/rules/galactic-empires/index.js";
-import { resultsFor, resultsText } from "../../src/rules/galactic-empires/report.js";
+import { resultsFor, resultsText } from "../../src/rules/galactic-empires/presentation/report.js";
 import { createTutorial } from "../../src/rules/galactic-empires/scenarios/tutorial.js";
 import { viewFor } from "../../src/rules/galactic-empires/view.js";
 import { addUnit, HAWK } from "./fixtures.js";

@@ -1,9 +1,11 @@
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
-import { Rng } from "../../src/core/rng.js";
+import { Rng, type Trials } from "../../src/core/rng.js";
 
 /**
  * An Rng whose `chance` answers come from a script (then from a seeded generator):
  * lets a test replay a rulebook example die by die, e.g. the chapter 6 battle report.
+ * It scripts the draw behind `chance`, and answers `successes` (a stack's attacks)
+ * with that draw trial by trial, in the rules' order.
  */
 export class ScriptedRng extends Rng {
   private readonly script: boolean[];
@@ -11,9 +13,12 @@ export class ScriptedRng extends Rng {
     super(xoroshiro128plus(seed));
     this.script = [...script];
   }
-  override chance(percent: number): boolean {
+  protected override drawChance(percent: number): boolean {
     const next = this.script.shift();
-    return next === undefined ? super.chance(percent) : next;
+    return next === undefined ? super.drawChance(percent) : next;
+  }
+  protected override drawSuccesses(trials: Trials): number {
+    return this.successesTrialByTrial(trials);
   }
   get remaining(): number {
     return this.script.length;

@@ -19,10 +19,10 @@ import {
   resolveMixedCombinedAttack,
   saveNumber,
   type TargetSquadron,
-} from "./combat.js";
+} from "./combat/combat.js";
+import { LosContext } from "./combat/line-of-sight.js";
 import type { BsEvent, FireEvent, NoteEvent } from "./events.js";
 import { centroid, type Point } from "./geometry.js";
-import { LosContext } from "./line-of-sight.js";
 import {
   type BattleState,
   type Capabilities,

@@ -233,6 +233,35 @@ export function segmentHitsCircle(a: Point, b: Point, c: Point, r: number): bool
   return segmentPointDistance(a.x, a.y, b.x, b.y, c.x, c.y) < r - EPS;
 }
 
+/**
+ * Coherency of a set of points (a squadron's ships: "within 6" of each other, or have no ships separated
+ * from another by more than 2""): the largest pairwise distance, and whether links of `chain` inches join them all.
+ */
+export function coherency(points: readonly Point[], spread: number, chain: number): { ok: boolean; widest: number; chainGap: number } {
+  let widest = 0;
+  for (let i = 0; i < points.length; i++)
+    for (let j = i + 1; j < points.length; j++) widest = Math.max(widest, dist(points[i] as Point, points[j] as Point));
+  if (widest <= spread + 1e-9) return { ok: true, widest, chainGap: 0 };
+  // Chain: the graph with edges of at most `chain` inches must be connected; report the gap a minimum spanning tree needs.
+  const n = points.length;
+  const inTree = new Array<boolean>(n).fill(false);
+  const best = new Array<number>(n).fill(Number.POSITIVE_INFINITY);
+  best[0] = 0;
+  let gap = 0;
+  for (let k = 0; k < n; k++) {
+    let u = -1;
+    for (let i = 0; i < n; i++) if (!inTree[i] && (u < 0 || (best[i] as number) < (best[u] as number))) u = i;
+    inTree[u] = true;
+    gap = Math.max(gap, best[u] as number);
+    for (let v = 0; v < n; v++) {
+      if (inTree[v]) continue;
+      const d = dist(points[u] as Point, points[v] as Point);
+      if (d < (best[v] as number)) best[v] = d;
+    }
+  }
+  return { ok: gap <= chain + 1e-9, widest, chainGap: gap };
+}
+
 /** Compass names the order sheets may use for facings. */
 export const COMPASS: Record<string, number> = {
   N: 0,

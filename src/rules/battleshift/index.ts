@@ -12,24 +12,32 @@ import { canonicalJson, cloneData } from "../../core/json.js";
 import { err, ok, type Problem } from "../../core/result.js";
 import { Rng } from "../../core/rng.js";
 import type { Check, Ruleset, Scenario } from "../../core/ruleset.js";
-import { runActivation } from "./activation.js";
-import { botOrders, randomLegalOrders, randomOrders } from "./bot.js";
+import { botOrders, randomLegalOrders, randomOrders } from "./bot/bot.js";
 import { Ctx } from "./context.js";
 import { type BsEvent, visibleTo } from "./events.js";
-import { type Fleet, parseFleet } from "./fleet.js";
-import { knownState } from "./known-state.js";
-import { legalOrders } from "./legal-orders.js";
+import { type Fleet, parseFleet } from "./fleet/fleet.js";
+import {
+  createBattle,
+  fleetsFrom,
+  OUTPOST_TERRAIN,
+  PLANETFALL_FLEETS,
+  PLAYTEST_FLEETS,
+  planetfall,
+  veteranOutpost,
+} from "./fleet/setup.js";
 import type { BattleState, SideId } from "./model.js";
 import { sideIds } from "./model.js";
 import { type Orders, ordersSchema, parseOrders } from "./orders.js";
-import { planetStep } from "./planet-orders.js";
-import { bodyName } from "./planet-play.js";
-import { createBattle, fleetsFrom, OUTPOST_TERRAIN, PLANETFALL_FLEETS, PLAYTEST_FLEETS, planetfall, veteranOutpost } from "./setup.js";
-import { standings } from "./standings.js";
+import { planetStep } from "./planets/planet-orders.js";
+import { bodyName } from "./planets/planet-play.js";
+import { knownState } from "./presentation/known-state.js";
+import { standings } from "./presentation/standings.js";
+import { type BattleView, reportFor, templateFor, viewFor } from "./presentation/view.js";
 import { parseState } from "./state-schema.js";
 import { fleetCheckTool, oddsTool, replayTool } from "./tools.js";
-import { activationUnit, applySheet, awaitingSides, currentSlot, resolveStep } from "./turn.js";
-import { type BattleView, reportFor, templateFor, viewFor } from "./view.js";
+import { runActivation } from "./turn/activation.js";
+import { legalOrders } from "./turn/legal-orders.js";
+import { activationUnit, applySheet, awaitingSides, currentSlot, resolveStep } from "./turn/turn.js";
 
 /** An event of the contract: the engine's event with the step it happened in (core/events.ts). */
 export type BsGameEvent = BsEvent & GameEvent;
@@ -256,11 +264,11 @@ export function checkOrders(state: BattleState, seat: SideId, orders: Orders): C
   return { ok: ctx.problems.length === 0, lines: ctx.lines, problems: ctx.problems };
 }
 
-export { botOrders, randomLegalOrders } from "./bot.js";
+export { botOrders, randomLegalOrders } from "./bot/bot.js";
 export type { BsEvent } from "./events.js";
 export type { BattleState } from "./model.js";
 export type { Order, Orders } from "./orders.js";
-export type { BattleView } from "./view.js";
+export type { BattleView } from "./presentation/view.js";
 
 /** Only the events `seat` may see. */
 export function visibleEvents(events: readonly BsEvent[], seat: SideId): BsEvent[] {

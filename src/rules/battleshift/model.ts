@@ -5,11 +5,11 @@
  * fighter Flights on the table, ships in Hyperspace, the turn's secret activation
  * sequences and the Victory Points scored. Plain data only: it is saved as JSON.
  */
-import type { Battlespace, Sector } from "./battlespace.js";
-import { fightersAboardShips } from "./combat.js";
-import type { ShipDesign } from "./fleet.js";
+import type { Battlespace, Sector } from "./battlespace/battlespace.js";
+import { fightersAboardShips } from "./combat/combat.js";
+import type { ShipDesign } from "./fleet/ship-building.js";
 import type { Point } from "./geometry.js";
-import type { PlanetDefense, Quadrant, QuadrantId } from "./planet.js";
+import type { PlanetDefense, Quadrant, QuadrantId } from "./planets/planet.js";
 
 export type SideId = string;
 

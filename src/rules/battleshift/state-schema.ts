@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import { err, ok, type Problem, type Result } from "../../core/result.js";
-import { TERRAIN_KINDS, type TerrainKind } from "./battlespace.js";
-import type { ShipDesign } from "./fleet.js";
+import { TERRAIN_KINDS, type TerrainKind } from "./battlespace/battlespace.js";
+import type { ShipDesign } from "./fleet/fleet.js";
 import { type BattleState, quadrantRef } from "./model.js";
 
 const num = z.number().finite();

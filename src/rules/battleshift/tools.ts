@@ -6,12 +6,13 @@
  */
 import type { Problem } from "../../core/result.js";
 import type { GameAccess, GameTool, InputTool, ToolOutput } from "../../core/ruleset.js";
+import { exactOdds, monteCarloOdds, oddsJson, parseOddsInput } from "./combat/odds.js";
 import type { BsEvent } from "./events.js";
-import { type Fleet, parseFleet, squadronSummary } from "./fleet.js";
+import { type Fleet, parseFleet, squadronSummary } from "./fleet/fleet.js";
+import { describeDesign } from "./fleet/ship-building.js";
 import type { BattleState } from "./model.js";
-import { exactOdds, formatOdds, monteCarloOdds, oddsJson, parseOddsInput } from "./odds.js";
-import { type ReplayFrame, renderReplayHtml, renderReplaySvg } from "./replay.js";
-import { describeDesign } from "./ship-building.js";
+import { formatOdds } from "./presentation/odds-text.js";
+import { type ReplayFrame, renderReplayHtml, renderReplaySvg } from "./presentation/replay.js";
 
 /** The most sampled attacks one odds request may make (a host can state it). */
 export const MAX_ODDS_RUNS = 10_000_000;

@@ -13,10 +13,9 @@
  * passages are listed in RULINGS.md ("Battles").
  */
 import { round } from "../../core/json.js";
-import { Rng } from "../../core/rng.js";
+import type { Rng, Trials } from "../../core/rng.js";
 import { defenceLevel, shipType } from "./catalog.js";
-import { compareUnitIds } from "./context.js";
-import type { EmpireId, Rank, SectorId, Settings, StarshipTypeId, UnitId } from "./model.js";
+import { compareUnitIds, type EmpireId, type Rank, type SectorId, type Settings, type StarshipTypeId, type UnitId } from "./model.js";
 
 export interface BattleAdmiral {
   id: string;
@@ -105,7 +104,7 @@ export interface BattleResult {
   report: BattleReport;
 }
 
-/** The chapter 6 battle report, as data; `battleReportText` prints it in the rulebook's layout. */
+/** The chapter 6 battle report, as data; presentation/battle-report.ts `battleReportText` prints it in the rulebook's layout. */
 export interface BattleReport {
   kind: "sector" | "cross-border";
   where: string;
@@ -146,6 +145,8 @@ const MAX_CHANCE = 99;
 /** Admirals fight from Rank 5 but after every Rank 5 starship ("Admirals in Battle"): sort key 6. */
 const ADMIRAL_RANK = 6;
 const DEFAULT_MAX_ROUNDS = 1000;
+/** Scaled hit points as the report prints them (one decimal). */
+const hitsOut = (scaled: number): number => round(scaled / SCALE, 1);
 
 // Entry states.
 const ALIVE = 0;
@@ -186,16 +187,19 @@ type RoundReport = BattleReport["rounds"][number];
 type NumArray = Int32Array | Uint8Array | Int8Array | Float64Array;
 
 /**
- * Typed arrays pooled across battles: an odds run fights thousands of battles in a
- * row, and handing out the same arrays again (cleared) keeps it free of garbage.
- * A battle asks for its arrays in the same order every time, so slot k always
- * holds the same kind; arrays may be longer than asked, so code never reads
- * `.length` of a pooled array. A battle started while another runs (never in
- * practice) gets a fresh pool.
+ * The typed arrays a battle runs on, kept for the next one: an odds run fights thousands of
+ * battles in a row, and handing out the same arrays again (cleared) keeps it free of garbage.
+ * Whoever fights many battles makes one and passes it to each `fightBattle`; without one, a
+ * battle takes fresh arrays. A battle asks for its arrays in the same order every time, so slot
+ * k always holds the same kind; arrays may be longer than asked, so code never reads `.length`
+ * of a pooled array. One battle at a time: a battle started while another holds them (never in
+ * practice) takes fresh arrays.
  */
-class Pool {
+export class BattleArrays {
   private readonly slots: NumArray[] = [];
   private next = 0;
+  /** A battle is running on these arrays. */
+  busy = false;
 
   reset(): this {
     this.next = 0;
@@ -225,19 +229,42 @@ class Pool {
   }
 }
 
-const sharedPool = new Pool();
-let poolBusy = false;
+/**
+ * One stack's attacks in a round, as `Rng.successes` counts them: kind 0 at the plain chance,
+ * kind 1 (starships with the sector defence combat bonus this round) at the boosted one; in
+ * order, starship by starship, each with all its attacks (chapter 6, "Causing Damage").
+ */
+class StackAttacks implements Trials {
+  readonly kinds = 2;
+  first = 0;
+  end = 0;
+  attacks = 0;
+  plainCount = 0;
+  boostedCount = 0;
+  plain = 0;
+  boosted = 0;
+  constructor(
+    private readonly state: Uint8Array,
+    private readonly bonus: Uint8Array,
+  ) {}
+  count(kind: number): number {
+    return kind === 0 ? this.plainCount : this.boostedCount;
+  }
+  percent(kind: number): number {
+    return kind === 0 ? this.plain : this.boosted;
+  }
+  forEachRun(visit: (kind: number, n: number) => void): void {
+    for (let x = this.first; x < this.end; x++) {
+      const st = this.state[x];
+      if (st === ALIVE || st === CASUALTY) visit(this.bonus[x] ? 1 : 0, this.attacks);
+    }
+  }
+}
 
 class Battle {
   private readonly input: BattleInput;
   private readonly rng: Rng;
   private readonly wantReport: boolean;
-  /**
-   * A generator whose `chance` is overridden (ScriptedRng replaying the rulebook's
-   * example) is asked once per attack; a plain Rng gets one binomial draw per
-   * stack and round, with the same distribution.
-   */
-  private readonly scripted: boolean;
 
   // Units, sorted by id.
   private readonly units: BattleUnit[];
@@ -308,6 +335,8 @@ class Battle {
   private readonly taken: Int32Array;
 
   private readonly groups: Group[] = [];
+  /** The stack whose attacks `fire` asks the generator for. */
+  private readonly stackAttacks: StackAttacks;
   // Per-round scratch, allocated once.
   private readonly memo: Int8Array;
   private readonly take: Uint8Array;
@@ -326,13 +355,10 @@ class Battle {
   private readonly report: BattleReport;
   private readonly unitLines: Line[][] = [];
 
-  constructor(input: BattleInput, rng: Rng) {
+  constructor(input: BattleInput, rng: Rng, pool: BattleArrays) {
     this.input = input;
     this.rng = rng;
     this.wantReport = input.report !== false;
-    this.scripted = rng.chance !== Rng.prototype.chance;
-    const pool = poolBusy ? new Pool() : sharedPool.reset();
-    poolBusy = true;
 
     const units = [...input.units].sort((a, b) => compareUnitIds(a.id, b.id));
     this.units = units;
@@ -466,6 +492,7 @@ class Battle {
     this.sPresent = pool.int32(nS);
     this.sBonus = pool.int32(nS);
     this.sHits = pool.int32(nS);
+    this.stackAttacks = new StackAttacks(this.eState, this.eCombatBonus);
     let e = 0;
     let st = 0;
     for (let u = 0; u < nU; u++) {
@@ -777,38 +804,21 @@ class Battle {
         // fold into one draw with the mixed chance (RULINGS.md).
         plain = f > 0 ? f * Math.min(MAX_CHANCE, c + (c * tactics) / 600) + (1 - f) * p200 : p200;
       }
-      let hits: number;
-      if (this.scripted) {
-        hits = this.hitsDieByDie(s, attacks, plain, boosted);
-      } else {
-        const withBonus = this.sBonus[s]!;
-        hits = this.binomial((shooters - withBonus) * attacks, plain);
-        if (withBonus > 0) hits += this.binomial(withBonus * attacks, boosted);
-      }
+      const withBonus = this.sBonus[s]!;
+      const stack = this.stackAttacks;
+      stack.first = this.sFirst[s]!;
+      stack.end = this.sEnd[s]!;
+      stack.attacks = attacks;
+      stack.plainCount = (shooters - withBonus) * attacks;
+      stack.boostedCount = withBonus * attacks;
+      stack.plain = plain;
+      stack.boosted = boosted;
+      // One question a stack, whatever the generator: the seeded one draws each kind's count at once.
+      const hits = this.rng.successes(stack);
       if (rr) this.sHits[s] = hits;
       this.hits(u, hits);
     }
     if (rr) this.reportFire(rr);
-  }
-
-  /**
-   * Stack s's hits with one `chance` per attack, starship by starship (chapter 6
-   * "Causing Damage"): a test can replay a battle die by die. `boosted` is the
-   * chance of a starship with the sector defence combat bonus this round.
-   */
-  private hitsDieByDie(s: number, attacks: number, plain: number, boosted: number): number {
-    const rng = this.rng;
-    const state = this.eState;
-    const bonus = this.eCombatBonus;
-    const end = this.sEnd[s]!;
-    let hits = 0;
-    for (let x = this.sFirst[s]!; x < end; x++) {
-      const st = state[x];
-      if (st !== ALIVE && st !== CASUALTY) continue;
-      const p = bonus[x] ? boosted : plain;
-      for (let a = 0; a < attacks; a++) if (rng.chance(p)) hits++;
-    }
-    return hits;
   }
 
   /**
@@ -944,37 +954,6 @@ class Battle {
       this.scratch[j] = t;
     }
     return k;
-  }
-
-  /**
-   * Successes in n independent attacks of `percent`% each: the same distribution
-   * as n `chance` draws ("even fractions help a little bit"), from one uniform draw
-   * per 512 attacks by inversion, which keeps a 100 vs 100 starship battle fast.
-   */
-  private binomial(n: number, percent: number): number {
-    if (!(percent > 0) || n <= 0) return 0;
-    if (percent >= 100) return n;
-    let p = percent / 100;
-    const flip = p > 0.5;
-    if (flip) p = 1 - p;
-    const q = 1 - p;
-    const odds = p / q;
-    let k = 0;
-    for (let left = n; left > 0; ) {
-      const m = Math.min(left, 512);
-      left -= m;
-      const u = this.rng.float();
-      let j = 0;
-      let pj = q ** m;
-      let cum = pj;
-      while (u >= cum && j < m) {
-        j++;
-        pj *= ((m - j + 1) / j) * odds;
-        cum += pj;
-      }
-      k += j;
-    }
-    return flip ? n - k : k;
   }
 
   // --- end of round: casualties, retreats, end ---------------------------------
@@ -1257,7 +1236,7 @@ class Battle {
         id: unit.id,
         name: unit.name,
         owner: unit.owner,
-        ownerName: unit.ownerName ?? capitalise(unit.owner),
+        ownerName: unit.ownerName ?? defaultOwnerName(unit.owner),
         kind: unit.kind,
         modifiers: mods.join(", "),
         totalCombat: round(combat, 1),
@@ -1309,6 +1288,11 @@ class Battle {
   }
 }
 
+/** An owner's printed name when the battle is not given one: its id, capitalised ("romulan" -> "Romulan"). */
+export function defaultOwnerName(owner: EmpireId): string {
+  return owner.length === 0 ? owner : owner[0]!.toUpperCase() + owner.slice(1);
+}
+
 /** Chapter 6 "Siege Damage Occurs": (Siege Power)+(Siege Power)*(Siegecraft)/200. */
 export function siegeChance(power: number, siegecraft: number): number {
   return power + (power * siegecraft) / 200;
@@ -1324,100 +1308,17 @@ export function attackChance(combat: number, tactics: number, number: 200 | 600,
   return Math.min(MAX_CHANCE, base * (1 + defenceBonusPercent / 100));
 }
 
-export function fightBattle(input: BattleInput, rng: Rng): BattleResult {
-  const wasBusy = poolBusy;
+/**
+ * Fights one battle. `arrays`: typed arrays kept from earlier battles, for a caller that fights
+ * many in a row (the odds); the result is the same with or without them.
+ */
+export function fightBattle(input: BattleInput, rng: Rng, arrays?: BattleArrays): BattleResult {
+  const pool = arrays && !arrays.busy ? arrays.reset() : new BattleArrays();
+  pool.busy = true;
   try {
-    return new Battle(input, rng).run();
+    return new Battle(input, rng, pool).run();
   } finally {
-    // Frees the pooled arrays, also when the input was bad (an unknown starship type).
-    poolBusy = wasBusy;
+    // Frees the arrays, also when the input was bad (an unknown starship type).
+    pool.busy = false;
   }
-}
-
-// ---------------------------------------------------------------------------
-// Report text
-
-const hitsOut = (scaled: number): number => round(scaled / SCALE, 1);
-const capitalise = (s: string): string => (s.length === 0 ? s : s[0]!.toUpperCase() + s.slice(1));
-const num = (x: number): string => String(round(x, 1));
-
-/** "Patrol Force 2 (Our Starfleet #2)" for the viewer's own units, "Romulan Starfleet #20" for others'. */
-function unitLabel(u: BattleReport["units"][number] | undefined, id: UnitId, viewer: EmpireId): string {
-  const number = id.replace(/^\D+/, "") || id;
-  const kind = u?.kind === "garrison" ? "Garrison" : "Starfleet";
-  if (!u) return `Unit ${id}`;
-  if (u.owner === viewer) return `${u.name} (Our ${kind} #${number})`;
-  return `${u.ownerName ?? capitalise(u.owner)} ${kind} #${number}`;
-}
-
-/** Prints a battle report in the layout of chapter 6, "Battle reports", as seen by `viewer`. */
-export function battleReportText(report: BattleReport, viewer: EmpireId): string {
-  const byId = new Map(report.units.map((u) => [u.id, u]));
-  const label = (id: UnitId) => unitLabel(byId.get(id), id, viewer);
-  const out: string[] = [];
-  out.push(`A ${report.kind === "sector" ? "sector" : "cross-border"} battle occurred at:${report.where}`);
-  out.push("The following units were involved:");
-  for (const u of report.units) {
-    const own = u.owner === viewer;
-    const mods = u.modifiers !== "" ? u.modifiers : own ? "without any modifiers" : "";
-    out.push(
-      `${label(u.id)}, ${mods === "" ? "" : `${mods} `}(Total Combat: ${num(u.totalCombat)}, Total Hit Points: ${num(u.totalHits)})`,
-    );
-  }
-  if (report.defence) {
-    for (const s of report.siege) {
-      out.push(
-        `${label(s.unit)} made ${s.attempts} siege attempt${s.attempts === 1 ? "" : "s"}, causing ${s.hits} damage to the sector defences`,
-      );
-    }
-    const d = report.defence;
-    if (d.level > 0) {
-      out.push(
-        `Sector defence: level ${d.level}, damage ${d.damageAfter}${d.damageAfter !== d.damageBefore ? ` (was ${d.damageBefore})` : ""}`,
-      );
-    }
-  }
-  for (const r of report.rounds) {
-    out.push("");
-    out.push(`The events for Round #${r.round}:`);
-    for (const f of r.fire) {
-      out.push(`${label(f.unit)} (Retreat Level ${f.retreatLevel}):`);
-      for (const l of f.lines) out.push(`${l.count} ${l.starship} Caused ${l.damage} Damage`);
-    }
-    out.push(`Unit Status for the End of this Round: #${r.round}:`);
-    for (const s of r.status) {
-      out.push(
-        `${label(s.unit)} suffered ${num(s.suffered)} damage (Total Hit Points: ${num(s.totalHits)}, Total Damage Taken: ${num(s.totalDamage)})`,
-      );
-    }
-    if (r.casualties.length === 0) {
-      out.push("Casualties: None (this is not a casualty round)");
-    } else {
-      out.push(`Casualties for Round #${r.round}:`);
-      for (const c of r.casualties) {
-        out.push(`${label(c.unit)} suffered ${num(c.suffered)} damage, with these losses:`);
-        if (c.losses.length === 0) out.push("none");
-        for (const l of c.losses) {
-          out.push(
-            `1 ${l.starship} (Hit Points: ${num(l.hits)}) is ${l.killed ? "killed" : "damaged"}, ${num(l.remaining)} more Damage remains`,
-          );
-        }
-      }
-    }
-    for (const t of r.retreats) out.push(`${label(t.unit)} retreats${t.to ? ` to ${t.to}` : ""}.`);
-  }
-  out.push("");
-  out.push("The battle has ended.");
-  for (const w of report.wounded) {
-    out.push(
-      `1 wounded ${w.starship} of ${label(w.unit)} (Damage: ${num(w.damage)}, Hit Points: ${num(w.hits)}) ${w.destroyed ? "is destroyed" : "survives"}`,
-    );
-  }
-  if (report.holders.length > 0) {
-    const names = report.holders.map((h) => (h === viewer ? "us" : (report.units.find((u) => u.owner === h)?.ownerName ?? capitalise(h))));
-    out.push(`The field is held by ${names.join(" and ")}.`);
-  } else {
-    out.push("No one holds the field.");
-  }
-  return out.join("\n");
 }

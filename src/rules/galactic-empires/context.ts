@@ -6,10 +6,12 @@
 import { round } from "../../core/json.js";
 import { type Problem, problem } from "../../core/result.js";
 import type { Rng } from "../../core/rng.js";
+import { BattleArrays } from "./battle.js";
 import { canCloak, shipType, totalCombatOf } from "./catalog.js";
 import type { GeEvent, ShipLedgerEvent } from "./events.js";
 import {
   type AdmiralId,
+  compareUnitIds,
   type EmpireId,
   type GameState,
   INDEPENDENT,
@@ -44,6 +46,8 @@ export class TurnContext {
   step = "";
   /** Current movement phase (0 during First and Final Events). */
   phase = 0;
+  /** The typed arrays the turn's battles run on, kept from one battle to the next (battle.ts). */
+  readonly battleArrays = new BattleArrays();
 
   // --- what the turn remembers (chapter 4 conditions refer to these) -------
   /** Owner of each sector at the start of the turn (annexation needs it). */
@@ -457,14 +461,6 @@ export function byUnitId(a: Unit, b: Unit): number {
 
 /** A unit id of the game's form: "A12" (starfleet) or "G7" (garrison). */
 const UNIT_ID = /^[AG](0|[1-9]\d*)$/;
-
-/** "A2" < "A10" < "G3": kind letter, then number. */
-export function compareUnitIds(a: string, b: string): number {
-  const ka = a[0] ?? "";
-  const kb = b[0] ?? "";
-  if (ka !== kb) return ka < kb ? -1 : 1;
-  return Number(a.slice(1)) - Number(b.slice(1)) || (a < b ? -1 : a > b ? 1 : 0);
-}
 
 export function sortStacks(ships: ShipStack[]): void {
   ships.sort((x, y) => x.rank - y.rank || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0) || x.used - y.used);

@@ -26,10 +26,11 @@ import {
   starshipType,
   upkeepOf,
 } from "./catalog.js";
-import { compareUnitIds, type IndexedOrder, type TurnContext, unitsByOwner } from "./context.js";
+import { type IndexedOrder, type TurnContext, unitsByOwner } from "./context.js";
 import {
   type Admiral,
   type AdmiralId,
+  compareUnitIds,
   type Empire,
   type EmpireId,
   garrisonId,

@@ -246,6 +246,14 @@ export const isGarrison = (u: Unit): boolean => u.kind === "garrison";
 export const garrisonId = (sector: SectorId): UnitId => `G${sector}`;
 export const starfleetId = (n: number): UnitId => `A${n}`;
 
+/** "A2" < "A10" < "G3": kind letter, then number. */
+export function compareUnitIds(a: string, b: string): number {
+  const ka = a[0] ?? "";
+  const kb = b[0] ?? "";
+  if (ka !== kb) return ka < kb ? -1 : 1;
+  return Number(a.slice(1)) - Number(b.slice(1)) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /** What a new unit must be given; the rest may be left to the defaults of `newUnit`. */
 export type NewUnit = Pick<Unit, "id" | "kind" | "owner" | "name" | "sector"> & Partial<Unit>;
 

@@ -14,8 +14,8 @@
  */
 import { type BattleInput, type BattleResult, type BattleUnit, fightBattle } from "./battle.js";
 import { shipType } from "./catalog.js";
-import { byUnitId, compareUnitIds, type TurnContext } from "./context.js";
-import { type EmpireId, INDEPENDENT, type Rank, type SectorId, type Unit, type UnitId } from "./model.js";
+import { byUnitId, type TurnContext } from "./context.js";
+import { compareUnitIds, type EmpireId, INDEPENDENT, type Rank, type SectorId, type Unit, type UnitId } from "./model.js";
 import {
   buildMovementRun,
   cloakingChanged,
@@ -186,7 +186,7 @@ export function retreatDestination(ctx: TurnContext, unit: Unit, from: SectorId,
 }
 
 function fight(ctx: TurnContext, input: BattleInput): BattleResult {
-  return fightBattle(input, ctx.rng);
+  return fightBattle(input, ctx.rng, ctx.battleArrays);
 }
 
 /**

@@ -12,8 +12,8 @@
  * so orders always happen in the order they were written.
  */
 import { cloakProblem } from "./cloaking.js";
-import { compareUnitIds, type IndexedOrder, type TurnContext, unitsGroupedBy } from "./context.js";
-import type { Sector, SectorId, Unit, UnitId } from "./model.js";
+import { type IndexedOrder, type TurnContext, unitsGroupedBy } from "./context.js";
+import { compareUnitIds, type Sector, type SectorId, type Unit, type UnitId } from "./model.js";
 import type { OrderOf } from "./orders.js";
 
 export type QueuedOrder = IndexedOrder<OrderOf<"travel" | "wait" | "pillage" | "cloak" | "decloak" | "defend">>;

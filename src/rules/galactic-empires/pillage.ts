@@ -4,8 +4,8 @@
  * shared among the units pillaging it in the same phase.
  */
 import { DAMAGE_REVENUE } from "./catalog.js";
-import { compareUnitIds, type IndexedOrder, type TurnContext } from "./context.js";
-import { INDEPENDENT, type SectorId, type Unit } from "./model.js";
+import type { IndexedOrder, TurnContext } from "./context.js";
+import { compareUnitIds, INDEPENDENT, type SectorId, type Unit } from "./model.js";
 import { liveUnit, type MovementRun, PILLAGE_STEP, queuedUnitIds, sectorLabel, takeHead } from "./movement.js";
 import type { OrderOf } from "./orders.js";
 

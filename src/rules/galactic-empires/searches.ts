@@ -4,8 +4,8 @@
  * travel ("Search takes up a whole turn", FAQ).
  */
 import { shipType } from "./catalog.js";
-import { compareUnitIds, type TurnContext } from "./context.js";
-import { INDEPENDENT, type SectorId, type Unit } from "./model.js";
+import type { TurnContext } from "./context.js";
+import { compareUnitIds, INDEPENDENT, type SectorId, type Unit } from "./model.js";
 import { type MovementRun, sectorLabel, unitsBySector } from "./movement.js";
 
 /**

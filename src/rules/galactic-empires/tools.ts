@@ -6,9 +6,10 @@
  */
 import type { GameAccess, GameTool, InputTool, ToolOutput } from "../../core/ruleset.js";
 import type { GeEvent } from "./events.js";
-import { mapSvg } from "./map-svg.js";
 import type { GameState } from "./model.js";
-import { oddsJson, oddsText, parseOddsInput, runOdds } from "./odds.js";
+import { oddsJson, parseOddsInput, runOdds } from "./odds.js";
+import { mapSvg } from "./presentation/map-svg.js";
+import { oddsText } from "./presentation/odds-text.js";
 
 /** The most battles one odds request may fight (a host can state it; about 10 s on a laptop for 100 v 100). */
 export const MAX_ODDS_RUNS = 10_000_000;

@@ -22,8 +22,7 @@
 import { round } from "../../../core/json.js";
 import type { Rng } from "../../../core/rng.js";
 import { DAMAGE_REVENUE, DECAY_RATE, MAX_STARFLEETS, shipType, totalCombatOf } from "../catalog.js";
-import { compareUnitIds } from "../context.js";
-import { type GameState, INDEPENDENT, type Sector, type SectorId, type Unit } from "../model.js";
+import { compareUnitIds, type GameState, INDEPENDENT, type Sector, type SectorId, type Unit } from "../model.js";
 import type { Order } from "../orders.js";
 import { conquestOf, moveOf, type ShipCount, shipsOfUnit, strengthOf, upkeepOf } from "./knowledge.js";
 import { rankByCombat } from "./odds.js";

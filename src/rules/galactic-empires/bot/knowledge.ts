@@ -6,8 +6,7 @@
  * standings with it - so a bot built on it cannot use hidden state.
  */
 import { LIMITS, type StarshipTypeData, shipType, totalCombatOf } from "../catalog.js";
-import { compareUnitIds } from "../context.js";
-import { type EmpireId, type GameState, INDEPENDENT, type Relation, type SectorId, type Unit } from "../model.js";
+import { compareUnitIds, type EmpireId, type GameState, INDEPENDENT, type Relation, type SectorId, type Unit } from "../model.js";
 import { type EmpireView, type ForeignUnitView, type SectorView, viewFor } from "../view.js";
 
 /** A count of starships of one type (ranks aside). */

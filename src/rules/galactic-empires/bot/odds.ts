@@ -6,7 +6,7 @@
  * "Battle odds before an attack").
  */
 import type { Rng } from "../../../core/rng.js";
-import { type BattleAdmiral, type BattleUnit, fightBattle } from "../battle.js";
+import { type BattleAdmiral, BattleArrays, type BattleUnit, fightBattle } from "../battle.js";
 import { shipType, totalCombatOf } from "../catalog.js";
 import { type EmpireId, INDEPENDENT, type Rank, type SectorId } from "../model.js";
 import type { ForeignUnitView } from "../view.js";
@@ -107,6 +107,7 @@ export function attackOdds(k: Knowledge, attackers: readonly Attacker[], target:
   const ownIds = new Set(attackers.map((a) => a.id));
   let win = 0;
   let capture = 0;
+  const arrays = new BattleArrays();
   for (let i = 0; i < runs; i++) {
     const r = fightBattle(
       {
@@ -121,6 +122,7 @@ export function attackOdds(k: Knowledge, attackers: readonly Attacker[], target:
         report: false,
       },
       rng,
+      arrays,
     );
     if (!(r.holders.length === 1 && r.holders[0] === me)) continue;
     win++;

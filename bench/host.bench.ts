@@ -1,0 +1,105 @@
+/**
+ * Issue 8, the host's budgets: the default galaxy (alpha-beta-quadrants, 792
+ * sectors, 26 seats, every seat the normal bot) played TURNS turns through the
+ * host on PGlite, then on the folder store.
+ *
+ *  - Host overhead per step: load the game, keep the bots' submissions, read them
+ *    back, commit the step, derive one seat's report; against the rules' own time
+ *    for the step (runStep: resolve), measured in the same run. Budget: at most 1x.
+ *    (The bots' thinking is neither: it is the players'.)
+ *  - Storage: MB per turn for PGlite and for the folder store. Budget: a 100-turn
+ *    game at most 100 MB in PGlite.
+ *
+ *   npx tsx bench/run.ts host          (TURNS=20 for a quicker look)
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createGame, loadGame, seatReport } from "../src/host/games.js";
+import { runStep } from "../src/host/lifecycle.js";
+import { botSubmissions } from "../src/host/play.js";
+import { rulesetById } from "../src/host/registry.js";
+import { FolderStore } from "../src/store/folder.js";
+import { openStore } from "../src/store/open.js";
+import type { Store } from "../src/store/store.js";
+
+type Figure = { name: string; value: number; unit: string; budget?: number };
+
+const TURNS = Number(process.env.TURNS ?? 100);
+const ruleset = rulesetById("galactic-empires");
+
+function mb(dir: string): number {
+  return Number(execFileSync("du", ["-sk", dir], { encoding: "utf8" }).split("\t")[0]) / 1024;
+}
+
+async function play(store: Store, label: string): Promise<{ rules: number; host: number; steps: number; outcome: boolean }> {
+  const id = "bench";
+  const start = await createGame(store, { id, ruleset, scenario: "alpha-beta-quadrants", inputs: {}, seed: 1 });
+  const seats: string[] = ruleset.seats(start.state);
+  const bots = Object.fromEntries(seats.map((s) => [s, "normal"]));
+  let rules = 0;
+  let host = 0;
+  let steps = 0;
+  let over = false;
+  for (let t = 0; t < TURNS; t++) {
+    const t0 = performance.now();
+    const { record } = await loadGame(store, id);
+    const t1 = performance.now();
+    const subs = botSubmissions(ruleset, record, bots);
+    const t2 = performance.now();
+    for (const s of subs) await store.submit(id, s);
+    const kept = await store.submissions(id, record.step);
+    const t3 = performance.now();
+    const { next, entry } = runStep(ruleset, record, kept);
+    const t4 = performance.now();
+    await store.commit(id, entry, next);
+    await seatReport(store, id, seats[t % seats.length] as string);
+    const t5 = performance.now();
+    rules += t4 - t3;
+    host += t1 - t0 + (t3 - t2) + (t5 - t4);
+    steps++;
+    if (t % 10 === 9 || next.outcome)
+      console.log(`  ${label}: ${entry.label} (rules ${Math.round(t4 - t3)} ms, host ${Math.round(t1 - t0 + t3 - t2 + t5 - t4)} ms)`);
+    if (next.outcome) {
+      over = true;
+      break;
+    }
+  }
+  return { rules, host, steps, outcome: over };
+}
+
+export async function run(): Promise<Figure[]> {
+  const base = mkdtempSync(join(tmpdir(), "starhost-host-bench-"));
+  try {
+    const pgDir = join(base, "pglite");
+    const pg = await openStore(`pglite:${pgDir}`);
+    const empty = mb(pgDir);
+    const p = await play(pg, "PGlite");
+    await pg.close();
+    const pgMb = mb(pgDir) - empty;
+    const folderDir = join(base, "folder");
+    const f = await play(new FolderStore(folderDir), "folder");
+    const folderMb = mb(folderDir);
+    console.log(
+      `PGlite: ${p.steps} turns, rules ${(p.rules / p.steps).toFixed(0)} ms/turn, host ${(p.host / p.steps).toFixed(0)} ms/turn, ${pgMb.toFixed(1)} MB (${(pgMb / p.steps).toFixed(2)} MB/turn; the empty database ${empty.toFixed(1)} MB)`,
+    );
+    console.log(
+      `folder: ${f.steps} turns, rules ${(f.rules / f.steps).toFixed(0)} ms/turn, host ${(f.host / f.steps).toFixed(0)} ms/turn, ${folderMb.toFixed(1)} MB (${(folderMb / f.steps).toFixed(2)} MB/turn)`,
+    );
+    return [
+      { name: "host overhead per step on PGlite, as a ratio to the rules' time", value: p.host / p.rules, unit: "x", budget: 1 },
+      { name: "host overhead per step on the folder store, as a ratio", value: f.host / f.rules, unit: "x", budget: 1 },
+      {
+        name: `PGlite: MB for ${p.steps} turns of the default galaxy (scaled to 100)`,
+        value: (pgMb / p.steps) * 100,
+        unit: "MB",
+        budget: 100,
+      },
+      { name: "PGlite: MB per turn", value: pgMb / p.steps, unit: "MB" },
+      { name: "folder store: MB per turn", value: folderMb / f.steps, unit: "MB" },
+    ];
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,573 @@
+/**
+ * Battleshift fleet files (seed 004, "Definitions": Fleet, Taskforce, Squadron; "Building a
+ * Fleet"; "New rules for mixed ships in a Squadron"). A fleet file (YAML or JSON, decoded by
+ * the caller) names taskforces of squadrons of catalogue or inline designs; `parseFleet`
+ * prices it and reports one Problem per fault, never throwing.
+ *
+ * File shape:
+ *   name: Blue Fleet
+ *   points: 200                 # the agreed point total (the limit); optional
+ *   options: { mixedSquadrons: true, squadronsPerTaskforce: 3 }   # optional
+ *   designs:                    # optional inline designs (ship-building.ts DesignInput)
+ *     - { name: Lancer, size: 3, systems: { heavy: 2, light: 2 } }
+ *   taskforces:
+ *     - name: Hammer
+ *       flagship: Hammer cruisers   # optional: the squadron carrying the flagship
+ *       squadrons:
+ *         - { name: Hammer cruisers, design: generic/fleet-cruiser, ships: 4 }
+ *         - { name: Pickets, mixed: [ { design: generic/fleet-destroyer, ships: 2 }, { design: Lancer, ships: 1 } ] }
+ *   defenses:                   # optional: a defended planet and/or its moon (RULINGS "Planets and moons from a fleet file")
+ *     - { kind: planet, name: Kethra, size: 6, quadrant: { heavy: 4, light: 1, interceptor: 1, assault: 2 } }
+ *   stations:                   # optional: space stations on the fleet's own half (RULINGS "Stations from a fleet file")
+ *     - { design: station/hyperspace-gate, name: Gate Alpha, sector: 2B }
+ */
+import { z } from "zod";
+import type { Problem } from "../../../core/result.js";
+import { EXPERIENCE_TRAITS } from "../formations-and-experience/experience.js";
+import { defenseFault, type InstallationKind, type PlanetDefense, QUADRANTS } from "../planets/planet.js";
+import { CATALOGUE, catalogueDesign, STATION_DESIGNS, suggestDesigns } from "./catalogue.js";
+import { type BuildOptions, buildShip, type DesignInput, type ShipDesign, SYSTEM_KINDS, type SystemKind } from "./ship-building.js";
+
+export type { DesignInput, ShipDesign } from "./ship-building.js";
+
+/** "Each squadron may have 1 - 7 ships of one particular type". */
+export const MAX_SHIPS_PER_SQUADRON = 7;
+/** "no squadron should have more than 21 size units in it". */
+export const MAX_SIZE_UNITS_PER_SQUADRON = 21;
+
+export interface SquadronSpec {
+  name: string;
+  /** Catalogue id or inline design name (for a mixed squadron: its largest design). */
+  design: string;
+  /** Ships in the squadron (for a mixed squadron: all of them). */
+  ships: number;
+  /** Mixed squadrons only (option `mixedSquadrons`): the designs and counts, in the order given. */
+  mixed?: { design: string; ships: number }[];
+  /** Points: ships x cost. */
+  cost?: number;
+  /** "Experience" traits (option `experience`; experience.ts EXPERIENCE_TRAITS). */
+  experience?: string[];
+}
+
+export interface Taskforce {
+  name: string;
+  squadrons: SquadronSpec[];
+  /** Name of the squadron whose ship is the flagship ("one of its largest ships"); default: the first squadron of the largest ships. */
+  flagship?: string;
+}
+
+export interface FleetOptions {
+  /** "New rules for mixed ships in a Squadron" (highly experimental): off by default. */
+  mixedSquadrons: boolean;
+  /** Squadrons per taskforce: 5 ("A TF can have up to five squadrons"); the playtester note suggests 3 or 4. */
+  squadronsPerTaskforce: number;
+  /** Ships per taskforce ("1 - 3 Squadrons, or up to 21 ships"): null = no limit beyond the squadrons (default). */
+  shipsPerTaskforce: number | null;
+  /** Ruling "Hardened hull costs 3 per size": 3 (catalogue) or 2 (the System table as printed). */
+  hardenedHullCost: 2 | 3;
+  /** "recomputed" (default) or "printed": catalogue ships with the printed figures of the ERRATA. */
+  catalogueValues: "recomputed" | "printed";
+  /** "Formations (experimental rules)": cone and ring formations in play (off by default). */
+  formations?: boolean;
+  /** "Experience": squadrons may carry experience traits (off by default). */
+  experience?: boolean;
+  /** Planets in play: the defender names its quadrants' targets (setting `planetOrders`; off by default). */
+  planetOrders?: boolean;
+  /** Planets in play: assault units move to an "adjacent" quadrant (default) or "any" one (setting `assaultMoves`). */
+  assaultMoves?: "adjacent" | "any";
+  /** Fighters shooting down missiles on 3 (default) or 4 or less (setting `fighterMissileTargeting`). */
+  fighterMissileTargeting?: 3 | 4;
+  /** "combat tractor beam": every ship carries one (setting `tractorBeams`; off by default). */
+  tractorBeams?: boolean;
+}
+
+export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
+  mixedSquadrons: false,
+  squadronsPerTaskforce: 5,
+  shipsPerTaskforce: null,
+  hardenedHullCost: 3,
+  catalogueValues: "recomputed",
+};
+
+/** A defended planet or moon bought with the fleet ("The planet has its own size category of defense, like buying a ship"). */
+export interface DefenseSpec {
+  kind: "planet" | "moon";
+  name: string;
+  /** Inches across: a planet "A minimum of 6", and 12" is more like it"; moons "between 2" and 6" diameter". */
+  diameter: number;
+  /** The defense layout (every quadrant held by the fleet's side when the battle is set up). */
+  defense: PlanetDefense;
+  /** Points: 10 per size category and 3 per garrison assault unit (RULINGS). */
+  cost: number;
+}
+
+/** "like buying a ship": a ship's base cost is 10 per size; a garrison unit is priced as an extra space (3). */
+export const DEFENSE_COST_PER_SIZE = 10;
+export const GARRISON_UNIT_COST = 3;
+
+export interface Fleet {
+  name: string;
+  /** The fleet's total cost in points. */
+  points: number;
+  /** The agreed point total from the file (or --points), null when none. */
+  pointsLimit: number | null;
+  taskforces: Taskforce[];
+  /** Every design the squadrons name, by the name used in the file. */
+  designs: Record<string, ShipDesign>;
+  options: FleetOptions;
+  /** Defended planets and moons the fleet brings (turns the setting `planets` on). */
+  defenses?: DefenseSpec[];
+  /** Space stations the fleet brings, each placed in the centre of a sector of its own half. */
+  stations?: StationSpec[];
+}
+
+/** A station from a fleet file ("Space Stations"; "Sample Space Stations"). */
+export interface StationSpec {
+  /** Key into `STATION_DESIGNS`. */
+  design: string;
+  name: string;
+  /** A sector such as "2B": the station stands at its centre. */
+  sector: string;
+  /** Its design's cost. */
+  cost: number;
+}
+
+export type FleetResult = { ok: true; value: Fleet } | { ok: false; error: Problem[]; value?: Fleet };
+
+// ---------------------------------------------------------------------------
+// Shape
+
+const count = z.number().int().min(0);
+const designSchema = z
+  .object({
+    name: z.string().min(1),
+    size: z.number().int().min(1),
+    faction: z.string().optional(),
+    systems: z.record(z.string(), count).default({}),
+    byCost: z.record(z.string(), count).optional(),
+  })
+  .strict();
+const squadronSchema = z
+  .object({
+    name: z.string().min(1).optional(),
+    design: z.string().min(1).optional(),
+    ships: z.number().int().optional(),
+    mixed: z.array(z.object({ design: z.string().min(1), ships: z.number().int() }).strict()).optional(),
+    experience: z.array(z.string()).optional(),
+  })
+  .strict();
+const taskforceSchema = z
+  .object({
+    name: z.string().min(1),
+    flagship: z.string().optional(),
+    squadrons: z.array(squadronSchema),
+  })
+  .strict();
+const optionsSchema = z
+  .object({
+    mixedSquadrons: z.boolean().optional(),
+    squadronsPerTaskforce: z.number().int().min(1).optional(),
+    shipsPerTaskforce: z.number().int().min(1).nullable().optional(),
+    hardenedHullCost: z.union([z.literal(2), z.literal(3)]).optional(),
+    catalogueValues: z.enum(["recomputed", "printed"]).optional(),
+    formations: z.boolean().optional(),
+    experience: z.boolean().optional(),
+    planetOrders: z.boolean().optional(),
+    assaultMoves: z.enum(["adjacent", "any"]).optional(),
+    fighterMissileTargeting: z.union([z.literal(3), z.literal(4)]).optional(),
+    tractorBeams: z.boolean().optional(),
+  })
+  .strict();
+const layoutSchema = z
+  .object({
+    heavy: count.optional(),
+    light: count.optional(),
+    missile: count.optional(),
+    fighterBay: count.optional(),
+    interceptor: count.optional(),
+    assault: count.optional(),
+  })
+  .strict();
+const stationSchema = z
+  .object({ design: z.string().min(1), name: z.string().min(1).optional(), sector: z.string().min(1).max(20) })
+  .strict();
+const defenseSchema = z
+  .object({
+    kind: z.enum(["planet", "moon"]),
+    name: z.string().min(1).optional(),
+    size: z.number().int().min(1),
+    diameter: z.number().positive().optional(),
+    /** One layout for every quadrant... */
+    quadrant: layoutSchema.optional(),
+    /** ...or one per quadrant. */
+    quadrants: z.partialRecord(z.enum(["N", "E", "S", "W"]), layoutSchema).optional(),
+  })
+  .strict();
+const fleetSchema = z
+  .object({
+    name: z.string().min(1),
+    points: z.number().int().min(1).optional(),
+    options: optionsSchema.optional(),
+    designs: z.array(designSchema).optional(),
+    taskforces: z.array(taskforceSchema).min(1),
+    defenses: z.array(defenseSchema).optional(),
+    stations: z.array(stationSchema).optional(),
+  })
+  .strict();
+
+type DefenseInput = z.infer<typeof defenseSchema>;
+const INSTALLATIONS: readonly InstallationKind[] = ["heavy", "light", "missile", "fighterBay", "interceptor"];
+
+/**
+ * A fleet's defended planet and moon: at most one of each, every quadrant laid out (`quadrant` for all four or
+ * `quadrants` by N/E/S/W), installations within the size ("one space for each quadrant" per category), a planet
+ * at least 6" across and a moon 2" to 6" with a defense size "no more than half of their planet's".
+ */
+function parseDefenses(list: readonly DefenseInput[], fail: (order: string, code: string, message: string) => void): DefenseSpec[] {
+  const out: DefenseSpec[] = [];
+  const planetSize = list.find((d) => d.kind === "planet")?.size;
+  list.forEach((d, i) => {
+    const name = d.name ?? (d.kind === "planet" ? "Planet" : "Moon");
+    const at = `fleet.defenses[${i}] "${name}"`;
+    if (list.findIndex((x) => x.kind === d.kind) !== i) {
+      fail(at, "too-many-defenses", `a fleet brings at most one defended planet and one moon; this is a second ${d.kind}`);
+      return;
+    }
+    if (d.kind === "moon" && planetSize === undefined)
+      fail(
+        at,
+        "moon-without-planet",
+        `a moon's defense "cannot be more than half of their planet's": add the planet (kind: planet) it circles`,
+      );
+    const diameter = d.diameter ?? (d.kind === "planet" ? 12 : 4);
+    if (d.kind === "planet" && diameter < 6)
+      fail(at, "planet-too-small", `the planet is ${diameter}" across; "Planets should be big. A minimum of 6""`);
+    if (d.kind === "moon" && (diameter < 2 || diameter > 6))
+      fail(at, "moon-size", `the moon is ${diameter}" across; moons "should typically be between 2" and 6" diameter"`);
+    if ((d.quadrant === undefined) === (d.quadrants === undefined))
+      fail(
+        at,
+        "quadrant-layout",
+        `give either quadrant (one layout for all four) or quadrants (N, E, S, W), ${d.quadrant ? "not both" : "one of them"}`,
+      );
+    const layouts = QUADRANTS.map((q) => ({ q, l: d.quadrant ?? d.quadrants?.[q] }));
+    const missing = layouts.filter((x) => x.l === undefined).map((x) => x.q);
+    if (d.quadrants !== undefined && missing.length > 0)
+      fail(
+        at,
+        "missing-quadrant",
+        `quadrant(s) ${missing.join(", ")} have no layout: "Planets should be divided into quadrants", all four`,
+      );
+    const defense: PlanetDefense = {
+      size: d.size,
+      quadrants: layouts.map(({ q, l }) => ({
+        id: q,
+        weapons: Object.fromEntries(INSTALLATIONS.filter((k) => (l?.[k] ?? 0) > 0).map((k) => [k, l?.[k] ?? 0])),
+        damage: 0,
+        assault: l?.assault ?? 0,
+        holder: "",
+      })),
+    };
+    const fault = defenseFault(defense, d.kind, d.kind === "moon" ? planetSize : undefined);
+    if (fault) fail(at, d.kind === "moon" && fault.startsWith("a moon's") ? "moon-too-large" : "too-many-installations", fault);
+    const garrison = defense.quadrants.reduce((t, q) => t + q.assault, 0);
+    out.push({ kind: d.kind, name, diameter, defense, cost: DEFENSE_COST_PER_SIZE * d.size + GARRISON_UNIT_COST * garrison });
+  });
+  return out;
+}
+
+function pathOf(path: readonly PropertyKey[]): string {
+  let out = "fleet";
+  for (const p of path) out += typeof p === "number" ? `[${p}]` : `.${String(p)}`;
+  return out;
+}
+
+function zodProblems(error: z.ZodError): Problem[] {
+  return error.issues.map((i) => {
+    const at = pathOf(i.path);
+    let message = i.message;
+    if (i.code === "unrecognized_keys") message = `unknown field(s) ${i.keys.map((k) => `"${k}"`).join(", ")} at ${at}`;
+    else if (i.code === "invalid_type" && /received undefined/.test(i.message)) message = `${at} is missing (${i.message})`;
+    else message = `${at}: ${i.message}`;
+    return { order: at, code: "bad-field", message };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Designs
+
+const byLowerName: ReadonlyMap<string, string> = new Map(CATALOGUE.map((e) => [e.input.name.toLowerCase(), e.id]));
+
+/** A catalogue design by id (or by its printed name, case-insensitive), or undefined. */
+export function findDesign(id: string, opts: BuildOptions & { printed?: boolean } = {}): ShipDesign | undefined {
+  const exact = catalogueDesign(id, opts);
+  if (exact) return exact;
+  const byName = byLowerName.get(id.toLowerCase());
+  return byName ? catalogueDesign(byName, opts) : undefined;
+}
+
+/**
+ * The design of a catalogue id, or (given a parsed fleet) of a name the fleet uses.
+ * Meant for ids a fleet check has accepted: an unknown id is a programming error and throws.
+ */
+export function designOf(id: string, fleet?: Pick<Fleet, "designs">): ShipDesign {
+  const d = fleet?.designs[id] ?? findDesign(id);
+  if (!d) throw new Error(`battleshift: unknown ship design "${id}"`);
+  return d;
+}
+
+/** Size units of a squadron ("no squadron should have more than 21 size units"). */
+function sizeUnits(designs: { d: ShipDesign; ships: number }[]): number {
+  return designs.reduce((t, x) => t + x.d.size * x.ships, 0);
+}
+
+// ---------------------------------------------------------------------------
+// parseFleet
+
+/**
+ * Validate and price a decoded fleet file. `overrides.points` replaces the file's limit
+ * (`fleet check --points N`). On failure the priced fleet is still returned when it could
+ * be built, so a report can show it beside the faults.
+ */
+export function parseFleet(raw: unknown, overrides: { points?: number } = {}): FleetResult {
+  const shape = fleetSchema.safeParse(raw);
+  if (!shape.success) return { ok: false, error: zodProblems(shape.error) };
+  const f = shape.data;
+  const problems: Problem[] = [];
+  const fail = (order: string, code: string, message: string) => problems.push({ order, code, message });
+  const options: FleetOptions = { ...DEFAULT_FLEET_OPTIONS, ...(f.options ?? {}) } as FleetOptions;
+  const buildOpts: BuildOptions & { printed?: boolean } = {
+    hardenedCostPerSize: options.hardenedHullCost,
+    printed: options.catalogueValues === "printed",
+  };
+
+  // Inline designs.
+  const designs: Record<string, ShipDesign> = {};
+  const inline = new Map<string, ShipDesign>();
+  (f.designs ?? []).forEach((di, i) => {
+    const at = `fleet.designs[${i}] "${di.name}"`;
+    for (const k of [...Object.keys(di.systems), ...Object.keys(di.byCost ?? {})]) {
+      if (!(SYSTEM_KINDS as readonly string[]).includes(k))
+        fail(at, "unknown-system", `unknown system "${k}"; known systems: ${SYSTEM_KINDS.join(", ")}`);
+    }
+    if (inline.has(di.name)) fail(at, "duplicate-design", `two inline designs are called "${di.name}": give each its own name`);
+    if (findDesign(di.name)) fail(at, "design-shadows-catalogue", `"${di.name}" is a catalogue ship; give the inline design another name`);
+    const input: DesignInput = {
+      id: di.name,
+      name: di.name,
+      faction: di.faction ?? "custom",
+      size: di.size,
+      systems: filterKinds(di.systems),
+      ...(di.byCost ? { byCost: filterKinds(di.byCost) } : {}),
+    };
+    const r = buildShip(input, buildOpts, at);
+    if (!r.ok) problems.push(...r.error);
+    inline.set(di.name, r.value);
+  });
+
+  const resolve = (name: string, at: string): ShipDesign | undefined => {
+    const d = inline.get(name) ?? findDesign(name, buildOpts);
+    if (!d) {
+      const near = suggestDesigns(name);
+      fail(
+        at,
+        "unknown-design",
+        `no ship design "${name}": use a catalogue id (e.g. ${near.length ? near.join(", ") : "generic/fleet-cruiser, bionid/arbite-cruiser, raishek/battleship"}) or the name of a design under "designs"`,
+      );
+      return undefined;
+    }
+    designs[name] = d;
+    return d;
+  };
+
+  // Taskforces and squadrons.
+  const taskforces: Taskforce[] = [];
+  const tfNames = new Set<string>();
+  const sqNames = new Set<string>();
+  let total = 0;
+  f.taskforces.forEach((tf, ti) => {
+    const tAt = `fleet.taskforces[${ti}] "${tf.name}"`;
+    if (tfNames.has(tf.name))
+      fail(tAt, "duplicate-taskforce", `two taskforces are called "${tf.name}": each needs its own name for the activation sequence`);
+    tfNames.add(tf.name);
+    if (tf.squadrons.length === 0)
+      fail(tAt, "empty-taskforce", `taskforce "${tf.name}" has no squadrons: give it 1 to ${options.squadronsPerTaskforce}`);
+    if (tf.squadrons.length > options.squadronsPerTaskforce)
+      fail(
+        tAt,
+        "too-many-squadrons",
+        `taskforce "${tf.name}" has ${tf.squadrons.length} squadrons; a taskforce may have at most ${options.squadronsPerTaskforce} (option squadronsPerTaskforce): split it into two taskforces`,
+      );
+    const squadrons: SquadronSpec[] = [];
+    let tfShips = 0;
+    tf.squadrons.forEach((sq, si) => {
+      const name = sq.name ?? `${tf.name} ${si + 1}`;
+      const at = `fleet.taskforces[${ti}].squadrons[${si}] "${name}"`;
+      if (sqNames.has(name)) fail(at, "duplicate-squadron", `two squadrons are called "${name}": give each its own name`);
+      sqNames.add(name);
+      let parts: { design: string; ships: number; d?: ShipDesign }[];
+      if (sq.mixed !== undefined) {
+        if (sq.design !== undefined || sq.ships !== undefined)
+          fail(at, "mixed-and-design", `a squadron has either "design" and "ships" or "mixed", not both`);
+        if (!options.mixedSquadrons) {
+          fail(
+            at,
+            "mixed-not-allowed",
+            `mixed squadrons are an experimental option ("New rules for mixed ships in a Squadron"): set options.mixedSquadrons: true, or give the squadron one design`,
+          );
+        }
+        if (sq.mixed.length === 0) fail(at, "empty-squadron", `the mixed list is empty: give at least one design and count`);
+        parts = sq.mixed.map((m, mi) => ({ ...m, d: resolve(m.design, `${at}.mixed[${mi}]`) }));
+      } else {
+        if (sq.design === undefined) {
+          fail(at, "missing-design", `squadron "${name}" names no design: add design: <catalogue id or inline design name>`);
+          return;
+        }
+        if (sq.ships === undefined) {
+          fail(at, "missing-ships", `squadron "${name}" gives no number of ships: add ships: 1 to ${MAX_SHIPS_PER_SQUADRON}`);
+          return;
+        }
+        parts = [{ design: sq.design, ships: sq.ships, d: resolve(sq.design, at) }];
+      }
+      const ships = parts.reduce((t, x) => t + x.ships, 0);
+      for (const part of parts)
+        if (part.ships < 1)
+          fail(
+            at,
+            "bad-ship-count",
+            `${part.ships} ships of ${part.design}: a squadron has 1 to ${MAX_SHIPS_PER_SQUADRON} ships of each design it lists`,
+          );
+      if (ships > MAX_SHIPS_PER_SQUADRON)
+        fail(at, "too-many-ships", `squadron "${name}" has ${ships} ships; a squadron has 1 to ${MAX_SHIPS_PER_SQUADRON}: split it`);
+      const known = parts.filter((x): x is { design: string; ships: number; d: ShipDesign } => x.d !== undefined);
+      if (known.length === parts.length && ships >= 1) {
+        const units = sizeUnits(known);
+        // "1 size 11+ ships": a squadron of one ship is always allowed, whatever its size.
+        if (units > MAX_SIZE_UNITS_PER_SQUADRON && ships > 1) {
+          const per = known[0]?.d.size ?? 1;
+          const fit = Math.max(1, Math.floor(MAX_SIZE_UNITS_PER_SQUADRON / per));
+          fail(
+            at,
+            "too-many-size-units",
+            `squadron "${name}" has ${units} size units (${known.map((x) => `${x.ships} x size ${x.d.size}`).join(" + ")}); at most ${MAX_SIZE_UNITS_PER_SQUADRON}${known.length === 1 ? `: at most ${fit} size-${per} ships` : ""}`,
+          );
+        }
+      }
+      const cost = known.reduce((t, x) => t + x.ships * x.d.cost, 0);
+      total += cost;
+      // "Experience": traits need the option, and must be ones the seed lists.
+      if (sq.experience !== undefined) {
+        if (!options.experience)
+          fail(at, "experience-not-allowed", `experience is an option ("Experience"): set options.experience: true, or drop the traits`);
+        for (const t of sq.experience)
+          if (!(EXPERIENCE_TRAITS as readonly string[]).includes(t))
+            fail(at, "unknown-experience", `unknown experience trait "${t}"; known: ${EXPERIENCE_TRAITS.join(", ")}`);
+      }
+      tfShips += ships;
+      const largest = [...known].sort((a, b) => b.d.size - a.d.size)[0];
+      squadrons.push({
+        name,
+        design: largest?.design ?? parts[0]?.design ?? "",
+        ships,
+        ...(sq.mixed !== undefined ? { mixed: parts.map((x) => ({ design: x.design, ships: x.ships })) } : {}),
+        cost,
+        ...(sq.experience !== undefined ? { experience: [...sq.experience] } : {}),
+      });
+    });
+    if (options.shipsPerTaskforce !== null && tfShips > options.shipsPerTaskforce)
+      fail(
+        tAt,
+        "too-many-ships-in-taskforce",
+        `taskforce "${tf.name}" has ${tfShips} ships; at most ${options.shipsPerTaskforce} (option shipsPerTaskforce)`,
+      );
+    if (tf.flagship !== undefined) {
+      const flag = squadrons.find((s) => s.name === tf.flagship);
+      const sizeOf = (s: SquadronSpec) => Math.max(0, ...(s.mixed ?? [s]).map((m) => designs[m.design]?.size ?? 0));
+      const biggest = Math.max(0, ...squadrons.map(sizeOf));
+      if (!flag)
+        fail(
+          tAt,
+          "unknown-flagship",
+          `flagship "${tf.flagship}" is not a squadron of "${tf.name}"; its squadrons: ${squadrons.map((s) => s.name).join(", ")}`,
+        );
+      else if (sizeOf(flag) < biggest)
+        fail(
+          tAt,
+          "small-flagship",
+          `the flagship must be "one of its largest ships": "${flag.name}" has size ${sizeOf(flag)} ships, the taskforce has size ${biggest}`,
+        );
+    }
+    taskforces.push({ name: tf.name, squadrons, ...(tf.flagship !== undefined ? { flagship: tf.flagship } : {}) });
+  });
+
+  const defenses = parseDefenses(f.defenses ?? [], fail);
+  total += defenses.reduce((t, d) => t + d.cost, 0);
+  const stations = parseStations(f.stations ?? [], fail);
+  total += stations.reduce((t, st) => t + st.cost, 0);
+  const pointsLimit = overrides.points ?? f.points ?? null;
+  if (pointsLimit !== null && total > pointsLimit)
+    fail(
+      "fleet.points",
+      "over-points",
+      `the fleet costs ${total} points, ${total - pointsLimit} over the limit of ${pointsLimit}: remove ships worth at least ${total - pointsLimit} points`,
+    );
+
+  const fleet: Fleet = {
+    name: f.name,
+    points: total,
+    pointsLimit,
+    taskforces,
+    designs,
+    options,
+    ...(defenses.length ? { defenses } : {}),
+    ...(stations.length ? { stations } : {}),
+  };
+  return problems.length ? { ok: false, error: problems, value: fleet } : { ok: true, value: fleet };
+}
+
+/**
+ * Stations a fleet brings: a known station design, a sector written as "2B" (the table's size, and so the fleet's
+ * own half, is known only when the battle is set up: setup.ts checks it). Priced at the design's cost.
+ */
+function parseStations(
+  list: readonly z.infer<typeof stationSchema>[],
+  fail: (order: string, code: string, message: string) => void,
+): StationSpec[] {
+  const out: StationSpec[] = [];
+  for (const [i, st] of list.entries()) {
+    const at = `fleet.stations[${i}]`;
+    const d = STATION_DESIGNS[st.design];
+    if (!d) {
+      fail(at, "unknown-station", `no station design "${st.design}"; station designs: ${Object.keys(STATION_DESIGNS).join(", ")}`);
+      continue;
+    }
+    if (!/^(\d+[A-Za-z]|[A-Za-z]\d+)$/.test(st.sector.trim())) {
+      fail(at, "bad-sector", `sector "${st.sector}" is not a sector such as "2B" (column number, row letter)`);
+      continue;
+    }
+    out.push({ design: st.design, name: st.name ?? d.name, sector: st.sector.trim().toUpperCase(), cost: d.cost });
+  }
+  return out;
+}
+
+function filterKinds(r: Record<string, number>): Partial<Record<SystemKind, number>> {
+  const out: Partial<Record<SystemKind, number>> = {};
+  for (const k of SYSTEM_KINDS) if (r[k] !== undefined) out[k] = r[k];
+  return out;
+}
+
+/** Squadron ships, size units and cost lines for reports. */
+export function squadronSummary(fleet: Fleet, sq: SquadronSpec): { units: number; cost: number; lines: string[] } {
+  const parts = sq.mixed ?? [{ design: sq.design, ships: sq.ships }];
+  let units = 0;
+  let cost = 0;
+  const lines: string[] = [];
+  for (const p of parts) {
+    const d = fleet.designs[p.design];
+    if (!d) continue;
+    units += d.size * p.ships;
+    cost += d.cost * p.ships;
+    lines.push(`${p.ships} x ${d.name} (${p.design}) @ ${d.cost} = ${d.cost * p.ships}`);
+  }
+  return { units, cost, lines };
+}

@@ -1,0 +1,84 @@
+/**
+ * The layout shows the design (issue 8): no module of src imports, directly or through others, a module
+ * that imports it back. Every relative import and re-export counts, `import type` too: a circle of types
+ * is still two files that cannot be read one before the other.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { sourceFiles } from "./support/source-files.js";
+
+const ROOT = join(import.meta.dirname, "..");
+
+/** The modules of src that `file` imports or re-exports (relative specifiers only). */
+function importsOf(file: string): string[] {
+  // Comments may quote an import; scan code only.
+  const text = readFileSync(file, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "");
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)) {
+    const target = resolve(dirname(file), m[1]!.replace(/\.js$/, ".ts"));
+    if (existsSync(target)) out.push(target);
+  }
+  return out;
+}
+
+/** Strongly connected components of more than one module (Tarjan), each as sorted paths from the repository root. */
+function circles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    for (let w = stack.pop()!; ; w = stack.pop()!) {
+      onStack.delete(w);
+      component.push(relative(ROOT, w));
+      if (w === v) break;
+    }
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe("layout", () => {
+  it("no import circles in src (a module never reaches itself through its imports)", () => {
+    const graph = new Map<string, string[]>();
+    for (const f of sourceFiles(join(ROOT, "src"))) graph.set(f, importsOf(f));
+    expect(graph.size).toBeGreaterThan(50);
+    expect(circles(graph)).toEqual([]);
+  });
+
+  it("the circle finder finds a circle (a -> b -> c -> a) and leaves a chain alone", () => {
+    const g = new Map([
+      ["/x/a.ts", ["/x/b.ts"]],
+      ["/x/b.ts", ["/x/c.ts"]],
+      ["/x/c.ts", ["/x/a.ts", "/x/d.ts"]],
+      ["/x/d.ts", []],
+    ]);
+    expect(circles(g).map((c) => c.length)).toEqual([3]);
+    expect(
+      circles(
+        new Map([
+          ["/x/a.ts", ["/x/b.ts"]],
+          ["/x/b.ts", []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+});
