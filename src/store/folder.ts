@@ -74,6 +74,7 @@ const INBOX_EXTENSIONS = ["yaml", "yml", "json"] as const;
 
 export class FolderStore implements Store {
   readonly where: string;
+  readonly trusted = false;
   private readonly root: string;
   private readonly lease: number;
   private readonly clock: () => number;

@@ -21,6 +21,7 @@ import {
 
 export class FoldersStore implements Store {
   readonly where: string;
+  readonly trusted = false;
   private readonly root: string;
   private readonly games = new Map<GameId, FolderStore>();
 

@@ -47,6 +47,7 @@ interface Kept {
 
 export class MemoryStore implements Store {
   readonly where = "memory";
+  readonly trusted = true;
   private games = new Map<GameId, Kept>();
   private closed = false;
   private readonly leaseMs: number;

@@ -107,6 +107,11 @@ export interface Lock {
 export interface Store {
   /** What kind of store, for messages ("folder games/g1", "pglite ./starhost-data", "postgres"). */
   readonly where: string;
+  /**
+   * True when every state it holds was written by the host's own commits (the databases, memory): the host
+   * then skips validating a state it loads. False for game folders, whose files a person may edit.
+   */
+  readonly trusted: boolean;
   /** Make a new game at step `record.step` (1). Refuses an id already used ("game-exists"). */
   create(record: GameRecord): Promise<void>;
   /** The game as it stands, or null. */
@@ -123,6 +128,7 @@ export interface Store {
   /**
    * Commit one step whole: the entry joins the history and `next` becomes the game, only if the game is
    * still at `entry.step` ("stale-step" otherwise, and nothing changes). `next.step` is `entry.step + 1`.
+   * `entry.state` is the game's state at that step: a store may keep its own copy of it instead.
    */
   commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void>;
   /** A step run earlier, or null. */
