@@ -26,6 +26,8 @@ import {
 import { acceptOrders } from "../host/lifecycle.js";
 import { allRulesets, rulesetById, rulesetIds } from "../host/registry.js";
 import { FolderStore } from "../store/folder.js";
+import { openStore } from "../store/open.js";
+import type { Store } from "../store/store.js";
 import {
   addSeatOptions,
   gameIdFor,
@@ -260,27 +262,59 @@ inbox), the step runs and commits whole. Read the results with "starhost report 
   program
     .command("export")
     .description("write a game (every step and submission) as one JSON file, to move it to another store")
-    .argument("<dir>", "game folder")
+    .argument("[dir]", "game folder (or --store and --game)")
+    .option("--store <spec>", 'a database: "pglite:DIR" (PGlite in a folder) or a postgres:// URL')
+    .option("--game <id>", "the game's id in --store")
     .requiredOption("--out <file>", "the file to write")
     .option("--force", "replace --out if it exists")
-    .action(async (dir: string, o: { out: string; force?: boolean }) => {
-      const { store, record } = await openFolder(dir);
+    .addHelpText(
+      "after",
+      "\nExamples:\n  starhost export games/g1 --out g1.json\n  starhost export --store pglite:./starhost-data --game g1 --out g1.json",
+    )
+    .action(async (dir: string | undefined, o: { out: string; force?: boolean; store?: string; game?: string }) => {
       if (existsSync(o.out) && !o.force) throw new HostError("file-exists", `${o.out} exists; pass --force to replace it`);
-      const doc = await exportGame(store, record.id);
-      writeText(o.out, `${canonicalJson(doc)}\n`);
-      console.log(`Wrote ${o.out}: ${record.id}, ${doc.steps.length} step(s), ${doc.submissions.length} submission(s).`);
+      const { store, id } = await source(dir, o);
+      try {
+        const doc = await exportGame(store, id);
+        writeText(o.out, `${canonicalJson(doc)}\n`);
+        console.log(`Wrote ${o.out}: ${id}, ${doc.steps.length} step(s), ${doc.submissions.length} submission(s).`);
+      } finally {
+        await store.close();
+      }
     });
 
   program
     .command("import")
-    .description("make a game folder from an exported game")
+    .description("put an exported game into a new game folder, or into a database")
     .argument("<file>", "a file written by `starhost export`")
-    .requiredOption("--out <dir>", "the folder to create")
-    .action(async (file: string, o: { out: string }) => {
+    .option("--out <dir>", "the game folder to create")
+    .option("--store <spec>", 'or a database: "pglite:DIR" or a postgres:// URL')
+    .addHelpText(
+      "after",
+      "\nExamples:\n  starhost import g1.json --out games/g1-copy\n  starhost import g1.json --store pglite:./starhost-data",
+    )
+    .action(async (file: string, o: { out?: string; store?: string }) => {
+      if ((o.out === undefined) === (o.store === undefined)) throw new UsageError("give one of --out DIR or --store SPEC");
       const doc = readDataFile(file) as GameExport;
-      const record = await importGame(new FolderStore(o.out), doc);
-      console.log(`Imported ${record.id} into ${o.out}: ${record.label}.`);
+      const store = o.out !== undefined ? new FolderStore(o.out) : await openStore(o.store as string);
+      try {
+        const record = await importGame(store, doc);
+        console.log(`Imported ${record.id} into ${store.where}: ${record.label}.`);
+      } finally {
+        await store.close();
+      }
     });
+}
+
+/** The game to export: a game folder, or a game of a database. */
+async function source(dir: string | undefined, o: { store?: string; game?: string }): Promise<{ store: Store; id: string }> {
+  if (dir !== undefined) {
+    if (o.store !== undefined || o.game !== undefined) throw new UsageError("give a game folder, or --store and --game, not both");
+    const { store, record } = await openFolder(dir);
+    return { store, id: record.id };
+  }
+  if (o.store === undefined || o.game === undefined) throw new UsageError("give a game folder, or --store SPEC and --game ID");
+  return { store: await openStore(o.store), id: o.game };
 }
 
 /** Bots finish a game folder: the play loop of the host, with a progress bar on a terminal. */

@@ -5,8 +5,9 @@
  * (`text`). Rulesets add their own fields; any layer above them (the host reading
  * a malformed orders file, say) can add a problem event that every report prints.
  */
+
+import type { SeatId } from "./ids.js";
 import type { Problem } from "./result.js";
-import type { SeatId } from "./ruleset.js";
 
 export interface GameEvent {
   kind: string;

@@ -10,6 +10,9 @@
  */
 import { z } from "zod";
 
+/** A seat of a game: an empire, a side, a player (an id). */
+export type SeatId = string;
+
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 export const ID_MAX = 64;
 

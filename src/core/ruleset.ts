@@ -14,7 +14,9 @@ import type { GameEvent } from "./events.js";
 import type { Problem, Result } from "./result.js";
 import { Rng } from "./rng.js";
 
-export type SeatId = string;
+export type { SeatId } from "./ids.js";
+
+import type { SeatId } from "./ids.js";
 
 /** One seat of a game: an empire, a side, a player. */
 export interface Seat {

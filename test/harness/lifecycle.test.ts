@@ -13,7 +13,8 @@ import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/core/json.js";
 import { createGame, exportGame, importGame, playBots, seatReport, submitOrders } from "../../src/host/games.js";
-import { runStep } from "../../src/host/lifecycle.js";
+import { newGame, runStep } from "../../src/host/lifecycle.js";
+import { playInMemory } from "../../src/host/play.js";
 import { allRulesets } from "../../src/host/registry.js";
 import { FolderStore } from "../../src/store/folder.js";
 import { openStore } from "../../src/store/open.js";
@@ -109,6 +110,18 @@ for (const ruleset of allRulesets()) {
       }
       expect(text).toBe(readFileSync(file, "utf8"));
     });
+
+    it("bots of every level, each against the normal bot, play whole games to an outcome", () => {
+      for (const level of Object.keys(ruleset.bots)) {
+        const made = newGame({ id: "outcome", ruleset, scenario: plan.scenario, inputs: {}, seed: plan.seed + 1 });
+        if (!made.ok) throw new Error(made.error.map((p) => p.message).join("; "));
+        const seats = ruleset.describe(made.value.state).seats.map((x) => x.id);
+        // The first seat plays the normal bot, so that passive bots too see a game end.
+        const r = playInMemory(ruleset, made.value, Object.fromEntries(seats.map((x, i) => [x, i === 0 ? "normal" : level])), 3000);
+        expect(r.record.outcome, `${level} bots reach an outcome within 3000 steps`).not.toBeNull();
+        expect(ruleset.awaiting(r.record.state), "a game over awaits no one").toEqual([]);
+      }
+    }, 300_000);
 
     it("refuses a stale or malformed submission with a message naming what is wrong, and keeps every revision", async () => {
       const record = await store.load(id);
