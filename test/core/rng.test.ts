@@ -1,6 +1,6 @@
+import fc from "fast-check";
 import { xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
 import { describe, expect, it } from "vitest";
-import fc from "fast-check";
 import { mixSeed, Rng, seedProblem } from "../../src/core/rng.js";
 
 describe("core: seeded generator and dice", () => {
