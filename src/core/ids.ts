@@ -23,7 +23,8 @@ export function idProblem(id: unknown): string | null {
   if (id.length > ID_MAX) return `an id has at most ${ID_MAX} characters (this one has ${id.length})`;
   if (!ID_PATTERN.test(id))
     return `${JSON.stringify(id.slice(0, 40))} is not an id: use letters, digits, "_" and "-", starting with a letter or digit`;
-  if (RESERVED.has(id)) return `"${id}" is reserved and cannot be an id`;
+  if (RESERVED.has(id))
+    return `"${id}" is reserved (every JavaScript object has a member of that name) and cannot be an id; choose another`;
   return null;
 }
 
@@ -85,7 +86,8 @@ export function keyProblem(key: unknown): string | null {
   if (key.length > KEY_MAX) return `a name has at most ${KEY_MAX} characters (this one has ${key.length})`;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
   if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(key)) return `${JSON.stringify(key.slice(0, 40))} holds a control character`;
-  if (RESERVED.has(key)) return `"${key}" is reserved and cannot be a name`;
+  if (RESERVED.has(key))
+    return `"${key}" is reserved (every JavaScript object has a member of that name) and cannot be a name; choose another`;
   return null;
 }
 

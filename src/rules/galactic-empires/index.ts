@@ -3,6 +3,8 @@
  * game whose original was adjudicated by a program. Simultaneous turns: every
  * empire's orders are awaited, then one pure `resolve` runs the whole turn.
  */
+import { isId, own } from "../../core/ids.js";
+import type { Problem } from "../../core/result.js";
 import { mixSeed, Rng } from "../../core/rng.js";
 import type { Ruleset } from "../../core/ruleset.js";
 import { BOTS, independentOrders, withIndependentPool } from "./bot/index.js";
@@ -69,13 +71,18 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeEvent> = 
   check: checkOrders,
   resolve(state, ordersBySeat, rng) {
     const lists: Record<EmpireId, readonly Order[]> = {};
-    const refused: Record<EmpireId, ReturnType<typeof wholeFileProblem>> = {};
+    const refused: Record<EmpireId, Problem[]> = {};
     for (const seat of Object.keys(ordersBySeat).sort()) {
-      const o = ordersBySeat[seat];
-      if (!o) continue;
+      // Seats are ids (core/ids.ts); orders arrive parsed, but are checked again here so
+      // that orders no parser saw ("constructor" as an empire) fail as problems, never throw.
+      if (!isId(seat)) continue;
+      const given = own(ordersBySeat, seat);
+      if (!given) continue;
+      const { orders: o, problems } = parseOrders(given);
       const whole = wholeFileProblem(state, seat, o);
-      if (whole) refused[seat] = whole;
+      if (whole) problems.unshift(whole);
       else lists[seat] = o.orders;
+      if (problems.length > 0) refused[seat] = problems;
     }
     // Chapter 8: Local Forces are "controlled by the computer": their pool is fed and their
     // orders are written here, from a generator derived from (not drawn from) the turn's.
@@ -83,10 +90,9 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeEvent> = 
     const start = withIndependentPool(state);
     lists[INDEPENDENT] = independentOrders(start, Rng.fromSeed(mixSeed(rng.clone().nextUint32(), state.turn, "independents")));
     const res = runTurn(start, lists, rng);
-    for (const [seat, p] of Object.entries(refused)) {
-      if (!p) continue;
-      res.problems[seat] = [p, ...(res.problems[seat] ?? [])];
-      res.events.unshift({ kind: "problem", to: [seat], step: "Orders received", problem: p });
+    for (const [seat, ps] of Object.entries(refused)) {
+      res.problems[seat] = [...ps, ...(res.problems[seat] ?? [])];
+      res.events.unshift(...ps.map((p) => ({ kind: "problem" as const, to: [seat] as [string], step: "Orders received", problem: p })));
     }
     return res;
   },
@@ -118,7 +124,7 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeEvent> = 
 
 function activeEmpires(state: GameState): EmpireId[] {
   return Object.keys(state.empires)
-    .filter((id) => id !== INDEPENDENT && !state.empires[id]?.defeated)
+    .filter((id) => id !== INDEPENDENT && !own(state.empires, id)?.defeated)
     .sort();
 }
 
