@@ -7,9 +7,10 @@
 import { type Command, InvalidArgumentError } from "commander";
 import { readDataFile } from "../host/files.js";
 import { HostError } from "../host/registry.js";
+import { LIMITS } from "../rules/galactic-empires/limits.js";
 import { oddsJson, oddsText, parseOddsInput, runOdds } from "../rules/galactic-empires/odds.js";
 
-const MAX_RUNS = 10_000_000;
+const MAX_RUNS = LIMITS.oddsRuns;
 
 function wholeOption(name: string, min: number, max: number) {
   return (v: string): number => {

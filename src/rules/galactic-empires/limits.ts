@@ -36,6 +36,8 @@ export const LIMITS = {
   oddsSides: 26,
   /** Battle odds: units of one side. */
   oddsUnitsPerSide: 100,
+  /** Battle odds: starship entries (type and rank) of one unit. */
+  oddsEntriesPerUnit: 1_000,
   /** Battle odds: starships in one entry of a unit. */
   oddsShipsPerEntry: 100_000,
   /** Battle odds: starships in the whole battle (the engine expands every one, every run). */
