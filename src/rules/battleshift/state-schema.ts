@@ -293,7 +293,9 @@ export function parseState(raw: unknown): Result<BattleState, Problem[]> {
         message: `(${x}, ${y}) is off the ${b.widthFt}' x ${b.depthFt}' table: x must be from ${-m} to ${w + m} and y from ${-m} to ${h + m} inches`,
       });
   };
-  b.terrain.forEach((t, i) => offTable(`state.battlespace.terrain[${i}]`, t.x, t.y));
+  b.terrain.forEach((t, i) => {
+    offTable(`state.battlespace.terrain[${i}]`, t.x, t.y);
+  });
   for (const [k, sq] of Object.entries(s.squadrons)) {
     const at = `state.squadrons.${k}`;
     if (sq.id !== k) problems.push({ order: at, code: "id-mismatch", message: `key ${k} holds squadron ${sq.id}` });
@@ -305,7 +307,9 @@ export function parseState(raw: unknown): Result<BattleState, Problem[]> {
     if (!own(s.sides, sq.side)) problems.push({ order: `${at}.side`, code: "unknown-side", message: `no side ${sq.side}` });
     if (sq.taskforce && !own(s.taskforces, sq.taskforce))
       problems.push({ order: `${at}.taskforce`, code: "unknown-taskforce", message: `no taskforce ${sq.taskforce}` });
-    sq.ships.forEach((sh, i) => offTable(`${at}.ships[${i}]`, sh.x, sh.y));
+    sq.ships.forEach((sh, i) => {
+      offTable(`${at}.ships[${i}]`, sh.x, sh.y);
+    });
   }
   for (const [k, tf] of Object.entries(s.taskforces)) {
     if (tf.flagship && !own(s.squadrons, tf.flagship.squadron)) {
