@@ -17,27 +17,30 @@ function inputText(input: unknown): string {
   return input === null ? "null" : typeof input;
 }
 
+// A missing value (input undefined) keeps zod's own "expected ..., received undefined",
+// which parsers turn into "... is missing".
+
 /**
  * A whole number from `lo` to `hi` (both included); `what` names it in the message
  * ("a sector's revenue"). Both bounds are safe integers.
  */
 export function wholeIn(lo: number, hi: number, what = "a whole number") {
   const say = `${what} must be a whole number from ${showNumber(lo)} to ${showNumber(hi)}`;
-  const error = (i: { input?: unknown }) => `${say}, not ${inputText(i.input)}`;
+  const error = (i: { input?: unknown }) => (i.input === undefined ? undefined : `${say}, not ${inputText(i.input)}`);
   return z.number({ error }).int({ error }).min(lo, { error }).max(hi, { error });
 }
 
 /** A number (fractions allowed) from `lo` to `hi`, both included. */
 export function numberIn(lo: number, hi: number, what = "a number") {
   const say = `${what} must be a number from ${showNumber(lo)} to ${showNumber(hi)}`;
-  const error = (i: { input?: unknown }) => `${say}, not ${inputText(i.input)}`;
+  const error = (i: { input?: unknown }) => (i.input === undefined ? undefined : `${say}, not ${inputText(i.input)}`);
   return z.number({ error }).min(lo, { error }).max(hi, { error });
 }
 
 /** A number above `lo` (not `lo` itself) up to `hi`. */
 export function numberAbove(lo: number, hi: number, what = "a number") {
   const say = `${what} must be a number above ${showNumber(lo)} and at most ${showNumber(hi)}`;
-  const error = (i: { input?: unknown }) => `${say}, not ${inputText(i.input)}`;
+  const error = (i: { input?: unknown }) => (i.input === undefined ? undefined : `${say}, not ${inputText(i.input)}`);
   return z.number({ error }).gt(lo, { error }).max(hi, { error });
 }
 
@@ -45,7 +48,9 @@ export function numberAbove(lo: number, hi: number, what = "a number") {
 export function textUpTo(max: number, what = "a text", min = 0) {
   const say = `${what} must be a text of ${min > 0 ? `${min} to ` : "at most "}${showNumber(max)} characters`;
   const error = (i: { input?: unknown }) =>
-    `${say}${typeof i.input === "string" ? ` (this one has ${i.input.length})` : `, not ${inputText(i.input)}`}`;
+    i.input === undefined
+      ? undefined
+      : `${say}${typeof i.input === "string" ? ` (this one has ${i.input.length})` : `, not ${inputText(i.input)}`}`;
   return z.string({ error }).min(min, { error }).max(max, { error });
 }
 

@@ -23,7 +23,7 @@ export const LIMITS = {
   designsPerFleet: 200,
   /** Stations and defended planets or moons in one fleet file. */
   stationsPerFleet: 20,
-  defensesPerFleet: 2,
+  defensesPerFleet: 10,
   /** A game state: designs, taskforces, squadrons, flights and prizes. */
   designs: 1_000,
   taskforces: 2_000,
