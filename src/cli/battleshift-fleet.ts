@@ -9,12 +9,16 @@ import type { Problem } from "../core/result.js";
 import { readDataFile } from "../host/files.js";
 import { HostError } from "../host/registry.js";
 import { type Fleet, parseFleet, squadronSummary } from "../rules/battleshift/fleet.js";
+import { LIMITS } from "../rules/battleshift/limits.js";
 import { exactOdds, formatOdds, monteCarloOdds, oddsJson, parseOddsInput } from "../rules/battleshift/odds.js";
 import { describeDesign } from "../rules/battleshift/ship-building.js";
 
-function intOption(name: string, min: number) {
+function intOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (v: string): number => {
-    if (!/^-?\d+$/.test(v) || Number(v) < min) throw new InvalidArgumentError(`${name} takes a whole number ${min} or more, not "${v}"`);
+    if (!/^-?\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+      throw new InvalidArgumentError(`${name} takes a whole number ${range}, not "${v}"`);
+    }
     return Number(v);
   };
 }
@@ -110,8 +114,8 @@ export function registerFleetCommands(program: Command): void {
       'JSON/YAML: { "attack": { weapon, dice, targeting }, "target": { ships, size, shieldsPerShip, hardness, hull, damageTaken, hullRule } }',
     )
     .option("--exact", "compute the odds exactly by enumerating the dice (no sampling)")
-    .option("--runs <n>", "number of sampled attacks (default 100000)", intOption("--runs", 1))
-    .option("--seed <n>", "seed of the sampled attacks (default 1)", intOption("--seed", -2147483648))
+    .option("--runs <n>", `number of sampled attacks (default 100000, at most ${LIMITS.oddsRuns})`, intOption("--runs", 1, LIMITS.oddsRuns))
+    .option("--seed <n>", "seed of the sampled attacks (default 1)", intOption("--seed", -Number.MAX_SAFE_INTEGER))
     .option("--json", "print { meanHits, suppressedRate, meanDamage, meanShipsDestroyed, destroyedDistribution }")
     .action((o: { input: string; exact?: boolean; runs?: number; seed?: number; json?: boolean }) => {
       if (o.exact && (o.runs !== undefined || o.seed !== undefined)) {

@@ -7,6 +7,7 @@ import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { SingleBar } from "cli-progress";
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { SEED_MAX, seedProblem } from "../core/rng.js";
 import { writeJson, writeText } from "../host/files.js";
 import { createGame, type LoadedGame, runBotTurn } from "../host/game-dir.js";
 import { HostError, rulesetById, scenarioOf } from "../host/registry.js";
@@ -28,7 +29,8 @@ function positiveInt(name: string) {
 }
 
 function wholeNumber(v: string): number {
-  if (!/^-?\d+$/.test(v)) throw new InvalidArgumentError(`--seed takes a whole number, not "${v}"`);
+  if (!/^-?\d+$/.test(v) || seedProblem(Number(v)) !== null)
+    throw new InvalidArgumentError(`--seed takes a whole number from ${-SEED_MAX} to ${SEED_MAX}, not "${v}"`);
   return Number(v);
 }
 

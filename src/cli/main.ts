@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { canonicalJson } from "../core/json.js";
 import type { Problem } from "../core/result.js";
+import { SEED_MAX, seedProblem } from "../core/rng.js";
 import { readDataFile, writeText } from "../host/files.js";
 import { createGame, loadGame, readOrders, resultsPath, runGameTurn } from "../host/game-dir.js";
 import { HostError, RULESETS, rulesetById, scenarioOf } from "../host/registry.js";
@@ -62,7 +63,7 @@ program
   .argument("<ruleset>", `ruleset id (${Object.keys(RULESETS).join(", ")})`)
   .option("--scenario <name>", "a built-in scenario (see `starhost rulesets`)")
   .option("--map <file>", "a map file (JSON or YAML) with sectors, borders, empires and units")
-  .option("--seed <n>", "the game's seed: every die of every turn follows from it", intArg("--seed"), 1)
+  .option("--seed <n>", "the game's seed: every die of every turn follows from it", seedArg, 1)
   .option(
     "--fleet <file>",
     "a fleet file (YAML or JSON), once per side (battleshift)",
@@ -193,7 +194,7 @@ program
   .command("sample")
   .description("a tutorial game, one turn adjudicated from sample orders, results printed")
   .addOption(new Option("--out <dir>", "folder for the game").default("games/sample"))
-  .option("--seed <n>", "seed", intArg("--seed"), 7)
+  .option("--seed <n>", "seed", seedArg, 7)
   .option("--quiet", "print only the summary")
   .action((o: { out: string; seed: number; quiet?: boolean }) => {
     const ruleset = rulesetById("galactic-empires");
@@ -236,6 +237,14 @@ function createScenario<T>(make: () => T, what: string): T {
     if (e instanceof HostError) throw e;
     throw new HostError("invalid-scenario-input", `${what} cannot start a game: ${(e as Error).message}`);
   }
+}
+
+/** A seed: a safe integer, every bit of which counts (core/rng.ts). */
+function seedArg(v: string): number {
+  const n = Number(v);
+  if (!/^-?\d+$/.test(v) || seedProblem(n) !== null)
+    throw new UsageError(`--seed takes a whole number from ${-SEED_MAX} to ${SEED_MAX}, not "${v}"`);
+  return n;
 }
 
 function intArg(name: string) {
