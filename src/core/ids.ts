@@ -100,9 +100,10 @@ export const keySchema = z.string().superRefine((v, ctx) => {
 /**
  * A record (plain object) whose keys `key` checks. zod's own record skips a
  * "__proto__" key without a word (so a map's empire "__proto__" would vanish):
- * here it is refused, named, like any other bad key.
+ * here it is refused, named, like any other bad key (problem code `problem`:
+ * "invalid-id", or "invalid-name" for records keyed by names).
  */
-export function safeRecord<V extends z.ZodType>(key: z.ZodType<string>, value: V) {
+export function safeRecord<V extends z.ZodType>(key: z.ZodType<string>, value: V, problem = "invalid-id") {
   return z.preprocess(
     (raw, ctx) => {
       if (raw !== null && typeof raw === "object" && !Array.isArray(raw) && Object.hasOwn(raw, "__proto__"))
@@ -111,7 +112,7 @@ export function safeRecord<V extends z.ZodType>(key: z.ZodType<string>, value: V
           message: '"__proto__" is reserved and cannot be a key',
           path: ["__proto__"],
           input: raw,
-          params: { problem: "invalid-id" },
+          params: { problem },
         });
       return raw;
     },

@@ -8,7 +8,8 @@ import { z } from "zod";
 
 /** A bound as people read it: 10,000 and -1,000,000; beyond 10^15 as 1e+15. */
 export function showNumber(n: number): string {
-  return Math.abs(n) < 1e15 && Number.isInteger(n) ? n.toLocaleString("en-US") : String(n);
+  if (Math.abs(n) >= 1e15) return n.toExponential();
+  return Number.isInteger(n) ? n.toLocaleString("en-US") : String(n);
 }
 
 function inputText(input: unknown): string {

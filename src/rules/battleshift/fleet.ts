@@ -150,8 +150,8 @@ const designSchema = z
     name: keyName.max(100, { error: "an inline design's name has at most 100 characters" }),
     size: wholeIn(1, 100, "a design's size"),
     faction: textUpTo(LIMITS.name, "a faction").optional(),
-    systems: recordUpTo(safeRecord(keyName, count), 100, "systems").default({}),
-    byCost: recordUpTo(safeRecord(keyName, count), 100, "systems").optional(),
+    systems: recordUpTo(safeRecord(keyName, count, "invalid-name"), 100, "systems").default({}),
+    byCost: recordUpTo(safeRecord(keyName, count, "invalid-name"), 100, "systems").optional(),
   })
   .strict();
 /** Ships of a squadron: 1 to 7 are legal (parseFleet says so); beyond this range a number is not read at all. */

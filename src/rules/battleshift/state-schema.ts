@@ -76,7 +76,7 @@ const design = z
     cost: numberIn(...RANGES.cost, "a design's cost"),
     hullRule: z.enum(["normal", "hardened", "flimsy"]),
     hitsToSuppress: wholeIn(1, RANGES.hull[1], "hitsToSuppress"),
-    systems: recordUpTo(safeRecord(keySchema, systemCount), 100, "systems"),
+    systems: recordUpTo(safeRecord(keySchema, systemCount, "invalid-name"), 100, "systems"),
     space: z
       .object({ total: systemCount, used: systemCount, free: numberIn(-RANGES.systems[1], RANGES.systems[1], "free space") })
       .optional(),
@@ -203,7 +203,7 @@ const stateSchema = z.object({
       ),
     }),
   ),
-  designs: recordUpTo(safeRecord(designKey, design), LIMITS.designs, "designs"),
+  designs: recordUpTo(safeRecord(designKey, design, "invalid-name"), LIMITS.designs, "designs"),
   taskforces: recordUpTo(idRecord(taskforce), LIMITS.taskforces, "taskforces"),
   squadrons: recordUpTo(idRecord(squadron), LIMITS.squadrons, "squadrons"),
   flights: recordUpTo(idRecord(flight), LIMITS.flights, "flights"),
