@@ -80,6 +80,19 @@ const design = z
     space: z
       .object({ total: systemCount, used: systemCount, free: numberIn(-RANGES.systems[1], RANGES.systems[1], "free space") })
       .optional(),
+    className: textUpTo(40, "a ship class").optional(),
+    fast: z.boolean().optional(),
+    slow: z.boolean().optional(),
+    /** What the design was built from (kept for reports; the engine reads the fields above). */
+    input: z
+      .object({
+        name: name("a design's name"),
+        size: wholeIn(...RANGES.size, "a design's size"),
+        systems: recordUpTo(safeRecord(keySchema, systemCount, "invalid-name"), 100, "systems"),
+        byCost: recordUpTo(safeRecord(keySchema, systemCount, "invalid-name"), 100, "systems").optional(),
+      })
+      .passthrough()
+      .optional(),
     costBreakdown: listUpTo(
       z.object({ item: text("a cost line"), points: numberIn(-RANGES.cost[1], RANGES.cost[1], "a cost line's points") }),
       200,
