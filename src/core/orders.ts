@@ -1,5 +1,9 @@
 import type { ZodType } from "zod";
+import { idProblem } from "./ids.js";
 import type { Problem } from "./result.js";
+
+/** At most 40 characters of a value for a problem's text (an order type or field name may be 10,000 long). */
+const short = (v: string): string => (v.length > 40 ? `${v.slice(0, 40)}...` : v);
 
 /**
  * Parse a raw (JSON/YAML-decoded) list of orders order by order: an order of no
@@ -14,9 +18,9 @@ export function parseOrderList<O>(list: readonly unknown[], types: readonly stri
     const type = item && typeof item === "object" ? (item as { type?: unknown }).type : undefined;
     if (typeof type !== "string" || !types.includes(type)) {
       problems.push({
-        order: `${where} ${String(type ?? "(no type)")}`,
+        order: `${where} ${short(typeof type === "string" ? type : String(type ?? "(no type)"))}`,
         code: "unknown-order-type",
-        message: `unknown order type ${JSON.stringify(type ?? null)}; valid types are ${types.join(", ")}`,
+        message: `unknown order type ${typeof type === "string" ? JSON.stringify(short(type)) : JSON.stringify(type ?? null)}; valid types are ${types.join(", ")}`,
       });
       return;
     }
@@ -44,6 +48,8 @@ export interface OrdersFileSpec<O> {
   example: string;
   types: readonly string[];
   schema: ZodType<O>;
+  /** Most orders one file may hold; later ones are refused (one problem). */
+  maxOrders?: number;
 }
 
 /**
@@ -68,8 +74,12 @@ export function parseOrdersFile<O>(
   const r = raw as Record<string, unknown>;
   const seat = r[spec.seat.field];
   if (seat !== undefined) {
-    if (typeof seat === "string" && (spec.seat.allowEmpty || seat.length > 0)) file[spec.seat.field] = seat;
-    else refused.push({ order: spec.seat.field, code: `invalid-${spec.seat.field}`, message: spec.seat.message });
+    // A seat is an id (core/ids.ts). A text that is not one is refused whole: the file is not
+    // for any seat of a game (and a file written for another seat is refused as such by the host).
+    const text = typeof seat === "string" && (spec.seat.allowEmpty || seat.length > 0);
+    const why = text && seat === "" ? null : idProblem(seat);
+    if (text) file[spec.seat.field] = seat;
+    if (why !== null) refused.push({ order: spec.seat.field, code: `invalid-${spec.seat.field}`, message: `${spec.seat.message}: ${why}` });
   }
   const step = r[spec.step.field];
   if (step !== undefined) {
@@ -85,9 +95,9 @@ export function parseOrdersFile<O>(
   for (const k of Object.keys(r)) {
     if (!known.includes(k)) {
       refused.push({
-        order: k,
+        order: short(k),
         code: "unknown-field",
-        message: `unknown field "${k}"; an orders file has ${spec.seat.field}, ${spec.step.field} and orders`,
+        message: `unknown field ${JSON.stringify(short(k))}; an orders file has ${spec.seat.field}, ${spec.step.field} and orders`,
       });
     }
   }
@@ -96,6 +106,13 @@ export function parseOrdersFile<O>(
     refused.push({ order: "orders", code: "not-a-list", message: "orders must be a list of orders" });
     return { file, problems, refused };
   }
-  file.orders = parseOrderList(list, spec.types, spec.schema, problems);
+  const max = spec.maxOrders ?? Number.POSITIVE_INFINITY;
+  if (list.length > max)
+    problems.push({
+      order: "orders",
+      code: "too-many-orders",
+      message: `at most ${max} orders in one file; this one has ${list.length}: the orders after #${max - 1} are skipped`,
+    });
+  file.orders = parseOrderList(list.length > max ? list.slice(0, max) : list, spec.types, spec.schema, problems);
   return { file, problems, refused };
 }

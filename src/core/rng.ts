@@ -52,8 +52,14 @@ export class Rng {
     this.g = g;
   }
 
+  /**
+   * A generator from a seed. Every bit of a safe-integer seed counts: seeds from
+   * -2^31 to 2^32 - 1 start where they always have (their 32 bits), and a seed
+   * outside that range is first mixed down to 32 bits with its high word
+   * (`seedWord`), so seeds differing only above bit 32 give different draws.
+   */
   static fromSeed(seed: number): Rng {
-    return new Rng(xoroshiro128plusFromState(seedState(seed)));
+    return new Rng(xoroshiro128plusFromState(seedState(seedWord(seed))));
   }
 
   static fromState(state: readonly number[]): Rng {
@@ -263,7 +269,35 @@ export class Rng {
   }
 }
 
-/** Deterministic 32-bit mix of a seed, a counter and a label (FNV-1a over their bytes, then murmur3's finalizer). */
+/** The largest seed a game may have: seeds are safe integers, |seed| <= 2^53 - 1 (`SEED_MAX`). */
+export const SEED_MAX = Number.MAX_SAFE_INTEGER;
+
+/** Why `seed` is not a seed, or null when it is one: a safe integer (from -(2^53 - 1) to 2^53 - 1). */
+export function seedProblem(seed: unknown): string | null {
+  if (typeof seed !== "number" || !Number.isSafeInteger(seed))
+    return `a seed is a whole number from ${-SEED_MAX} to ${SEED_MAX}, not ${typeof seed === "number" ? String(seed) : typeof seed}`;
+  return null;
+}
+
+/**
+ * Whether a seed is one of the 32-bit seeds (from -2^31 to 2^32 - 1) that `mixSeed` and
+ * `Rng.fromSeed` have always read by their low 32 bits alone: those keep their draws.
+ */
+const isWordSeed = (seed: number): boolean => seed >= -0x8000_0000 && seed <= 0xffff_ffff;
+
+/** The high word of a seed beyond 32 bits (floor(seed / 2^32)), as 32 bits: every bit of a safe integer counts. */
+const highWord = (seed: number): number => Math.floor(seed / 0x1_0000_0000) >>> 0;
+
+/** A seed as the 32-bit word a generator starts from: itself for 32-bit seeds, else its two words mixed. */
+function seedWord(seed: number): number {
+  return isWordSeed(seed) ? seed : mixSeed(seed, 0, "seed");
+}
+
+/**
+ * Deterministic 32-bit mix of a seed, a counter and a label (FNV-1a over their bytes, then murmur3's finalizer).
+ * A seed outside -2^31..2^32-1 also feeds its high word after the label, so every bit of a
+ * safe-integer seed counts while 32-bit seeds (stored games and replays) mix exactly as before.
+ */
 export function mixSeed(seed: number, counter: number, label = ""): number {
   let h = 0x811c9dc5;
   const feed = (n: number) => {
@@ -276,6 +310,12 @@ export function mixSeed(seed: number, counter: number, label = ""): number {
     const c = label.charCodeAt(i);
     feed(c);
     feed(c >>> 8);
+  }
+  if (!isWordSeed(seed)) {
+    const hi = highWord(seed);
+    for (let i = 0; i < 4; i++) feed((hi >>> (8 * i)) & 0xff);
+    // One byte more than any 32-bit seed's input of the same label: the two can never feed the same bytes.
+    feed(0xa5);
   }
   return fmix32(h);
 }

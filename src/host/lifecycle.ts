@@ -9,17 +9,13 @@ import { ORDERS_RECEIVED, problemEvent } from "../core/events.js";
 import { isId } from "../core/ids.js";
 import type { Problem, Result } from "../core/result.js";
 import { err, ok } from "../core/result.js";
+import { seedProblem } from "../core/rng.js";
 import { type AnyRuleset, type Check, type SeatId, stepRng } from "../core/ruleset.js";
 import type { GameRecord, StepEntry, Submission } from "../store/store.js";
 import { HostError } from "./errors.js";
 
 /** The largest seed a game takes: every seed up to 2^53 - 1 is used whole (core/rng.ts `mixSeed`). */
-export const MAX_SEED = Number.MAX_SAFE_INTEGER;
-
-export function seedProblem(seed: unknown): string | null {
-  if (typeof seed !== "number" || !Number.isSafeInteger(seed)) return `a seed is a whole number from ${-MAX_SEED} to ${MAX_SEED}`;
-  return null;
-}
+export { SEED_MAX as MAX_SEED } from "../core/rng.js";
 
 export interface NewGame {
   id: string;

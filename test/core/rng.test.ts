@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
 import { describe, expect, it } from "vitest";
-import { mixSeed, Rng } from "../../src/core/rng.js";
+import { mixSeed, Rng, seedProblem } from "../../src/core/rng.js";
 
 describe("core: seeded generator and dice", () => {
   it("same seed, same draws; state saves and restores exactly", () => {
@@ -111,5 +112,81 @@ describe("core: seeds spread", () => {
     for (let s = 0; s < n; s++) total += Rng.fromSeed(s).d100();
     const sd = Math.sqrt((100 * 100 - 1) / 12);
     expect(Math.abs(total / n - 50.5)).toBeLessThan((4 * sd) / Math.sqrt(n));
+  });
+});
+
+describe("core: every bit of a seed counts (issue 8)", () => {
+  /** `Rng.fromSeed(s).state()` and `mixSeed(s, 3, "turn")` as the 32-bit-only code gave them (recorded before the change). */
+  const RECORDED: [number, number[], number][] = [
+    [-2147483648, [-1599806106, -695004753, -135292639, 1357769428], 1273719126],
+    [-1, [1904791990, -2128020324, -1486307585, 73881478], -938998545],
+    [0, [1743878423, -219739137, -990244976, 1876579191], -559220560],
+    [1, [883909095, 66796098, 2130756956, 1557732613], 431651974],
+    [7, [-810051879, 1226174471, -187364830, 1588901102], -627479591],
+    [2147483647, [130038042, -1772255155, 1470075716, -1280452528], 1811342318],
+    [2147483648, [-1599806106, -695004753, -135292639, 1357769428], 1273719126],
+    [4294967295, [1904791990, -2128020324, -1486307585, 73881478], -938998545],
+  ];
+
+  /** mixSeed as it was: only the low 32 bits of the seed. */
+  function mixSeed32(seed: number, counter: number, label = ""): number {
+    let h = 0x811c9dc5;
+    const feed = (n: number) => {
+      h ^= n & 0xff;
+      h = Math.imul(h, 0x01000193);
+    };
+    for (let i = 0; i < 4; i++) feed((seed >>> (8 * i)) & 0xff);
+    for (let i = 0; i < 4; i++) feed((counter >>> (8 * i)) & 0xff);
+    for (let i = 0; i < label.length; i++) {
+      feed(label.charCodeAt(i));
+      feed(label.charCodeAt(i) >>> 8);
+    }
+    let x = h | 0;
+    x ^= x >>> 16;
+    x = Math.imul(x, 0x85ebca6b);
+    x ^= x >>> 13;
+    x = Math.imul(x, 0xc2b2ae35);
+    x ^= x >>> 16;
+    return x | 0;
+  }
+
+  it("seeds from -2^31 to 2^32 - 1 give the very draws they gave before", () => {
+    for (const [seed, state, mixed] of RECORDED) {
+      expect(Rng.fromSeed(seed).state()).toEqual(state);
+      expect(mixSeed(seed, 3, "turn")).toBe(mixed);
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: -0x8000_0000, max: 0xffff_ffff }), fc.nat(), fc.string({ maxLength: 12 }), (seed, counter, label) => {
+        expect(mixSeed(seed, counter, label)).toBe(mixSeed32(seed, counter, label));
+        expect(Rng.fromSeed(seed).state()).toEqual(Rng.fromSeed(seed | 0).state());
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("two seeds differing only above bit 32 give different dice", () => {
+    const base = 12345;
+    const dice = (seed: number) => {
+      const r = Rng.forTurn(seed, 1);
+      return Array.from({ length: 20 }, () => r.d100());
+    };
+    const seeds = [base, base + 2 ** 32, base + 2 ** 33, base + 2 ** 52, -(2 ** 40) + base];
+    const draws = seeds.map((s) => JSON.stringify(dice(s)));
+    expect(new Set(draws).size).toBe(seeds.length);
+    const first = seeds.map((s) => JSON.stringify(Rng.fromSeed(s).state()));
+    expect(new Set(first).size).toBe(seeds.length);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 20 }), fc.integer({ min: 0, max: 0xffff_ffff }), (hi, lo) => {
+        const seed = hi * 2 ** 32 + lo;
+        expect(mixSeed(seed, 1, "turn")).not.toBe(mixSeed(lo, 1, "turn"));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("seedProblem: safe integers are seeds; fractions, NaN, infinities and 2^53 are not", () => {
+    for (const s of [0, -1, 1, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 40]) expect(seedProblem(s)).toBeNull();
+    for (const s of [2 ** 53, -(2 ** 53), 1.5, Number.NaN, Number.POSITIVE_INFINITY, "1", null])
+      expect(seedProblem(s)).toMatch(/whole number from -9007199254740991 to 9007199254740991/);
   });
 });

@@ -7,6 +7,7 @@
  * being the last ship destroyed, fighters lost with their carriers and the
  * Victory Points the enemy scores.
  */
+import { own } from "../../core/ids.js";
 import type { Problem } from "../../core/result.js";
 import type { Rng } from "../../core/rng.js";
 import type { CheckLine } from "../../core/ruleset.js";
@@ -92,7 +93,7 @@ export class Ctx {
   }
 
   sq(id: string): Squadron | undefined {
-    return this.state.squadrons[id];
+    return own(this.state.squadrons, id);
   }
 
   caps(sq: Squadron): Capabilities {

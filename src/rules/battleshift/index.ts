@@ -8,6 +8,7 @@
  * detached squadron) activates next. `turn(state)` is the step number.
  */
 import type { GameEvent } from "../../core/events.js";
+import { isId, own } from "../../core/ids.js";
 import { canonicalJson, cloneData } from "../../core/json.js";
 import { err, ok, type Problem } from "../../core/result.js";
 import { Rng } from "../../core/rng.js";
@@ -226,7 +227,19 @@ export function stepLabel(state: BattleState): string {
 }
 
 /** Preview orders on a copy with stand-in dice: each order's legality and the measured figures behind it. */
-export function checkOrders(state: BattleState, seat: SideId, orders: Orders): Check {
+export function checkOrders(state: BattleState, seat: SideId, given: Orders): Check {
+  if (!isId(seat) || !own(state.sides, seat)) {
+    const named = JSON.stringify(seat.length > 40 ? `${seat.slice(0, 40)}...` : seat);
+    const p = { order: "orders", code: "unknown-side", message: `no side ${named} in this battle; sides: ${sideIds(state).join(", ")}` };
+    return { ok: false, lines: [{ step: "Orders", order: "", text: p.message, ok: false }], problems: [p] };
+  }
+  // Orders arrive parsed; checked again so that orders no parser saw fail as problems, never throw.
+  const { orders, problems: malformed } = parseOrders(given);
+  if (malformed.length > 0) {
+    const lines = malformed.map((p) => ({ step: "Orders", order: p.order, text: `refused: ${p.message} (${p.code})`, ok: false }));
+    const rest = checkOrders(state, seat, orders);
+    return { ok: false, lines: [...lines, ...rest.lines], problems: [...malformed, ...rest.problems] };
+  }
   const copy = cloneData(state);
   const rng = Rng.forTurn(state.seed, state.step, "check");
   const ctx = new Ctx(copy, rng, seat, true);

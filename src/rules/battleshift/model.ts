@@ -5,6 +5,8 @@
  * fighter Flights on the table, ships in Hyperspace, the turn's secret activation
  * sequences and the Victory Points scored. Plain data only: it is saved as JSON.
  */
+
+import { own } from "../../core/ids.js";
 import type { Battlespace, Sector } from "./battlespace/battlespace.js";
 import { fightersAboardShips } from "./combat/combat.js";
 import type { ShipDesign } from "./fleet/ship-building.js";
@@ -443,7 +445,7 @@ export function quadrantRef(state: BattleState, ref: string): { planet: PlanetIn
   if (!state.settings.planets || !state.planets) return null;
   const m = /^(.+):([NESW])$/.exec(ref);
   if (!m) return null;
-  const planet = state.planets[m[1] as string];
+  const planet = own(state.planets, m[1] as string);
   const quadrant = planet?.defense.quadrants.find((q) => q.id === (m[2] as QuadrantId));
   return planet && quadrant ? { planet, quadrant } : null;
 }
@@ -465,9 +467,9 @@ export function squadronList(state: BattleState): Squadron[] {
  * would be valid (brief, "Bad input is expected").
  */
 export function notYourSquadron(state: BattleState, side: SideId, id: string): string {
-  const sq = state.squadrons[id];
+  const sq = own(state.squadrons, id);
   if (sq && sq.side !== side) return `${id} is ${sq.side}'s squadron, not yours (you command ${side})`;
-  const tf = state.taskforces[id];
+  const tf = own(state.taskforces, id);
   if (tf && tf.side === side) {
     const members = squadronsOfTaskforce(state, id).map((s) => s.id);
     return `${id} is a taskforce; name one of its squadrons (${members.join(", ") || "none left"})`;

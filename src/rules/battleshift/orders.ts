@@ -17,10 +17,16 @@
  * becomes a Problem with the measured figure, never an exception.
  */
 import { z } from "zod";
+import { idSchema, refSchema } from "../../core/ids.js";
 import { parseOrdersFile } from "../../core/orders.js";
 import type { Problem } from "../../core/result.js";
+import { LIMITS } from "./limits.js";
 
-const id = z.string().min(1).max(80);
+/**
+ * What an order names: a squadron, taskforce, flight or prize id, a ship ("blue-tf1-s2.3") or a
+ * quadrant ("planet:N"): ids, or ids joined by "." or ":" (core/ids.ts). Never a path or a prototype name.
+ */
+const id = refSchema;
 const facing = z
   .union([z.number().finite(), z.string().min(1).max(20)])
   .describe('compass degrees (0 = north, 90 = east) or a name such as "W" or "north-east"');
@@ -155,10 +161,10 @@ export const orderSchema = z.discriminatedUnion("type", [
 ]);
 
 export const ordersSchema = z.object({
-  side: z.string().min(1).max(40).optional(),
+  side: idSchema.optional(),
   /** The step these orders were written for (refused whole if it is another). */
   step: z.number().int().positive().optional(),
-  orders: z.array(orderSchema).max(2000).default([]),
+  orders: z.array(orderSchema).max(LIMITS.orders).default([]),
 });
 
 export type Order = z.infer<typeof orderSchema>;
@@ -190,6 +196,7 @@ export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]
     example: '{ "side": "blue", "orders": [ ... ] }',
     types: ORDER_TYPES,
     schema: orderSchema,
+    maxOrders: LIMITS.orders,
   });
   return { orders: file as Orders, problems, refused };
 }

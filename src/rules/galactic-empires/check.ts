@@ -7,20 +7,25 @@
  * are rolled with a fixed seed: battle results shown are one possible outcome.
  */
 
+import { isId, own } from "../../core/ids.js";
 import { Rng } from "../../core/rng.js";
 import type { Check, CheckLine } from "../../core/ruleset.js";
 import type { EmpireId, GameState } from "./model.js";
-import { describeOrder, type Orders } from "./orders.js";
+import { describeOrder, type Orders, parseOrders } from "./orders.js";
 import { runTurn } from "./turn.js";
 import { knownState } from "./view.js";
 
-export function checkOrders(state: GameState, empire: EmpireId, orders: Orders): Check {
+export function checkOrders(state: GameState, empire: EmpireId, given: Orders): Check {
   const lines: CheckLine[] = [];
-  if (!state.empires[empire]) {
-    return { ok: false, lines, problems: [{ order: "orders", code: "unknown-empire", message: `no empire "${empire}" in this game` }] };
+  if (!isId(empire) || !own(state.empires, empire)) {
+    const named = JSON.stringify(empire.length > 40 ? `${empire.slice(0, 40)}...` : empire);
+    return { ok: false, lines, problems: [{ order: "orders", code: "unknown-empire", message: `no empire ${named} in this game` }] };
   }
+  // Orders arrive parsed; checked again so that orders no parser saw fail as problems, never throw.
+  const { orders, problems: malformed } = parseOrders(given);
   const whole = wholeFileProblem(state, empire, orders);
-  if (whole) return { ok: false, lines, problems: [whole] };
+  if (whole) return { ok: false, lines, problems: [whole, ...malformed] };
+  for (const p of malformed) lines.push({ step: "Orders", order: p.order, text: `refused: ${p.message} (${p.code})`, ok: false });
   orders.orders.forEach((o, i) => {
     lines.push({ step: "Orders", order: describeOrder(o, i), text: "accepted for adjudication", ok: true });
   });
@@ -34,14 +39,15 @@ export function checkOrders(state: GameState, empire: EmpireId, orders: Orders):
       lines.push({ step: e.step, order: "", text: `battle expected at ${e.report.where} (its outcome depends on the dice)`, ok: true });
     }
   }
-  const problems = res.problems[empire] ?? [];
+  const problems = [...malformed, ...(res.problems[empire] ?? [])];
   return { ok: problems.length === 0, lines, problems };
 }
 
 /** Orders written for another empire or another turn are refused whole (chapter 1, "The File You Send"). */
 export function wholeFileProblem(state: GameState, empire: EmpireId, orders: Orders) {
   if (orders.empire !== undefined && orders.empire !== empire) {
-    return { order: "orders.empire", code: "wrong-empire", message: `these orders are for "${orders.empire}", not for "${empire}"` };
+    const named = orders.empire.length > 40 ? `${orders.empire.slice(0, 40)}...` : orders.empire;
+    return { order: "orders.empire", code: "wrong-empire", message: `these orders are for ${JSON.stringify(named)}, not for "${empire}"` };
   }
   if (orders.turn !== undefined && orders.turn !== state.turn) {
     return {

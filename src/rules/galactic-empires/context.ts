@@ -3,6 +3,7 @@
  * shares (permission, move cost, move points, total combat). The turn runs on a
  * private copy of the game state, so `resolve` stays pure.
  */
+import { own } from "../../core/ids.js";
 import { round } from "../../core/json.js";
 import { type Problem, problem } from "../../core/result.js";
 import type { Rng } from "../../core/rng.js";
@@ -179,7 +180,7 @@ export class TurnContext {
    */
   ownUnit(empire: EmpireId, ref: string): { unit: Unit } | { code: string; message: string } {
     const id = this.refs.get(empire)?.get(ref) ?? ref;
-    const unit = this.state.units[id];
+    const unit = own(this.state.units, id);
     // A foreign unit gets the same answer as a missing one: the reply must not
     // reveal whether, or whose, a unit the empire cannot see exists.
     if (!unit || unit.owner !== empire) {
@@ -316,7 +317,7 @@ export class TurnContext {
     if (s.owner === empire) return true;
     if (s.permission.includes(empire)) return true;
     if (s.owner === INDEPENDENT) return false;
-    return this.state.empires[s.owner]?.toward[empire]?.passage === true;
+    return own(this.state.empires, s.owner)?.toward[empire]?.passage === true;
   }
 
   /** May `empire` enter the sector at all: permission, or its owner is an enemy or independent. */
@@ -375,7 +376,7 @@ export class TurnContext {
   totalCombat(unit: Unit): number {
     let t = 0;
     for (const s of unit.ships) t += totalCombatOf(shipType(s.type)) * s.count;
-    for (const a of unit.admirals) t += this.state.admirals[a]?.combat ?? 0;
+    for (const a of unit.admirals) t += own(this.state.admirals, a)?.combat ?? 0;
     return t;
   }
 
@@ -386,7 +387,7 @@ export class TurnContext {
       const type = shipType(s.type);
       t += (totalCombatOf(type) * s.count) / (canCloak(type, this.state.settings) ? 10 : 1);
     }
-    for (const a of unit.admirals) t += this.state.admirals[a]?.combat ?? 0;
+    for (const a of unit.admirals) t += own(this.state.admirals, a)?.combat ?? 0;
     return t;
   }
 
@@ -433,7 +434,7 @@ export class TurnContext {
       this.state.independentTreasury = round((this.state.independentTreasury ?? 0) + amount, 2);
       return;
     }
-    const e = this.state.empires[empire];
+    const e = own(this.state.empires, empire);
     if (e) e.treasury = round(e.treasury + amount, 2);
   }
   /** Pay if the treasury holds enough; returns whether it did. */
@@ -444,14 +445,14 @@ export class TurnContext {
       this.state.independentTreasury = round(Math.max(0, pool - amount), 2);
       return true;
     }
-    const e = this.state.empires[empire];
+    const e = own(this.state.empires, empire);
     if (!e || e.treasury + 1e-9 < amount) return false;
     e.treasury = round(Math.max(0, e.treasury - amount), 2);
     return true;
   }
   treasury(empire: EmpireId): number {
     if (empire === INDEPENDENT) return this.state.independentTreasury ?? 0;
-    return this.state.empires[empire]?.treasury ?? 0;
+    return own(this.state.empires, empire)?.treasury ?? 0;
   }
 }
 

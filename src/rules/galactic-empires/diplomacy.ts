@@ -4,6 +4,7 @@
  * "Empire Limits Checked" and "Defeated Empires Removed", with chapter 2
  * ("Diplomatic Relations", "Other Diplomatic Status") and chapter 5 ("Player Status").
  */
+import { own } from "../../core/ids.js";
 import { LIMITS, MAX_GIFTS_PER_TURN } from "./catalog.js";
 import type { IndexedOrder, TurnContext } from "./context.js";
 import {
@@ -32,9 +33,9 @@ import type { OrderType } from "./orders.js";
 
 /** This empire's standing toward another, created with the defaults (accept yes, no passage, no sharing). */
 export function standingToward(ctx: TurnContext, of: EmpireId, toward: EmpireId): Standing {
-  const e = ctx.state.empires[of];
+  const e = own(ctx.state.empires, of);
   if (!e) throw new Error(`standingToward: unknown empire ${of}`);
-  const cur = e.toward[toward];
+  const cur = own(e.toward, toward);
   if (cur) return cur;
   const fresh = defaultStanding();
   e.toward[toward] = fresh;
@@ -98,7 +99,7 @@ function giveSector(ctx: TurnContext, s: Sector, from: EmpireId, to: EmpireId): 
   s.owner = to;
   s.permission = [];
   ctx.changedOwner.add(s.id);
-  const g = ctx.state.units[garrisonId(s.id)];
+  const g = own(ctx.state.units, garrisonId(s.id));
   let fleet: Unit | null = null;
   if (g && g.kind === "garrison") {
     if (g.owner === from && (g.ships.length > 0 || g.admirals.length > 0)) {
@@ -116,7 +117,7 @@ function giveSector(ctx: TurnContext, s: Sector, from: EmpireId, to: EmpireId): 
       });
       ctx.state.units[fleet.id] = fleet;
       for (const a of fleet.admirals) {
-        const adm = ctx.state.admirals[a];
+        const adm = own(ctx.state.admirals, a);
         if (adm) adm.unit = fleet.id;
       }
     }

@@ -8,6 +8,7 @@
  * Money is counted in hundredths (upkeep is 0.3 a destroyer), so treasuries never
  * drift and never go negative.
  */
+import { own } from "../../core/ids.js";
 import { round } from "../../core/json.js";
 import {
   ADMIRAL_HIRE_COST,
@@ -68,7 +69,7 @@ export function compareIds(a: string, b: string): number {
 export function activeEmpires(ctx: TurnContext): Empire[] {
   return Object.keys(ctx.state.empires)
     .sort()
-    .map((id) => ctx.state.empires[id] as Empire)
+    .map((id) => own(ctx.state.empires, id) as Empire)
     .filter((e) => !e.defeated);
 }
 
@@ -80,9 +81,9 @@ export function admiralsOwnedBy(ctx: TurnContext, empire: EmpireId): Admiral[] {
 
 /** An admiral leaves the game (resigns, is not paid, is disbanded): out of his unit, no longer its leader. */
 export function removeAdmiral(ctx: TurnContext, id: AdmiralId): void {
-  const a = ctx.state.admirals[id];
+  const a = own(ctx.state.admirals, id);
   if (!a) return;
-  const unit = ctx.state.units[a.unit];
+  const unit = own(ctx.state.units, a.unit);
   if (unit) {
     unit.admirals = unit.admirals.filter((x) => x !== id);
     if (unit.leader === id) unit.leader = null;
@@ -92,7 +93,7 @@ export function removeAdmiral(ctx: TurnContext, id: AdmiralId): void {
 
 /** An empire's name for messages; its id if there is no such empire. */
 export function empireName(ctx: TurnContext, id: EmpireId): string {
-  return ctx.state.empires[id]?.name ?? id;
+  return own(ctx.state.empires, id)?.name ?? id;
 }
 
 export function sectorName(ctx: TurnContext, id: SectorId): string {
@@ -116,7 +117,7 @@ export function otherEmpire(ctx: TurnContext, io: IndexedOrder, id: EmpireId, wh
     ctx.fail(io, "self", `${what} must name another empire, not your own`);
     return null;
   }
-  const e = ctx.state.empires[id];
+  const e = own(ctx.state.empires, id);
   if (id === INDEPENDENT || !e) {
     const known = Object.keys(ctx.state.empires)
       .filter((x) => x !== io.empire)
@@ -133,7 +134,7 @@ export function otherEmpire(ctx: TurnContext, io: IndexedOrder, id: EmpireId, wh
 
 /** Whether `recipient` accepts gifts from `giver` (chapter 2, "Acceptance"; default yes). */
 export function accepts(ctx: TurnContext, recipient: EmpireId, giver: EmpireId): boolean {
-  return ctx.state.empires[recipient]?.toward[giver]?.accept ?? true;
+  return own(ctx.state.empires, recipient)?.toward[giver]?.accept ?? true;
 }
 
 /**
@@ -144,7 +145,7 @@ export function accepts(ctx: TurnContext, recipient: EmpireId, giver: EmpireId):
  */
 export function orderGarrison(ctx: TurnContext, io: IndexedOrder, ref: string, what: string): Unit | null {
   const id = ctx.refs.get(io.empire)?.get(ref) ?? ref;
-  const u = ctx.state.units[id];
+  const u = own(ctx.state.units, id);
   if (u && u.kind === "garrison" && u.owner !== io.empire && ctx.startOwner.get(u.sector) === io.empire) {
     ctx.fail(
       io,
@@ -170,7 +171,7 @@ export function orderGarrison(ctx: TurnContext, io: IndexedOrder, ref: string, w
  */
 export function ensureGarrison(ctx: TurnContext, sector: Sector): Unit {
   const id = garrisonId(sector.id);
-  const existing = ctx.state.units[id];
+  const existing = own(ctx.state.units, id);
   if (existing) return existing;
   const g = newUnit({ id, kind: "garrison", owner: sector.owner, name: `Garrison of ${sector.name}`, sector: sector.id });
   ctx.state.units[id] = g;
@@ -534,7 +535,7 @@ export function admiralsHired(ctx: TurnContext): void {
       ctx.fail(io, "already-hired", `${g.id} has already hired an admiral this turn; a garrison can do this once per turn`);
       continue;
     }
-    const e = ctx.state.empires[io.empire] as Empire;
+    const e = own(ctx.state.empires, io.empire) as Empire;
     const limit = LIMITS[e.status].admirals;
     const have = admiralsOwnedBy(ctx, e.id).length;
     if (have >= limit) {
@@ -834,7 +835,7 @@ export function sectorRevenueGained(ctx: TurnContext): void {
   for (const s of ctx.state.sectors) {
     if (s.owner === INDEPENDENT || s.annexedTo !== s.owner) continue;
     if (ctx.changedOwner.has(s.id) || ctx.pillaged.has(s.id) || ctx.annexedNow.has(s.id)) continue;
-    const e = ctx.state.empires[s.owner];
+    const e = own(ctx.state.empires, s.owner);
     if (!e || e.defeated) continue;
     const amount = sectorYield(s);
     ctx.credit(s.owner, amount);

@@ -4,6 +4,7 @@
  * order becomes a Problem through ctx.fail; nothing here throws on bad orders.
  * Rulings on silent or unclear passages: rulings-first.md.
  */
+import { own } from "../../core/ids.js";
 import { round } from "../../core/json.js";
 import { MAX_STARFLEETS, salvageValue, shipType } from "./catalog.js";
 import { cloakProblem } from "./cloaking.js";
@@ -44,7 +45,7 @@ function ordersOfTypes<T extends OrderType>(ctx: TurnContext, types: readonly T[
 
 /** The admiral an order names, or null after recording the problem ("not-your-admiral", "unknown-admiral"). */
 function ownAdmiralOr(ctx: TurnContext, io: IndexedOrder, id: AdmiralId): Admiral | null {
-  const a = ctx.state.admirals[id];
+  const a = own(ctx.state.admirals, id);
   if (a && a.owner === io.empire) return a;
   ctx.fail(
     io,
@@ -63,9 +64,9 @@ function garrisonNeverRetreats(ctx: TurnContext, io: IndexedOrder, u: Unit, so: 
 
 /** What `from` grants `to`, created with the defaults (accept gifts, nothing else) when first needed. */
 function standing(ctx: TurnContext, from: EmpireId, to: EmpireId): Standing | null {
-  const e = ctx.state.empires[from];
+  const e = own(ctx.state.empires, from);
   if (!e) return null;
-  let s = e.toward[to];
+  let s = own(e.toward, to);
   if (!s) {
     s = defaultStanding();
     e.toward[to] = s;
@@ -75,7 +76,7 @@ function standing(ctx: TurnContext, from: EmpireId, to: EmpireId): Standing | nu
 
 function otherEmpires(ctx: TurnContext, empire: EmpireId): string {
   const ids = Object.keys(ctx.state.empires)
-    .filter((id) => id !== empire && !ctx.state.empires[id]?.defeated)
+    .filter((id) => id !== empire && !own(ctx.state.empires, id)?.defeated)
     .sort();
   return ids.length > 0 ? ids.join(", ") : "none";
 }
@@ -94,7 +95,7 @@ function otherEmpire(ctx: TurnContext, io: IndexedOrder, target: EmpireId, what:
     );
     return null;
   }
-  const e = ctx.state.empires[target];
+  const e = own(ctx.state.empires, target);
   if (!e) {
     ctx.fail(io, "unknown-empire", `there is no empire "${target}"; other empires are ${otherEmpires(ctx, io.empire)}`);
     return null;
@@ -201,7 +202,7 @@ function cancelPermissions(ctx: TurnContext, a: EmpireId, b: EmpireId): string {
     [a, b],
     [b, a],
   ] as const) {
-    const s = ctx.state.empires[x]?.toward[y];
+    const s = own(ctx.state.empires, x)?.toward[y];
     if (s?.passage) {
       s.passage = false;
       bits.push(`${empireName(ctx, x)}'s Passage Rights for ${empireName(ctx, y)} are cancelled`);
@@ -432,7 +433,7 @@ export function newStarfleetsFormed(ctx: TurnContext): void {
       );
       continue;
     }
-    const empire = ctx.state.empires[io.empire];
+    const empire = own(ctx.state.empires, io.empire);
     // The independents have no empire record but form starfleets too (bot/independents.ts).
     if (!empire && io.empire !== INDEPENDENT) continue;
     const id = `A${ctx.state.nextUnit++}`;
@@ -460,7 +461,7 @@ export function administrativeActions(ctx: TurnContext): void {
     const o = io.order;
     switch (o.type) {
       case "renameRuler": {
-        const e = ctx.state.empires[io.empire];
+        const e = own(ctx.state.empires, io.empire);
         if (e) e.ruler = o.name;
         ctx.message([io.empire], `Your ruler is now known as ${o.name}.`);
         break;
@@ -516,7 +517,7 @@ export function administrativeActions(ctx: TurnContext): void {
             cycle = true;
             break;
           }
-          cur = ctx.state.units[cur.follow];
+          cur = own(ctx.state.units, cur.follow);
         }
         if (cycle) {
           ctx.fail(
@@ -556,7 +557,7 @@ export function administrativeActions(ctx: TurnContext): void {
           break;
         }
         if (!u.admirals.includes(o.admiral)) {
-          const a = ctx.state.admirals[o.admiral];
+          const a = own(ctx.state.admirals, o.admiral);
           const where = a && a.owner === io.empire ? `admiral ${o.admiral} is in ${a.unit}` : `there is no admiral "${o.admiral}" of yours`;
           ctx.fail(
             io,
@@ -566,7 +567,7 @@ export function administrativeActions(ctx: TurnContext): void {
           break;
         }
         u.leader = o.admiral;
-        ctx.message([io.empire], `Admiral ${ctx.state.admirals[o.admiral]?.name ?? o.admiral} now leads ${u.name} (${u.id}).`);
+        ctx.message([io.empire], `Admiral ${own(ctx.state.admirals, o.admiral)?.name ?? o.admiral} now leads ${u.name} (${u.id}).`);
         break;
       }
     }

@@ -4,6 +4,7 @@
  * empire's orders are awaited, then one pure `resolve` runs the whole turn.
  */
 import type { GameEvent } from "../../core/events.js";
+import { isId, own } from "../../core/ids.js";
 import { err, ok, type Problem } from "../../core/result.js";
 import { mixSeed, Rng } from "../../core/rng.js";
 import type { Bot, Ruleset, Scenario } from "../../core/ruleset.js";
@@ -137,14 +138,18 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeGameEvent
   check: checkOrders,
   resolve(state, ordersBySeat, rng) {
     const lists: Record<EmpireId, readonly Order[]> = {};
-    const refused: Record<EmpireId, ReturnType<typeof wholeFileProblem>> = {};
+    const refused: Record<EmpireId, Problem[]> = {};
     for (const seat of Object.keys(ordersBySeat).sort()) {
-      if (!Object.hasOwn(state.empires, seat)) continue;
-      const o = ordersBySeat[seat];
-      if (!o) continue;
+      // Seats are ids (core/ids.ts); orders arrive parsed, but are checked again here so
+      // that orders no parser saw ("constructor" as an empire) fail as problems, never throw.
+      if (!isId(seat)) continue;
+      const given = own(ordersBySeat, seat);
+      if (!given) continue;
+      const { orders: o, problems } = parseOrders(given);
       const whole = wholeFileProblem(state, seat, o);
-      if (whole) refused[seat] = whole;
+      if (whole) problems.unshift(whole);
       else lists[seat] = o.orders;
+      if (problems.length > 0) refused[seat] = problems;
     }
     // Chapter 8: Local Forces are "controlled by the computer": their pool is fed and their
     // orders are written here, from a generator derived from (not drawn from) the turn's.
@@ -152,10 +157,9 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeGameEvent
     const start = withIndependentPool(state);
     lists[INDEPENDENT] = independentOrders(start, Rng.fromSeed(mixSeed(rng.clone().nextUint32(), state.turn, "independents")));
     const res = runTurn(start, lists, rng);
-    for (const [seat, p] of Object.entries(refused)) {
-      if (!p) continue;
-      res.problems[seat] = [p, ...(res.problems[seat] ?? [])];
-      res.events.unshift({ kind: "problem", to: [seat], step: "Orders received", problem: p });
+    for (const [seat, ps] of Object.entries(refused)) {
+      res.problems[seat] = [...ps, ...(res.problems[seat] ?? [])];
+      res.events.unshift(...ps.map((p) => ({ kind: "problem" as const, to: [seat] as [string], step: "Orders received", problem: p })));
     }
     return { state: res.state, problems: res.problems, events: res.events.map(eventText) };
   },
@@ -193,7 +197,7 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeGameEvent
 
 function activeEmpires(state: GameState): EmpireId[] {
   return Object.keys(state.empires)
-    .filter((id) => id !== INDEPENDENT && !state.empires[id]?.defeated)
+    .filter((id) => id !== INDEPENDENT && !own(state.empires, id)?.defeated)
     .sort();
 }
 

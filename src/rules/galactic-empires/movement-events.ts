@@ -12,6 +12,7 @@
  * ownership in ownership.ts, pillage in pillage.ts; the battles (steps 6 and 7),
  * which call battle.ts's fightBattle, are here.
  */
+import { own } from "../../core/ids.js";
 import { type BattleInput, type BattleResult, type BattleUnit, fightBattle } from "./battle.js";
 import { shipType } from "./catalog.js";
 import { byUnitId, type TurnContext } from "./context.js";
@@ -98,7 +99,7 @@ function finishMovement(ctx: TurnContext, run: MovementRun): void {
       ctx.fail(io, "did-not-search", `independents never search (chapter 5, "Cloaking")`);
       continue;
     }
-    const unit = ctx.state.units[id];
+    const unit = own(ctx.state.units, id);
     const why =
       !unit || unit.owner !== io.empire
         ? `${id} no longer exists or is no longer yours`
@@ -108,7 +109,7 @@ function finishMovement(ctx: TurnContext, run: MovementRun): void {
   // Chapter 6, "Battle Aftermath": "Tactics can only increase 1 time per turn. For
   // multiple battles, the battle with the greatest increase in Tactics will be used".
   for (const id of [...ctx.tacticsGain.keys()].sort()) {
-    const a = ctx.state.admirals[id];
+    const a = own(ctx.state.admirals, id);
     const gain = ctx.tacticsGain.get(id) ?? 0;
     if (!a || gain <= 0) continue;
     const before = a.tactics;
@@ -141,7 +142,7 @@ function battleUnit(ctx: TurnContext, u: Unit, canRetreat: boolean): BattleUnit 
     kind: u.kind,
     ships: [...merged.values()],
     admirals: u.admirals.flatMap((id) => {
-      const a = ctx.state.admirals[id];
+      const a = own(ctx.state.admirals, id);
       return a ? [{ id: a.id, name: a.name, tactics: a.tactics, siegecraft: a.siegecraft, combat: a.combat, hits: a.hits }] : [];
     }),
     leader: u.leader,
@@ -161,7 +162,9 @@ type SectorIndex = Map<SectorId, Unit[]>;
 
 /** Enemy starships visible in a sector, for `empire`'s retreat (cloaked units are not seen). */
 function enemyStarshipsIn(ctx: TurnContext, empire: EmpireId, sector: SectorId, index?: SectorIndex): boolean {
-  const units = index ? (index.get(sector) ?? []).filter((u) => ctx.state.units[u.id] === u && u.sector === sector) : ctx.unitsIn(sector);
+  const units = index
+    ? (index.get(sector) ?? []).filter((u) => own(ctx.state.units, u.id) === u && u.sector === sector)
+    : ctx.unitsIn(sector);
   return units.some((u) => !u.cloaked && ctx.starshipCount(u) > 0 && ctx.hostileIn(empire, u.owner, sector));
 }
 
@@ -201,7 +204,7 @@ function applyBattle(ctx: TurnContext, units: Unit[], result: BattleResult): Set
     if (!unit) continue;
     applyLosses(ctx, unit, out.ships, result);
     for (const adm of out.admiralsLost) {
-      const a = ctx.state.admirals[adm];
+      const a = own(ctx.state.admirals, adm);
       unit.admirals = unit.admirals.filter((x) => x !== adm);
       if (unit.leader === adm) unit.leader = null;
       delete ctx.state.admirals[adm];
@@ -210,7 +213,7 @@ function applyBattle(ctx: TurnContext, units: Unit[], result: BattleResult): Set
     // Chapter 6, "Siege Damage Occurs": successful siege "will improve the Siegecraft of
     // the unit leader (Siegecraft can only be improved 1 time per turn)" (RULINGS: +1 to +3).
     if (out.siegeHits > 0 && unit.leader && !ctx.siegecraftRaised.has(unit.leader)) {
-      const a = ctx.state.admirals[unit.leader];
+      const a = own(ctx.state.admirals, unit.leader);
       if (a) {
         ctx.siegecraftRaised.add(a.id);
         const before = a.siegecraft;
@@ -313,7 +316,7 @@ function markRetreated(ctx: TurnContext, run: MovementRun, unit: Unit, from: Sec
 export function crossBorderBattles(ctx: TurnContext, run: MovementRun): void {
   const borders = new Map<string, Travel[]>();
   for (const t of run.travels.values()) {
-    const u = ctx.state.units[t.unit];
+    const u = own(ctx.state.units, t.unit);
     if (!u || u.cloaked || !armed(ctx, u)) continue;
     const key = t.from < t.to ? `${t.from}|${t.to}` : `${t.to}|${t.from}`;
     const list = borders.get(key) ?? [];
@@ -327,7 +330,7 @@ export function crossBorderBattles(ctx: TurnContext, run: MovementRun): void {
   });
   for (const key of keys) {
     const list = borders.get(key) ?? [];
-    const unitOf = (t: Travel) => ctx.state.units[t.unit] as Unit;
+    const unitOf = (t: Travel) => own(ctx.state.units, t.unit) as Unit;
     // Only units with an enemy coming the other way take part.
     const fighting = list.filter((t) => list.some((o) => o.from === t.to && ctx.atWar(unitOf(t).owner, unitOf(o).owner)));
     if (fighting.length === 0) continue;
@@ -380,7 +383,7 @@ export function sectorBattles(ctx: TurnContext, run: MovementRun): void {
   const bySector = unitsBySector(ctx);
   for (const s of ctx.state.sectors) {
     const here = (bySector.get(s.id) ?? [])
-      .filter((u) => ctx.state.units[u.id] === u && u.sector === s.id && !u.cloaked && armed(ctx, u))
+      .filter((u) => own(ctx.state.units, u.id) === u && u.sector === s.id && !u.cloaked && armed(ctx, u))
       .sort(byUnitId);
     const units = here.filter((u) => here.some((v) => ctx.hostileIn(u.owner, v.owner, s.id)));
     if (units.length === 0) continue;

@@ -11,6 +11,7 @@
  * An order whose step has already passed in this phase waits for the next phase,
  * so orders always happen in the order they were written.
  */
+import { own } from "../../core/ids.js";
 import { cloakProblem } from "./cloaking.js";
 import { type IndexedOrder, type TurnContext, unitsGroupedBy } from "./context.js";
 import { compareUnitIds, type Sector, type SectorId, type Unit, type UnitId } from "./model.js";
@@ -109,7 +110,7 @@ export function queuedUnitIds(run: MovementRun): UnitId[] {
 export function liveUnit(ctx: TurnContext, run: MovementRun, id: UnitId): Unit | null {
   const q = run.queues.get(id) ?? [];
   const head = q[0];
-  const unit = ctx.state.units[id];
+  const unit = own(ctx.state.units, id);
   if (head && (!unit || unit.owner !== head.empire)) {
     const why = unit ? `${id} no longer belongs to you (its sector changed hands)` : `${id} no longer exists (destroyed in battle)`;
     for (const io of q) ctx.fail(io, "unit-lost", `${why}, so this order was not carried out`);

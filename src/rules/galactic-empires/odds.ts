@@ -16,6 +16,7 @@ import { err, ok, type Result } from "../../core/result.js";
 import { Rng } from "../../core/rng.js";
 import { type BattleAdmiral, BattleArrays, type BattleInput, type BattleUnit, fightBattle } from "./battle.js";
 import { MAX_DEFENCE_LEVEL, STARSHIP_TYPES, type StarshipTypeData, starshipType } from "./catalog.js";
+import { LIMITS } from "./limits.js";
 import type { EmpireId, Rank, StarshipTypeId } from "./model.js";
 
 // ---------------------------------------------------------------------------
@@ -26,8 +27,8 @@ import type { EmpireId, Rank, StarshipTypeId } from "./model.js";
  * hired admiral's range (economy.ts `rollAdmiral`: combat 5-20, hit points 0.5-2.0).
  */
 export const DEFAULT_ADMIRAL = { tactics: 0, siegecraft: 0, combat: 12, hits: 1.2 } as const;
-/** Starships in one entry: the engine expands every starship, so a sanity cap. */
-export const MAX_COUNT = 100_000;
+/** Starships in one entry: the engine expands every starship, so a sanity cap (limits.ts `LIMITS.oddsShipsPerEntry`). */
+export const MAX_COUNT = LIMITS.oddsShipsPerEntry;
 
 const wholeIn = (what: string, lo: number, hi: number) =>
   z
@@ -40,8 +41,13 @@ const rankSchema = wholeIn("a rank", 1, 5).transform((r) => r as Rank);
 
 const shipSchema = z
   .object({
-    type: z.string({ error: 'the starship type: a printed name ("Hawk Heavy Cruiser") or a catalogue id ("klingon/hawk-heavy-cruiser")' }),
-    builder: z.string({ error: 'the builder, as the catalogue prints it ("Klingon", "Federation-a")' }).optional(),
+    type: z
+      .string({ error: 'the starship type: a printed name ("Hawk Heavy Cruiser") or a catalogue id ("klingon/hawk-heavy-cruiser")' })
+      .max(100, { error: "a starship type has at most 100 characters" }),
+    builder: z
+      .string({ error: 'the builder, as the catalogue prints it ("Klingon", "Federation-a")' })
+      .max(100, { error: "a builder has at most 100 characters" })
+      .optional(),
     count: z
       .number({ error: "the number of starships: a whole number, 0 or more" })
       .int({ error: "the number of starships must be a whole number" })
@@ -59,9 +65,12 @@ const shipSchema = z
     return { type: found.value.id, rank: s.rank, count: s.count };
   });
 
+/** A name in an odds file: text, at most `LIMITS.name` characters. */
+const nameText = z.string({ error: "a name is a text" }).max(LIMITS.name, { error: `a name has at most ${LIMITS.name} characters` });
+
 const admiralSchema = z
   .object({
-    name: z.string().optional(),
+    name: nameText.optional(),
     tactics: wholeIn("tactics", 0, 100).default(DEFAULT_ADMIRAL.tactics),
     siegecraft: wholeIn("siegecraft", 0, 100).default(DEFAULT_ADMIRAL.siegecraft),
     combat: z
@@ -79,9 +88,14 @@ const admiralSchema = z
 
 const unitSchema = z
   .object({
-    name: z.string().optional(),
+    name: nameText.optional(),
     kind: z.enum(["starfleet", "garrison"], { error: 'kind is "starfleet" (default) or "garrison"' }).default("starfleet"),
-    ships: z.array(shipSchema, { error: "a list of { type, builder, count, rank }" }).default([]),
+    ships: z
+      .array(shipSchema, { error: "a list of { type, builder, count, rank }" })
+      .max(LIMITS.oddsEntriesPerUnit, {
+        error: `at most ${LIMITS.oddsEntriesPerUnit} starship entries in one unit (LIMITS.oddsEntriesPerUnit)`,
+      })
+      .default([]),
     /** The unit's leader (chapter 5, "Admirals": only the leader gives bonuses). */
     admiral: admiralSchema.nullable().default(null),
     retreatLevel: wholeIn("the retreat level", 1, 5)
@@ -94,8 +108,11 @@ const unitSchema = z
 
 const sideSchema = z
   .object({
-    name: z.string({ error: "each side needs a name" }).min(1, { error: "each side needs a name" }),
-    units: z.array(unitSchema, { error: "a list of units" }).min(1, { error: "a side needs at least one unit" }),
+    name: nameText.min(1, { error: "each side needs a name" }),
+    units: z
+      .array(unitSchema, { error: "a list of units" })
+      .min(1, { error: "a side needs at least one unit" })
+      .max(LIMITS.oddsUnitsPerSide, { error: `at most ${LIMITS.oddsUnitsPerSide} units on one side (LIMITS.oddsUnitsPerSide)` }),
   })
   .strict();
 
@@ -105,14 +122,26 @@ export const oddsInputSchema = z
     sides: z
       .array(sideSchema, { error: "a list of at least two sides" })
       .min(2, { error: "a battle needs at least two sides" })
-      .max(26, { error: "at most 26 sides" }),
+      .max(LIMITS.oddsSides, { error: `at most ${LIMITS.oddsSides} sides` }),
     sectorDefence: z
       .object({
         level: wholeIn("the sector defence level", 0, MAX_DEFENCE_LEVEL).default(0),
         damage: wholeIn("the sector defence damage", 0, MAX_DEFENCE_LEVEL).default(0),
         /** The side the defence protects: its index in `sides` or its name; null for none. */
         ownerSide: z
-          .union([z.number().int().min(0), z.string()], { error: "a side's index (0, 1, ...) or name, or null" })
+          .union(
+            [
+              z
+                .number()
+                .int()
+                .min(0)
+                .max(LIMITS.oddsSides - 1),
+              nameText,
+            ],
+            {
+              error: `a side's index (0 to ${LIMITS.oddsSides - 1}) or name, or null`,
+            },
+          )
           .nullable()
           .default(null),
       })
@@ -159,6 +188,11 @@ export function parseOddsInput(raw: unknown): Result<OddsSetup, string[]> {
   }
   const file = parsed.data;
   const problems: string[] = [];
+  const total = file.sides.reduce((t, side) => t + side.units.reduce((u, x) => u + x.ships.reduce((n, sh) => n + sh.count, 0), 0), 0);
+  if (total > LIMITS.oddsShips)
+    problems.push(
+      `sides: ${total.toLocaleString("en-US")} starships in all; a battle for odds has at most ${LIMITS.oddsShips.toLocaleString("en-US")} (LIMITS.oddsShips)`,
+    );
 
   const sides: OddsSide[] = [];
   const units: BattleUnit[] = [];
@@ -267,19 +301,26 @@ function typeProblems(raw: unknown, flagged: Set<string>): string[] {
   const out: string[] = [];
   const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
   const field = (v: unknown, k: string): unknown => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined);
-  list(field(raw, "sides")).forEach((side, si) => {
-    list(field(side, "units")).forEach((unit, ui) => {
-      list(field(unit, "ships")).forEach((ship, k) => {
-        const at = `sides[${si}].units[${ui}].ships[${k}]`;
-        const type = field(ship, "type");
-        const builder = field(ship, "builder");
-        if (typeof type !== "string" || (builder !== undefined && typeof builder !== "string")) return;
-        if (flagged.has(`${at}.type`) || flagged.has(`${at}.builder`)) return;
-        const r = resolveStarshipType(type, builder);
-        if (!r.ok) out.push(`${at}.${r.field}: ${r.error}`);
-      });
+  // Within the limits only: an oversized file is refused by the schema, not searched entry by entry.
+  list(field(raw, "sides"))
+    .slice(0, LIMITS.oddsSides)
+    .forEach((side, si) => {
+      list(field(side, "units"))
+        .slice(0, LIMITS.oddsUnitsPerSide)
+        .forEach((unit, ui) => {
+          list(field(unit, "ships"))
+            .slice(0, LIMITS.oddsEntriesPerUnit)
+            .forEach((ship, k) => {
+              const at = `sides[${si}].units[${ui}].ships[${k}]`;
+              const type = field(ship, "type");
+              const builder = field(ship, "builder");
+              if (typeof type !== "string" || (builder !== undefined && typeof builder !== "string")) return;
+              if (flagged.has(`${at}.type`) || flagged.has(`${at}.builder`)) return;
+              const r = resolveStarshipType(type, builder);
+              if (!r.ok) out.push(`${at}.${r.field}: ${r.error}`);
+            });
+        });
     });
-  });
   return out;
 }
 

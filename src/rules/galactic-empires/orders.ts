@@ -10,15 +10,28 @@
  * the `ref` given in its formFleet order ("new1").
  */
 import { z } from "zod";
+import { idSchema, keyProblem } from "../../core/ids.js";
 import { parseOrdersFile } from "../../core/orders.js";
+import { wholeIn } from "../../core/ranges.js";
 import type { Problem } from "../../core/result.js";
+import { LIMITS, RANGES } from "./limits.js";
 
-const unit = z.string().min(1).max(40).describe('a unit id such as "A12" or "G224", or a new fleet\'s ref');
-const empire = z.string().min(1).max(40).describe("an empire id");
-const sector = z.number().int().nonnegative().describe("a sector id");
+/** Every id an order names is an id (core/ids.ts): never a path or a prototype name ("constructor"). */
+const unit = idSchema.describe('a unit id such as "A12" or "G224", or a new fleet\'s ref');
+const empire = idSchema.describe("an empire id");
+const admiral = idSchema.describe('an admiral id such as "ADM3"');
+const sector = wholeIn(...RANGES.sectorId, "a sector id").describe("a sector id");
 const rank = z.number().int().min(1).max(5);
 const count = z.number().int().positive().max(100_000);
-const starship = z.string().min(1).max(80).describe('a starship type id such as "klingon/hawk-heavy-cruiser"');
+const starship = z
+  .string()
+  .min(1)
+  .max(80)
+  .superRefine((v, ctx) => {
+    const p = keyProblem(v);
+    if (p) ctx.addIssue({ code: "custom", message: p });
+  })
+  .describe('a starship type id such as "klingon/hawk-heavy-cruiser"');
 
 // --- Headquarters orders (chapter 2) ---------------------------------------
 const declareWar = z.object({ type: z.literal("declareWar"), empire });
@@ -46,7 +59,7 @@ const renameRuler = z.object({ type: z.literal("renameRuler"), name: z.string().
 /** New Starfleets Formed: at the location of an existing unit of yours. */
 const formFleet = z.object({
   type: z.literal("formFleet"),
-  ref: z.string().min(1).max(40),
+  ref: idSchema.describe('a name for the new fleet, such as "new1", that later orders use as its unit'),
   at: unit,
   name: z.string().min(1).max(60).optional(),
 });
@@ -55,8 +68,8 @@ const retreatLevel = z.object({ type: z.literal("retreatLevel"), unit, level: ra
 const follow = z.object({ type: z.literal("follow"), unit, leader: unit.nullable() });
 /** Defend Sector defences option; before any travel of the unit it is a First Event, after one a Movement Event. */
 const defend = z.object({ type: z.literal("defend"), unit, value: z.boolean() });
-const leader = z.object({ type: z.literal("leader"), unit, admiral: z.string().min(1).max(40).nullable() });
-const renameAdmiral = z.object({ type: z.literal("renameAdmiral"), admiral: z.string().min(1).max(40), name: z.string().min(1).max(60) });
+const leader = z.object({ type: z.literal("leader"), unit, admiral: admiral.nullable() });
+const renameAdmiral = z.object({ type: z.literal("renameAdmiral"), admiral, name: z.string().min(1).max(60) });
 /** Cloak or decloak; placed before the unit's first travel it happens in First Events, later in that phase. */
 const cloak = z.object({ type: z.literal("cloak"), unit });
 const decloak = z.object({ type: z.literal("decloak"), unit });
@@ -69,7 +82,7 @@ const transfer = z.object({
   count,
   rank: rank.default(1),
 });
-const transferAdmiral = z.object({ type: z.literal("transferAdmiral"), admiral: z.string().min(1).max(40), to: unit });
+const transferAdmiral = z.object({ type: z.literal("transferAdmiral"), admiral, to: unit });
 /** Reassign starships of one type to a rank; `count` of them (all if omitted), taken from `fromRank` if given, else lowest ranks first. */
 const reassign = z.object({
   type: z.literal("reassign"),
@@ -81,7 +94,7 @@ const reassign = z.object({
 });
 const disband = z.object({ type: z.literal("disband"), unit, starship, count });
 const salvage = z.object({ type: z.literal("salvage"), unit, starship, count });
-const disbandAdmiral = z.object({ type: z.literal("disbandAdmiral"), admiral: z.string().min(1).max(40) });
+const disbandAdmiral = z.object({ type: z.literal("disbandAdmiral"), admiral });
 
 // --- Unit orders: Movement Events --------------------------------------------
 /** Travel one sector; a unit's travel/wait/pillage orders run in list order, one travel or wait a phase. */
@@ -148,7 +161,7 @@ export const ordersSchema = z.object({
   empire: empire.optional(),
   /** The turn they were written for; orders for another turn are refused whole (chapter 1, "The File You Send"). */
   turn: z.number().int().positive().optional(),
-  orders: z.array(orderSchema).max(5000).default([]),
+  orders: z.array(orderSchema).max(LIMITS.orders).default([]),
 });
 
 export type Order = z.infer<typeof orderSchema>;
@@ -181,6 +194,7 @@ export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]
     example: '{ "empire": "klingon", "turn": 1, "orders": [ ... ] }',
     types: ORDER_TYPES,
     schema: orderSchema,
+    maxOrders: LIMITS.orders,
   });
   return { orders: file as Orders, problems, refused };
 }

@@ -2,6 +2,7 @@
  * Chapter 4, "Sector Ownership Changes": after each phase's battles, sectors held
  * only by hostile forces change hands.
  */
+import { own } from "../../core/ids.js";
 import type { TurnContext } from "./context.js";
 import { type EmpireId, garrisonId, INDEPENDENT, type Sector, type Unit } from "./model.js";
 import { sectorLabel, unitsBySector } from "./movement.js";
@@ -75,7 +76,7 @@ export function changeOwner(ctx: TurnContext, s: Sector, owner: EmpireId): void 
   // "No empire will have Special Permission with that sector."
   s.permission = [];
   // "any garrison for that sector will now be owned by the new sector owner".
-  const g = ctx.state.units[garrisonId(s.id)];
+  const g = own(ctx.state.units, garrisonId(s.id));
   if (g && g.kind === "garrison" && g.owner !== owner) g.owner = owner;
   // Move cost 2 for the rest of the turn, no revenue, +1 damage in Final Events.
   ctx.changedOwner.add(s.id);

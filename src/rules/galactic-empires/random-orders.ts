@@ -4,6 +4,7 @@
  * the turn gets exercised, with a share of nonsense (unknown ids, foreign units,
  * absurd counts) so the failure paths do too.
  */
+import { own } from "../../core/ids.js";
 import type { Rng } from "../../core/rng.js";
 import { STARSHIP_TYPES } from "./catalog.js";
 import { type EmpireId, type GameState, INDEPENDENT } from "./model.js";
@@ -32,7 +33,7 @@ export function randomOrders(state: GameState, empire: EmpireId, rng: Rng, size 
     return `A${rng.int(0, 999)}`;
   };
   const typeOf = (unitId: string): string => {
-    const u = state.units[unitId];
+    const u = own(state.units, unitId);
     if (u && u.ships.length > 0 && rng.int(0, 3) > 0) return rng.pick(u.ships).type;
     return rng.pick(STARSHIP_TYPES).id;
   };
@@ -43,7 +44,7 @@ export function randomOrders(state: GameState, empire: EmpireId, rng: Rng, size 
   const n = rng.int(0, size);
   for (let i = 0; i < n; i++) {
     const u = unitRef();
-    const here = state.units[u]?.sector ?? rng.pick(sectorIds);
+    const here = own(state.units, u)?.sector ?? rng.pick(sectorIds);
     const k = rng.int(0, 39);
     let o: Order;
     switch (k) {

@@ -3,6 +3,7 @@
  * order scour their sector for cloaked foreign units in every phase until they
  * travel ("Search takes up a whole turn", FAQ).
  */
+import { own } from "../../core/ids.js";
 import { shipType } from "./catalog.js";
 import type { TurnContext } from "./context.js";
 import { compareUnitIds, INDEPENDENT, type SectorId, type Unit } from "./model.js";
@@ -25,7 +26,7 @@ export function searchesHappen(ctx: TurnContext, run: MovementRun): void {
   // remove a unit, so the grouping holds for the whole step (issue 3, speed).
   let bySector: Map<SectorId, Unit[]> | null = null;
   for (const id of [...run.searchers.keys()].sort(compareUnitIds)) {
-    const unit = ctx.state.units[id];
+    const unit = own(ctx.state.units, id);
     const io = run.searchers.get(id);
     if (!unit || !io || unit.owner !== io.empire) continue;
     if (unit.owner === INDEPENDENT) continue;

@@ -6,108 +6,157 @@
  * named, not with a crash in the middle of a turn.
  */
 import { z } from "zod";
+import { idProblem, idRecord, idSchema, issueCode, keyProblem, own, safeRecord } from "../../core/ids.js";
+import { listUpTo, numberAbove, numberIn, recordUpTo, showNumber, textUpTo, wholeIn } from "../../core/ranges.js";
 import { err, ok, type Problem, type Result } from "../../core/result.js";
+import { seedProblem } from "../../core/rng.js";
 import { starshipType } from "./catalog.js";
+import { LIMITS, RANGES } from "./limits.js";
 import { DEFAULT_SETTINGS, type GameState, INDEPENDENT } from "./model.js";
 
-const int = z.number().int();
-const nonneg = z.number().nonnegative();
-const rank = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
+const rank = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], {
+  error: (i) => `a rank is a whole number from 1 to 5, not ${String(i.input)}`,
+});
 const standing = z.object({ accept: z.boolean().default(true), passage: z.boolean().default(false), share: z.boolean().default(false) });
+const name = (what: string) => textUpTo(LIMITS.name, what);
+const sectorId = wholeIn(...RANGES.sectorId, "a sector id");
+const counter = (what: string) => wholeIn(...RANGES.counter, what);
+/** An empire id, or "independent" where the schema says so (the pattern admits it; validateState decides). */
+const empireId = idSchema;
+/** A starship type id of the catalogue ("klingon/hawk-heavy-cruiser"): checked against it by validateState. */
+const starshipId = z.string().superRefine((v, ctx) => {
+  const p = keyProblem(v);
+  if (p) ctx.addIssue({ code: "custom", message: p, params: { problem: "invalid-name" } });
+});
+/** "A<number>" (starfleet) or "G<sector>" (garrison). */
+const unitId = idSchema.pipe(
+  z.string().regex(/^[AG]\d{1,10}$/, 'a unit id is "A<number>" (starfleet) or "G<sector>" (garrison), with at most 10 digits'),
+);
+/** A key of `relations`: two empire ids joined by "|" ("klingon|romulan"). */
+const relationKey = z.string().superRefine((v, ctx) => {
+  const parts = v.split("|");
+  const p = parts.length !== 2 ? `"${v.slice(0, 40)}" is not two empire ids joined by "|"` : (idProblem(parts[0]) ?? idProblem(parts[1]));
+  if (p) ctx.addIssue({ code: "custom", message: p, params: { problem: "invalid-id" } });
+});
+const listOf = listUpTo;
 
 const sectorSchema = z.object({
-  id: int.nonnegative(),
-  name: z.string().min(1),
-  x: z.number(),
-  y: z.number(),
-  owner: z.string().min(1).default(INDEPENDENT),
-  annexedTo: z.string().nullable().default(null),
-  annexDrift: int.nonnegative().default(0),
-  revenue: nonneg,
-  damage: int.min(0).max(3).default(0),
-  defence: z.object({ level: int.min(0).max(12), damage: int.nonnegative() }).default({ level: 0, damage: 0 }),
+  id: sectorId,
+  name: textUpTo(LIMITS.name, "a sector's name", 1),
+  x: numberIn(...RANGES.coordinate, "x"),
+  y: numberIn(...RANGES.coordinate, "y"),
+  owner: empireId.default(INDEPENDENT),
+  annexedTo: empireId.nullable().default(null),
+  annexDrift: wholeIn(...RANGES.annexDrift, "annexDrift").default(0),
+  revenue: numberIn(...RANGES.revenue, "a sector's revenue"),
+  damage: wholeIn(0, 3, "sector damage").default(0),
+  defence: z
+    .object({ level: wholeIn(0, 12, "a defence level"), damage: wholeIn(0, 12, "defence damage") })
+    .default({ level: 0, damage: 0 }),
   industry: z
-    .object({ maxBuild: int.nonnegative(), builds: z.array(z.string()) })
+    .object({
+      maxBuild: wholeIn(...RANGES.maxBuild, "an industrial centre's maxBuild"),
+      builds: listOf(starshipId, LIMITS.buildList, "starship types on a build list"),
+    })
     .nullable()
     .default(null),
-  permission: z.array(z.string()).default([]),
+  permission: listOf(empireId, LIMITS.empires, "empires with permission").default([]),
 });
 
 const unitSchema = z.object({
-  id: z.string().regex(/^[AG]\d+$/, 'a unit id is "A<number>" (starfleet) or "G<sector>" (garrison)'),
+  id: unitId,
   kind: z.enum(["starfleet", "garrison"]),
-  owner: z.string().min(1),
-  name: z.string(),
-  sector: int,
-  ships: z.array(z.object({ type: z.string(), rank, count: int.nonnegative(), used: nonneg.default(0) })).default([]),
-  admirals: z.array(z.string()).default([]),
-  leader: z.string().nullable().default(null),
+  owner: empireId,
+  name: name("a unit's name"),
+  sector: sectorId,
+  ships: listOf(
+    z.object({
+      type: starshipId,
+      rank,
+      count: wholeIn(...RANGES.shipCount, "a starship count"),
+      used: numberIn(...RANGES.moveUsed, "move points used").default(0),
+    }),
+    LIMITS.stacksPerUnit,
+    "starship stacks in a unit",
+  ).default([]),
+  admirals: listOf(idSchema, LIMITS.admiralsPerUnit, "admirals in a unit").default([]),
+  leader: idSchema.nullable().default(null),
   retreatLevel: rank.default(5),
-  follow: z.string().nullable().default(null),
+  follow: unitId.nullable().default(null),
   defendDefences: z.boolean().default(false),
   cloaked: z.boolean().default(false),
 });
 
 const empireSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  ruler: z.string().default("The Ruler"),
+  id: empireId,
+  name: textUpTo(LIMITS.name, "an empire's name", 1),
+  ruler: name("a ruler's name").default("The Ruler"),
   status: z.enum(["commoner", "royalty"]).default("commoner"),
-  treasury: nonneg.default(0),
-  colour: z.string().default("#888888"),
-  builder: z.string().default(""),
+  treasury: numberIn(...RANGES.treasury, "a treasury").default(0),
+  colour: textUpTo(64, "a colour").default("#888888"),
+  builder: textUpTo(LIMITS.name, "a builder").default(""),
   defeated: z.boolean().default(false),
-  scouted: z.array(int).default([]),
-  toward: z.record(z.string(), standing).default({}),
-  nextFleetNumber: int.positive().default(1),
+  scouted: listOf(sectorId, LIMITS.sectors, "scouted sectors").default([]),
+  toward: recordUpTo(idRecord(standing), LIMITS.empires, "empires in toward").default({}),
+  nextFleetNumber: counter("nextFleetNumber").default(1),
 });
 
 const admiralSchema = z.object({
-  id: z.string().min(1),
-  owner: z.string().min(1),
-  name: z.string(),
-  tactics: z.number().min(0).max(100),
-  siegecraft: z.number().min(0).max(100),
-  combat: nonneg,
-  hits: z.number().positive(),
-  unit: z.string(),
+  id: idSchema,
+  owner: empireId,
+  name: name("an admiral's name"),
+  tactics: numberIn(0, 100, "tactics"),
+  siegecraft: numberIn(0, 100, "siegecraft"),
+  combat: numberIn(...RANGES.admiralCombat, "an admiral's combat"),
+  hits: numberAbove(...RANGES.admiralHits, "an admiral's hit points"),
+  unit: unitId,
 });
 
 const settingsSchema = z.object({
   defenceBonus: z.enum(["table", "example"]).default(DEFAULT_SETTINGS.defenceBonus),
   cloakCapable: z.enum(["all", "scouts"]).default(DEFAULT_SETTINGS.cloakCapable),
   orionUpkeep: z.enum(["erratum", "printed"]).default(DEFAULT_SETTINGS.orionUpkeep),
-  independentPermissionCostFactor: nonneg.default(DEFAULT_SETTINGS.independentPermissionCostFactor),
-  admiralUpkeep: nonneg.default(DEFAULT_SETTINGS.admiralUpkeep),
-  maxPhases: int.min(1).max(1000).default(DEFAULT_SETTINGS.maxPhases),
-  turnLimit: int.positive().nullable().default(DEFAULT_SETTINGS.turnLimit),
-  victorySectorShare: z.number().gt(0).max(100).nullable().default(DEFAULT_SETTINGS.victorySectorShare),
-  victoryIndustryShare: z.number().gt(0).max(100).nullable().default(DEFAULT_SETTINGS.victoryIndustryShare),
-  victoryAllianceSize: int.min(1).max(6).default(DEFAULT_SETTINGS.victoryAllianceSize),
+  independentPermissionCostFactor: numberIn(...RANGES.factor, "independentPermissionCostFactor").default(
+    DEFAULT_SETTINGS.independentPermissionCostFactor,
+  ),
+  admiralUpkeep: numberIn(...RANGES.factor, "admiralUpkeep").default(DEFAULT_SETTINGS.admiralUpkeep),
+  maxPhases: wholeIn(1, 1000, "maxPhases").default(DEFAULT_SETTINGS.maxPhases),
+  turnLimit: wholeIn(...RANGES.turnLimit, "turnLimit")
+    .nullable()
+    .default(DEFAULT_SETTINGS.turnLimit),
+  victorySectorShare: numberAbove(0, 100, "victorySectorShare").nullable().default(DEFAULT_SETTINGS.victorySectorShare),
+  victoryIndustryShare: numberAbove(0, 100, "victoryIndustryShare").nullable().default(DEFAULT_SETTINGS.victoryIndustryShare),
+  victoryAllianceSize: wholeIn(1, 6, "victoryAllianceSize").default(DEFAULT_SETTINGS.victoryAllianceSize),
 });
 
-/** A map file: the galaxy and its starting forces (turn 1 is implied). */
+/** A map file: the galaxy and its starting forces (turn 1 is implied). Sizes and ranges: limits.ts. */
 export const mapSchema = z.object({
-  name: z.string().default("Custom map"),
+  name: name("a map's name").default("Custom map"),
   settings: settingsSchema.default(() => settingsSchema.parse({})),
-  empires: z.record(z.string(), empireSchema),
-  relations: z.record(z.string(), z.enum(["war", "neutral", "alliance"])).default({}),
-  sectors: z.array(sectorSchema).min(1),
-  borders: z.array(z.object({ a: int, b: int, barrier: z.boolean().default(false) })),
-  units: z.record(z.string(), unitSchema).default({}),
-  admirals: z.record(z.string(), admiralSchema).default({}),
+  empires: recordUpTo(idRecord(empireSchema), LIMITS.empires, "empires"),
+  relations: recordUpTo(safeRecord(relationKey, z.enum(["war", "neutral", "alliance"])), LIMITS.empires ** 2, "relations").default({}),
+  sectors: listOf(sectorSchema, LIMITS.sectors, "sectors").min(1),
+  borders: listOf(z.object({ a: sectorId, b: sectorId, barrier: z.boolean().default(false) }), LIMITS.borders, "borders"),
+  units: recordUpTo(safeRecord(unitId, unitSchema), LIMITS.units, "units").default({}),
+  admirals: recordUpTo(idRecord(admiralSchema), LIMITS.admirals, "admirals").default({}),
   /** The independents' pool for building troops (model.ts); absent means 0. */
-  independentTreasury: nonneg.optional(),
+  independentTreasury: numberIn(...RANGES.treasury, "independentTreasury").optional(),
+});
+
+/** A game's seed: a safe integer (every bit counts: core/rng.ts). */
+const seedSchema = z.number().superRefine((v, ctx) => {
+  const p = seedProblem(v);
+  if (p) ctx.addIssue({ code: "custom", message: p, params: { problem: "invalid-seed" } });
 });
 
 export const stateSchema = mapSchema.extend({
   ruleset: z.literal("galactic-empires"),
   version: z.literal(1),
-  scenario: z.string(),
-  seed: int,
-  turn: int.positive(),
-  nextUnit: int.positive(),
-  nextAdmiral: int.positive(),
+  scenario: textUpTo(1000, "a scenario"),
+  seed: seedSchema,
+  turn: counter("turn"),
+  nextUnit: counter("nextUnit"),
+  nextAdmiral: counter("nextAdmiral"),
 });
 
 /** Turn zod issues into problems that name the field ("sectors[3].owner"). */
@@ -116,12 +165,12 @@ export function zodProblems(where: string, error: z.ZodError): Problem[] {
     order: `${where}${
       i.path.length
         ? `.${i.path
-            .map((p) => (typeof p === "number" ? `[${p}]` : String(p)))
+            .map((p) => (typeof p === "number" ? `[${p}]` : String(p).slice(0, 40)))
             .join(".")
             .replace(/\.\[/g, "[")}`
         : ""
     }`,
-    code: `invalid-${i.code}`,
+    code: issueCode(i),
     message: i.message,
   }));
 }
@@ -136,6 +185,8 @@ export function parseState(raw: unknown): Result<GameState, Problem[]> {
 
 /** A map file becomes the state of turn 1. */
 export function parseMap(raw: unknown, seed: number, scenario = "custom-map"): Result<GameState, Problem[]> {
+  const bad = seedProblem(seed);
+  if (bad) return err([{ order: "seed", code: "invalid-seed", message: bad }]);
   const r = mapSchema.safeParse(raw);
   if (!r.success) return err(zodProblems("map", r.error));
   const m = r.data;
@@ -143,6 +194,22 @@ export function parseMap(raw: unknown, seed: number, scenario = "custom-map"): R
   for (const u of Object.values(m.units)) if (u.kind === "starfleet") maxUnit = Math.max(maxUnit, Number(u.id.slice(1)));
   let maxAdm = 0;
   for (const a of Object.keys(m.admirals)) maxAdm = Math.max(maxAdm, Number(a.replace(/\D/g, "")) || 0);
+  // The counters of new units and admirals continue from the map's largest numbers, within their range.
+  const top = RANGES.counter[1] - 1;
+  const counters: Problem[] = [];
+  if (maxUnit > top)
+    counters.push({
+      order: "map.units",
+      code: "invalid-too_big",
+      message: `starfleet numbers go up to ${showNumber(top)} (a unit id is "A1" to "A${top}")`,
+    });
+  if (maxAdm > top)
+    counters.push({
+      order: "map.admirals",
+      code: "invalid-too_big",
+      message: `the digits of an admiral id make a number of at most ${showNumber(top)} ("ADM1")`,
+    });
+  if (counters.length > 0) return err(counters);
   const state = {
     ruleset: "galactic-empires",
     version: 1,
@@ -165,7 +232,7 @@ export function validateState(state: GameState): Problem[] {
   state.sectors.forEach((s, i) => {
     if (sectorIds.has(s.id)) add(`sectors[${i}].id`, "duplicate-sector", `sector id ${s.id} is used twice`);
     sectorIds.add(s.id);
-    if (s.owner !== INDEPENDENT && !state.empires[s.owner])
+    if (s.owner !== INDEPENDENT && !own(state.empires, s.owner))
       add(`sectors[${i}].owner`, "unknown-empire", `owner "${s.owner}" is not an empire of this game (or "${INDEPENDENT}")`);
     if (s.defence.damage > s.defence.level)
       add(`sectors[${i}].defence.damage`, "damage-above-level", `defence damage ${s.defence.damage} exceeds level ${s.defence.level}`);
@@ -173,10 +240,21 @@ export function validateState(state: GameState): Problem[] {
       if (!starshipType(t)) add(`sectors[${i}].industry.builds[${j}]`, "unknown-starship", `no starship type "${t}" in the catalogue`);
     });
   });
+  const degree = new Map<number, number>();
   state.borders.forEach((b, i) => {
     if (!sectorIds.has(b.a) || !sectorIds.has(b.b))
       add(`borders[${i}]`, "unknown-sector", `border ${b.a}-${b.b} names a sector that does not exist`);
     if (b.a === b.b) add(`borders[${i}]`, "self-border", `sector ${b.a} cannot border itself`);
+    for (const end of b.a === b.b ? [b.a] : [b.a, b.b]) {
+      const n = (degree.get(end) ?? 0) + 1;
+      degree.set(end, n);
+      if (n === LIMITS.bordersPerSector + 1)
+        add(
+          `borders[${i}]`,
+          "too-many-borders",
+          `sector ${end} has more than ${LIMITS.bordersPerSector} borders (LIMITS.bordersPerSector); a sector borders at most ${LIMITS.bordersPerSector} others`,
+        );
+    }
   });
   for (const [key, e] of Object.entries(state.empires)) {
     if (e.id !== key) add(`empires.${key}.id`, "id-mismatch", `empire key "${key}" holds id "${e.id}"`);
@@ -186,7 +264,7 @@ export function validateState(state: GameState): Problem[] {
     const w = `units.${key}`;
     if (u.id !== key) add(`${w}.id`, "id-mismatch", `unit key "${key}" holds id "${u.id}"`);
     if (!sectorIds.has(u.sector)) add(`${w}.sector`, "unknown-sector", `sector ${u.sector} does not exist`);
-    if (u.owner !== INDEPENDENT && !state.empires[u.owner])
+    if (u.owner !== INDEPENDENT && !own(state.empires, u.owner))
       add(`${w}.owner`, "unknown-empire", `owner "${u.owner}" is not an empire of this game`);
     if ((u.kind === "garrison") !== u.id.startsWith("G"))
       add(`${w}.kind`, "kind-mismatch", `unit ${u.id} is a ${u.kind}, but ids of garrisons start with G and of starfleets with A`);
@@ -194,12 +272,12 @@ export function validateState(state: GameState): Problem[] {
       if (!starshipType(s.type)) add(`${w}.ships[${j}].type`, "unknown-starship", `no starship type "${s.type}" in the catalogue`);
     });
     for (const a of u.admirals)
-      if (!state.admirals[a]) add(`${w}.admirals`, "unknown-admiral", `admiral "${a}" is not listed under admirals`);
+      if (!own(state.admirals, a)) add(`${w}.admirals`, "unknown-admiral", `admiral "${a}" is not listed under admirals`);
     if (u.leader !== null && !u.admirals.includes(u.leader))
       add(`${w}.leader`, "leader-not-in-unit", `leader "${u.leader}" is not one of the unit's admirals`);
   }
   for (const [key, a] of Object.entries(state.admirals)) {
-    const unit = state.units[a.unit];
+    const unit = own(state.units, a.unit);
     if (!unit?.admirals.includes(key))
       add(`admirals.${key}.unit`, "admiral-unit-mismatch", `admiral ${key} says it is in unit "${a.unit}", which does not list it`);
   }

@@ -8,6 +8,7 @@
  * neither is cloaked; then it happens and leaves the list. Transfers that never
  * meet are failed by Movement Events at the end of movement.
  */
+import { own } from "../../core/ids.js";
 import { type StarshipTypeData, starshipType } from "./catalog.js";
 import { type IndexedOrder, sortStacks, type TurnContext } from "./context.js";
 import { isRank, type Unit } from "./model.js";
@@ -40,7 +41,7 @@ function receiver(ctx: TurnContext, io: IndexedOrder, ref: string): Unit | null 
     ctx.fail(
       io,
       "foreign-unit",
-      `${ref} belongs to ${ctx.state.units[ref]?.owner ?? "another empire"}; starships and admirals can only be transferred to units you own (chapter 5, "Transferring")`,
+      `${ref} belongs to ${own(ctx.state.units, ref)?.owner ?? "another empire"}; starships and admirals can only be transferred to units you own (chapter 5, "Transferring")`,
     );
   } else {
     ctx.fail(io, r.code, `receiving unit: ${r.message}`);
@@ -100,7 +101,7 @@ function transferStarships(ctx: TurnContext, io: IndexedOrder<OrderOf<"transfer"
 
 function transferAdmiral(ctx: TurnContext, io: IndexedOrder<OrderOf<"transferAdmiral">>): Outcome {
   const o = io.order;
-  const admiral = ctx.state.admirals[o.admiral];
+  const admiral = own(ctx.state.admirals, o.admiral);
   if (!admiral) {
     ctx.fail(io, "unknown-admiral", `there is no admiral "${o.admiral}"; your admirals are ${admiralsOf(ctx, io.empire)}`);
     return "done";
@@ -111,7 +112,7 @@ function transferAdmiral(ctx: TurnContext, io: IndexedOrder<OrderOf<"transferAdm
   }
   const to = receiver(ctx, io, o.to);
   if (!to) return "done";
-  const from = ctx.state.units[admiral.unit];
+  const from = own(ctx.state.units, admiral.unit);
   if (!from) {
     ctx.fail(io, "admiral-without-unit", `admiral ${admiral.name} (${admiral.id}) is in no unit`);
     return "done";

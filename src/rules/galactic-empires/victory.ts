@@ -23,6 +23,7 @@
  * `outcome` is checked on the state after each turn; a game with an outcome
  * takes no more turns (host/game-dir.ts).
  */
+import { own } from "../../core/ids.js";
 import type { Outcome } from "../../core/ruleset.js";
 import { type EmpireId, type GameState, INDEPENDENT, relationOf } from "./model.js";
 
@@ -50,7 +51,7 @@ export function holdingsOf(state: GameState): Record<EmpireId, Holdings> {
 
 function alive(state: GameState): EmpireId[] {
   return Object.keys(state.empires)
-    .filter((id) => id !== INDEPENDENT && !state.empires[id]?.defeated)
+    .filter((id) => id !== INDEPENDENT && !own(state.empires, id)?.defeated)
     .sort();
 }
 

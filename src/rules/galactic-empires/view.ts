@@ -6,6 +6,7 @@
  * are, or in its own sectors; cloaked foreign units never (chapter 3, "Cloaking
  * ability"); treasuries, ranks, retreat levels, orders and admirals of others never.
  */
+import { own } from "../../core/ids.js";
 import type { GeEvent } from "./events.js";
 import { isFor } from "./events.js";
 import type { Admiral, Border, EmpireId, GameState, PublicSector, Relation, Sector, SectorId, Standing, Unit } from "./model.js";
@@ -68,7 +69,7 @@ export interface EmpireView {
 
 /** Sectors an empire sees now: owned, occupied by its units, or scouted. */
 export function seenSectors(state: GameState, empire: EmpireId): Set<SectorId> {
-  const seen = new Set<SectorId>(state.empires[empire]?.scouted ?? []);
+  const seen = new Set<SectorId>(own(state.empires, empire)?.scouted ?? []);
   const owned = new Set<SectorId>();
   for (const s of state.sectors) if (s.owner === empire) owned.add(s.id);
   for (const id of owned) seen.add(id);
@@ -85,7 +86,7 @@ export function seenSectors(state: GameState, empire: EmpireId): Set<SectorId> {
 }
 
 export function viewFor(state: GameState, empire: EmpireId, events: readonly GeEvent[]): EmpireView {
-  const me = state.empires[empire];
+  const me = own(state.empires, empire);
   if (!me) throw new Error(`no empire "${empire}" in this game`);
   const seen = seenSectors(state, empire);
   const empires: ForeignEmpireView[] = Object.values(state.empires)
@@ -98,8 +99,8 @@ export function viewFor(state: GameState, empire: EmpireId, events: readonly GeE
       colour: e.colour,
       defeated: e.defeated,
       relation: relationOf(state, empire, e.id) as Relation,
-      ours: { ...defaultStanding(), ...me.toward[e.id] },
-      theirs: { ...defaultStanding(), ...e.toward[empire] },
+      ours: { ...defaultStanding(), ...own(me.toward, e.id) },
+      theirs: { ...defaultStanding(), ...own(e.toward, empire) },
     }));
   const sectors: SectorView[] = state.sectors.map((s) => {
     const visible = seen.has(s.id);
@@ -179,7 +180,7 @@ export function knownState(state: GameState, empire: EmpireId): GameState {
   for (const [id, a] of Object.entries(copy.admirals)) {
     if (a.owner === empire) continue;
     delete copy.admirals[id];
-    const unit = copy.units[a.unit];
+    const unit = own(copy.units, a.unit);
     if (!unit) continue;
     const stand = `${unit.id}-admiral-${unit.admirals.indexOf(id) + 1}`;
     renamed.set(id, stand);

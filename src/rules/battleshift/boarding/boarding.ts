@@ -22,6 +22,7 @@
  * Captured ships become prizes of the captor squadron (VP as if destroyed).
  */
 
+import { own } from "../../../core/ids.js";
 import { rollHits } from "../combat/interceptors.js";
 import { coverAt } from "../combat/line-of-sight.js";
 import type { Ctx } from "../context.js";
@@ -111,7 +112,7 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
   const state = ctx.state;
   const boarders = ownSquadrons(ctx, o.squadrons, label, active);
   if (!boarders) return;
-  if (!o.assault && state.prizes[o.target]) {
+  if (!o.assault && own(state.prizes, o.target)) {
     recapture(ctx, o, label, boarders);
     return;
   }
@@ -401,7 +402,7 @@ export function capture(
  */
 function recapture(ctx: Ctx, o: OrderOf<"board">, label: string, boarders: Squadron[]): void {
   const state = ctx.state;
-  const prize = state.prizes[o.target];
+  const prize = own(state.prizes, o.target);
   if (!prize) return;
   if (prize.side === ctx.side) return void ctx.fail(STEP, label, "own-prize", `${prize.id} is already your prize`);
   if (prize.engulfed)

@@ -9,6 +9,8 @@
  * ships", "no squadron should have more than 21 size units") and that it is in coherency with;
  * otherwise it becomes a detached squadron of one, repaired or still disabled.
  */
+
+import { own } from "../../../core/ids.js";
 import { onTable } from "../battlespace/battlespace.js";
 import type { Ctx } from "../context.js";
 import { coherency, dist, inches, offset, type Point, r2 } from "../geometry.js";
@@ -62,7 +64,7 @@ export function releaseOrder(ctx: Ctx, o: OrderOf<"release">, label: string, act
   const sq = ctx.sq(o.squadron);
   if (!sq || sq.side !== ctx.side || !active.has(sq.id) || sq.location !== "table")
     return void ctx.fail(STEP, label, "not-activating", `${o.squadron} is not a squadron of yours in this activation`);
-  const prize = state.prizes[o.target];
+  const prize = own(state.prizes, o.target);
   if (!prize)
     return void ctx.fail(STEP, label, "unknown-prize", `no engulfed ship ${o.target}; engulfed ships are prizes (ids like blue-p7)`);
   if (prize.side !== ctx.side) return void ctx.fail(STEP, label, "not-yours", `${prize.id} is a prize of ${prize.side}`);

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { Problem } from "../../../core/result.js";
 import { Rng } from "../../../core/rng.js";
+import { LIMITS } from "../limits.js";
 import { type Attack, type CombatOptions, type Odds, resolveAttack, type TargetSquadron } from "./combat.js";
 
 export { exactOdds, type Odds } from "./combat.js";
@@ -19,7 +20,7 @@ export interface OddsInput {
 const attackSchema = z
   .object({
     weapon: z.enum(["heavy", "light", "missile", "fighter"]),
-    dice: z.number().int().min(0).max(1000),
+    dice: z.number().int().min(0).max(LIMITS.oddsDice),
     targeting: z.number().int().min(-10).max(10),
     ion: z.boolean().optional(),
     heavyIon: z.boolean().optional(),
@@ -83,6 +84,13 @@ export function parseOddsInput(raw: unknown): { ok: true; value: OddsInput } | {
     problems.push({ order: "attack.ion", code: "bad-field", message: "attack.ion and attack.heavyIon: a beam is one or the other" });
   if (problems.length) return { ok: false, error: problems };
   return { ok: true, value: { attack: v.attack as Attack, target: v.target as TargetSquadron } };
+}
+
+/** Why `runs` is not a number of sampled attacks (1 to `LIMITS.oddsRuns`), or null. */
+export function oddsRunsProblem(runs: number): string | null {
+  return Number.isInteger(runs) && runs >= 1 && runs <= LIMITS.oddsRuns
+    ? null
+    : `the number of sampled attacks is a whole number from 1 to ${LIMITS.oddsRuns.toLocaleString("en-US")} (LIMITS.oddsRuns), not ${runs}`;
 }
 
 /** Sampled odds: `runs` attacks from one seeded generator, in order. */

@@ -27,6 +27,7 @@
  * ground to space").
  */
 
+import { own } from "../../../core/ids.js";
 import { onTable as pointOnTable } from "../battlespace/battlespace.js";
 import { dodge, fireInterceptors, interceptorGroups, rollHits } from "../combat/interceptors.js";
 import type { Ctx } from "../context.js";
@@ -288,7 +289,7 @@ export function flyFlight(
     }
   } else if (o.target !== undefined) {
     targetSq = ctx.sq(o.target);
-    targetFl = targetSq ? undefined : state.flights[o.target];
+    targetFl = targetSq ? undefined : own(state.flights, o.target);
     if (targetSq && (targetSq.side === ctx.side || targetSq.location !== "table" || targetSq.ships.length === 0)) targetSq = undefined;
     if (targetFl && targetFl.side === ctx.side) targetFl = undefined;
     if (!targetSq && !targetFl) {
@@ -460,7 +461,7 @@ export function dogfight(ctx: Ctx, a: Flight, b: Flight, aEvading: boolean): voi
 
 /** Recover a flight into its carriers: it must be within 1" of a ship of its carrier squadron. */
 export function recoverOrder(ctx: Ctx, o: OrderOf<"recover">, label: string, active: Set<string>, book: FighterBook): void {
-  const f = ctx.state.flights[o.flight];
+  const f = own(ctx.state.flights, o.flight);
   if (!f || f.side !== ctx.side) return void ctx.fail(STEP, label, "unknown-flight", `no fighter flight ${o.flight} of yours on the table`);
   const sq = ctx.state.squadrons[f.carrier];
   if (sq?.location !== "table" || sq.ships.length === 0)

@@ -19,6 +19,8 @@
  * launch is planet-air.ts `missilesAtQuadrant`): it flies here like any strike, the quadrant's holder defending, and
  * last "Missiles and fighters may be attacked by interceptors for the quadrant they are attacking".
  */
+
+import { own } from "../../../core/ids.js";
 import { hindersMissiles } from "../battlespace/battlespace.js";
 import { isHit } from "../combat/combat.js";
 import { dodge, fireInterceptors, interceptorGroups, rollHits } from "../combat/interceptors.js";
@@ -71,7 +73,7 @@ export function launchMissiles(
   const shooters = sq.ships.filter((s) => !s.disabled && shipCaps(ctx.state, sq, s).missiles > 0);
   if (shooters.length === 0) return fail(ctx, label, "all-disabled", `every ship of ${sq.id} with missile launchers is disabled`);
   const target = ctx.sq(o.target);
-  const flight = target ? undefined : ctx.state.flights[o.target];
+  const flight = target ? undefined : own(ctx.state.flights, o.target);
   if (!target && !flight) return fail(ctx, label, "unknown-target", `no enemy squadron or fighter flight ${o.target} on the table`);
   const targetSide = target ? target.side : (flight as Flight).side;
   if (targetSide === sq.side) return fail(ctx, label, "friendly-target", `${o.target} is on your own side`);

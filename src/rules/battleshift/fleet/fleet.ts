@@ -22,8 +22,11 @@
  *     - { design: station/hyperspace-gate, name: Gate Alpha, sector: 2B }
  */
 import { z } from "zod";
+import { issueCode, keySchema, own, safeRecord } from "../../../core/ids.js";
+import { listUpTo, numberIn, recordUpTo, textUpTo, wholeIn } from "../../../core/ranges.js";
 import type { Problem } from "../../../core/result.js";
 import { EXPERIENCE_TRAITS } from "../formations-and-experience/experience.js";
+import { LIMITS } from "../limits.js";
 import { defenseFault, type InstallationKind, type PlanetDefense, QUADRANTS } from "../planets/planet.js";
 import { CATALOGUE, catalogueDesign, STATION_DESIGNS, suggestDesigns } from "./catalogue.js";
 import { type BuildOptions, buildShip, type DesignInput, type ShipDesign, SYSTEM_KINDS, type SystemKind } from "./ship-building.js";
@@ -137,37 +140,43 @@ export type FleetResult = { ok: true; value: Fleet } | { ok: false; error: Probl
 // ---------------------------------------------------------------------------
 // Shape
 
-const count = z.number().int().min(0);
+const count = wholeIn(0, 10_000, "a count of systems or installations");
+/** Names that become keys (design names: `fleet.designs[name]`): never a prototype name (core/ids.ts `keyProblem`). */
+const keyName = keySchema;
+const name = (what: string) => textUpTo(LIMITS.name, what, 1);
 const designSchema = z
   .object({
-    name: z.string().min(1),
-    size: z.number().int().min(1),
-    faction: z.string().optional(),
-    systems: z.record(z.string(), count).default({}),
-    byCost: z.record(z.string(), count).optional(),
+    /** At most 100 characters: a game keys it by its name, prefixed "red:" when both fleets use the name. */
+    name: keyName.max(100, { error: "an inline design's name has at most 100 characters" }),
+    size: wholeIn(1, 100, "a design's size"),
+    faction: textUpTo(LIMITS.name, "a faction").optional(),
+    systems: recordUpTo(safeRecord(keyName, count, "invalid-name"), 100, "systems").default({}),
+    byCost: recordUpTo(safeRecord(keyName, count, "invalid-name"), 100, "systems").optional(),
   })
   .strict();
+/** Ships of a squadron: 1 to 7 are legal (parseFleet says so); beyond this range a number is not read at all. */
+const shipCount = wholeIn(-1_000, 1_000, "a number of ships");
 const squadronSchema = z
   .object({
-    name: z.string().min(1).optional(),
-    design: z.string().min(1).optional(),
-    ships: z.number().int().optional(),
-    mixed: z.array(z.object({ design: z.string().min(1), ships: z.number().int() }).strict()).optional(),
-    experience: z.array(z.string()).optional(),
+    name: name("a squadron's name").optional(),
+    design: keyName.optional(),
+    ships: shipCount.optional(),
+    mixed: listUpTo(z.object({ design: keyName, ships: shipCount }).strict(), 21, "designs in a mixed squadron").optional(),
+    experience: listUpTo(textUpTo(40, "an experience trait"), 20, "experience traits").optional(),
   })
   .strict();
 const taskforceSchema = z
   .object({
-    name: z.string().min(1),
-    flagship: z.string().optional(),
-    squadrons: z.array(squadronSchema),
+    name: name("a taskforce's name"),
+    flagship: textUpTo(LIMITS.name, "a flagship squadron's name").optional(),
+    squadrons: listUpTo(squadronSchema, 100, "squadrons in a taskforce"),
   })
   .strict();
 const optionsSchema = z
   .object({
     mixedSquadrons: z.boolean().optional(),
-    squadronsPerTaskforce: z.number().int().min(1).optional(),
-    shipsPerTaskforce: z.number().int().min(1).nullable().optional(),
+    squadronsPerTaskforce: wholeIn(1, 100, "squadronsPerTaskforce").optional(),
+    shipsPerTaskforce: wholeIn(1, LIMITS.shipsPerFleet, "shipsPerTaskforce").nullable().optional(),
     hardenedHullCost: z.union([z.literal(2), z.literal(3)]).optional(),
     catalogueValues: z.enum(["recomputed", "printed"]).optional(),
     formations: z.boolean().optional(),
@@ -188,15 +197,15 @@ const layoutSchema = z
     assault: count.optional(),
   })
   .strict();
-const stationSchema = z
-  .object({ design: z.string().min(1), name: z.string().min(1).optional(), sector: z.string().min(1).max(20) })
-  .strict();
+const stationSchema = z.object({ design: keyName, name: name("a station's name").optional(), sector: z.string().min(1).max(20) }).strict();
 const defenseSchema = z
   .object({
     kind: z.enum(["planet", "moon"]),
-    name: z.string().min(1).optional(),
-    size: z.number().int().min(1),
-    diameter: z.number().positive().optional(),
+    name: name("a planet's or moon's name").optional(),
+    size: wholeIn(1, 100, "a defense's size"),
+    diameter: numberIn(0, 1_000, "a diameter in inches")
+      .refine((v) => v > 0, { error: "a diameter in inches must be above 0" })
+      .optional(),
     /** One layout for every quadrant... */
     quadrant: layoutSchema.optional(),
     /** ...or one per quadrant. */
@@ -205,13 +214,13 @@ const defenseSchema = z
   .strict();
 const fleetSchema = z
   .object({
-    name: z.string().min(1),
-    points: z.number().int().min(1).optional(),
+    name: name("a fleet's name"),
+    points: wholeIn(1, 1_000_000_000, "points").optional(),
     options: optionsSchema.optional(),
-    designs: z.array(designSchema).optional(),
-    taskforces: z.array(taskforceSchema).min(1),
-    defenses: z.array(defenseSchema).optional(),
-    stations: z.array(stationSchema).optional(),
+    designs: listUpTo(designSchema, LIMITS.designsPerFleet, "inline designs").optional(),
+    taskforces: listUpTo(taskforceSchema, LIMITS.taskforcesPerFleet, "taskforces").min(1),
+    defenses: listUpTo(defenseSchema, LIMITS.defensesPerFleet, "defended planets and moons").optional(),
+    stations: listUpTo(stationSchema, LIMITS.stationsPerFleet, "stations").optional(),
   })
   .strict();
 
@@ -278,18 +287,19 @@ function parseDefenses(list: readonly DefenseInput[], fail: (order: string, code
 
 function pathOf(path: readonly PropertyKey[]): string {
   let out = "fleet";
-  for (const p of path) out += typeof p === "number" ? `[${p}]` : `.${String(p)}`;
+  for (const p of path) out += typeof p === "number" ? `[${p}]` : `.${String(p).slice(0, 40)}`;
   return out;
 }
 
 function zodProblems(error: z.ZodError): Problem[] {
-  return error.issues.map((i) => {
+  return error.issues.slice(0, 50).map((i) => {
     const at = pathOf(i.path);
     let message = i.message;
     if (i.code === "unrecognized_keys") message = `unknown field(s) ${i.keys.map((k) => `"${k}"`).join(", ")} at ${at}`;
     else if (i.code === "invalid_type" && /received undefined/.test(i.message)) message = `${at} is missing (${i.message})`;
     else message = `${at}: ${i.message}`;
-    return { order: at, code: "bad-field", message };
+    const special = issueCode(i);
+    return { order: at, code: /^invalid-(id|ref|name)$/.test(special) ? special : "bad-field", message };
   });
 }
 
@@ -311,7 +321,7 @@ export function findDesign(id: string, opts: BuildOptions & { printed?: boolean 
  * Meant for ids a fleet check has accepted: an unknown id is a programming error and throws.
  */
 export function designOf(id: string, fleet?: Pick<Fleet, "designs">): ShipDesign {
-  const d = fleet?.designs[id] ?? findDesign(id);
+  const d = (fleet ? own(fleet.designs, id) : undefined) ?? findDesign(id);
   if (!d) throw new Error(`battleshift: unknown ship design "${id}"`);
   return d;
 }
@@ -482,7 +492,7 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
       );
     if (tf.flagship !== undefined) {
       const flag = squadrons.find((s) => s.name === tf.flagship);
-      const sizeOf = (s: SquadronSpec) => Math.max(0, ...(s.mixed ?? [s]).map((m) => designs[m.design]?.size ?? 0));
+      const sizeOf = (s: SquadronSpec) => Math.max(0, ...(s.mixed ?? [s]).map((m) => own(designs, m.design)?.size ?? 0));
       const biggest = Math.max(0, ...squadrons.map(sizeOf));
       if (!flag)
         fail(
@@ -499,6 +509,22 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
     }
     taskforces.push({ name: tf.name, squadrons, ...(tf.flagship !== undefined ? { flagship: tf.flagship } : {}) });
   });
+
+  // Size limits a host can state (limits.ts): the whole fleet, beyond each taskforce's own limits.
+  const squadronCount = taskforces.reduce((t, tf) => t + tf.squadrons.length, 0);
+  const shipCount = taskforces.reduce((t, tf) => t + tf.squadrons.reduce((n, sq) => n + Math.max(0, sq.ships), 0), 0);
+  if (squadronCount > LIMITS.squadronsPerFleet)
+    fail(
+      "fleet.taskforces",
+      "too-many-squadrons-in-fleet",
+      `the fleet has ${squadronCount} squadrons; a fleet file has at most ${LIMITS.squadronsPerFleet} (LIMITS.squadronsPerFleet)`,
+    );
+  if (shipCount > LIMITS.shipsPerFleet)
+    fail(
+      "fleet.taskforces",
+      "too-many-ships-in-fleet",
+      `the fleet has ${shipCount} ships; a fleet file has at most ${LIMITS.shipsPerFleet} (LIMITS.shipsPerFleet)`,
+    );
 
   const defenses = parseDefenses(f.defenses ?? [], fail);
   total += defenses.reduce((t, d) => t + d.cost, 0);
@@ -536,7 +562,7 @@ function parseStations(
   const out: StationSpec[] = [];
   for (const [i, st] of list.entries()) {
     const at = `fleet.stations[${i}]`;
-    const d = STATION_DESIGNS[st.design];
+    const d = own(STATION_DESIGNS, st.design);
     if (!d) {
       fail(at, "unknown-station", `no station design "${st.design}"; station designs: ${Object.keys(STATION_DESIGNS).join(", ")}`);
       continue;
@@ -563,7 +589,7 @@ export function squadronSummary(fleet: Fleet, sq: SquadronSpec): { units: number
   let cost = 0;
   const lines: string[] = [];
   for (const p of parts) {
-    const d = fleet.designs[p.design];
+    const d = own(fleet.designs, p.design);
     if (!d) continue;
     units += d.size * p.ships;
     cost += d.cost * p.ships;

@@ -14,6 +14,8 @@
  * at once: arrivals' placement, sequences, shifts, initiative choice), or one
  * activation (one seat). Between steps the state waits for the next seat's orders.
  */
+
+import { own as ownKey } from "../../../core/ids.js";
 import { canonicalJson, cloneData } from "../../../core/json.js";
 import type { Problem } from "../../../core/result.js";
 import type { Rng } from "../../../core/rng.js";
@@ -35,7 +37,7 @@ import {
   squadronList,
   squadronsOfTaskforce,
 } from "../model.js";
-import { describeOrder, type Order, type Orders, SHEET_ORDERS } from "../orders.js";
+import { describeOrder, type Order, type Orders, parseOrders, SHEET_ORDERS } from "../orders.js";
 import { planetAirActivation } from "../planets/planet-air.js";
 import { planetStep } from "../planets/planet-orders.js";
 import { bodyName, planetsOfSide } from "../planets/planet-play.js";
@@ -98,8 +100,22 @@ export function resolveStep(
   // Orders written for another step are refused whole.
   const usable: Record<SideId, Order[]> = {};
   for (const side of sideIds(state)) {
-    const o = ordersBySeat[side];
-    if (!o) continue;
+    const given = ownKey(ordersBySeat, side);
+    if (!given) continue;
+    // Orders arrive parsed; checked again so that orders no parser saw fail as problems, never throw.
+    const { orders: o, problems: malformed } = parseOrders(given);
+    for (const p of malformed) {
+      problems[side]?.push(p);
+      events.push({
+        kind: "problem",
+        step: "Orders received",
+        problem: p,
+        to: [side],
+        act: state.activationNo,
+        turn: state.turn,
+        text: p.message,
+      });
+    }
     if (o.step !== undefined && o.step !== stepNo) {
       const p = { order: "step", code: "wrong-step", message: `these orders are for step ${o.step}; the game is at step ${stepNo}` };
       problems[side]?.push(p);
@@ -169,7 +185,7 @@ export function applySheet(ctx: Ctx, list: readonly Order[]): { choice: "first" 
         ctx.fail(STEP_SHEET, label, "bad-shift", why);
         continue;
       }
-      const sqs = state.taskforces[o.unit] ? squadronsOfTaskforce(state, o.unit) : [state.squadrons[o.unit] as Squadron];
+      const sqs = ownKey(state.taskforces, o.unit) ? squadronsOfTaskforce(state, o.unit) : [ownKey(state.squadrons, o.unit) as Squadron];
       const justIn = sqs.find((s) => s.arrivedTurn === state.turn);
       if (justIn) {
         ctx.fail(

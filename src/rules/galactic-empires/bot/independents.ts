@@ -19,6 +19,7 @@
  *  - no diplomacy, no searches, no pillage.
  * They see what an empire would: their own sectors and the sectors next to them.
  */
+import { own } from "../../../core/ids.js";
 import { round } from "../../../core/json.js";
 import type { Rng } from "../../../core/rng.js";
 import { DAMAGE_REVENUE, DECAY_RATE, MAX_STARFLEETS, shipType, totalCombatOf } from "../catalog.js";
@@ -140,7 +141,7 @@ export function independentOrders(state: GameState, rng: Rng): Order[] {
   // Build troops at their industrial centres, the most threatened first.
   const centres = state.sectors
     .filter((s) => s.owner === INDEPENDENT && s.industry && s.industry.maxBuild > 0 && s.industry.builds.length > 0)
-    .map((s) => ({ s, g: state.units[`G${s.id}`] }))
+    .map((s) => ({ s, g: own(state.units, `G${s.id}`) }))
     .filter((x): x is { s: (typeof x)["s"]; g: Unit } => x.g !== undefined && x.g.owner === INDEPENDENT && x.g.kind === "garrison")
     .sort((a, b) => threat(v, b.s.id) - threat(v, a.s.id) || a.s.id - b.s.id);
   for (const { s, g } of centres) {

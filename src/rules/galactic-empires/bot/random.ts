@@ -6,6 +6,7 @@
  * order's failure can make another fail (a transfer into a fleet that was not
  * formed); what still fails after a few rounds is dropped whole.
  */
+import { own } from "../../../core/ids.js";
 import type { Rng } from "../../../core/rng.js";
 import { checkOrders } from "../check.js";
 import type { EmpireId, GameState } from "../model.js";
@@ -17,7 +18,7 @@ const ROUNDS = 6;
 
 export function randomLegalOrders(state: GameState, seat: EmpireId, rng: Rng): Orders {
   const wrap = (orders: Order[]): Orders => ({ empire: seat, turn: state.turn, orders });
-  if (state.empires[seat]?.defeated) return wrap([]);
+  if (own(state.empires, seat)?.defeated) return wrap([]);
   let list = randomOrders(knownState(state, seat), seat, rng).orders;
   for (let round = 0; round < ROUNDS && list.length > 0; round++) {
     const c = checkOrders(state, seat, wrap(list));

@@ -2,12 +2,14 @@
  * `starhost orders template`: a YAML orders file an empire can edit, listing its
  * units and what each can do, with every order kind shown once as a comment.
  */
+
+import { own } from "../../../core/ids.js";
 import { starshipType } from "../catalog.js";
 import type { EmpireId, GameState } from "../model.js";
 import { seenSectors } from "../view.js";
 
 export function ordersTemplate(state: GameState, empire: EmpireId): string {
-  const e = state.empires[empire];
+  const e = own(state.empires, empire);
   if (!e) throw new Error(`no empire "${empire}"`);
   const name = (id: number) => state.sectors.find((s) => s.id === id)?.name ?? "?";
   const out: string[] = [];
