@@ -290,10 +290,11 @@ describe("galactic-empires: hostile ids in orders", () => {
     );
   });
 
-  it("an orders file for a hostile empire is named as a problem; hostile seats are refused by check and ignored by resolve", () => {
+  it("an orders file for a hostile empire is refused whole, naming the field; hostile seats are refused by check and ignored by resolve", () => {
     for (const h of HOSTILE.filter((x) => x !== "")) {
       const r = ge.parseOrders({ empire: h, orders: [] });
-      expect(r.problems.map((p) => p.code)).toContain("invalid-empire");
+      // A file for no seat of any game is refused whole (ParsedOrders.refused): nothing of it is kept.
+      expect(r.refused.map((p) => p.code)).toContain("invalid-empire");
       const check = safely("check", () => ge.check(GE_START, h, { orders: [] }));
       expect(check.problems.map((p) => p.code)).toEqual(["unknown-empire"]);
     }
@@ -449,7 +450,7 @@ describe("battleshift: hostile ids in orders", () => {
       }
     }
     for (const h of HOSTILE.filter((x) => x !== ""))
-      expect(battleshift.parseOrders({ side: h }).problems.map((p) => p.code)).toContain("invalid-side");
+      expect(battleshift.parseOrders({ side: h }).refused.map((p) => p.code)).toContain("invalid-side");
   });
 
   it("check and resolve given hostile orders no parser saw: no exception, the order's problem, and the battle as if it were not given", () => {
