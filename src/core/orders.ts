@@ -1,6 +1,7 @@
 import type { ZodType } from "zod";
 import { idProblem } from "./ids.js";
 import type { Problem } from "./result.js";
+import type { ParsedOrders } from "./ruleset.js";
 
 /** At most 40 characters of a value for a problem's text (an order type or field name may be 10,000 long). */
 const short = (v: string): string => (v.length > 40 ? `${v.slice(0, 40)}...` : v);
@@ -115,4 +116,19 @@ export function parseOrdersFile<O>(
     });
   file.orders = parseOrderList(list.length > max ? list.slice(0, max) : list, spec.types, spec.schema, problems);
   return { file, problems, refused };
+}
+
+/** A parsed orders file as the contract's ParsedOrders: the seat and step its own fields name, if they name them. */
+export function addressed<O extends Record<string, unknown>>(
+  parsed: { orders: O; problems: Problem[]; refused: Problem[] },
+  seatField: string,
+  stepField: string,
+): ParsedOrders<O> {
+  const seat = parsed.orders[seatField];
+  const step = parsed.orders[stepField];
+  return {
+    ...parsed,
+    ...(typeof seat === "string" ? { seat } : {}),
+    ...(typeof step === "number" ? { step } : {}),
+  };
 }

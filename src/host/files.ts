@@ -1,9 +1,10 @@
 /** Reading and writing game files: JSON or YAML in, canonical JSON out, writes atomic. */
 import { randomBytes } from "node:crypto";
-import { closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { canonicalJson } from "../core/json.js";
+import { createExclusive } from "../store/exclusive.js";
 import { HostError } from "./errors.js";
 
 /** Decode a JSON or YAML file; a syntax error names the file, line and column. */
@@ -44,13 +45,6 @@ export function writeText(path: string, text: string): void {
   }
   mkdirSync(dirname(path), { recursive: true });
   const tmp = join(dirname(path), `.tmp-${randomBytes(8).toString("hex")}`);
-  const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
-  try {
-    const buf = Buffer.from(text, "utf8");
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-  } finally {
-    closeSync(fd);
-  }
+  createExclusive(tmp, text, false);
   renameSync(tmp, path);
 }

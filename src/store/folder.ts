@@ -27,7 +27,6 @@ import {
   closeSync,
   constants,
   existsSync,
-  fsyncSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -36,7 +35,6 @@ import {
   renameSync,
   rmSync,
   unlinkSync,
-  writeSync,
 } from "node:fs";
 import { hostname } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -58,6 +56,7 @@ import {
   staleStep,
   staleSubmission,
 } from "./check.js";
+import { createExclusive } from "./exclusive.js";
 import {
   type GameId,
   type GameRecord,
@@ -169,15 +168,7 @@ export class FolderStore implements Store {
   private write(full: string, data: string | Buffer): void {
     this.mkdirs(dirname(full));
     const tmp = join(dirname(full), `.tmp-${randomBytes(8).toString("hex")}`);
-    const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
-    try {
-      const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-      let off = 0;
-      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    createExclusive(tmp, data);
     this.noLinks(full);
     renameSync(tmp, full);
   }
@@ -364,17 +355,7 @@ export class FolderStore implements Store {
     this.mkdirs(history);
     const aside = this.path("history", `.step-${entry.step}-${randomBytes(8).toString("hex")}`);
     mkdirSync(aside);
-    const put = (name: string, data: string | Buffer) => {
-      const fd = openSync(join(aside, name), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
-      try {
-        const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-        let off = 0;
-        while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-    };
+    const put = (name: string, data: string | Buffer) => createExclusive(join(aside, name), data);
     put("step.json", `${canonicalJson({ step: entry.step, label: entry.label, seed: entry.seed, sources: entry.sources }, 2)}\n`);
     put("orders.json", `${canonicalJson(JSON.parse(texts.orders), 2)}\n`);
     put("state.json.gz", gzipSync(texts.state));
@@ -439,12 +420,7 @@ export class FolderStore implements Store {
     const body = `${JSON.stringify({ holder, since: this.clock(), token, pid: process.pid, host: hostname() })}\n`;
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
-        try {
-          writeSync(fd, body);
-        } finally {
-          closeSync(fd);
-        }
+        createExclusive(file, body, false);
         let released = false;
         return {
           release: async () => {

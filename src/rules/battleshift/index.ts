@@ -10,6 +10,7 @@
 import type { GameEvent } from "../../core/events.js";
 import { isId, own } from "../../core/ids.js";
 import { canonicalJson, cloneData } from "../../core/json.js";
+import { addressed } from "../../core/orders.js";
 import { err, ok, type Problem } from "../../core/result.js";
 import { Rng } from "../../core/rng.js";
 import type { Check, Ruleset, Scenario } from "../../core/ruleset.js";
@@ -153,16 +154,7 @@ export const battleshift: Ruleset<BattleState, Orders, BattleView, BsGameEvent> 
     ) as Scenario<BattleState>,
   },
   ordersSchema,
-  parseOrders(raw) {
-    const { orders, problems, refused } = parseOrders(raw);
-    return {
-      orders,
-      problems,
-      refused,
-      ...(orders.side !== undefined ? { seat: orders.side } : {}),
-      ...(orders.step !== undefined ? { step: orders.step } : {}),
-    };
-  },
+  parseOrders: (raw) => addressed(parseOrders(raw), "side", "step"),
   parseState,
   describe: (state) => ({
     ruleset: "battleshift",

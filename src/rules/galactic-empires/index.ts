@@ -5,6 +5,7 @@
  */
 import type { GameEvent } from "../../core/events.js";
 import { isId, own } from "../../core/ids.js";
+import { addressed } from "../../core/orders.js";
 import { err, ok, type Problem } from "../../core/result.js";
 import { mixSeed, Rng } from "../../core/rng.js";
 import type { Bot, Ruleset, Scenario } from "../../core/ruleset.js";
@@ -105,16 +106,7 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeGameEvent
     map: fromMap as Scenario<GameState>,
   },
   ordersSchema,
-  parseOrders(raw) {
-    const { orders, problems, refused } = parseOrders(raw);
-    return {
-      orders,
-      problems,
-      refused,
-      ...(orders.empire !== undefined ? { seat: orders.empire } : {}),
-      ...(orders.turn !== undefined ? { step: orders.turn } : {}),
-    };
-  },
+  parseOrders: (raw) => addressed(parseOrders(raw), "empire", "turn"),
   parseState,
   describe: (state) => ({
     ruleset: "galactic-empires",

@@ -102,32 +102,23 @@ export function resolveStep(
   for (const side of sideIds(state)) {
     const given = ownKey(ordersBySeat, side);
     if (!given) continue;
+    const reject = (p: Problem) => {
+      problems[side]?.push(p);
+      events.push({
+        kind: "problem",
+        step: "Orders received",
+        problem: p,
+        to: [side],
+        act: state.activationNo,
+        turn: state.turn,
+        text: p.message,
+      });
+    };
     // Orders arrive parsed; checked again so that orders no parser saw fail as problems, never throw.
     const { orders: o, problems: malformed } = parseOrders(given);
-    for (const p of malformed) {
-      problems[side]?.push(p);
-      events.push({
-        kind: "problem",
-        step: "Orders received",
-        problem: p,
-        to: [side],
-        act: state.activationNo,
-        turn: state.turn,
-        text: p.message,
-      });
-    }
+    for (const p of malformed) reject(p);
     if (o.step !== undefined && o.step !== stepNo) {
-      const p = { order: "step", code: "wrong-step", message: `these orders are for step ${o.step}; the game is at step ${stepNo}` };
-      problems[side]?.push(p);
-      events.push({
-        kind: "problem",
-        step: "Orders received",
-        problem: p,
-        to: [side],
-        act: state.activationNo,
-        turn: state.turn,
-        text: p.message,
-      });
+      reject({ order: "step", code: "wrong-step", message: `these orders are for step ${o.step}; the game is at step ${stepNo}` });
       continue;
     }
     usable[side] = o.orders;
