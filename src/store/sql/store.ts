@@ -211,22 +211,23 @@ export class SqlStore implements Store {
     ]);
     const sources = jsonText(`the sources of ${what}`, entry.sources);
     await this.db.transaction(async (tx) => {
-      const copied = await tx.query(
+      // The game's row is locked first: a concurrent commit of the same step waits here, then finds the step moved on.
+      const held = await tx.query("SELECT 1 FROM games WHERE id = $1 AND step = $2 FOR UPDATE", [id, entry.step]);
+      if (held.rows.length !== 1) {
+        const g = (await tx.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [id])).rows[0];
+        throw g ? staleStep(id, entry.step, g.step, g.label) : noGame(id);
+      }
+      await tx.query(
         `INSERT INTO steps (game_id, step, label, seed, state, orders, sources, events)
          SELECT id, step, $3, $4, state, $5, $6, $7 FROM games WHERE id = $1 AND step = $2`,
         [id, entry.step, entry.label, entry.seed, orders, sources, events],
       );
-      if (copied.rowCount !== 1) {
-        const g = (await tx.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [id])).rows[0];
-        throw g ? staleStep(id, entry.step, g.step, g.label) : noGame(id);
-      }
-      const r = await tx.query(
+      await tx.query(
         `UPDATE games SET ruleset = $3, ruleset_version = $4, scenario = $5, options = $6, seed = $7, step = $8, label = $9,
            outcome = $10, state = $11, updated_at = now()
          WHERE id = $1 AND step = $2`,
         [id, entry.step, next.ruleset, next.rulesetVersion, next.scenario, options, next.seed, next.step, next.label, outcome, state],
       );
-      if (r.rowCount !== 1) throw staleStep(id, entry.step, next.step, next.label);
     });
   }
 
