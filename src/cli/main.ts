@@ -18,6 +18,14 @@ import { registerGameCommands } from "./games.js";
 import { registerSampleCommand } from "./sample.js";
 import { registerToolCommands } from "./tools.js";
 
+// Output to a closed pipe (`starhost turn DIR | head -1`) is not a failure of the command: what it did is done.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
+    throw e;
+  });
+}
+
 const program = new Command();
 // Before any subcommand is added, so every subcommand inherits it: commander's
 // errors become exceptions here and usage errors exit 2.

@@ -169,32 +169,41 @@ function byId(a: { id: string }, b: { id: string }): number {
  */
 export function knownState(state: GameState, empire: EmpireId): GameState {
   const seen = seenSectors(state, empire);
-  const copy = structuredClone(state);
-  for (const [id, u] of Object.entries(copy.units)) {
-    if (u.owner === empire) continue;
-    if (u.cloaked || !seen.has(u.sector)) delete copy.units[id];
+  // A new record of what the empire knows; what it knows whole (sectors, borders, its own units) is shared, not
+  // copied: the state is plain data nobody mutates (a turn works on its own copy), and 26 bots a turn read this.
+  const units: GameState["units"] = {};
+  for (const [id, u] of Object.entries(state.units)) {
+    if (u.owner === empire || (!u.cloaked && seen.has(u.sector))) units[id] = u;
   }
   // A foreign admiral is known only as "an admiral" of a unit in sight: not its id, name or skills
   // (the check assumes none). It is kept under a stand-in id, so the check still counts its corvette.
+  const admirals: GameState["admirals"] = {};
+  const standIns: GameState["admirals"][string][] = [];
   const renamed = new Map<string, string>();
-  for (const [id, a] of Object.entries(copy.admirals)) {
-    if (a.owner === empire) continue;
-    delete copy.admirals[id];
-    const unit = own(copy.units, a.unit);
+  for (const [id, a] of Object.entries(state.admirals)) {
+    if (a.owner === empire) {
+      admirals[id] = a;
+      continue;
+    }
+    const unit = own(units, a.unit);
     if (!unit) continue;
     const stand = `${unit.id}-admiral-${unit.admirals.indexOf(id) + 1}`;
     renamed.set(id, stand);
-    copy.admirals[stand] = { ...a, id: stand, name: "an admiral", tactics: 0, siegecraft: 0 };
+    standIns.push({ ...a, id: stand, name: "an admiral", tactics: 0, siegecraft: 0 });
   }
+  for (const a of standIns) admirals[a.id] = a;
   if (renamed.size > 0) {
-    for (const u of Object.values(copy.units)) {
-      if (u.owner === empire) continue;
-      u.admirals = u.admirals.map((a) => renamed.get(a) ?? a);
-      if (u.leader !== null) u.leader = renamed.get(u.leader) ?? u.leader;
+    for (const [id, u] of Object.entries(units)) {
+      if (u.owner === empire || !u.admirals.some((a) => renamed.has(a))) continue;
+      units[id] = {
+        ...u,
+        admirals: u.admirals.map((a) => renamed.get(a) ?? a),
+        leader: u.leader === null ? null : (renamed.get(u.leader) ?? u.leader),
+      };
     }
   }
-  for (const [id, e] of Object.entries(copy.empires)) {
-    if (id !== empire) e.treasury = 0;
-  }
+  const empires: GameState["empires"] = {};
+  for (const [id, e] of Object.entries(state.empires)) empires[id] = id === empire ? e : { ...e, treasury: 0 };
+  const copy: GameState = { ...state, units, admirals, empires };
   return copy;
 }
