@@ -53,7 +53,6 @@ function runWorker(spec: string, id: string, ms: number | null): Promise<{ kille
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [worker, spec, id], {
       stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, LOCK_LEASE_MS: "0" },
       cwd: join(import.meta.dirname, "..", ".."),
     });
     let stderr = "";

@@ -8,7 +8,7 @@ import { FoldersStore } from "../../src/store/folders.js";
 import { openStore } from "../../src/store/open.js";
 
 const [spec, id] = process.argv.slice(2) as [string, string];
-// A killed run leaves its lock; a database lock is free again after its lease (15 minutes unless told): the test tells 0.
+// A killed run leaves its lock: taken over at once when its process is gone from this host (folder, PGlite), else after the lease.
 const options = { lockLeaseMs: Number(process.env.LOCK_LEASE_MS ?? 15 * 60 * 1000) };
 const store = spec.startsWith("folders:") ? new FoldersStore(spec.slice("folders:".length), options) : await openStore(spec, options);
 try {

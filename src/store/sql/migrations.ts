@@ -90,6 +90,13 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    name: "game_locks: the holder's host and process",
+    // A lock whose process is gone from this very host was abandoned by a crash: it may be taken at once
+    // (the embedded PGlite has one host; on PostgreSQL with many machines the lease still decides).
+    statements: ["ALTER TABLE game_locks ADD COLUMN host text", "ALTER TABLE game_locks ADD COLUMN pid integer"],
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrating one database. */

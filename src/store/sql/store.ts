@@ -17,6 +17,7 @@
  * Large JSON is compressed outside the transactions, to keep them short.
  */
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import {
   checkEntry,
   checkGameId,
@@ -274,11 +275,12 @@ export class SqlStore implements Store {
     for (let attempt = 0; attempt < 5; attempt++) {
       const now = this.now();
       const taken = await this.db.query(
-        `INSERT INTO game_locks (game_id, holder, since, token)
-         SELECT $1::text, $2::text, $3::timestamptz, $4::text WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::text)
-         ON CONFLICT (game_id) DO UPDATE SET holder = EXCLUDED.holder, since = EXCLUDED.since, token = EXCLUDED.token
+        `INSERT INTO game_locks (game_id, holder, since, token, host, pid)
+         SELECT $1::text, $2::text, $3::timestamptz, $4::text, $6::text, $7::integer WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::text)
+         ON CONFLICT (game_id) DO UPDATE SET holder = EXCLUDED.holder, since = EXCLUDED.since, token = EXCLUDED.token,
+           host = EXCLUDED.host, pid = EXCLUDED.pid
          WHERE game_locks.since <= $5::timestamptz`,
-        [id, holder, new Date(now).toISOString(), token, new Date(now - this.leaseMs).toISOString()],
+        [id, holder, new Date(now).toISOString(), token, new Date(now - this.leaseMs).toISOString(), hostname(), process.pid],
       );
       if (taken.rowCount === 1) {
         return {
@@ -287,8 +289,17 @@ export class SqlStore implements Store {
           },
         };
       }
-      const held = (await this.db.query<{ holder: string; since: Date }>("SELECT holder, since FROM game_locks WHERE game_id = $1", [id]))
-        .rows[0];
+      const held = (
+        await this.db.query<{ holder: string; since: Date; token: string; host: string | null; pid: number | null }>(
+          "SELECT holder, since, token, host, pid FROM game_locks WHERE game_id = $1",
+          [id],
+        )
+      ).rows[0];
+      if (held && held.host === hostname() && held.pid !== null && held.pid !== process.pid && !processAlive(held.pid)) {
+        // Its process is gone from this host: abandoned by a crash, taken over now rather than after the lease.
+        await this.db.query("DELETE FROM game_locks WHERE game_id = $1 AND token = $2", [id, held.token]);
+        continue;
+      }
       if (held) throw locked(id, held.holder, new Date(held.since));
       if ((await this.db.query("SELECT 1 FROM games WHERE id = $1", [id])).rows.length === 0) throw noGame(id);
     }
@@ -314,5 +325,15 @@ export class SqlStore implements Store {
 
   private open(): void {
     if (this.closed) throw new StoreError("closed", `${this.db.where} is closed`);
+  }
+}
+
+/** Is process `pid` of this host still running? */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
   }
 }
