@@ -48,8 +48,9 @@ export function optionField(schema: ZodType, choices: readonly Choice[] | undefi
   if (type === "number")
     return {
       kind: "number",
-      min: z.minValue ?? Number.MIN_SAFE_INTEGER,
-      max: z.maxValue ?? Number.MAX_SAFE_INTEGER,
+      // zod answers an unbounded side with null or an infinity; a menu states a finite range (plain JSON).
+      min: Number.isFinite(z.minValue) ? (z.minValue as number) : Number.MIN_SAFE_INTEGER,
+      max: Number.isFinite(z.maxValue) ? (z.maxValue as number) : Number.MAX_SAFE_INTEGER,
       integer: z.isInt === true,
       ...(optional ? { optional } : {}),
     };

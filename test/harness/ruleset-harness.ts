@@ -97,6 +97,7 @@ export function rulesetHarness(ruleset: AnyRuleset, opts: HarnessOptions): void 
           for (const seat of ruleset.seats(a.state)) {
             const view = canonicalJson(ruleset.view(a.state, seat, a.events));
             const known = canonicalJson(ruleset.knownState(a.state, seat));
+            const menus = canonicalJson(ruleset.legalOrders(a.state, seat));
             const report = ruleset.report(a.state, seat, a.events);
             expect(typeof report.text).toBe("string");
             const reportJson = canonicalJson(report.json);
@@ -104,6 +105,7 @@ export function rulesetHarness(ruleset: AnyRuleset, opts: HarnessOptions): void 
               expect(view.includes(needle), `view of ${seat} after step ${t} reveals ${needle}`).toBe(false);
               expect(reportJson.includes(needle), `report of ${seat} after step ${t} reveals ${needle}`).toBe(false);
               expect(known.includes(needle), `knownState of ${seat} after step ${t} holds ${needle}`).toBe(false);
+              expect(menus.includes(needle.replace(/^"id":/, "")), `legalOrders of ${seat} after step ${t} name ${needle}`).toBe(false);
             }
           }
           state = a.state;
