@@ -5,6 +5,7 @@
  * messages (the shared suite compares them).
  */
 import { idProblem } from "../core/ids.js";
+import { canonicalJson } from "../core/json.js";
 import { type GameId, type GameRecord, type StepEntry, StoreError, type Submission } from "./store.js";
 
 /** The largest step a store keeps: PostgreSQL's `integer`. */
@@ -43,51 +44,21 @@ export function checkText(what: string, s: unknown, max = 10_000): asserts s is 
 }
 
 /**
- * JSON text of `value`, or "bad-record" naming `what` when it is not JSON (a non-finite number, a bigint, a
- * function, undefined). Not the canonical form: what is kept only has to come back as the same data, and
- * `canonicalJson` of what comes back is byte-identical to that of what went in (the shared suite checks it).
- * JSON.stringify after one walk that finds what JSON cannot hold is several times faster on a game state
- * than sorting every object's keys first (bench/host.bench.ts).
+ * Canonical JSON text of `value` (keys sorted), or "bad-record" naming `what` when it is not JSON. Canonical,
+ * not merely JSON: a state comes back from every store with its keys in one order, and the rules iterate
+ * records in key order, so the same game plays the same on a game folder, PGlite and PostgreSQL. (Keeping
+ * JSON.stringify's text was tried: twice as fast to pack, but the memory store's games then diverged from
+ * the folder's; test/harness/lifecycle.test.ts caught it.)
  */
 export function jsonText(what: string, value: unknown): string {
-  const bad = notJson(value);
-  if (bad !== null) throw new StoreError("bad-record", `${what} is not JSON: ${bad}`);
-  return JSON.stringify(value);
-}
-
-/** What in `v` JSON cannot keep, or null. */
-function notJson(v: unknown): string | null {
-  switch (typeof v) {
-    case "number":
-      return Number.isFinite(v) ? null : `the number ${v}`;
-    case "string":
-    case "boolean":
-      return null;
-    case "bigint":
-      return `the bigint ${v}n`;
-    case "object": {
-      if (v === null) return null;
-      if (Array.isArray(v)) {
-        for (const x of v) {
-          if (x === undefined) return "undefined in a list";
-          const b = notJson(x);
-          if (b !== null) return b;
-        }
-        return null;
-      }
-      if (typeof (v as { toJSON?: unknown }).toJSON === "function") return "an object with toJSON";
-      for (const k in v) {
-        if (!Object.hasOwn(v, k)) continue;
-        const x = (v as Record<string, unknown>)[k];
-        if (x === undefined) continue;
-        const b = notJson(x);
-        if (b !== null) return b;
-      }
-      return null;
-    }
-    default:
-      return `a ${typeof v}`;
+  let text: string | undefined;
+  try {
+    text = canonicalJson(value);
+  } catch (e) {
+    throw new StoreError("bad-record", `${what} is not JSON: ${(e as Error).message}`);
   }
+  if (typeof text !== "string") throw new StoreError("bad-record", `${what} is not JSON (${describe(value)})`);
+  return text;
 }
 
 export function checkRecord(record: GameRecord, id?: GameId): void {
