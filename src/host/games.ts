@@ -3,6 +3,7 @@
  * writes and locks around it, for every store and every ruleset. The CLI, the
  * server to come and the benchmarks go through these functions.
  */
+import { canonicalJson } from "../core/json.js";
 import type { Problem } from "../core/result.js";
 import { type AnyRuleset, type GameAccess, type SeatId, stepRng } from "../core/ruleset.js";
 import type { GameRecord, StepEntry, Store, Submission } from "../store/store.js";
@@ -27,7 +28,9 @@ export async function loadGame(store: Store, id: string): Promise<{ record: Game
   const ruleset = rulesetById(record.ruleset);
   // A database holds only states its own commits wrote; a game folder's may have been edited by hand.
   if (store.trusted) return { record, ruleset };
-  const parsed = ruleset.parseState(record.state);
+  // Keys in canonical order, as every store gives them back (a file edited by hand may reorder them): the
+  // rules iterate records in key order, so the same state must always come in the same order.
+  const parsed = ruleset.parseState(JSON.parse(canonicalJson(record.state)));
   if (!parsed.ok) throw new HostError("invalid-state", `the game holds an invalid ${ruleset.id} state`, problemLines(parsed.error));
   return { record: { ...record, state: parsed.value }, ruleset };
 }
