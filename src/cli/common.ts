@@ -3,8 +3,9 @@ import { basename, resolve } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import type { AnyRuleset } from "../core/ruleset.js";
 import { HostError } from "../host/errors.js";
-import { loadGame } from "../host/games.js";
-import { MAX_SEED } from "../host/lifecycle.js";
+import { decodeData } from "../host/files.js";
+import { loadGame, problemLines, submitOrders } from "../host/games.js";
+import { acceptOrders, MAX_SEED } from "../host/lifecycle.js";
 import { FolderStore } from "../store/folder.js";
 import type { GameRecord } from "../store/store.js";
 
@@ -79,4 +80,40 @@ export function group(program: Command, name: string, description: string): Comm
 /** "now" as the caller's clock says: the CLI is the edge where time enters. */
 export function now(): string {
   return new Date().toISOString();
+}
+
+/**
+ * The orders files of a game folder's inbox become submissions of the awaited step. Every file is read and
+ * checked first: if any is malformed, names another seat, was written for another step, or shares its seat
+ * with another file, nothing is kept and the step does not run (HostError naming each file and problem).
+ * Otherwise each is kept as a revision and leaves the inbox.
+ */
+export async function takeInbox(store: FolderStore, record: GameRecord, ruleset: AnyRuleset): Promise<void> {
+  store.sweep();
+  const inbox = store.inbox();
+  const refused: string[] = [];
+  const accepted: { seat: string; file: string; raw: unknown }[] = [];
+  const bySeat = new Map<string, number>();
+  for (const f of inbox) bySeat.set(f.seat, (bySeat.get(f.seat) ?? 0) + 1);
+  for (const f of inbox) {
+    if ((bySeat.get(f.seat) ?? 0) > 1) {
+      refused.push(`${f.file}: ${f.seat} has more than one orders file in the inbox; keep one`);
+      continue;
+    }
+    let raw: unknown;
+    try {
+      raw = decodeData(store.readInbox(f.file), f.file);
+    } catch (e) {
+      refused.push(`${f.file}: ${(e as Error).message}`);
+      continue;
+    }
+    const a = acceptOrders(ruleset, record, f.seat, raw);
+    if (!a.ok) for (const l of problemLines(a.error)) refused.push(`${f.file}: ${l}`);
+    else accepted.push({ seat: f.seat, file: f.file, raw });
+  }
+  if (refused.length > 0) throw new HostError("orders-refused", `${record.label} was not run: fix or remove these orders files`, refused);
+  for (const a of accepted) {
+    await submitOrders(store, record.id, a.seat, a.raw, `file orders/${basename(a.file)}`, now());
+    store.consumeInbox(a.file);
+  }
 }

@@ -8,9 +8,10 @@ import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { SingleBar } from "cli-progress";
 import { type Command, Option } from "commander";
+import type { GameAccess } from "../core/ruleset.js";
 import { HostError } from "../host/errors.js";
 import { writeJson, writeText } from "../host/files.js";
-import { createGame, gameAccess, playBots } from "../host/games.js";
+import { createGame, playBots } from "../host/games.js";
 import { allRulesets, rulesetById, rulesetIds } from "../host/registry.js";
 import { FolderStore } from "../store/folder.js";
 import { gameIdFor, intOption, now, seedOption } from "./common.js";
@@ -71,13 +72,24 @@ export async function runDemo(o: DemoOptions): Promise<void> {
   const record = await createGame(store, { id: gameIdFor(o.out), ruleset, scenario, inputs: {}, seed: o.seed });
   writeJson(join(o.out, MARKER), { demo: true, ruleset: ruleset.id, scenario, seed: o.seed, level: o.level, turns: o.turns });
   const picture = Object.values(ruleset.tools).find((t) => t.kind === "game" && t.perStep);
-  const draw = async (step: number) => {
+  // The picture after each step is drawn from the step just run (its state and events at hand), not reloaded.
+  const steps: number[] = [];
+  let last: { step: number; state: unknown; events: unknown[] } | null = null;
+  const draw = async (step: number, state: unknown) => {
     if (picture?.kind !== "game") return;
-    const { access } = await gameAccess(store, record.id);
+    const access: GameAccess<unknown, unknown> = {
+      step,
+      state,
+      steps,
+      stepAt: async (n) => {
+        if (last?.step !== n) throw new HostError("no-history", `step ${n} is not at hand`);
+        return last;
+      },
+    };
     const out = await picture.run(access, {});
     if (out.file) writeText(join(o.out, "pictures", `${step}.${out.file.extension}`), out.file.content);
   };
-  await draw(record.step);
+  await draw(record.step, record.state);
   const seats = ruleset.describe(record.state).seats;
   const say = (line: string) => {
     if (!o.quiet) console.log(line);
@@ -104,7 +116,9 @@ export async function runDemo(o: DemoOptions): Promise<void> {
     clock: now,
     onStep: async ({ run, stepMs }) => {
       played++;
-      await draw(run.next.step);
+      steps.push(run.entry.step);
+      last = { step: run.entry.step, state: run.entry.state, events: run.entry.events };
+      await draw(run.next.step, run.next.state);
       const summary = ruleset.describe(run.next.state).summary;
       if (bar) bar.update(played, { label: run.entry.label, summary, ms: Math.round(stepMs) });
       else if (played % every === 0 || run.next.outcome || played === o.turns)

@@ -11,7 +11,7 @@ import { canonicalJson } from "../core/json.js";
 import type { Problem } from "../core/result.js";
 import type { AnyRuleset } from "../core/ruleset.js";
 import { HostError } from "../host/errors.js";
-import { decodeData, readDataFile, writeText } from "../host/files.js";
+import { readDataFile, writeText } from "../host/files.js";
 import {
   createGame,
   exportGame,
@@ -38,6 +38,7 @@ import {
   type SeatOptions,
   seatOf,
   seedOption,
+  takeInbox,
   UsageError,
 } from "./common.js";
 
@@ -193,36 +194,7 @@ inbox), the step runs and commits whole. Read the results with "starhost report 
       const run = await playStep(store, record.id, {
         holder: `starhost turn ${dir}`,
         at: now(),
-        before: async (rec, ruleset) => {
-          store.sweep();
-          const inbox = store.inbox();
-          const refused: string[] = [];
-          const accepted: { seat: string; file: string; raw: unknown }[] = [];
-          const bySeat = new Map<string, number>();
-          for (const f of inbox) bySeat.set(f.seat, (bySeat.get(f.seat) ?? 0) + 1);
-          for (const f of inbox) {
-            if ((bySeat.get(f.seat) ?? 0) > 1) {
-              refused.push(`${f.file}: ${f.seat} has more than one orders file in the inbox; keep one`);
-              continue;
-            }
-            let raw: unknown;
-            try {
-              raw = decodeData(store.readInbox(f.file), f.file);
-            } catch (e) {
-              refused.push(`${f.file}: ${(e as Error).message}`);
-              continue;
-            }
-            const a = acceptOrders(ruleset, rec, f.seat, raw);
-            if (!a.ok) for (const l of problemLines(a.error)) refused.push(`${f.file}: ${l}`);
-            else accepted.push({ seat: f.seat, file: f.file, raw });
-          }
-          if (refused.length > 0)
-            throw new HostError("orders-refused", `${rec.label} was not run: fix or remove these orders files`, refused);
-          for (const a of accepted) {
-            await submitOrders(store, rec.id, a.seat, a.raw, `file orders/${a.file.split(/[\\/]/).pop()}`, now());
-            store.consumeInbox(a.file);
-          }
-        },
+        before: (rec, ruleset) => takeInbox(store, rec, ruleset),
       });
       const { entry, next, ruleset } = run;
       console.log(`${cap(entry.label)} adjudicated in ${dir} (${entry.events.length} events).`);

@@ -8,11 +8,11 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Command, Option } from "commander";
 import { HostError } from "../host/errors.js";
-import { decodeData, readDataFile } from "../host/files.js";
-import { createGame, playStep, seatReport, submitOrders } from "../host/games.js";
+import { readDataFile } from "../host/files.js";
+import { createGame, playStep, seatReport } from "../host/games.js";
 import { allRulesets, rulesetById } from "../host/registry.js";
 import { FolderStore } from "../store/folder.js";
-import { gameIdFor, now, seedOption } from "./common.js";
+import { gameIdFor, now, seedOption, takeInbox } from "./common.js";
 
 const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "examples");
 
@@ -51,12 +51,7 @@ export function registerSampleCommand(program: Command): void {
       const run = await playStep(store, record.id, {
         holder: "starhost sample",
         at: now(),
-        before: async (rec) => {
-          for (const f of store.inbox()) {
-            await submitOrders(store, rec.id, f.seat, decodeData(store.readInbox(f.file), f.file), `file ${f.file}`, now());
-            store.consumeInbox(f.file);
-          }
-        },
+        before: (rec, rs) => takeInbox(store, rec, rs),
       });
       for (const seat of Object.keys(run.entry.sources)) {
         console.log(`\n${"=".repeat(78)}`);

@@ -5,10 +5,11 @@
  */
 import { canonicalJson } from "../core/json.js";
 import type { Problem } from "../core/result.js";
-import { type AnyRuleset, type GameAccess, type SeatId, stepRng } from "../core/ruleset.js";
+import type { AnyRuleset, GameAccess, SeatId } from "../core/ruleset.js";
 import type { GameRecord, StepEntry, Store, Submission } from "../store/store.js";
 import { HostError } from "./errors.js";
 import { type AcceptedOrders, acceptOrders, type NewGame, newGame, runStep } from "./lifecycle.js";
+import { botSubmissions } from "./play.js";
 import { rulesetById } from "./registry.js";
 
 export function problemLines(problems: readonly Problem[]): string[] {
@@ -76,12 +77,7 @@ export async function playStep(
     const { record, ruleset } = await loadGame(store, id);
     if (record.outcome) throw new HostError("game-over", `the game is over (${record.outcome.reason}); no more steps`);
     await opts.before?.(record, ruleset);
-    for (const seat of ruleset.awaiting(record.state) as SeatId[]) {
-      const level = opts.bots?.[seat];
-      if (level === undefined) continue;
-      const orders = botOrders(ruleset, record, seat, level);
-      await store.submit(id, { seat, step: record.step, orders, problems: [], source: `bot ${level}`, at: opts.at ?? "" });
-    }
+    for (const { revision: _, ...s } of botSubmissions(ruleset, record, opts.bots ?? {}, opts.at ?? "")) await store.submit(id, s);
     const subs: Submission[] = await store.submissions(id, record.step);
     const { next, entry } = runStep(ruleset, record, subs);
     await store.commit(id, entry, next);
@@ -89,13 +85,6 @@ export async function playStep(
   } finally {
     await lock.release();
   }
-}
-
-/** A bot's orders for one seat: from what the seat knows, with a generator from the seed, the step and the seat. */
-export function botOrders(ruleset: AnyRuleset, record: GameRecord, seat: SeatId, level: string): unknown {
-  const bot = Object.hasOwn(ruleset.bots, level) ? ruleset.bots[level] : undefined;
-  if (!bot) throw new HostError("unknown-bot", `${ruleset.id} has no bot "${level}"; its bots: ${Object.keys(ruleset.bots).join(", ")}`);
-  return bot.play(ruleset.knownState(record.state, seat), seat, stepRng(record.seed, record.step, `bot:${seat}`));
 }
 
 /** Read access to a stored game for the ruleset's game tools (maps, replays): states and events by step. */
@@ -166,8 +155,7 @@ function rangeText(steps: readonly number[]): string {
 /** What a bot game reports after each step. */
 export interface PlayProgress {
   run: StepRun;
-  /** Milliseconds spent by the bots and by the whole step. */
-  botMs: number;
+  /** Milliseconds the whole step took (bots, run, commit). */
   stepMs: number;
 }
 
@@ -195,7 +183,7 @@ export async function playBots(
     steps++;
     record = run.next;
     const stepMs = performance.now() - began;
-    await opts.onStep?.({ run, botMs: 0, stepMs });
+    await opts.onStep?.({ run, stepMs });
   }
   return { steps, record };
 }

@@ -185,8 +185,3 @@ export function runStep(ruleset: AnyRuleset, record: GameRecord, submissions: re
   };
   return { next, entry: { step: record.step, label: record.label, seed: record.seed, state, orders, sources, events } };
 }
-
-/** A seat's report of a step from its entry and the state after it: derived on demand, never stored as the only copy. */
-export function reportOf(ruleset: AnyRuleset, stateAfter: unknown, entry: StepEntry, seat: SeatId): { json: unknown; text: string } {
-  return ruleset.report(stateAfter, seat, entry.events);
-}

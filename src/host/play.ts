@@ -3,10 +3,17 @@
  * and the benchmarks all go through `botSubmissions` and `runStep`, in memory
  * here or through a store (games.ts `playStep`, `playBots`).
  */
-import type { AnyRuleset, SeatId } from "../core/ruleset.js";
+import { type AnyRuleset, type SeatId, stepRng } from "../core/ruleset.js";
 import type { GameRecord, Submission } from "../store/store.js";
-import { botOrders } from "./games.js";
+import { HostError } from "./errors.js";
 import { runStep, type StepResult } from "./lifecycle.js";
+
+/** A bot's orders for one seat: from what the seat knows, with a generator from the seed, the step and the seat. */
+export function botOrders(ruleset: AnyRuleset, record: GameRecord, seat: SeatId, level: string): unknown {
+  const bot = Object.hasOwn(ruleset.bots, level) ? ruleset.bots[level] : undefined;
+  if (!bot) throw new HostError("unknown-bot", `${ruleset.id} has no bot "${level}"; its bots: ${Object.keys(ruleset.bots).join(", ")}`);
+  return bot.play(ruleset.knownState(record.state, seat), seat, stepRng(record.seed, record.step, `bot:${seat}`));
+}
 
 /** Each awaited seat with a bot level submits the bot's orders (revision 1, source "bot LEVEL"). */
 export function botSubmissions(ruleset: AnyRuleset, record: GameRecord, bots: Readonly<Record<SeatId, string>>, at = ""): Submission[] {

@@ -69,7 +69,6 @@ import {
 } from "./store.js";
 
 const FORMAT = 2;
-const INBOX_EXTENSIONS = ["yaml", "yml", "json"] as const;
 
 export class FolderStore implements Store {
   readonly where: string;
@@ -171,11 +170,6 @@ export class FolderStore implements Store {
     createExclusive(tmp, data);
     this.noLinks(full);
     renameSync(tmp, full);
-  }
-
-  private checkId(what: string, id: string): void {
-    const p = idProblem(id);
-    if (p) throw new StoreError("bad-id", `bad ${what} id: ${p}`);
   }
 
   /** The record as canonical JSON, or "bad-record" for what is not a record of JSON. */
@@ -326,12 +320,6 @@ export class FolderStore implements Store {
   consumeInbox(file: string): void {
     this.noLinks(file);
     if (existsSync(file)) unlinkSync(file);
-  }
-
-  /** The path an orders file for `seat` is expected at (for messages and templates). */
-  inboxPath(seat: string, extension: (typeof INBOX_EXTENSIONS)[number] = "yaml"): string {
-    this.checkId("seat", seat);
-    return this.path("orders", `${seat}.${extension}`);
   }
 
   // --- steps --------------------------------------------------------------------
