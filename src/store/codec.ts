@@ -10,28 +10,35 @@
  * the 792-sector Galactic Empires state (alpha-beta-quadrants, seed 1: 426,003
  * bytes of canonical JSON): gzip 6 gives 41.1 KB in about 4 ms, brotli 5 34.2 KB in
  * about 4 ms and decompresses several times faster; brotli 9 33.1 KB but 90 ms,
- * brotli 11 27.4 KB but half a second. A whole step of that game at turn 11 (state
- * before, 26 seats' orders, events) is 735 KB of JSON and 69 KB kept. Brotli 5 is
- * the middle road; the store runs it on libuv's thread pool.
+ * brotli 11 27.4 KB but half a second. At turn 10 (a 473 KB state, 282 KB of
+ * events) brotli 3 takes 2.7 ms and 1.2 ms where brotli 5 takes 5.3 and 2.5, for
+ * 15% more bytes (48.7 KB against 42.5 KB for the state): the step is the budget
+ * that binds (host overhead at most the rules' time, bench/host.bench.ts), storage
+ * is far inside its own (about 30 MB of 100 for a 100-turn game), so quality 3.
+ * Any brotli decoder reads any quality: data kept at 5 reads as before.
+ *
+ * Packing and unpacking run on the caller's thread. On libuv's thread pool (zlib's
+ * async calls) a step's packing took twice as long in the host bench (the state 8.7
+ * ms against 4.8, the events 8.7 against 2.2), larger output chunks or not; and the
+ * few milliseconds it blocks are part of a step, which a server runs apart from the
+ * thread that answers requests.
  */
-import { promisify } from "node:util";
-import { brotliCompress, brotliDecompress, constants } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import { jsonText } from "./check.js";
 import { StoreError } from "./store.js";
 
-const compress = promisify(brotliCompress);
-const decompress = promisify(brotliDecompress);
 
-export const BROTLI_QUALITY = 5;
+export const BROTLI_QUALITY = 3;
+
 
 /** Compressed canonical JSON of `value` ("bad-record" naming `what` if it is not JSON). */
-export async function packJson(what: string, value: unknown): Promise<Buffer> {
+export function packJson(what: string, value: unknown): Buffer {
   return packText(jsonText(what, value));
 }
 
-export async function packText(text: string): Promise<Buffer> {
+export function packText(text: string): Buffer {
   const raw = Buffer.from(text, "utf8");
-  return compress(raw, {
+  return brotliCompressSync(raw, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
@@ -41,16 +48,16 @@ export async function packText(text: string): Promise<Buffer> {
 }
 
 /** The JSON text of a packed value ("corrupt" naming `what` if it does not decompress). */
-export async function unpackText(what: string, packed: Uint8Array): Promise<string> {
+export function unpackText(what: string, packed: Uint8Array): string {
   try {
-    return (await decompress(packed)).toString("utf8");
+    return brotliDecompressSync(packed).toString("utf8");
   } catch (e) {
     throw new StoreError("corrupt", `${what} does not decompress: ${(e as Error).message}`);
   }
 }
 
-export async function unpackJson(what: string, packed: Uint8Array): Promise<unknown> {
-  return parseJson(what, await unpackText(what, packed));
+export function unpackJson(what: string, packed: Uint8Array): unknown {
+  return parseJson(what, unpackText(what, packed));
 }
 
 export function parseJson(what: string, text: string): unknown {

@@ -114,7 +114,7 @@ export class SqlStore implements Store {
   async create(record: GameRecord): Promise<void> {
     this.open();
     checkRecord(record);
-    const [options, state, outcome] = await this.packRecord(record);
+    const [options, state, outcome] = this.packRecord(record);
     const r = await this.db.query(
       `INSERT INTO games (id, ruleset, ruleset_version, scenario, options, seed, step, label, outcome, state)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
@@ -138,12 +138,12 @@ export class SqlStore implements Store {
       ruleset: row.ruleset,
       rulesetVersion: row.ruleset_version,
       scenario: row.scenario,
-      options: await unpackJson(`the options of game ${id}`, row.options),
+      options: unpackJson(`the options of game ${id}`, row.options),
       seed: Number(row.seed),
       step: row.step,
       label: row.label,
       outcome: row.outcome === null ? null : (parseJson(`the outcome of game ${id}`, row.outcome) as GameRecord["outcome"]),
-      state: await unpackJson(`the state of game ${id}`, row.state),
+      state: unpackJson(`the state of game ${id}`, row.state),
     };
   }
 
@@ -159,7 +159,7 @@ export class SqlStore implements Store {
     this.open();
     checkGameId(id);
     checkSubmission(submission);
-    const orders = await packJson(`the orders of seat ${submission.seat}`, submission.orders);
+    const orders = packJson(`the orders of seat ${submission.seat}`, submission.orders);
     const problems = jsonText(`the problems of seat ${submission.seat}`, submission.problems);
     return this.db.transaction(async (tx) => {
       const g = (await tx.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1 FOR UPDATE", [id])).rows[0];
@@ -184,17 +184,15 @@ export class SqlStore implements Store {
       "SELECT seat, step, revision, orders, problems::text AS problems, source, at FROM submissions WHERE game_id = $1 AND step = $2 ORDER BY seq",
       [id, step],
     );
-    return Promise.all(
-      r.rows.map(async (s) => ({
-        seat: s.seat,
-        step: s.step,
-        revision: s.revision,
-        orders: await unpackJson(`the orders of seat ${s.seat}, revision ${s.revision}`, s.orders),
-        problems: parseJson(`the problems of seat ${s.seat}, revision ${s.revision}`, s.problems) as Submission["problems"],
-        source: s.source,
-        at: s.at,
-      })),
-    );
+    return r.rows.map((s) => ({
+      seat: s.seat,
+      step: s.step,
+      revision: s.revision,
+      orders: unpackJson(`the orders of seat ${s.seat}, revision ${s.revision}`, s.orders),
+      problems: parseJson(`the problems of seat ${s.seat}, revision ${s.revision}`, s.problems) as Submission["problems"],
+      source: s.source,
+      at: s.at,
+    }));
   }
 
   async commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void> {
@@ -203,13 +201,11 @@ export class SqlStore implements Store {
     checkRecord(next, id);
     checkEntry(entry, next);
     const what = `step ${entry.step} of game ${id}`;
-    const [options, state, outcome] = await this.packRecord(next);
+    const [options, state, outcome] = this.packRecord(next);
+    const orders = packJson(`the orders of ${what}`, entry.orders);
+    const events = packJson(`the events of ${what}`, entry.events);
     // The state the step started from is the game's state now (the compare-and-swap on the step below makes sure):
     // the row's packed bytes are copied into the history instead of packing the same state again.
-    const [orders, events] = await Promise.all([
-      packJson(`the orders of ${what}`, entry.orders),
-      packJson(`the events of ${what}`, entry.events),
-    ]);
     const sources = jsonText(`the sources of ${what}`, entry.sources);
     await this.db.transaction(async (tx) => {
       // The game's row is locked first: a concurrent commit of the same step waits here, then finds the step moved on.
@@ -243,19 +239,14 @@ export class SqlStore implements Store {
     const row = r.rows[0];
     if (!row) return null;
     const what = `step ${step} of game ${id}`;
-    const [state, orders, events] = await Promise.all([
-      unpackJson(`the state before ${what}`, row.state),
-      unpackJson(`the orders of ${what}`, row.orders),
-      unpackJson(`the events of ${what}`, row.events),
-    ]);
     return {
       step: row.step,
       label: row.label,
       seed: Number(row.seed),
-      state,
-      orders: orders as StepEntry["orders"],
+      state: unpackJson(`the state before ${what}`, row.state),
+      orders: unpackJson(`the orders of ${what}`, row.orders) as StepEntry["orders"],
       sources: parseJson(`the sources of ${what}`, row.sources) as StepEntry["sources"],
-      events: events as unknown[],
+      events: unpackJson(`the events of ${what}`, row.events) as unknown[],
     };
   }
 
@@ -312,15 +303,11 @@ export class SqlStore implements Store {
     await this.db.close();
   }
 
-  private async packRecord(record: GameRecord): Promise<[Buffer, Buffer, string | null]> {
+  private packRecord(record: GameRecord): [Buffer, Buffer, string | null] {
     if (record.options === undefined) throw new StoreError("bad-record", `the options of game ${record.id} are not JSON (undefined)`);
     if (record.outcome === undefined) throw new StoreError("bad-record", `the outcome of game ${record.id} must be an outcome or null`);
     const outcome = record.outcome === null ? null : jsonText(`the outcome of game ${record.id}`, record.outcome);
-    const [options, state] = await Promise.all([
-      packJson(`the options of game ${record.id}`, record.options),
-      packJson(`the state of game ${record.id}`, record.state),
-    ]);
-    return [options, state, outcome];
+    return [packJson(`the options of game ${record.id}`, record.options), packJson(`the state of game ${record.id}`, record.state), outcome];
   }
 
   private open(): void {
