@@ -27,9 +27,7 @@ import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import { jsonText } from "./check.js";
 import { StoreError } from "./store.js";
 
-
 export const BROTLI_QUALITY = 3;
-
 
 /** Compressed canonical JSON of `value` ("bad-record" naming `what` if it is not JSON). */
 export function packJson(what: string, value: unknown): Buffer {

@@ -18,7 +18,27 @@ function reference(v: unknown): unknown {
 
 /** Keys that exercise the order: array indices ("0", "9", "10", "4294967294"), near-indices ("01", "-1", "4294967295"), __proto__, unicode. */
 const key = fc.oneof(
-  fc.constantFrom("0", "1", "2", "9", "10", "11", "100", "01", "-1", "1.5", "4294967294", "4294967295", "__proto__", "constructor", "a", "B", "é", "\u{1F680}", ""),
+  fc.constantFrom(
+    "0",
+    "1",
+    "2",
+    "9",
+    "10",
+    "11",
+    "100",
+    "01",
+    "-1",
+    "1.5",
+    "4294967294",
+    "4294967295",
+    "__proto__",
+    "constructor",
+    "a",
+    "B",
+    "é",
+    "\u{1F680}",
+    "",
+  ),
   fc.string({ maxLength: 4 }),
   fc.nat({ max: 300 }).map(String),
 );
@@ -26,7 +46,13 @@ const key = fc.oneof(
 const json = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: "small" },
-    fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string({ maxLength: 5 }), fc.boolean(), fc.constant(null)),
+    fc.oneof(
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string({ maxLength: 5 }),
+      fc.boolean(),
+      fc.constant(null),
+    ),
     fc.array(tie("value"), { maxLength: 5 }),
     // Objects built key by key (not via a literal), so insertion order is whatever the generator chose.
     fc.array(fc.tuple(key, fc.option(tie("value"), { nil: undefined })), { maxLength: 6 }).map((pairs) => {

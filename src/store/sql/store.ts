@@ -307,7 +307,11 @@ export class SqlStore implements Store {
     if (record.options === undefined) throw new StoreError("bad-record", `the options of game ${record.id} are not JSON (undefined)`);
     if (record.outcome === undefined) throw new StoreError("bad-record", `the outcome of game ${record.id} must be an outcome or null`);
     const outcome = record.outcome === null ? null : jsonText(`the outcome of game ${record.id}`, record.outcome);
-    return [packJson(`the options of game ${record.id}`, record.options), packJson(`the state of game ${record.id}`, record.state), outcome];
+    return [
+      packJson(`the options of game ${record.id}`, record.options),
+      packJson(`the state of game ${record.id}`, record.state),
+      outcome,
+    ];
   }
 
   private open(): void {
