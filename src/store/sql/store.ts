@@ -207,25 +207,42 @@ export class SqlStore implements Store {
     // The state the step started from is the game's state now (the compare-and-swap on the step below makes sure):
     // the row's packed bytes are copied into the history instead of packing the same state again.
     const sources = jsonText(`the sources of ${what}`, entry.sources);
-    await this.db.transaction(async (tx) => {
-      // The game's row is locked first: a concurrent commit of the same step waits here, then finds the step moved on.
-      const held = await tx.query("SELECT 1 FROM games WHERE id = $1 AND step = $2 FOR UPDATE", [id, entry.step]);
-      if (held.rows.length !== 1) {
-        const g = (await tx.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [id])).rows[0];
-        throw g ? staleStep(id, entry.step, g.step, g.label) : noGame(id);
-      }
-      await tx.query(
-        `INSERT INTO steps (game_id, step, label, seed, state, orders, sources, events)
-         SELECT id, step, $3, $4, state, $5, $6, $7 FROM games WHERE id = $1 AND step = $2`,
-        [id, entry.step, entry.label, entry.seed, orders, sources, events],
-      );
-      await tx.query(
-        `UPDATE games SET ruleset = $3, ruleset_version = $4, scenario = $5, options = $6, seed = $7, step = $8, label = $9,
-           outcome = $10, state = $11, updated_at = now()
-         WHERE id = $1 AND step = $2`,
-        [id, entry.step, next.ruleset, next.rulesetVersion, next.scenario, options, next.seed, next.step, next.label, outcome, state],
-      );
-    });
+    // One statement, so one round trip and atomic without a transaction: the game's row is locked first (a
+    // concurrent commit of the same step waits there, then finds the step moved on and changes nothing), the
+    // history row is made from it, and the row moves on.
+    const r = await this.db.query(
+      `WITH held AS (
+         SELECT id, step, state FROM games WHERE id = $1 AND step = $2 FOR UPDATE
+       ), kept AS (
+         INSERT INTO steps (game_id, step, label, seed, state, orders, sources, events)
+         SELECT id, step, $12, $13, state, $14, $15, $16 FROM held
+       )
+       UPDATE games SET ruleset = $3, ruleset_version = $4, scenario = $5, options = $6, seed = $7, step = $8, label = $9,
+         outcome = $10, state = $11, updated_at = now()
+       FROM held WHERE games.id = held.id`,
+      [
+        id,
+        entry.step,
+        next.ruleset,
+        next.rulesetVersion,
+        next.scenario,
+        options,
+        next.seed,
+        next.step,
+        next.label,
+        outcome,
+        state,
+        entry.label,
+        entry.seed,
+        orders,
+        sources,
+        events,
+      ],
+    );
+    if (r.rowCount !== 1) {
+      const g = (await this.db.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [id])).rows[0];
+      throw g ? staleStep(id, entry.step, g.step, g.label) : noGame(id);
+    }
   }
 
   async history(id: GameId, step: number): Promise<StepEntry | null> {
