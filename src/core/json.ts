@@ -23,6 +23,10 @@ function sortKeys(v: unknown): unknown {
     let out: unknown[] | undefined;
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
+      if (typeof x !== "object" || x === null) {
+        if (typeof x === "number" && !Number.isFinite(x)) nonFinite(x);
+        continue;
+      }
       const y = sortKeys(x);
       if (y !== x) {
         out ??= v.slice();
@@ -41,7 +45,12 @@ function sortKeys(v: unknown): unknown {
     const values: unknown[] = new Array(keys.length);
     for (let i = 0; i < keys.length; i++) {
       const x = o[keys[i] as string];
-      const y = x === undefined ? x : sortKeys(x);
+      if (typeof x !== "object" || x === null) {
+        if (typeof x === "number" && !Number.isFinite(x)) nonFinite(x);
+        values[i] = x;
+        continue;
+      }
+      const y = sortKeys(x);
       if (y !== x) copy = true;
       values[i] = y;
     }
@@ -58,8 +67,12 @@ function sortKeys(v: unknown): unknown {
     }
     return out;
   }
-  if (typeof v === "number" && !Number.isFinite(v)) throw new Error(`canonicalJson: non-finite number ${v}`);
+  if (typeof v === "number" && !Number.isFinite(v)) nonFinite(v);
   return v;
+}
+
+function nonFinite(x: number): never {
+  throw new Error(`canonicalJson: non-finite number ${x}`);
 }
 
 function compareKeys(a: string, b: string): number {
