@@ -217,23 +217,18 @@ const BY_ID: ReadonlyMap<string, CatalogueEntry> = new Map(CATALOGUE.map((e) => 
 export const catalogueIds = (): string[] => CATALOGUE.map((e) => e.id);
 export const catalogueEntry = (id: string): CatalogueEntry | undefined => BY_ID.get(id);
 
-const cache = new Map<string, ShipDesign>();
-
 /**
  * The recomputed design of a catalogue ship, or undefined for an unknown id.
  * `printed: true` applies the ERRATA's printed values (named setting "catalogueValues: printed").
+ * Built afresh on every call: each caller owns its copy.
  */
 export function catalogueDesign(id: string, opts: BuildOptions & { printed?: boolean } = {}): ShipDesign | undefined {
   const e = BY_ID.get(id);
   if (!e) return undefined;
-  const key = `${id}|${opts.hardenedCostPerSize ?? 3}|${opts.printed ? 1 : 0}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
   const d = { ...buildShip(e.input, opts, e.id).value };
   if (opts.printed) {
-    for (const er of ERRATA) if (er.id === id) (d as unknown as Record<ErratumField, number>)[er.field] = er.printed;
+    for (const er of ERRATA) if (er.id === id) d[er.field] = er.printed;
   }
-  cache.set(key, d);
   return d;
 }
 
