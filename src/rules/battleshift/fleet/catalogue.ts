@@ -10,6 +10,7 @@
  * is lost it is `null` in `printed` and the value used is derived (see the rulings
  * file, "Catalogue: lost columns").
  */
+import { cloneData } from "../../../core/json.js";
 import { type BuildOptions, buildShip, type DesignInput, type ShipDesign } from "./ship-building.js";
 
 export type Faction = "generic" | "bionid" | "raishek";
@@ -225,7 +226,8 @@ export const catalogueEntry = (id: string): CatalogueEntry | undefined => BY_ID.
 export function catalogueDesign(id: string, opts: BuildOptions & { printed?: boolean } = {}): ShipDesign | undefined {
   const e = BY_ID.get(id);
   if (!e) return undefined;
-  const d = { ...buildShip(e.input, opts, e.id).value };
+  // The design's `input` is a copy too: the catalogue's rows are shared by every caller.
+  const d = buildShip(cloneData(e.input), opts, e.id).value;
   if (opts.printed) {
     for (const er of ERRATA) if (er.id === id) d[er.field] = er.printed;
   }
@@ -251,7 +253,7 @@ function station(id: string, name: string, size: number, systems: Record<string,
   const b = buildShip({ id, name, faction: "station", size, systems: { ...systems, extraSpace: 0 } }).value;
   return { ...b, id, name, shields: size, move: 0 };
 }
-export const STATION_DESIGNS: Record<string, ShipDesign> = {
+export const STATION_DESIGNS: Readonly<Record<string, ShipDesign>> = {
   "station/orbital-defense": station("station/orbital-defense", "Orbital Defense", 5, { heavy: 3, light: 2, interceptor: 2 }),
   "station/orbital-carrier": station("station/orbital-carrier", "Orbital Carrier", 5, {
     fighterBay: 4,
