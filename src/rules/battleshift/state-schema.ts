@@ -66,7 +66,30 @@ const terrain = z.object({
 const systemCount = numberIn(...RANGES.systems, "a system count");
 /** The System table's names (fleet/ship-building.ts), for the `input` a design was built from. */
 const systemKind = z.enum(SYSTEM_KINDS as [SystemKind, ...SystemKind[]]);
-const designSystems = z.partialRecord(systemKind, systemCount);
+/** An unknown key among a design's systems, with the names that are known. */
+const unknownSystem = (known: readonly string[]) => (issue: z.core.$ZodRawIssue) =>
+  issue.code === "unrecognized_keys"
+    ? `unknown system(s) ${issue.keys.map((k) => `"${k}"`).join(", ")}; the systems are ${known.join(", ")}`
+    : undefined;
+const designSystems = z.partialRecord(systemKind, systemCount, { error: unknownSystem(SYSTEM_KINDS) });
+/** The counts `buildShip` writes (ShipSystems): every one, and nothing else. */
+const shipSystems = {
+  light: systemCount,
+  heavy: systemCount,
+  broadside: systemCount,
+  superHeavy: systemCount,
+  missile: systemCount,
+  fighterBay: systemCount,
+  interceptor: systemCount,
+  ion: systemCount,
+  heavyIon: systemCount,
+  assault: systemCount,
+  repair: systemCount,
+  extraShield: systemCount,
+  extraSpace: systemCount,
+  reinforced: systemCount,
+  engulf: systemCount,
+};
 /** A design exactly as `buildShip` writes it (fleet/ship-building.ts ShipDesign), so the parsed state is a BattleState. */
 const design = z
   .object({
@@ -85,24 +108,7 @@ const design = z
     slow: z.boolean(),
     space: z.object({ total: systemCount, used: systemCount, free: numberIn(-RANGES.systems[1], RANGES.systems[1], "free space") }),
     hitsToSuppress: wholeIn(1, RANGES.hull[1], "hitsToSuppress"),
-    /** The counts the engine reads (ShipSystems): every one, and nothing else. */
-    systems: z.strictObject({
-      light: systemCount,
-      heavy: systemCount,
-      broadside: systemCount,
-      superHeavy: systemCount,
-      missile: systemCount,
-      fighterBay: systemCount,
-      interceptor: systemCount,
-      ion: systemCount,
-      heavyIon: systemCount,
-      assault: systemCount,
-      repair: systemCount,
-      extraShield: systemCount,
-      extraSpace: systemCount,
-      reinforced: systemCount,
-      engulf: systemCount,
-    }),
+    systems: z.strictObject(shipSystems, { error: unknownSystem(Object.keys(shipSystems)) }),
     costBreakdown: listUpTo(
       z.object({ item: text("a cost line"), points: numberIn(-RANGES.cost[1], RANGES.cost[1], "a cost line's points") }),
       200,
