@@ -5,7 +5,7 @@
  * ship at x = 1e308 is refused.)
  */
 import { describe, expect, it } from "vitest";
-import { cloneData } from "../../src/core/json.js";
+import { canonicalJson, cloneData } from "../../src/core/json.js";
 import type { Problem } from "../../src/core/result.js";
 import { Rng } from "../../src/core/rng.js";
 import { botOrders } from "../../src/rules/battleshift/bot/bot.js";
@@ -245,6 +245,24 @@ describe("battleshift: stated ranges and size limits", () => {
       const p = problemsOf(battleshift.parseState(raw));
       expect(p.map((x) => x.message).join("\n")).toMatch(message);
     }
+  });
+
+  it("a saved design is a design as Ship Building writes it: a state parses back to itself, and a misspelled system, a lost faction or an unknown class is refused by name", () => {
+    const back = battleshift.parseState(JSON.parse(JSON.stringify(start)));
+    expect(back.ok && canonicalJson(back.value)).toBe(canonicalJson(start));
+    const raw = cloneData(start);
+    const [key, d] = Object.entries(raw.designs)[0]!;
+    Object.assign(d.systems, { lightt: 1 });
+    Object.assign(d.input.systems, { lasers: 2 });
+    Reflect.deleteProperty(d, "faction");
+    Object.assign(d, { className: "corvette" });
+    const p = problemsOf(battleshift.parseState(raw));
+    const at = (field: string) => p.find((x) => x.order === `state.designs.${key}.${field}`)?.message;
+    expect(at("systems")).toMatch(/^unknown system\(s\) "lightt"; the systems are light, heavy, .*engulf$/);
+    expect(at("input.systems")).toMatch(/^unknown system\(s\) "lasers"; the systems are light, heavy, .*slow$/);
+    expect(at("faction")).toMatch(/expected string/);
+    expect(at("className")).toMatch(/destroyer.*titan/);
+    expect(p.every((x) => x.code === "invalid-state")).toBe(true);
   });
 
   it("the 1,000-ship benchmark's fleets are within the limits, and its battle saves and loads", () => {

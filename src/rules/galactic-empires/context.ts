@@ -81,6 +81,8 @@ export class TurnContext {
   readonly damageRaised = new Set<SectorId>();
   /** Empires whose orders are not obeyed this turn (the FAQ's palace coup). */
   readonly deposed = new Set<EmpireId>();
+  /** "sector|empire" pairs already told this turn that they are too weak to take the sector (ownership.ts: one message a turn, not one a phase). */
+  readonly toldTooWeak = new Set<string>();
 
   /** Transfer orders not yet carried out: they happen once both units are in one place (chapter 5, "Transferring"). */
   pendingTransfers: IndexedOrder[] = [];

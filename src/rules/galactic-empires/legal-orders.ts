@@ -57,7 +57,7 @@ export const ORDER_SUMMARIES: Readonly<Record<string, string>> = {
   hireAdmiral: "hire an admiral at a unit (15 resources)",
 };
 
-const UNIT_FIELDS = new Set(["unit", "at", "from", "to", "leader"]);
+const UNIT_FIELDS: ReadonlySet<string> = new Set(["unit", "at", "from", "to", "leader"]);
 
 export function legalOrders(state: GameState, seat: EmpireId): Options {
   const me = state.empires[seat];

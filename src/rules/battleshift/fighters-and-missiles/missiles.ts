@@ -79,19 +79,18 @@ export function launchMissiles(
   if (targetSide === sq.side) return fail(ctx, label, "friendly-target", `${o.target} is on your own side`);
   if (target && target.location !== "table") return fail(ctx, label, "target-absent", `${target.id} is not on the table`);
   const targetPts: Point[] = target ? target.ships : [{ x: (flight as Flight).x, y: (flight as Flight).y }];
-  // Range: ships within 24" of any target ship.
+  // Range: ships within 24" of any target ship. The strike sets out from the shooter nearest the target.
   let best = Number.POSITIVE_INFINITY;
-  let bestShip: Point | null = null;
-  const inRange = shooters.filter((s) => {
+  let bestShip: Point | undefined;
+  for (const s of shooters) {
     let m = Number.POSITIVE_INFINITY;
     for (const t of targetPts) m = Math.min(m, dist(s, t));
     if (m < best) {
       best = m;
       bestShip = s;
     }
-    return m <= MISSILE_RANGE + 1e-9;
-  });
-  if (inRange.length === 0)
+  }
+  if (!bestShip || best > MISSILE_RANGE + 1e-9)
     return fail(ctx, label, "out-of-range", `${o.target} is ${inches(best)} away; missiles reach ${MISSILE_RANGE}"`);
   let penalty = 0;
   let losText = "fighters are in the open";
@@ -120,8 +119,7 @@ export function launchMissiles(
     { side: sq.side, unit: sq.id, data: { target: o.target, rolls: lock.rolls, launched: count } },
   );
   if (count === 0) return null;
-  const at = bestShip as unknown as Point;
-  return { id: ctx.newId(`${sq.side}-m`), side: sq.side, squadron: sq.id, target: o.target, count, x: at.x, y: at.y };
+  return { id: ctx.newId(`${sq.side}-m`), side: sq.side, squadron: sq.id, target: o.target, count, x: bestShip.x, y: bestShip.y };
 }
 
 function fail(ctx: Ctx, label: string, code: string, message: string): null {

@@ -17,6 +17,7 @@ import type { Problem } from "../../../core/result.js";
 
 /** Definitions, "Size": 1 destroyer, 2 frigate, 3 cruiser, 4 battleship, 5 dreadnought, 6-7 behemoth, 8+ titan. */
 export type ShipClass = "destroyer" | "frigate" | "cruiser" | "battleship" | "dreadnought" | "behemoth" | "titan";
+export const SHIP_CLASSES: readonly ShipClass[] = ["destroyer", "frigate", "cruiser", "battleship", "dreadnought", "behemoth", "titan"];
 
 export function classOfSize(size: number): ShipClass {
   if (size <= 1) return "destroyer";
@@ -175,8 +176,8 @@ export interface DesignInput {
   byCost?: Partial<Record<SystemKind, number>>;
 }
 
-/** Counts of what a ship carries, for the play engine. */
-export interface ShipSystems {
+/** Counts of what a ship carries, for the play engine (a type, not an interface: it reads as a record of counts). */
+export type ShipSystems = {
   light: number;
   heavy: number;
   broadside: number;
@@ -193,7 +194,7 @@ export interface ShipSystems {
   reinforced: number;
   /** Largest ship size it can engulf (0: no engulfing). */
   engulf: number;
-}
+};
 
 /** A ship design with every derived figure. */
 export interface ShipDesign {

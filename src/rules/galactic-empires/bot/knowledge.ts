@@ -69,22 +69,20 @@ export function shipsOfUnit(u: Pick<Unit, "ships">): ShipCount[] {
   return [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([type, count]) => ({ type, count }));
 }
 
-/**
- * Sector adjacency without barriers, ascending, cached per borders array: the
- * borders are public and the same array serves every seat's view of one state.
- */
-const adjacencyCache = new WeakMap<object, Map<SectorId, SectorId[]>>();
+/** Sector adjacency without barriers, ascending (one seat's knowledge builds its own: the borders are few). */
 function adjacencyOf(borders: GameState["borders"]): Map<SectorId, SectorId[]> {
-  const cached = adjacencyCache.get(borders);
-  if (cached) return cached;
   const adj = new Map<SectorId, SectorId[]>();
+  const link = (from: SectorId, to: SectorId) => {
+    const list = adj.get(from);
+    if (list) list.push(to);
+    else adj.set(from, [to]);
+  };
   for (const b of borders) {
     if (b.barrier) continue;
-    adj.set(b.a, [...(adj.get(b.a) ?? []), b.b]);
-    adj.set(b.b, [...(adj.get(b.b) ?? []), b.a]);
+    link(b.a, b.b);
+    link(b.b, b.a);
   }
   for (const list of adj.values()) list.sort((x, y) => x - y);
-  adjacencyCache.set(borders, adj);
   return adj;
 }
 

@@ -332,12 +332,10 @@ export function chooseBarriers(geo: Geometry, rifts: number, rng: Rng): boolean[
 
 // --- Starting forces ----------------------------------------------------------------
 
-const BY_BUILDER = new Map<string, StarshipTypeData[]>();
-for (const t of STARSHIP_TYPES) {
-  const l = BY_BUILDER.get(t.builder) ?? [];
-  l.push(t);
-  BY_BUILDER.set(t.builder, l);
-}
+/** The catalogue's types by builder, in catalogue order: built once at load, never written afterwards. */
+const BY_BUILDER: ReadonlyMap<string, readonly StarshipTypeData[]> = new Map(
+  [...new Set(STARSHIP_TYPES.map((t) => t.builder))].map((b) => [b, STARSHIP_TYPES.filter((t) => t.builder === b)]),
+);
 
 /** The builders of the catalogue (chapter 7, "STARSHIP LIST BY BUILDER"). */
 export function builders(): string[] {
@@ -345,7 +343,7 @@ export function builders(): string[] {
 }
 
 /** The builder's starship types in catalogue order (scout first, battleship last). */
-export function typesOf(builder: string): StarshipTypeData[] {
+export function typesOf(builder: string): readonly StarshipTypeData[] {
   const l = BY_BUILDER.get(builder);
   if (!l) throw new Error(`no builder "${builder}" in the catalogue; builders: ${builders().join(", ")}`);
   return l;

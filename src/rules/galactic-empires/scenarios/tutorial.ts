@@ -16,7 +16,7 @@
  */
 import { DEFAULT_SETTINGS, type Empire, type GameState, INDEPENDENT, newUnit, type Sector, type Unit } from "../model.js";
 
-const NAMES = [
+const NAMES: readonly string[] = [
   "Qo'noS",
   "Khitomer",
   "Narendra",
@@ -39,7 +39,7 @@ const NAMES = [
   "Tellar",
 ];
 
-const KLINGON = [
+const KLINGON: readonly string[] = [
   "klingon/hawk-heavy-cruiser",
   "klingon/k-tinga-class-destroyer",
   "klingon/klingon-bird-of-prey",
@@ -47,21 +47,25 @@ const KLINGON = [
   "klingon/vor-cha-battlecruiser",
   "klingon/negh-var-battleship",
 ];
-const ROMULAN = [
+const ROMULAN: readonly string[] = [
   "romulan/talon-class-scout",
   "romulan/romulan-bird-of-prey",
   "romulan/harrier-light-cruiser",
   "romulan/hawk-heavy-cruiser",
   "romulan/d-deridex-warbird",
 ];
-const FEDERATION = [
+const FEDERATION: readonly string[] = [
   "federation-a/defiant-class-scout",
   "federation-a/norway-class-destroyer",
   "federation-a/akira-strike-cruiser",
   "federation-a/nebula-heavy-cruiser",
   "federation-a/sovereign-dreadnought",
 ];
-const LOCAL = ["federation-c/akula-class-destroyer", "federation-c/miranda-class-cruiser", "federation-c/constitution-refit-cruiser"];
+const LOCAL: readonly string[] = [
+  "federation-c/akula-class-destroyer",
+  "federation-c/miranda-class-cruiser",
+  "federation-c/constitution-refit-cruiser",
+];
 
 function empire(id: string, name: string, ruler: string, builder: string, colour: string, status: Empire["status"]): Empire {
   return { id, name, ruler, status, treasury: 60, colour, builder, defeated: false, scouted: [], toward: {}, nextFleetNumber: 1 };
@@ -96,12 +100,12 @@ export function createTutorial(seed: number): GameState {
   own(18, "federation");
   own(17, "federation");
   own(19, "federation");
-  s(1).industry = { maxBuild: 8, builds: KLINGON };
-  s(5).industry = { maxBuild: 8, builds: ROMULAN };
+  s(1).industry = { maxBuild: 8, builds: [...KLINGON] };
+  s(5).industry = { maxBuild: 8, builds: [...ROMULAN] };
   s(10).industry = { maxBuild: 4, builds: ROMULAN.slice(0, 3) };
-  s(18).industry = { maxBuild: 8, builds: FEDERATION };
+  s(18).industry = { maxBuild: 8, builds: [...FEDERATION] };
   s(19).industry = { maxBuild: 5, builds: FEDERATION.slice(0, 4) };
-  s(13).industry = { maxBuild: 5, builds: LOCAL };
+  s(13).industry = { maxBuild: 5, builds: [...LOCAL] };
   s(1).defence = { level: 2, damage: 0 };
   s(5).defence = { level: 2, damage: 0 };
   s(18).defence = { level: 2, damage: 0 };
