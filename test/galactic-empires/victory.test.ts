@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import { playStep } from "../../src/host/games.js";
+import { newGame } from "../../src/host/lifecycle.js";
+import { playInMemory } from "../../src/host/play.js";
 import { galacticEmpires } from "../../src/rules/galactic-empires/index.js";
 import { DEFAULT_SETTINGS, type GameState, relationKey } from "../../src/rules/galactic-empires/model.js";
 import { parseState } from "../../src/rules/galactic-empires/state-schema.js";
@@ -159,7 +161,7 @@ describe("the end of the game", () => {
 
   it("a turn that meets the conditions ends the game: alpha conquers its fourth sector", () => {
     const s = galaxy({ 1: "alpha", 2: "alpha", 9: "alpha", 6: "beta" });
-    addUnit(s, "A1", "alpha", 2, [[HAWK, 4]]); // 4 x 36 combat, a tenth each (cloak-capable): 14.4 >= 10
+    addUnit(s, "A1", "alpha", 2, [[HAWK, 4]]); // 4 x 36 combat: 144 >= 10 (a tenth each, 14.4, with cloakCapable "all")
     expect(outcomeOf(s)).toBeNull();
     const res = galacticEmpires.resolve(
       s,
@@ -197,4 +199,33 @@ describe("the end of the game", () => {
     nulls.settings.victorySectorShare = null;
     expect(parseState(nulls).ok).toBe(true);
   });
+});
+
+describe("the tutorial's victory conditions (RULINGS.md, 'The tutorial's victory conditions')", () => {
+  /** The shortest all-bot tutorial game measured over seeds 1-40 (normal bots): 6 turns (median 10, longest 22). */
+  const SHORTEST = 6;
+
+  it("one empire alone must hold half the sectors and half the industrial centres; turn limit 30", () => {
+    const s = galacticEmpires.scenarios.tutorial?.create(1, {}) as GameState;
+    expect(s.settings).toMatchObject({ victorySectorShare: 50, victoryIndustryShare: 50, victoryAllianceSize: 1, turnLimit: 30 });
+    // Two allies start with 4 of the 6 industrial centres: no longer a victory in sight after two conquests.
+    s.relations[relationKey("federation", "romulan")] = "alliance";
+    for (const id of [3, 9, 12, 14]) {
+      const sector = s.sectors.find((x) => x.id === id);
+      if (sector) sector.owner = id < 10 ? "romulan" : "federation";
+    }
+    expect(outcomeOf(s)).toBeNull();
+  });
+
+  for (const seed of [1, 2, 3]) {
+    it(`an all-bot game (normal bots), seed ${seed}, lasts at least ${SHORTEST} turns and ends by turn 30 with one winner`, () => {
+      const made = newGame({ id: "t", ruleset: galacticEmpires, scenario: "tutorial", inputs: {}, seed });
+      if (!made.ok) throw new Error(made.error.map((p) => p.message).join("; "));
+      const seats = galacticEmpires.seats(made.value.state as GameState);
+      const r = playInMemory(galacticEmpires, made.value, Object.fromEntries(seats.map((x) => [x, "normal"])), 100);
+      expect(r.steps).toBeGreaterThanOrEqual(SHORTEST);
+      expect(r.steps).toBeLessThanOrEqual(30);
+      expect(r.record.outcome?.winners).toHaveLength(1);
+    });
+  }
 });
