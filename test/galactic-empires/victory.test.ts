@@ -175,6 +175,27 @@ describe("the end of the game", () => {
     expect(galacticEmpires.outcome(res.state)?.winners).toEqual(["alpha"]);
   });
 
+  it("the results of the turn that ends the game say who won and why, and ask for no more orders", () => {
+    const s = galaxy({ 1: "alpha", 2: "alpha", 9: "alpha", 6: "beta" });
+    addUnit(s, "A1", "alpha", 2, [[HAWK, 4]]);
+    const res = galacticEmpires.resolve(
+      s,
+      {
+        alpha: { empire: "alpha", turn: 1, orders: [{ type: "travel", unit: "A1", to: 3 }] },
+        beta: { empire: "beta", turn: 1, orders: [] },
+      },
+      Rng.fromSeed(1),
+    );
+    const alpha = galacticEmpires.report(res.state, "alpha", res.events);
+    expect(alpha.text).toMatch(/The game is over after turn 1\. Alpha won \(you are among the victors\): alpha holds 4 of 10 sectors/);
+    expect(alpha.text).not.toMatch(/Orders are now due/);
+    expect((alpha.json as { outcome: { winners: string[] } }).outcome.winners).toEqual(["alpha"]);
+    expect(galacticEmpires.report(res.state, "beta", res.events).text).toMatch(/The game is over after turn 1\. Alpha won: /);
+    // A turn that does not end the game asks for the next turn's orders.
+    const quiet = galacticEmpires.resolve(galaxy({ 1: "alpha", 6: "beta" }), {}, Rng.fromSeed(1));
+    expect(galacticEmpires.report(quiet.state, "alpha", quiet.events).text).toMatch(/Orders are now due for turn 2\./);
+  });
+
   it("settings: old game files get the defaults; shares outside (0, 100] and alliance sizes outside 1..6 are refused", () => {
     const s = galaxy({ 1: "alpha" });
     const raw = JSON.parse(JSON.stringify(s));
