@@ -23,7 +23,7 @@ import {
   seatReport,
   submitOrders,
 } from "../host/games.js";
-import { acceptOrders } from "../host/lifecycle.js";
+import { acceptOrders, assertNotOver, gameOverMessage } from "../host/lifecycle.js";
 import { allRulesets, rulesetById, rulesetIds } from "../host/registry.js";
 import { FolderStore } from "../store/folder.js";
 import { openStore } from "../store/open.js";
@@ -107,6 +107,7 @@ export function registerGameCommands(program: Command): void {
     .option("--force", "replace --out if it exists")
     .action(async (dir: string, o: SeatOptions & { out?: string; force?: boolean }) => {
       const { record, ruleset } = await openFolder(dir);
+      assertNotOver(record);
       const seat = requireSeat(ruleset, record, seatOf(o, true));
       const text = ruleset.ordersTemplate(record.state, seat);
       if (o.out) {
@@ -122,6 +123,7 @@ export function registerGameCommands(program: Command): void {
     .option("--seat <id>", "the seat")
     .action(async (dir: string, o: { seat?: string }) => {
       const { record, ruleset } = await openFolder(dir);
+      assertNotOver(record);
       const seat = requireSeat(ruleset, record, seatOf(o, true));
       console.log(canonicalJson(ruleset.legalOrders(record.state, seat), 2));
     });
@@ -139,6 +141,13 @@ export function registerGameCommands(program: Command): void {
     .option("--json", "print the check as JSON")
     .action(async (dir: string, file: string, o: SeatOptions & { json?: boolean }) => {
       const { record, ruleset } = await openFolder(dir);
+      if (record.outcome && o.json) {
+        const over = [{ order: "game", code: "game-over", message: gameOverMessage(record.outcome) }];
+        console.log(canonicalJson({ ok: false, refused: over, lines: [], problems: over }, 2));
+        process.exitCode = 1;
+        return;
+      }
+      assertNotOver(record);
       const seat = requireSeat(ruleset, record, seatOf(o, true));
       const a = acceptOrders(ruleset, record, seat, readDataFile(file));
       if (!a.ok) {
@@ -165,6 +174,7 @@ export function registerGameCommands(program: Command): void {
     "the seat whose orders these are (default: the file's own seat field)",
   ).action(async (dir: string, file: string, o: SeatOptions) => {
     const { store, record, ruleset } = await openFolder(dir);
+    assertNotOver(record);
     const raw = readDataFile(file);
     const seat = requireSeat(ruleset, record, seatOf(o, false) ?? ruleset.parseOrders(raw).seat ?? "");
     const lock = await store.lock(record.id, `starhost submit ${file}`);
@@ -191,6 +201,7 @@ inbox), the step runs and commits whole. Read the results with "starhost report 
     )
     .action(async (dir: string) => {
       const { store, record } = await openFolder(dir);
+      assertNotOver(record);
       const run = await playStep(store, record.id, {
         holder: `starhost turn ${dir}`,
         at: now(),

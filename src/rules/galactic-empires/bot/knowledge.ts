@@ -5,7 +5,7 @@
  * admirals, foreign units where the empire sees this turn, relations and
  * standings with it - so a bot built on it cannot use hidden state.
  */
-import { LIMITS, type StarshipTypeData, shipType, totalCombatOf } from "../catalog.js";
+import { canCloak, LIMITS, type StarshipTypeData, shipType, totalCombatOf } from "../catalog.js";
 import { compareUnitIds, type EmpireId, type GameState, INDEPENDENT, type Relation, type SectorId, type Unit } from "../model.js";
 import { type EmpireView, type ForeignUnitView, type SectorView, viewFor } from "../view.js";
 
@@ -45,8 +45,7 @@ export function conquestOf(ships: readonly ShipCount[], settings: GameState["set
   let t = 0;
   for (const s of ships) {
     const type = shipType(s.type);
-    const cloakable = settings.cloakCapable === "all" || type.class === "Scout";
-    t += (totalCombatOf(type) * s.count) / (cloakable ? 10 : 1);
+    t += (totalCombatOf(type) * s.count) / (canCloak(type, settings) ? 10 : 1);
   }
   return t;
 }

@@ -5,9 +5,11 @@
  * the empire's view only, so it cannot hold anything the empire may not see.
  */
 import { round } from "../../../core/json.js";
+import type { Outcome } from "../../../core/ruleset.js";
 import { starshipType } from "../catalog.js";
 import type { GeEvent } from "../events.js";
 import type { EmpireId, GameState } from "../model.js";
+import { outcomeOf } from "../victory.js";
 import { type EmpireView, viewFor } from "../view.js";
 import { battleReportText } from "./battle-report.js";
 
@@ -16,10 +18,12 @@ export interface Results {
   turn: number;
   empire: EmpireId;
   view: EmpireView;
+  /** Who won and why, once this turn has ended the game (victory.ts); null while it goes on. */
+  outcome: Outcome | null;
 }
 
 export function resultsFor(state: GameState, empire: EmpireId, events: readonly GeEvent[]): Results {
-  return { turn: state.turn - 1, empire, view: viewFor(state, empire, events) };
+  return { turn: state.turn - 1, empire, view: viewFor(state, empire, events), outcome: outcomeOf(state) };
 }
 
 const typeName = (id: string): string => starshipType(id)?.name ?? id;
@@ -38,7 +42,7 @@ export function resultsText(r: Results): string {
   let starships = 0;
   for (const u of v.units) for (const s of u.ships) starships += s.count;
   out.push(`GALACTIC EMPIRES: ${v.game}`);
-  out.push(`Results of turn ${r.turn} for ${me.name} (${v.empire}), ruled by ${me.ruler}. Orders are now due for turn ${v.turn}.`);
+  out.push(`Results of turn ${r.turn} for ${me.name} (${v.empire}), ruled by ${me.ruler}. ${nextLine(r)}`);
   out.push("");
   out.push(
     `Treasury: ${round(me.treasury, 2)}   Sectors: ${owned.length} owned, ${annexed.length} annexed   Starships: ${starships}   Admirals: ${v.admirals.length}   Status: ${me.status}`,
@@ -111,6 +115,18 @@ export function resultsText(r: Results): string {
   }
   out.push("");
   return out.join("\n");
+}
+
+/** What comes next: the next turn's orders, or, once the game is over, who won and why (RULINGS.md, "Victory"). */
+function nextLine(r: Results): string {
+  const o = r.outcome;
+  if (!o) return `Orders are now due for turn ${r.view.turn}.`;
+  const name = (id: string) => (id === r.empire ? r.view.me.name : (r.view.empires.find((e) => e.id === id)?.name ?? id));
+  const won =
+    o.winners.length === 0
+      ? "No one won"
+      : `${o.winners.map(name).join(" and ")} ${o.winners.length === 1 ? "won" : "won together"}${o.winners.includes(r.empire) ? " (you are among the victors)" : ""}`;
+  return `The game is over after turn ${r.turn}. ${won}: ${o.reason}. No more orders are taken.`;
 }
 
 function section(out: string[], title: string): void {

@@ -13,6 +13,11 @@
  *     16 Deneb    - 17 Vega      - 18 Earth*   - 19 Andor*  - 20 Tellar
  *
  *  * industrial centre;  ‖ barrier border.
+ *
+ * Victory (RULINGS.md, "The tutorial's victory conditions"): one empire alone must hold
+ * half the sectors (10 of 20) and half the industrial centres (3 of 6); after turn 30 the
+ * empire with most sectors wins. With the general defaults (40%, alliances of up to 3)
+ * two allies start with 4 of the 6 centres and won after two conquests.
  */
 import { DEFAULT_SETTINGS, type Empire, type GameState, INDEPENDENT, newUnit, type Sector, type Unit } from "../model.js";
 
@@ -66,6 +71,14 @@ const LOCAL: readonly string[] = [
   "federation-c/miranda-class-cruiser",
   "federation-c/constitution-refit-cruiser",
 ];
+
+/** The tutorial's victory conditions: a game of about 6 to 22 turns between bots (RULINGS.md). */
+export const TUTORIAL_VICTORY = {
+  victorySectorShare: 50,
+  victoryIndustryShare: 50,
+  victoryAllianceSize: 1,
+  turnLimit: 30,
+} as const satisfies Partial<GameState["settings"]>;
 
 function empire(id: string, name: string, ruler: string, builder: string, colour: string, status: Empire["status"]): Empire {
   return { id, name, ruler, status, treasury: 60, colour, builder, defeated: false, scouted: [], toward: {}, nextFleetNumber: 1 };
@@ -195,7 +208,7 @@ export function createTutorial(seed: number): GameState {
     scenario: "tutorial",
     seed,
     turn: 1,
-    settings: { ...DEFAULT_SETTINGS },
+    settings: { ...DEFAULT_SETTINGS, ...TUTORIAL_VICTORY },
     empires,
     relations,
     sectors,
