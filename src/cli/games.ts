@@ -3,15 +3,13 @@
  * `report`, `auto`, `export`, `import`. Every command goes through the host's
  * lifecycle and a store, for every ruleset alike.
  */
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import cliProgress from "cli-progress";
 import type { Command } from "commander";
 import { canonicalJson } from "../core/json.js";
 import type { Problem } from "../core/result.js";
 import type { AnyRuleset } from "../core/ruleset.js";
-import { HostError } from "../host/errors.js";
-import { readDataFile, writeText } from "../host/files.js";
+import { readDataFile } from "../host/files.js";
 import {
   createGame,
   exportGame,
@@ -41,6 +39,7 @@ import {
   takeInbox,
   UsageError,
 } from "./common.js";
+import { outputProblem, requireOutputFolder, writeOutput, writeUnstamped } from "./output.js";
 
 /** Every scenario input of every ruleset, as `--<name> FILE` (repeatable). */
 function scenarioInputs(): { name: string; description: string }[] {
@@ -78,6 +77,7 @@ export function registerGameCommands(program: Command): void {
     make.option(`--${i.name} <file>`, `${i.description} (repeatable)`, (v: string, acc: string[] = []) => [...acc, v]);
   make.action(async (rulesetId: string, o: Record<string, unknown> & { scenario?: string; seed: number; out: string }) => {
     const ruleset = rulesetById(rulesetId);
+    requireOutputFolder(o.out);
     const given: Record<string, unknown[]> = {};
     const files: string[] = [];
     for (const i of inputs) {
@@ -104,15 +104,14 @@ export function registerGameCommands(program: Command): void {
     "the seat to write orders for",
   )
     .option("--out <file>", "write to this file instead of standard output")
-    .option("--force", "replace --out if it exists")
+    .option("--force", 'replace --out even if it is not an unchanged file of "starhost orders template" (one you edited)')
     .action(async (dir: string, o: SeatOptions & { out?: string; force?: boolean }) => {
       const { record, ruleset } = await openFolder(dir);
       assertNotOver(record);
       const seat = requireSeat(ruleset, record, seatOf(o, true));
       const text = ruleset.ordersTemplate(record.state, seat);
-      if (o.out) {
-        if (existsSync(o.out) && !o.force) throw new HostError("file-exists", `${o.out} exists; pass --force to replace it`);
-        writeText(o.out, text);
+      if (o.out !== undefined) {
+        writeOutput(o.out, text, "orders template", o.force === true);
         console.log(`Wrote ${o.out}`);
       } else process.stdout.write(text);
     });
@@ -255,11 +254,12 @@ inbox), the step runs and commits whole. Read the results with "starhost report 
       "\nExamples:\n  starhost export games/g1 --out g1.json\n  starhost export --store pglite:./starhost-data --game g1 --out g1.json",
     )
     .action(async (dir: string | undefined, o: { out: string; force?: boolean; store?: string; game?: string }) => {
-      if (existsSync(o.out) && !o.force) throw new HostError("file-exists", `${o.out} exists; pass --force to replace it`);
+      const bad = outputProblem(o.out, null, o.force === true);
+      if (bad !== null) throw new UsageError(bad);
       const { store, id } = await source(dir, o);
       try {
         const doc = await exportGame(store, id);
-        writeText(o.out, `${canonicalJson(doc)}\n`);
+        writeUnstamped(o.out, `${canonicalJson(doc)}\n`, o.force === true);
         console.log(`Wrote ${o.out}: ${id}, ${doc.steps.length} step(s), ${doc.submissions.length} submission(s).`);
       } finally {
         await store.close();
@@ -278,6 +278,7 @@ inbox), the step runs and commits whole. Read the results with "starhost report 
     )
     .action(async (file: string, o: { out?: string; store?: string }) => {
       if ((o.out === undefined) === (o.store === undefined)) throw new UsageError("give one of --out DIR or --store SPEC");
+      if (o.out !== undefined) requireOutputFolder(o.out);
       const doc = readDataFile(file) as GameExport;
       const store = o.out !== undefined ? new FolderStore(o.out) : await openStore(o.store as string);
       try {

@@ -96,5 +96,11 @@ try {
     for (const d of e instanceof HostError ? e.details : []) console.error(`  ${d}`);
     process.exit(1);
   }
+  // A file system error no command foresaw (no room, no permission): a message naming the path, not a stack trace.
+  const fsError = e as NodeJS.ErrnoException;
+  if (typeof fsError?.code === "string" && typeof fsError.syscall === "string") {
+    console.error(`starhost: cannot ${fsError.syscall} ${fsError.path ?? ""}: ${fsError.code} (file-system)`);
+    process.exit(1);
+  }
   throw e;
 }
