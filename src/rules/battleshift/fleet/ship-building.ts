@@ -276,8 +276,16 @@ export function buildShip(input: DesignInput, options: BuildOptions = {}, where 
       fail("only-one", `${rule.label} is bought once per ship (it is on or off); got ${n}`);
       continue;
     }
-    if (!Number.isInteger(nc) || nc < 0 || nc > n) {
-      fail("bad-by-cost", `${rule.label}: byCost must be a whole number from 0 to the ${n} bought; got ${nc}`);
+    if (!Number.isInteger(nc) || nc < 0) {
+      fail("bad-by-cost", `${rule.label}: byCost ${k} must be a whole number from 0 to ${n} (the number bought under systems), not ${nc}`);
+      continue;
+    }
+    if (nc > n) {
+      // byCost does not buy: it says how many of those bought under systems are paid with points instead of space.
+      fail(
+        "bad-by-cost",
+        `${rule.label}: byCost pays for ${nc} with points, but systems buys ${n === 0 ? "none" : `only ${n}`}; byCost only says how many of those under systems are paid with points instead of space: set systems ${k}: ${nc}, or byCost ${k}: ${n === 0 ? "0 (or remove it)" : `${n} or less`}`,
+      );
       continue;
     }
     if (nc > 0 && (rule.cost === null || rule.both || rule.space === null)) {
