@@ -16,6 +16,7 @@ import { UsageError } from "./common.js";
 import { registerDemoCommand } from "./demo.js";
 import { registerGameCommands } from "./games.js";
 import { registerSampleCommand } from "./sample.js";
+import { registerSchemaCommand } from "./schema.js";
 import { registerToolCommands } from "./tools.js";
 
 // Output to a closed pipe (`starhost turn DIR | head -1`) is not a failure of the command: what it did is done.
@@ -38,7 +39,10 @@ program
   .addHelpText(
     "after",
     `
-Exit codes: 0 success; 1 input refused (bad file, invalid state, orders refused or expected to fail on check); 2 usage error.
+Exit codes: 0 success; 1 input refused (bad file, invalid state, orders refused or expected to fail on check);
+2 usage error (unknown command or option, missing argument, an --out the command may not write).
+
+File formats: docs/formats.md; their JSON Schemas: starhost schema (docs/schemas).
 
 Quick start:
   starhost demo                        bots play 10 turns of the default galaxy; a table of the empires at the end
@@ -79,6 +83,7 @@ registerGameCommands(program);
 registerToolCommands(program);
 registerDemoCommand(program);
 registerSampleCommand(program);
+registerSchemaCommand(program);
 
 try {
   await program.parseAsync(process.argv);

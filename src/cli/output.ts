@@ -130,11 +130,23 @@ export function writeOutput(path: string, text: string, command: string, force =
   writeText(path, stamp(text, command));
 }
 
-/** Write a file that cannot carry a stamp (JSON): an existing file is replaced only with `--force`. */
-export function writeUnstamped(path: string, text: string, force = false): void {
+/**
+ * Write a file that cannot carry a stamp (JSON): an existing file is replaced only with `--force`, or, when
+ * `sameIsFine`, if it already holds exactly `text` (nothing is lost; a schema written again).
+ */
+export function writeUnstamped(path: string, text: string, force = false, sameIsFine = false): void {
   const p = outputProblem(path, null, force);
-  if (p !== null) throw new UsageError(p);
+  if (p !== null && !(sameIsFine && holds(path, text))) throw new UsageError(p);
   writeText(path, text);
+}
+
+function holds(path: string, text: string): boolean {
+  try {
+    const st = lstatSync(path);
+    return st.isFile() && st.size === Buffer.byteLength(text) && readSmall(path, st.size) === text;
+  } catch {
+    return false;
+  }
 }
 
 /** Why `dir` cannot be the folder a command creates (a file is there, or its parent is a file), or null. */

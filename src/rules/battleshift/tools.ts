@@ -6,9 +6,9 @@
  */
 import type { Problem } from "../../core/result.js";
 import type { GameAccess, GameTool, InputTool, ToolOutput } from "../../core/ruleset.js";
-import { exactOdds, monteCarloOdds, oddsJson, parseOddsInput } from "./combat/odds.js";
+import { exactOdds, monteCarloOdds, oddsInputSchema, oddsJson, parseOddsInput } from "./combat/odds.js";
 import type { BsEvent } from "./events.js";
-import { type Fleet, parseFleet, squadronSummary } from "./fleet/fleet.js";
+import { type Fleet, fleetFileSchema, parseFleet, squadronSummary } from "./fleet/fleet.js";
 import { describeDesign, type ShipDesign, SYSTEM_KINDS, SYSTEMS } from "./fleet/ship-building.js";
 import type { BattleState } from "./model.js";
 import { formatOdds } from "./presentation/odds-text.js";
@@ -93,6 +93,7 @@ export const fleetCheckTool: InputTool = {
   kind: "input",
   id: "fleet-check",
   input: "fleet",
+  schema: fleetFileSchema,
   summary: "validate and price a fleet file: every fault at once, a cost breakdown per ship",
   help: `The input is a fleet file (YAML or JSON): name, points, options, taskforces with squadrons
 (design and ships, or mixed lists), defended planets, stations (docs/formats.md, docs/schemas/battleshift.fleet.schema.json).
@@ -123,6 +124,7 @@ export const oddsTool: InputTool = {
   kind: "input",
   id: "odds",
   input: "odds input",
+  schema: oddsInputSchema,
   summary: "odds of one attack on one squadron, from the engine's own combat code (sampled, or exact)",
   help: `The input (JSON or YAML):
   { "attack": { weapon, dice, targeting }, "target": { ships, size, shieldsPerShip, hardness, hull, damageTaken, hullRule } }

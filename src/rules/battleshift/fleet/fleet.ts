@@ -147,13 +147,22 @@ const name = (what: string) => textUpTo(LIMITS.name, what, 1);
 const designSchema = z
   .object({
     /** At most 100 characters: a game keys it by its name, prefixed "red:" when both fleets use the name. */
-    name: keyName.max(100, { error: "an inline design's name has at most 100 characters" }),
-    size: wholeIn(1, 100, "a design's size"),
+    name: keyName
+      .max(100, { error: "an inline design's name has at most 100 characters" })
+      .describe("the design's name, as squadrons name it (not a catalogue ship's name)"),
+    size: wholeIn(1, 100, "a design's size").describe(
+      "1 destroyer, 2 frigate, 3 cruiser, 4 battleship, 5 dreadnought, 6-7 behemoth, 8+ titan",
+    ),
     faction: textUpTo(LIMITS.name, "a faction").optional(),
-    systems: recordUpTo(safeRecord(keyName, count, "invalid-name"), 100, "systems").default({}),
-    byCost: recordUpTo(safeRecord(keyName, count, "invalid-name"), 100, "systems").optional(),
+    systems: recordUpTo(safeRecord(keyName, count, "invalid-name"), 100, "systems")
+      .default({})
+      .describe(`how many of each system or weakness the ship buys ("Ship Building"): ${SYSTEM_KINDS.join(", ")}`),
+    byCost: recordUpTo(safeRecord(keyName, count, "invalid-name"), 100, "systems")
+      .optional()
+      .describe("how many of those under systems are paid with points instead of space (engulfing, extraShield, fast, repair)"),
   })
-  .strict();
+  .strict()
+  .describe('a design of the fleet\'s own, built by the "Ship Building" rules');
 /**
  * Ships of a squadron: 1 to 7 are legal (parseFleet says so, naming the squadron); beyond -1,000 to 1,000 a
  * number is not read at all. The published JSON Schema states the legal 1 to 7.
@@ -170,35 +179,51 @@ const shipCount = z
   .meta({ minimum: 1, maximum: MAX_SHIPS_PER_SQUADRON });
 const squadronSchema = z
   .object({
-    name: name("a squadron's name").optional(),
-    design: keyName.optional(),
-    ships: shipCount.optional(),
-    mixed: listUpTo(z.object({ design: keyName, ships: shipCount }).strict(), 21, "designs in a mixed squadron").optional(),
-    experience: listUpTo(textUpTo(40, "an experience trait"), 20, "experience traits").optional(),
+    name: name("a squadron's name").optional().describe("the squadron's name (default: its taskforce's name and number, \"Hammer 2\")"),
+    design: keyName.optional().describe('a catalogue id such as "generic/fleet-cruiser", or the name of one of the file\'s designs'),
+    ships: shipCount.optional().describe("how many ships: 1 to 7, at most 21 size units"),
+    mixed: listUpTo(z.object({ design: keyName, ships: shipCount }).strict(), 21, "designs in a mixed squadron")
+      .optional()
+      .describe("instead of design and ships, designs and counts of a mixed squadron (option mixedSquadrons)"),
+    experience: listUpTo(textUpTo(40, "an experience trait"), 20, "experience traits")
+      .optional()
+      .describe(`experience traits (option experience): ${EXPERIENCE_TRAITS.join(", ")}`),
   })
   .strict();
 const taskforceSchema = z
   .object({
-    name: name("a taskforce's name"),
-    flagship: textUpTo(LIMITS.name, "a flagship squadron's name").optional(),
-    squadrons: listUpTo(squadronSchema, 100, "squadrons in a taskforce"),
+    name: name("a taskforce's name").describe("the taskforce's name, different from the others' (the activation sequence names it)"),
+    flagship: textUpTo(LIMITS.name, "a flagship squadron's name")
+      .optional()
+      .describe("the squadron carrying the flagship, one of the largest ships (default: the first squadron of the largest ships)"),
+    squadrons: listUpTo(squadronSchema, 100, "squadrons in a taskforce").describe("1 to 5 squadrons (option squadronsPerTaskforce)"),
   })
   .strict();
 const optionsSchema = z
   .object({
-    mixedSquadrons: z.boolean().optional(),
-    squadronsPerTaskforce: wholeIn(1, 100, "squadronsPerTaskforce").optional(),
-    shipsPerTaskforce: wholeIn(1, LIMITS.shipsPerFleet, "shipsPerTaskforce").nullable().optional(),
-    hardenedHullCost: z.literal([2, 3]).optional(),
-    catalogueValues: z.enum(["recomputed", "printed"]).optional(),
-    formations: z.boolean().optional(),
-    experience: z.boolean().optional(),
-    planetOrders: z.boolean().optional(),
-    assaultMoves: z.enum(["adjacent", "any"]).optional(),
-    fighterMissileTargeting: z.literal([3, 4]).optional(),
-    tractorBeams: z.boolean().optional(),
+    mixedSquadrons: z.boolean().optional().describe('"New rules for mixed ships in a Squadron" (default false)'),
+    squadronsPerTaskforce: wholeIn(1, 100, "squadronsPerTaskforce").optional().describe("squadrons a taskforce may have (default 5)"),
+    shipsPerTaskforce: wholeIn(1, LIMITS.shipsPerFleet, "shipsPerTaskforce")
+      .nullable()
+      .optional()
+      .describe("ships a taskforce may have (default null: no limit beyond its squadrons)"),
+    hardenedHullCost: z
+      .literal([2, 3])
+      .optional()
+      .describe("points per size of a Hardened Hull: 3 (default, as the catalogue prices it) or 2 (as the table prints it)"),
+    catalogueValues: z
+      .enum(["recomputed", "printed"])
+      .optional()
+      .describe('catalogue ships with the figures the rules give ("recomputed", default) or as printed'),
+    formations: z.boolean().optional().describe('"Formations (experimental rules)": cone and ring formations (default false)'),
+    experience: z.boolean().optional().describe('"Experience": squadrons may carry experience traits (default false)'),
+    planetOrders: z.boolean().optional().describe("planets: the defender names its quadrants' targets (default false)"),
+    assaultMoves: z.enum(["adjacent", "any"]).optional().describe("planets: assault units move to an adjacent quadrant (default) or any"),
+    fighterMissileTargeting: z.literal([3, 4]).optional().describe("fighters shoot down missiles on 3 (default) or 4 or less"),
+    tractorBeams: z.boolean().optional().describe("every ship carries a combat tractor beam (default false)"),
   })
-  .strict();
+  .strict()
+  .describe("the fleet's options (RULINGS.md names each); both fleets of a battle should agree");
 const layoutSchema = z
   .object({
     heavy: count.optional(),
@@ -209,15 +234,22 @@ const layoutSchema = z
     assault: count.optional(),
   })
   .strict();
-const stationSchema = z.object({ design: keyName, name: name("a station's name").optional(), sector: z.string().min(1).max(20) }).strict();
+const stationSchema = z
+  .object({
+    design: keyName.describe(`a station design: ${Object.keys(STATION_DESIGNS).join(", ")}`),
+    name: name("a station's name").optional(),
+    sector: z.string().min(1).max(20).describe('a sector of the fleet\'s own half, such as "2B": the station stands at its centre'),
+  })
+  .strict();
 const defenseSchema = z
   .object({
-    kind: z.enum(["planet", "moon"]),
+    kind: z.enum(["planet", "moon"]).describe("at most one planet and one moon"),
     name: name("a planet's or moon's name").optional(),
-    size: wholeIn(1, 100, "a defense's size"),
+    size: wholeIn(1, 100, "a defense's size").describe("the defense's size category (10 points each; a moon's at most half its planet's)"),
     diameter: numberIn(0, 1_000, "a diameter in inches")
       .refine((v) => v > 0, { error: "a diameter in inches must be above 0" })
-      .optional(),
+      .optional()
+      .describe("inches across: a planet at least 6 (default 12), a moon 2 to 6 (default 4)"),
     /** One layout for every quadrant... */
     quadrant: layoutSchema.optional(),
     /** ...or one per quadrant. */
@@ -227,14 +259,19 @@ const defenseSchema = z
 const fleetSchema = z
   .object({
     name: name("a fleet's name"),
-    points: wholeIn(1, 1_000_000_000, "points").optional(),
+    points: wholeIn(1, 1_000_000_000, "points").optional().describe("the agreed point total: the fleet may cost no more"),
     options: optionsSchema.optional(),
-    designs: listUpTo(designSchema, LIMITS.designsPerFleet, "inline designs").optional(),
-    taskforces: listUpTo(taskforceSchema, LIMITS.taskforcesPerFleet, "taskforces").min(1),
-    defenses: listUpTo(defenseSchema, LIMITS.defensesPerFleet, "defended planets and moons").optional(),
-    stations: listUpTo(stationSchema, LIMITS.stationsPerFleet, "stations").optional(),
+    designs: listUpTo(designSchema, LIMITS.designsPerFleet, "inline designs").optional().describe("designs of the fleet's own"),
+    taskforces: listUpTo(taskforceSchema, LIMITS.taskforcesPerFleet, "taskforces").min(1).describe("the fleet's taskforces"),
+    defenses: listUpTo(defenseSchema, LIMITS.defensesPerFleet, "defended planets and moons")
+      .optional()
+      .describe("a defended planet and its moon the fleet brings"),
+    stations: listUpTo(stationSchema, LIMITS.stationsPerFleet, "stations").optional().describe("space stations the fleet brings"),
   })
   .strict();
+
+/** A fleet file as a schema (the shape only; `parseFleet` checks the rules): its JSON Schema is published. */
+export const fleetFileSchema: z.ZodType = fleetSchema;
 
 type DefenseInput = z.infer<typeof defenseSchema>;
 const INSTALLATIONS: readonly InstallationKind[] = ["heavy", "light", "missile", "fighterBay", "interceptor"];
