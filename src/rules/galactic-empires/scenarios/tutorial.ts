@@ -19,6 +19,7 @@
  * empire with most sectors wins. With the general defaults (40%, alliances of up to 3)
  * two allies start with 4 of the 6 centres and won after two conquests.
  */
+import { assignColours } from "../galaxy/colours.js";
 import { DEFAULT_SETTINGS, type Empire, type GameState, INDEPENDENT, newUnit, type Sector, type Unit } from "../model.js";
 
 const NAMES: readonly string[] = [
@@ -195,10 +196,12 @@ export function createTutorial(seed: number): GameState {
   });
 
   const empires: Record<string, Empire> = {
-    federation: empire("federation", "Federation Core", "President Okeg", "Federation-a", "#3a7bd5", "commoner"),
-    klingon: empire("klingon", "Klingon Empire", "Chancellor Gowron", "Klingon", "#c0392b", "royalty"),
-    romulan: empire("romulan", "Romulan Star Empire", "Praetor Neral", "Romulan", "#27ae60", "royalty"),
+    federation: empire("federation", "Federation Core", "President Okeg", "Federation-a", "#888888", "commoner"),
+    klingon: empire("klingon", "Klingon Empire", "Chancellor Gowron", "Klingon", "#888888", "royalty"),
+    romulan: empire("romulan", "Romulan Star Empire", "Praetor Neral", "Romulan", "#888888", "royalty"),
   };
+  // Banners as every galaxy's: neighbours differ most, for colour-blind readers too (galaxy/colours.ts).
+  for (const [id, c] of Object.entries(assignColours(sectors, borders, Object.keys(empires)))) (empires[id] as Empire).colour = c;
   const relations: GameState["relations"] = {};
 
   return {
