@@ -211,36 +211,33 @@ export const ORDER_SUMMARIES: Readonly<Record<string, string>> = {
   assaultMove: "move assault forces between quadrants",
 };
 
-/** Each order type described by its summary (the published JSON Schema carries it). */
-function described<T extends readonly z.ZodObject<{ type: z.ZodLiteral<string> }>[]>(list: T): T {
-  return list.map((o) => o.describe(ORDER_SUMMARIES[o.shape.type.value] ?? o.shape.type.value)) as unknown as T;
+/** An order type described by its summary (the published JSON Schema carries it). */
+function said<T extends z.ZodObject<{ type: z.ZodLiteral<string> }>>(o: T): T {
+  return o.describe(ORDER_SUMMARIES[o.shape.type.value] ?? o.shape.type.value);
 }
 
-export const orderSchema = z.discriminatedUnion(
-  "type",
-  described([
-    sequence,
-    shift,
-    place,
-    initiative,
-    missiles,
-    heavy,
-    emergencyShift,
-    move,
-    light,
-    detach,
-    flight,
-    recover,
-    board,
-    engulf,
-    tractor,
-    release,
-    join,
-    command,
-    quadrantFire,
-    assaultMove,
-  ] as const),
-);
+export const orderSchema = z.discriminatedUnion("type", [
+  said(sequence),
+  said(shift),
+  said(place),
+  said(initiative),
+  said(missiles),
+  said(heavy),
+  said(emergencyShift),
+  said(move),
+  said(light),
+  said(detach),
+  said(flight),
+  said(recover),
+  said(board),
+  said(engulf),
+  said(tractor),
+  said(release),
+  said(join),
+  said(command),
+  said(quadrantFire),
+  said(assaultMove),
+]);
 
 /** An orders file. Its own fields are checked by `parseOrders`, which refuses any other field: the schema says so (strict). */
 export const ordersSchema = z
