@@ -11,8 +11,6 @@ import { cloakProblem } from "./cloaking.js";
 import { type IndexedOrder, sortStacks, type TurnContext } from "./context.js";
 import { empireName, removeAdmiral } from "./economy.js";
 import {
-  type Admiral,
-  type AdmiralId,
   defaultStanding,
   type EmpireId,
   INDEPENDENT,
@@ -25,7 +23,7 @@ import {
   type Unit,
 } from "./model.js";
 import type { OrderOf, OrderType } from "./orders.js";
-import { admiralsOf, heldTypes, orderStarshipType, runTransfers } from "./transfers.js";
+import { heldTypes, orderStarshipType, ownAdmiral, runTransfers } from "./transfers.js";
 
 // --- helpers -------------------------------------------------------------------
 
@@ -41,18 +39,6 @@ function ordersOfTypes<T extends OrderType>(ctx: TurnContext, types: readonly T[
     for (const io of list) if ((types as readonly string[]).includes(io.order.type)) out.push(io as IndexedOrder<OrderOf<T>>);
   }
   return out;
-}
-
-/** The admiral an order names, or null after recording the problem ("not-your-admiral", "unknown-admiral"). */
-function ownAdmiralOr(ctx: TurnContext, io: IndexedOrder, id: AdmiralId): Admiral | null {
-  const a = own(ctx.state.admirals, id);
-  if (a && a.owner === io.empire) return a;
-  ctx.fail(
-    io,
-    a ? "not-your-admiral" : "unknown-admiral",
-    `${a ? `admiral ${id} serves ${a.owner}` : `there is no admiral "${id}"`}; your admirals are ${admiralsOf(ctx, io.empire)}`,
-  );
-  return null;
 }
 
 /** Chapter 5, "Units": garrisons never retreat. True, after recording the problem, if `u` is a garrison. */
@@ -467,7 +453,7 @@ export function administrativeActions(ctx: TurnContext): void {
         break;
       }
       case "renameAdmiral": {
-        const a = ownAdmiralOr(ctx, io, o.admiral);
+        const a = ownAdmiral(ctx, io, o.admiral);
         if (!a) break;
         a.name = o.name;
         ctx.message([io.empire], `Admiral ${o.admiral} renamed ${o.name}.`);
@@ -678,7 +664,7 @@ export function disbandingSalvaging(ctx: TurnContext): void {
   for (const io of ordersOfTypes(ctx, ["disband", "salvage", "disbandAdmiral"] as const)) {
     const o = io.order;
     if (o.type === "disbandAdmiral") {
-      const a = ownAdmiralOr(ctx, io, o.admiral);
+      const a = ownAdmiral(ctx, io, o.admiral);
       if (!a) continue;
       removeAdmiral(ctx, a.id);
       ctx.message([io.empire], `Admiral ${a.name} (${a.id}) retired from your service.`);

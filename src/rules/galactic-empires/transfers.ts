@@ -11,7 +11,7 @@
 import { own } from "../../core/ids.js";
 import { type StarshipTypeData, starshipType } from "./catalog.js";
 import { type IndexedOrder, sortStacks, type TurnContext } from "./context.js";
-import { isRank, type Unit } from "./model.js";
+import { type Admiral, isRank, type Unit } from "./model.js";
 import type { OrderOf } from "./orders.js";
 
 type Outcome = "done" | "wait";
@@ -32,20 +32,18 @@ export function runTransfers(ctx: TurnContext): void {
 /**
  * The receiving unit: one of yours. Chapter 5 "Transferring": "You cannot give your
  * starships to a different empire", and admirals "can not be given to a different
- * empire (they have sworn allegiance only to you)".
+ * empire (they have sworn allegiance only to you)". Another empire's unit gets the
+ * answer a missing one gets (RULINGS.md, "Orders naming units you cannot see"): whether,
+ * and whose, it is stays unsaid, so listing ids maps no one's forces.
  */
 function receiver(ctx: TurnContext, io: IndexedOrder, ref: string): Unit | null {
   const r = ctx.ownUnit(io.empire, ref);
   if ("unit" in r) return r.unit;
-  if (r.code === "not-your-unit") {
-    ctx.fail(
-      io,
-      "foreign-unit",
-      `${ref} belongs to ${own(ctx.state.units, ref)?.owner ?? "another empire"}; starships and admirals can only be transferred to units you own (chapter 5, "Transferring")`,
-    );
-  } else {
-    ctx.fail(io, r.code, `receiving unit: ${r.message}`);
-  }
+  ctx.fail(
+    io,
+    r.code,
+    `receiving unit: ${r.message}; starships and admirals can only be transferred to units you own (chapter 5, "Transferring")`,
+  );
   return null;
 }
 
@@ -101,15 +99,8 @@ function transferStarships(ctx: TurnContext, io: IndexedOrder<OrderOf<"transfer"
 
 function transferAdmiral(ctx: TurnContext, io: IndexedOrder<OrderOf<"transferAdmiral">>): Outcome {
   const o = io.order;
-  const admiral = own(ctx.state.admirals, o.admiral);
-  if (!admiral) {
-    ctx.fail(io, "unknown-admiral", `there is no admiral "${o.admiral}"; your admirals are ${admiralsOf(ctx, io.empire)}`);
-    return "done";
-  }
-  if (admiral.owner !== io.empire) {
-    ctx.fail(io, "not-your-admiral", `admiral ${o.admiral} serves ${admiral.owner}, not you`);
-    return "done";
-  }
+  const admiral = ownAdmiral(ctx, io, o.admiral);
+  if (!admiral) return "done";
   const to = receiver(ctx, io, o.to);
   if (!to) return "done";
   const from = own(ctx.state.units, admiral.unit);
@@ -147,6 +138,18 @@ export function heldTypes(unit: Unit): string {
   for (const s of unit.ships) counts.set(s.type, (counts.get(s.type) ?? 0) + s.count);
   const parts = [...counts].filter(([, n]) => n > 0).map(([id, n]) => `${n} ${starshipType(id)?.name ?? id} (${id})`);
   return parts.length > 0 ? parts.join(", ") : "no starships";
+}
+
+/**
+ * The admiral an order names, if it is one of yours; else null after recording the
+ * problem. Another empire's admiral gets the answer a missing one gets: the reply
+ * never says whether, or whom, an admiral id serves.
+ */
+export function ownAdmiral(ctx: TurnContext, io: IndexedOrder, id: string): Admiral | null {
+  const a = own(ctx.state.admirals, id);
+  if (a && a.owner === io.empire) return a;
+  ctx.fail(io, "not-your-admiral", `you have no admiral "${id}"; your admirals are ${admiralsOf(ctx, io.empire)}`);
+  return null;
 }
 
 export function admiralsOf(ctx: TurnContext, empire: string): string {
