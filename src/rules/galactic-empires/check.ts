@@ -11,7 +11,7 @@ import { isId, own } from "../../core/ids.js";
 import { Rng } from "../../core/rng.js";
 import type { Check, CheckLine } from "../../core/ruleset.js";
 import type { EmpireId, GameState } from "./model.js";
-import { describeOrder, type Orders, parseOrders } from "./orders.js";
+import { describeOrder, type Orders, parseGivenOrders } from "./orders.js";
 import { runTurn } from "./turn.js";
 import { knownState } from "./view.js";
 
@@ -22,15 +22,15 @@ export function checkOrders(state: GameState, empire: EmpireId, given: Orders): 
     return { ok: false, lines, problems: [{ order: "orders", code: "unknown-empire", message: `no empire ${named} in this game` }] };
   }
   // Orders arrive parsed; checked again so that orders no parser saw fail as problems, never throw.
-  const { orders, problems: malformed } = parseOrders(given);
+  const { orders, problems: malformed, positions } = parseGivenOrders(given);
   const whole = wholeFileProblem(state, empire, orders);
   if (whole) return { ok: false, lines, problems: [whole, ...malformed] };
   for (const p of malformed) lines.push({ step: "Orders", order: p.order, text: `refused: ${p.message} (${p.code})`, ok: false });
   orders.orders.forEach((o, i) => {
-    lines.push({ step: "Orders", order: describeOrder(o, i), text: "accepted for adjudication", ok: true });
+    lines.push({ step: "Orders", order: describeOrder(o, positions[i] ?? i), text: "accepted for adjudication", ok: true });
   });
   const known = knownState(state, empire);
-  const res = runTurn(known, { [empire]: orders.orders }, Rng.forTurn(state.seed, state.turn, "check"));
+  const res = runTurn(known, { [empire]: orders.orders }, Rng.forTurn(state.seed, state.turn, "check"), { [empire]: positions });
   for (const e of res.events) {
     if (e.kind === "message" && (e.to === "all" || e.to.includes(empire))) lines.push({ step: e.step, order: "", text: e.text, ok: true });
     if (e.kind === "problem" && e.to.includes(empire))

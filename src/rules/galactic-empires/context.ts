@@ -28,10 +28,12 @@ import {
 } from "./model.js";
 import { describeOrder, type Order, type OrderType } from "./orders.js";
 
-/** An order with where it came from: the empire and its index in that empire's list. */
+/** An order with where it came from: the empire, its index in that empire's list and its place in the file. */
 export interface IndexedOrder<T extends Order = Order> {
   empire: EmpireId;
   index: number;
+  /** Its position in the orders file as written (#0 the first), skipped orders counted: what problems name it by. */
+  at: number;
   order: T;
 }
 
@@ -91,7 +93,16 @@ export class TurnContext {
   private readonly adjacency: Map<SectorId, SectorId[]>;
   private readonly sectorIndex: Map<SectorId, Sector>;
 
-  constructor(state: GameState, ordersByEmpire: Record<EmpireId, readonly Order[]>, rng: Rng) {
+  /**
+   * `positions` gives, per empire, the place in its orders file of each order of
+   * its list (orders.ts `parseGivenOrders`); without it an order's place is its index.
+   */
+  constructor(
+    state: GameState,
+    ordersByEmpire: Record<EmpireId, readonly Order[]>,
+    rng: Rng,
+    positions: Readonly<Record<EmpireId, readonly number[]>> = {},
+  ) {
     this.state = state;
     this.rng = rng;
     this.startOwner = new Map(state.sectors.map((s) => [s.id, s.owner]));
@@ -106,9 +117,10 @@ export class TurnContext {
     for (const list of this.adjacency.values()) list.sort((x, y) => x - y);
     for (const empire of Object.keys(ordersByEmpire).sort()) {
       const list = ordersByEmpire[empire] ?? [];
+      const at = own(positions, empire);
       this.orders.set(
         empire,
-        list.map((order, index) => ({ empire, index, order })),
+        list.map((order, index) => ({ empire, index, at: at?.[index] ?? index, order })),
       );
     }
   }
@@ -143,7 +155,7 @@ export class TurnContext {
 
   /** Record a failed order: a Problem for the results, and a problem event. */
   fail(io: IndexedOrder, code: string, message: string): void {
-    const p = problem(describeOrder(io.order, io.index), code, message);
+    const p = problem(describeOrder(io.order, io.at), code, message);
     const list = this.problems[io.empire] ?? [];
     list.push(p);
     this.problems[io.empire] = list;

@@ -166,7 +166,14 @@ export const ordersSchema = z.object({
 
 export type Order = z.infer<typeof orderSchema>;
 export type OrderType = Order["type"];
-export type Orders = z.infer<typeof ordersSchema>;
+export type Orders = z.infer<typeof ordersSchema> & {
+  /**
+   * Written by the parser, never in a file: the positions (#0 the first) in the file
+   * as written of the orders skipped as malformed, so that every problem names an
+   * order by its place in the file however many were skipped before it.
+   */
+  skipped?: number[];
+};
 export type OrderOf<T extends OrderType> = Extract<Order, { type: T }>;
 
 export const ORDER_TYPES: readonly OrderType[] = orderSchema.options.map((o) => o.shape.type.value);
@@ -183,18 +190,61 @@ export function describeOrder(o: Order, index: number): string {
   return bits.join(" ");
 }
 
+const FILE_SPEC = {
+  seat: { field: "empire", message: "empire must be a string id", allowEmpty: true },
+  step: { field: "turn" },
+  example: '{ "empire": "klingon", "turn": 1, "orders": [ ... ] }',
+  types: ORDER_TYPES,
+  schema: orderSchema,
+  maxOrders: LIMITS.orders,
+};
+
 /**
  * Parse raw orders (already JSON/YAML-decoded) order by order: a malformed order
- * becomes a problem and is skipped, the rest stand (DESIGN.md principle 3).
+ * becomes a problem and is skipped, the rest stand (DESIGN.md principle 3). The
+ * parsed orders remember where the skipped ones stood (`skipped`).
  */
 export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]; refused: Problem[] } {
-  const { file, problems, refused } = parseOrdersFile(raw, {
-    seat: { field: "empire", message: "empire must be a string id", allowEmpty: true },
-    step: { field: "turn" },
-    example: '{ "empire": "klingon", "turn": 1, "orders": [ ... ] }',
-    types: ORDER_TYPES,
-    schema: orderSchema,
-    maxOrders: LIMITS.orders,
-  });
-  return { orders: file as Orders, problems, refused };
+  const { file, problems, refused, skipped } = parseOrdersFile(raw, FILE_SPEC);
+  const orders = file as Orders;
+  if (skipped.length > 0) orders.skipped = skipped;
+  return { orders, problems, refused };
+}
+
+/**
+ * Orders given to the check or the turn: a file parsed before (its `skipped` says
+ * where its orders stood in the file), parsed again so that orders no parser saw
+ * fail as problems and never throw. `positions` holds the place in the file as
+ * written of each order that stands: what every problem names it by.
+ */
+export function parseGivenOrders(given: unknown): { orders: Orders; problems: Problem[]; refused: Problem[]; positions: number[] } {
+  let raw = given;
+  let before: readonly number[] = [];
+  if (given !== null && typeof given === "object" && !Array.isArray(given) && Object.hasOwn(given, "skipped")) {
+    const { skipped, ...rest } = given as Record<string, unknown>;
+    raw = rest;
+    before = skippedPositions(skipped);
+  }
+  const list = raw !== null && typeof raw === "object" ? (Array.isArray(raw) ? raw : (raw as { orders?: unknown }).orders) : undefined;
+  const length = Array.isArray(list) ? Math.min(list.length, LIMITS.orders) : 0;
+  const all: number[] = [];
+  const gaps = new Set(before);
+  for (let p = 0; all.length < length; p++) if (!gaps.has(p)) all.push(p);
+  const { file, problems, refused, skipped } = parseOrdersFile(raw, { ...FILE_SPEC, positions: all });
+  const now = new Set(skipped);
+  const orders = file as Orders;
+  const every = [...before, ...skipped].sort((a, b) => a - b);
+  if (every.length > 0) orders.skipped = every;
+  return { orders, problems, refused, positions: all.filter((p) => !now.has(p)) };
+}
+
+/** A `skipped` list as the parser writes it (ascending whole positions), or none: anything else is no parser's. */
+function skippedPositions(v: unknown): readonly number[] {
+  if (!Array.isArray(v) || v.length > LIMITS.orders) return [];
+  let last = -1;
+  for (const p of v) {
+    if (typeof p !== "number" || !Number.isInteger(p) || p <= last || p >= 2 * LIMITS.orders) return [];
+    last = p;
+  }
+  return v as number[];
 }
