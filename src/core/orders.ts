@@ -2,9 +2,13 @@ import type { ZodType } from "zod";
 import { idProblem } from "./ids.js";
 import type { Problem } from "./result.js";
 import type { ParsedOrders } from "./ruleset.js";
+import { showPlain } from "./text.js";
 
-/** At most 40 characters of a value for a problem's text (an order type or field name may be 10,000 long). */
-const short = (v: string): string => (v.length > 40 ? `${v.slice(0, 40)}...` : v);
+/**
+ * At most 40 characters of a value for a problem's text (an order type or field name may be 10,000 long),
+ * with any control character shown as its code point: a problem echoes what it refuses, never a terminal escape.
+ */
+const short = (v: string): string => showPlain(v.length > 40 ? `${v.slice(0, 40)}...` : v);
 
 /** Where the orders of a list stand in the file as written, and where to note those skipped. */
 export interface OrderPositions {
@@ -47,10 +51,12 @@ export function parseOrderList<O>(
       orders.push(p.data);
       return;
     }
-    const why = p.error.issues
-      .slice(0, 4)
-      .map((x) => `${x.path.join(".") || "order"}: ${x.message}`)
-      .join("; ");
+    const why = showPlain(
+      p.error.issues
+        .slice(0, 4)
+        .map((x) => `${x.path.join(".") || "order"}: ${x.message}`)
+        .join("; "),
+    );
     skip();
     problems.push({ order: `${where} ${type}`, code: "malformed-order", message: `${why} (the order is skipped)` });
   });

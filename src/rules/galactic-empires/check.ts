@@ -10,12 +10,17 @@
 import { isId, own } from "../../core/ids.js";
 import { Rng } from "../../core/rng.js";
 import type { Check, CheckLine } from "../../core/ruleset.js";
+import { showPlain } from "../../core/text.js";
 import type { EmpireId, GameState } from "./model.js";
 import { describeOrder, type Orders, parseGivenOrders } from "./orders.js";
 import { runTurn } from "./turn.js";
 import { knownState } from "./view.js";
 
 export function checkOrders(state: GameState, empire: EmpireId, given: Orders): Check {
+  return plainCheck(scroll(state, empire, given));
+}
+
+function scroll(state: GameState, empire: EmpireId, given: Orders): Check {
   const lines: CheckLine[] = [];
   if (!isId(empire) || !own(state.empires, empire)) {
     const named = JSON.stringify(empire.length > 40 ? `${empire.slice(0, 40)}...` : empire);
@@ -41,6 +46,15 @@ export function checkOrders(state: GameState, empire: EmpireId, given: Orders): 
   }
   const problems = [...malformed, ...(res.problems[empire] ?? [])];
   return { ok: problems.length === 0, lines, problems };
+}
+
+/** The check with every text plain (core/text.ts): an echo of a name or of refused input never controls a terminal. */
+function plainCheck(c: Check): Check {
+  return {
+    ok: c.ok,
+    lines: c.lines.map((l) => ({ ...l, step: showPlain(l.step), order: showPlain(l.order), text: showPlain(l.text) })),
+    problems: c.problems.map((p) => ({ ...p, order: showPlain(p.order), message: showPlain(p.message) })),
+  };
 }
 
 /** Orders written for another empire or another turn are refused whole (chapter 1, "The File You Send"). */

@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { idSchema, keyProblem } from "../../core/ids.js";
 import { parseOrdersFile } from "../../core/orders.js";
-import { wholeIn } from "../../core/ranges.js";
+import { plainTextUpTo, wholeIn } from "../../core/ranges.js";
 import type { Problem } from "../../core/result.js";
 import { LIMITS, RANGES } from "./limits.js";
 
@@ -22,6 +22,8 @@ const empire = idSchema.describe("an empire id");
 const admiral = idSchema.describe('an admiral id such as "ADM3"');
 const sector = wholeIn(...RANGES.sectorId, "a sector id").describe("a sector id");
 const rank = z.number().int().min(1).max(5);
+/** A name given by an order: plain text on one line (core/text.ts), so no name can forge a line of a report. */
+const name = (what: string) => plainTextUpTo(LIMITS.orderName, what, 1);
 const count = z.number().int().positive().max(100_000);
 const starship = z
   .string()
@@ -52,8 +54,12 @@ const cede = z.object({ type: z.literal("cede"), sector });
 const giveSector = z.object({ type: z.literal("giveSector"), sector, empire });
 const sendResources = z.object({ type: z.literal("sendResources"), empire, amount: z.number().positive().max(1e9) });
 const espionage = z.object({ type: z.literal("espionage"), empire });
-const proclaim = z.object({ type: z.literal("proclaim"), text: z.string().max(4000) });
-const renameRuler = z.object({ type: z.literal("renameRuler"), name: z.string().min(1).max(60) });
+const proclaim = z.object({
+  type: z.literal("proclaim"),
+  /** Plain text; it may hold line breaks (core/text.ts). */
+  text: plainTextUpTo(LIMITS.proclamation, "a proclamation", 0, true),
+});
+const renameRuler = z.object({ type: z.literal("renameRuler"), name: name("a ruler's name") });
 
 // --- Unit orders: First Events (chapter 4) ----------------------------------
 /** New Starfleets Formed: at the location of an existing unit of yours. */
@@ -61,15 +67,15 @@ const formFleet = z.object({
   type: z.literal("formFleet"),
   ref: idSchema.describe('a name for the new fleet, such as "new1", that later orders use as its unit'),
   at: unit,
-  name: z.string().min(1).max(60).optional(),
+  name: name("a starfleet's name").optional(),
 });
-const rename = z.object({ type: z.literal("rename"), unit, name: z.string().min(1).max(60) });
+const rename = z.object({ type: z.literal("rename"), unit, name: name("a unit's name") });
 const retreatLevel = z.object({ type: z.literal("retreatLevel"), unit, level: rank });
 const follow = z.object({ type: z.literal("follow"), unit, leader: unit.nullable() });
 /** Defend Sector defences option; before any travel of the unit it is a First Event, after one a Movement Event. */
 const defend = z.object({ type: z.literal("defend"), unit, value: z.boolean() });
 const leader = z.object({ type: z.literal("leader"), unit, admiral: admiral.nullable() });
-const renameAdmiral = z.object({ type: z.literal("renameAdmiral"), admiral, name: z.string().min(1).max(60) });
+const renameAdmiral = z.object({ type: z.literal("renameAdmiral"), admiral, name: name("an admiral's name") });
 /** Cloak or decloak; placed before the unit's first travel it happens in First Events, later in that phase. */
 const cloak = z.object({ type: z.literal("cloak"), unit });
 const decloak = z.object({ type: z.literal("decloak"), unit });

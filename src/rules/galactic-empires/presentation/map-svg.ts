@@ -21,6 +21,7 @@
  * An empire's map is drawn from `viewFor` only, so it can show nothing the view
  * does not hold (no cloaked or unseen foreign forces).
  */
+import { showPlain } from "../../../core/text.js";
 import { shipType, starshipType } from "../catalog.js";
 import type { GeEvent } from "../events.js";
 import { type Border, type EmpireId, type GameState, INDEPENDENT, type PublicSector, publicSector, type SectorId } from "../model.js";
@@ -729,6 +730,18 @@ function mix(hex: string, to: [number, number, number], amount: number): string 
   return `#${out.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
 }
 
+/**
+ * XML text and attribute values. Line breaks stay (a tooltip has lines); any other control character (from a
+ * name of before names were checked) is shown as its code point.
+ */
 function esc(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return s
+    .split("\n")
+    .map(showPlain)
+    .join("\n")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }

@@ -2,9 +2,11 @@
  * An empire's results for one turn (the ".new" file of seed 003 chapter 1): its
  * own state, foreign forces only where it sees them, messages, failed orders,
  * battle reports in chapter 6's layout, proclamations and espionage. Built from
- * the empire's view only, so it cannot hold anything the empire may not see.
+ * the empire's view only, so it cannot hold anything the empire may not see; and
+ * line by line, so no name or proclamation can forge a line or a section of it.
  */
 import { round } from "../../../core/json.js";
+import { showPlain } from "../../../core/text.js";
 import { starshipType } from "../catalog.js";
 import type { GeEvent } from "../events.js";
 import type { EmpireId, GameState } from "../model.js";
@@ -56,7 +58,7 @@ export function resultsText(r: Results): string {
   if (battles.length === 0) out.push("(no battles involved your forces)");
   for (const e of battles) {
     out.push(`[${e.step}]`);
-    out.push(battleReportText(e.report, v.empire));
+    out.push(...battleReportText(e.report, v.empire).split("\n"));
     out.push("");
   }
   section(out, "Proclamations");
@@ -64,7 +66,9 @@ export function resultsText(r: Results): string {
   if (procs.length === 0) out.push("(none)");
   for (const e of procs) {
     const who = v.empires.find((x) => x.id === e.from)?.name ?? (e.from === v.empire ? me.name : e.from);
-    out.push(`${who} proclaims: "${e.text}"`);
+    // A proclamation may hold line breaks: its later lines are indented, so none can pass for a line of the report.
+    const lines = e.text.split("\n");
+    lines.forEach((l, i) => out.push(`${i === 0 ? `${who} proclaims: "` : "    "}${l}${i === lines.length - 1 ? '"' : ""}`));
   }
   const spies = v.events.filter((e) => e.kind === "espionage");
   if (spies.length > 0) {
@@ -110,7 +114,9 @@ export function resultsText(r: Results): string {
     out.push(`${s.id} ${s.name}: ${bits.join("; ")}`);
   }
   out.push("");
-  return out.join("\n");
+  // Every entry is one line: a name, a message or an echo of refused input that holds a line break or a
+  // terminal control (from before names were checked) is shown as code points, never obeyed (core/text.ts).
+  return out.map(showPlain).join("\n");
 }
 
 function section(out: string[], title: string): void {
