@@ -12,12 +12,15 @@ import { cloneData } from "../../src/core/json.js";
 import { Rng } from "../../src/core/rng.js";
 import { showPlain } from "../../src/core/text.js";
 import { galacticEmpires as ge } from "../../src/rules/galactic-empires/index.js";
+import type { GameState } from "../../src/rules/galactic-empires/model.js";
 import { resultsFor, resultsText } from "../../src/rules/galactic-empires/presentation/report.js";
 import { createTutorial } from "../../src/rules/galactic-empires/scenarios/tutorial.js";
 import { parseMap, parseState } from "../../src/rules/galactic-empires/state-schema.js";
 
 /** What the test calls not plain text, written out independently of core/text.ts. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the test looks for.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the test looks for.
 const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** Pieces a forger would use: line breaks, escapes, bidi controls, section headers, message lines; and honest letters. */
@@ -80,7 +83,8 @@ describe("chapter 3 'Administrative Unit Orders': a name is plain text within a 
         if (!plain) {
           expect(r.problems[0]?.order).toBe(`#0 ${type}`);
           expect(r.problems[0]?.message).toMatch(/^name: /);
-          if (name.length <= 60) expect(r.problems[0]?.message).toMatch(/holds .*\(U\+[0-9A-F]{4}\) at character \d+; names are plain text/);
+          if (name.length <= 60)
+            expect(r.problems[0]?.message).toMatch(/holds .*\(U\+[0-9A-F]{4}\) at character \d+; names are plain text/);
           // The refusal echoes nothing raw.
           expect(CONTROL.test(`${r.problems[0]?.order}${r.problems[0]?.message}`)).toBe(false);
         }
@@ -109,24 +113,20 @@ describe("chapter 3 'Administrative Unit Orders': a name is plain text within a 
 describe("chapter 1 'Messages Menu': results cannot be forged by a name or a proclamation", () => {
   it("whatever plain names and proclamations an empire gives, every empire's results keep their sections, line for line, and hold no control character", () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.constantFrom(...NAMING), forged), { minLength: 1, maxLength: 4 }),
-        forged,
-        (named, proclamation) => {
-          const orders = named.map(([[, make], name]) => make(name));
-          orders.push({ type: "proclaim", text: proclamation });
-          const parsed = ge.parseOrders({ orders });
-          const s = createTutorial(1);
-          const res = ge.resolve(s, { klingon: parsed.orders }, Rng.forTurn(1, 1));
-          for (const seat of ["klingon", "romulan"]) {
-            const text = ge.report(res.state, seat, res.events).text;
-            expect(headers(text)).toEqual(SECTIONS);
-            expect(CONTROL_BUT_LF.test(text)).toBe(false);
-          }
-          const check = ge.check(s, "klingon", parsed.orders);
-          for (const l of check.lines) expect(CONTROL.test(`${l.step}${l.order}${l.text}`)).toBe(false);
-        },
-      ),
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...NAMING), forged), { minLength: 1, maxLength: 4 }), forged, (named, proclamation) => {
+        const orders = named.map(([[, make], name]) => make(name));
+        orders.push({ type: "proclaim", text: proclamation });
+        const parsed = ge.parseOrders({ orders });
+        const s = createTutorial(1);
+        const res = ge.resolve(s, { klingon: parsed.orders }, Rng.forTurn(1, 1));
+        for (const seat of ["klingon", "romulan"]) {
+          const text = ge.report(res.state, seat, res.events).text;
+          expect(headers(text)).toEqual(SECTIONS);
+          expect(CONTROL_BUT_LF.test(text)).toBe(false);
+        }
+        const check = ge.check(s, "klingon", parsed.orders);
+        for (const l of check.lines) expect(CONTROL.test(`${l.step}${l.order}${l.text}`)).toBe(false);
+      }),
       { numRuns: 60 },
     );
   });
@@ -150,19 +150,19 @@ describe("chapter 1 'Messages Menu': results cannot be forged by a name or a pro
 });
 
 describe("maps and saved games: names are plain text", () => {
-  const FIELDS: [string, (m: Record<string, any>, v: string) => void, string][] = [
-    ["a sector's name", (m, v) => (m.sectors[2].name = v), "map.sectors[2].name"],
-    ["an empire's name", (m, v) => (m.empires.klingon.name = v), "map.empires.klingon.name"],
-    ["a ruler's name", (m, v) => (m.empires.klingon.ruler = v), "map.empires.klingon.ruler"],
-    ["a unit's name", (m, v) => (m.units.A5.name = v), "map.units.A5.name"],
-    ["an admiral's name", (m, v) => (m.admirals.ADM1.name = v), "map.admirals.ADM1.name"],
-    ["a map's name", (m, v) => (m.name = v), "map.name"],
+  const FIELDS: [string, (m: GameState, v: string) => void, string][] = [
+    ["a sector's name", (m, v) => void (m.sectors[2]!.name = v), "map.sectors[2].name"],
+    ["an empire's name", (m, v) => void (m.empires.klingon!.name = v), "map.empires.klingon.name"],
+    ["a ruler's name", (m, v) => void (m.empires.klingon!.ruler = v), "map.empires.klingon.ruler"],
+    ["a unit's name", (m, v) => void (m.units.A5!.name = v), "map.units.A5.name"],
+    ["an admiral's name", (m, v) => void (m.admirals.ADM1!.name = v), "map.admirals.ADM1.name"],
+    ["a map's name", (m, v) => void (m.name = v), "map.name"],
   ];
   it("a map or a state whose names hold a control character is refused, naming the field; the map as made is accepted", () => {
     expect(parseMap(cloneData(createTutorial(1)), 1).ok).toBe(true);
     fc.assert(
       fc.property(fc.constantFrom(...FIELDS), forged, ([what, set, where], v) => {
-        const map = cloneData(createTutorial(1)) as unknown as Record<string, any>;
+        const map = cloneData(createTutorial(1));
         set(map, v);
         const r = parseMap(map, 1);
         const bad = CONTROL.test(v) || v.length > 200;

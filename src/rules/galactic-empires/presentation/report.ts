@@ -68,7 +68,7 @@ export function resultsText(r: Results): string {
     const who = v.empires.find((x) => x.id === e.from)?.name ?? (e.from === v.empire ? me.name : e.from);
     // A proclamation may hold line breaks: its later lines are indented, so none can pass for a line of the report.
     const lines = e.text.split("\n");
-    lines.forEach((l, i) => out.push(`${i === 0 ? `${who} proclaims: "` : "    "}${l}${i === lines.length - 1 ? '"' : ""}`));
+    for (const [i, l] of lines.entries()) out.push(`${i === 0 ? `${who} proclaims: "` : "    "}${l}${i === lines.length - 1 ? '"' : ""}`);
   }
   const spies = v.events.filter((e) => e.kind === "espionage");
   if (spies.length > 0) {
