@@ -19,6 +19,7 @@ import {
   sectorName,
 } from "./economy.js";
 import {
+  admiralLabel,
   defaultStanding,
   type EmpireId,
   garrisonId,
@@ -307,7 +308,7 @@ export function empireLimitsChecked(ctx: TurnContext): void {
         removeAdmiral(ctx, a.id);
         ctx.message(
           [e.id],
-          `${a.name} (${a.id}) resigned: you had ${admirals.length} admirals and your ${e.status} status allows ${limit.admirals}.`,
+          `${admiralLabel(a)} resigned: you had ${admirals.length} admirals and your ${e.status} status allows ${limit.admirals}.`,
         );
       }
     }

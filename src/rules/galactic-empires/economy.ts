@@ -31,6 +31,7 @@ import { type IndexedOrder, type TurnContext, unitsByOwner } from "./context.js"
 import {
   type Admiral,
   type AdmiralId,
+  admiralLabel,
   compareUnitIds,
   type Empire,
   type EmpireId,
@@ -386,7 +387,7 @@ export function upkeepPaid(ctx: TurnContext): void {
     if (unpaidShips > 0 || unpaidAdmirals.length > 0) {
       text += ` The treasury ran out: ${unpaidAdmirals.length} admiral(s) and ${unpaidShips} starship(s) did not receive full upkeep;`;
       text += ` ${lostShips} starship(s) lost${losses.length > 0 ? ` (${losses.join(", ")})` : ""}`;
-      text += resigned.length > 0 ? `; admiral(s) ${resigned.map((a) => `${a.name} (${a.id})`).join(", ")} resigned.` : ".";
+      text += resigned.length > 0 ? `; admiral(s) ${resigned.map(admiralLabel).join(", ")} resigned.` : ".";
     }
     ctx.message([e.id], text);
   }
@@ -560,7 +561,7 @@ export function admiralsHired(ctx: TurnContext): void {
     if (g.leader === null) g.leader = a.id;
     ctx.message(
       [e.id],
-      `${a.name} (${a.id}) hired at ${sectorName(ctx, g.sector)} into ${g.id}: tactics ${a.tactics}, siegecraft ${a.siegecraft}, ` +
+      `${admiralLabel(a)} hired at ${sectorName(ctx, g.sector)} into ${g.id}: tactics ${a.tactics}, siegecraft ${a.siegecraft}, ` +
         `corvette combat ${a.combat}, hit points ${a.hits}.`,
     );
   }

@@ -11,6 +11,7 @@ import { cloakProblem } from "./cloaking.js";
 import { type IndexedOrder, sortStacks, type TurnContext } from "./context.js";
 import { empireName, removeAdmiral } from "./economy.js";
 import {
+  admiralLabel,
   defaultStanding,
   type EmpireId,
   INDEPENDENT,
@@ -455,8 +456,9 @@ export function administrativeActions(ctx: TurnContext): void {
       case "renameAdmiral": {
         const a = ownAdmiral(ctx, io, o.admiral);
         if (!a) break;
+        const before = admiralLabel(a);
         a.name = o.name;
-        ctx.message([io.empire], `Admiral ${o.admiral} renamed ${o.name}.`);
+        ctx.message([io.empire], `${before} is now called ${o.name}.`);
         break;
       }
       case "rename": {
@@ -553,7 +555,8 @@ export function administrativeActions(ctx: TurnContext): void {
           break;
         }
         u.leader = o.admiral;
-        ctx.message([io.empire], `Admiral ${own(ctx.state.admirals, o.admiral)?.name ?? o.admiral} now leads ${u.name} (${u.id}).`);
+        const a = own(ctx.state.admirals, o.admiral);
+        ctx.message([io.empire], `${a ? admiralLabel(a) : o.admiral} now leads ${u.name} (${u.id}).`);
         break;
       }
     }
@@ -667,7 +670,7 @@ export function disbandingSalvaging(ctx: TurnContext): void {
       const a = ownAdmiral(ctx, io, o.admiral);
       if (!a) continue;
       removeAdmiral(ctx, a.id);
-      ctx.message([io.empire], `Admiral ${a.name} (${a.id}) retired from your service.`);
+      ctx.message([io.empire], `${admiralLabel(a)} retired from your service.`);
       continue;
     }
     const u = ctx.ownUnitOr(io, o.unit);

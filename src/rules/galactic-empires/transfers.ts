@@ -11,7 +11,7 @@
 import { own } from "../../core/ids.js";
 import { type StarshipTypeData, starshipType } from "./catalog.js";
 import { type IndexedOrder, sortStacks, type TurnContext } from "./context.js";
-import { type Admiral, isRank, type Unit } from "./model.js";
+import { type Admiral, admiralLabel, isRank, type Unit } from "./model.js";
 import type { OrderOf } from "./orders.js";
 
 type Outcome = "done" | "wait";
@@ -105,11 +105,11 @@ function transferAdmiral(ctx: TurnContext, io: IndexedOrder<OrderOf<"transferAdm
   if (!to) return "done";
   const from = own(ctx.state.units, admiral.unit);
   if (!from) {
-    ctx.fail(io, "admiral-without-unit", `admiral ${admiral.name} (${admiral.id}) is in no unit`);
+    ctx.fail(io, "admiral-without-unit", `${admiralLabel(admiral)} is in no unit`);
     return "done";
   }
   if (from.id === to.id) {
-    ctx.fail(io, "same-unit", `admiral ${admiral.name} (${admiral.id}) is already in ${to.id}`);
+    ctx.fail(io, "same-unit", `${admiralLabel(admiral)} is already in ${to.id}`);
     return "done";
   }
   if (!canMeet(from, to)) return "wait";
@@ -119,7 +119,7 @@ function transferAdmiral(ctx: TurnContext, io: IndexedOrder<OrderOf<"transferAdm
   admiral.unit = to.id;
   ctx.message(
     [io.empire],
-    `Admiral ${admiral.name} transferred from ${from.name} (${from.id}) to ${to.name} (${to.id}) in sector ${to.sector}`,
+    `${admiralLabel(admiral)} transferred from ${from.name} (${from.id}) to ${to.name} (${to.id}) in sector ${to.sector}`,
   );
   return "done";
 }
@@ -155,7 +155,7 @@ export function ownAdmiral(ctx: TurnContext, io: IndexedOrder, id: string): Admi
 export function admiralsOf(ctx: TurnContext, empire: string): string {
   const ids = Object.values(ctx.state.admirals)
     .filter((a) => a.owner === empire)
-    .map((a) => a.id)
-    .sort();
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map(admiralLabel);
   return ids.length > 0 ? ids.join(", ") : "none";
 }

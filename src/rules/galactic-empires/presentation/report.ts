@@ -90,7 +90,7 @@ export function resultsText(r: Results): string {
     const adm = u.admirals.map((id) => v.admirals.find((a) => a.id === id)).filter((a) => a !== undefined);
     const admText =
       adm.length > 0
-        ? `; admirals: ${adm.map((a) => `${a.name}${u.leader === a.id ? " (leader)" : ""} T${a.tactics}/S${a.siegecraft}`).join(", ")}`
+        ? `; admirals: ${adm.map((a) => `${a.name} (${a.id}${u.leader === a.id ? ", leader" : ""}) T${a.tactics}/S${a.siegecraft}`).join(", ")}`
         : "";
     const opts =
       u.kind === "starfleet"
