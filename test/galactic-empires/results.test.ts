@@ -4,9 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
+import { createGame, seatReport } from "../../src/host/games.js";
 import { galacticEmpires as ge } from "../../src/rules/galactic-empires/index.js";
 import { mapSvg } from "../../src/rules/galactic-empires/presentation/map-svg.js";
 import { createTutorial } from "../../src/rules/galactic-empires/scenarios/tutorial.js";
+import { MemoryStore } from "../../src/store/memory.js";
 
 /** Every text a seat reads of a turn: messages, problems and battle reports of its results, as printed. */
 function resultsOf(orders: Record<string, unknown>[], seat = "klingon", seed = 1) {
@@ -65,5 +67,68 @@ describe("chapter 5 'Admirals': messages give an admiral's name as it is, with i
     expect(text).toContain("A sector battle occurred");
     expect(text).toContain("1 Admiral Soval's corvette Caused");
     expect(text).not.toMatch(/Admiral Admiral/);
+  });
+});
+
+describe("chapter 5 'Movement': a travel order to the sector the unit is in", () => {
+  it("fails as 'already-there', naming where it could go and that a wait keeps it there: never 'not connected' to itself", () => {
+    const s = createTutorial(1);
+    const orders = { orders: [{ type: "travel", unit: "A5", to: 2 }] } as never;
+    const res = ge.resolve(s, { klingon: orders }, Rng.forTurn(1, 1));
+    const [p] = res.problems.klingon ?? [];
+    expect(p?.code).toBe("already-there");
+    expect(p?.message).toBe(
+      "A5 is already in 2 Khitomer; a travel order takes it to a neighbouring sector (1 Qo'noS, 3 Narendra, 7 Ty'Gokor), and a wait order keeps it where it is",
+    );
+    expect(ge.check(s, "klingon", orders).problems).toEqual(res.problems.klingon);
+  });
+});
+
+describe("chapter 4 'Construction Happens': a starfleet ordered to construct and to travel stays and builds", () => {
+  it("its travel fails for want of move points, and the message says the construct order used them up", () => {
+    const s = createTutorial(1);
+    s.units.A5!.ships.push({ type: "klingon/hawk-heavy-cruiser", rank: 1, count: 2, used: 0 });
+    const orders = {
+      orders: [
+        { type: "construct", unit: "A5" },
+        { type: "travel", unit: "A5", to: 1 },
+      ],
+    } as never;
+    const res = ge.resolve(s, { klingon: orders }, Rng.forTurn(1, 1));
+    expect(res.state.units.A5!.sector).toBe(2);
+    expect(res.state.sectors[1]!.defence.level).toBe(1);
+    const [p] = res.problems.klingon ?? [];
+    expect(p?.code).toBe("not-enough-move-points");
+    expect(p?.message).toMatch(/its construct order used them up in First Events: it stays to build/);
+  });
+});
+
+describe("chapter 1: the results before the first turn are the starting position", () => {
+  it("the report says so, and 'report' asked for the awaited first turn or for turn 0 shows it too", async () => {
+    const text = ge.report(createTutorial(1), "klingon", []).text;
+    expect(text.split("\n")[1]).toBe(
+      "Starting position of Klingon Empire (klingon), ruled by Chancellor Gowron: no turn has been run yet. Orders are now due for turn 1.",
+    );
+    expect(text).not.toMatch(/Results of turn 0/);
+    const store = new MemoryStore();
+    await createGame(store, { id: "g1", ruleset: ge as never, scenario: "tutorial", inputs: {}, seed: 1 });
+    for (const step of [undefined, 0, 1]) {
+      const r = await seatReport(store, "g1", "klingon", step);
+      expect(r.text, `step ${step}`).toBe(text);
+    }
+    await expect(seatReport(store, "g1", "klingon", 2)).rejects.toThrow(/without a step shows the starting position/);
+  });
+});
+
+describe("chapter 4: an empire that gives no orders", () => {
+  it("the check of an empty orders file says 'no orders', and of a file whose every order was skipped says so", () => {
+    const s = createTutorial(1);
+    const empty = ge.check(s, "klingon", { orders: [] });
+    expect(empty.lines[0]).toMatchObject({ step: "Orders", ok: true });
+    expect(empty.lines[0]?.text).toMatch(/^no orders: this file gives none/);
+    const parsed = ge.parseOrders({ orders: [{ type: "travle", unit: "A5", to: 3 }] });
+    const skipped = ge.check(s, "klingon", parsed.orders);
+    expect(skipped.lines[0]).toMatchObject({ step: "Orders", ok: false });
+    expect(skipped.lines[0]?.text).toMatch(/^no orders stand: the one order of the file was skipped/);
   });
 });

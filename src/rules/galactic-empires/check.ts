@@ -34,6 +34,19 @@ function scroll(state: GameState, empire: EmpireId, given: Orders): Check {
   orders.orders.forEach((o, i) => {
     lines.push({ step: "Orders", order: describeOrder(o, positions[i] ?? i), text: "accepted for adjudication", ok: true });
   });
+  if (orders.orders.length === 0) {
+    // Chapter 4: an empire that gives no orders "won't do anything except pay upkeep and collect revenues".
+    const skipped = (orders.skipped?.length ?? 0) + malformed.length;
+    lines.push({
+      step: "Orders",
+      order: "",
+      text:
+        skipped > 0
+          ? `no orders stand: ${skipped === 1 ? "the one order" : `all ${skipped} orders`} of the file ${skipped === 1 ? "was" : "were"} skipped as malformed; your empire will do nothing this turn but pay upkeep and collect revenue, and your forces will still defend`
+          : "no orders: this file gives none; your empire will do nothing this turn but pay upkeep and collect revenue, and your forces will still defend (chapter 4)",
+      ok: skipped === 0,
+    });
+  }
   const known = knownState(state, empire);
   const res = runTurn(known, { [empire]: orders.orders }, Rng.forTurn(state.seed, state.turn, "check"), { [empire]: positions });
   for (const e of res.events) {

@@ -81,6 +81,8 @@ export class TurnContext {
   readonly annexedNow = new Set<SectorId>();
   /** Sectors whose damage rose this turn (no repair). */
   readonly damageRaised = new Set<SectorId>();
+  /** Starfleets that gave up their move points in First Events to build sector defences (chapter 4, "Construction Happens"). */
+  readonly constructing = new Set<UnitId>();
   /** Empires whose orders are not obeyed this turn (the FAQ's palace coup). */
   readonly deposed = new Set<EmpireId>();
 

@@ -715,6 +715,7 @@ export function constructionActionsTaken(ctx: TurnContext): void {
     if (!("unit" in r)) continue; // reported when construction happens
     if (r.unit.kind === "starfleet" && ctx.movePoints(r.unit) > 0) {
       ctx.exhaust(r.unit);
+      ctx.constructing.add(r.unit.id);
       ctx.message(
         [io.empire],
         `${r.unit.name} (${r.unit.id}) stays in sector ${r.unit.sector} to build sector defences: its move points are used up.`,

@@ -40,7 +40,13 @@ export function resultsText(r: Results): string {
   let starships = 0;
   for (const u of v.units) for (const s of u.ships) starships += s.count;
   out.push(`GALACTIC EMPIRES: ${v.game}`);
-  out.push(`Results of turn ${r.turn} for ${me.name} (${v.empire}), ruled by ${me.ruler}. Orders are now due for turn ${v.turn}.`);
+  // Before the first turn there are no results yet: the report is the starting position.
+  const start = r.turn === 0;
+  out.push(
+    start
+      ? `Starting position of ${me.name} (${v.empire}), ruled by ${me.ruler}: no turn has been run yet. Orders are now due for turn ${v.turn}.`
+      : `Results of turn ${r.turn} for ${me.name} (${v.empire}), ruled by ${me.ruler}. Orders are now due for turn ${v.turn}.`,
+  );
   out.push("");
   out.push(
     `Treasury: ${round(me.treasury, 2)}   Sectors: ${owned.length} owned, ${annexed.length} annexed   Starships: ${starships}   Admirals: ${v.admirals.length}   Status: ${me.status}`,
@@ -51,7 +57,7 @@ export function resultsText(r: Results): string {
   for (const e of messages) out.push(`[${e.step}] ${e.text}`);
   section(out, "Orders that failed");
   const problems = v.events.filter((e) => e.kind === "problem");
-  if (problems.length === 0) out.push("(none: every order was carried out)");
+  if (problems.length === 0) out.push(start ? "(none: no orders have been adjudicated yet)" : "(none: every order was carried out)");
   for (const e of problems) out.push(`[${e.step}] ${e.problem.order}: ${e.problem.message} (${e.problem.code})`);
   section(out, "Battle reports");
   const battles = v.events.filter((e) => e.kind === "battle");
