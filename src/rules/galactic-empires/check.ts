@@ -8,11 +8,13 @@
  */
 
 import { isId, own } from "../../core/ids.js";
+import type { Problem } from "../../core/result.js";
 import { Rng } from "../../core/rng.js";
 import type { Check, CheckLine } from "../../core/ruleset.js";
 import { showPlain } from "../../core/text.js";
 import type { EmpireId, GameState } from "./model.js";
 import { describeOrder, type Orders, parseGivenOrders } from "./orders.js";
+import { rateProclamation } from "./proclamation.js";
 import { runTurn } from "./turn.js";
 import { knownState } from "./view.js";
 
@@ -49,7 +51,24 @@ function scroll(state: GameState, empire: EmpireId, given: Orders): Check {
   }
   const known = knownState(state, empire);
   const res = runTurn(known, { [empire]: orders.orders }, Rng.forTurn(state.seed, state.turn, "check"), { [empire]: positions });
+  /** What the turn will decide that no order fails for, but the empire would want to know: a proclamation that earns nothing or costs 7. */
+  const warnings: Problem[] = [];
   for (const e of res.events) {
+    if (e.kind === "proclamation" && e.from === empire && e.income <= 0) {
+      const i = orders.orders.findIndex((o) => o.type === "proclaim");
+      const o = orders.orders[i];
+      const rating = rateProclamation(e.text);
+      const p = {
+        order: o ? describeOrder(o, positions[i] ?? i) : "proclaim",
+        code: rating.income < 0 ? "unsuitable-proclamation" : "proclamation-too-short",
+        message:
+          rating.income < 0
+            ? `the proclamation will be issued and cost you ${-rating.income} resources: the turn rates it ${rating.verdict} (${rating.reason}; chapter 4, "Proclamations Income")`
+            : `the proclamation will be issued but earn nothing: the turn rates it too short (${rating.reason}; chapter 4, "Proclamations Income")`,
+      };
+      warnings.push(p);
+      lines.push({ step: e.step, order: p.order, text: `${p.message} (${p.code})`, ok: false });
+    }
     if (e.kind === "message" && (e.to === "all" || e.to.includes(empire))) lines.push({ step: e.step, order: "", text: e.text, ok: true });
     if (e.kind === "problem" && e.to.includes(empire))
       lines.push({ step: e.step, order: e.problem.order, text: `will fail: ${e.problem.message} (${e.problem.code})`, ok: false });
@@ -57,7 +76,7 @@ function scroll(state: GameState, empire: EmpireId, given: Orders): Check {
       lines.push({ step: e.step, order: "", text: `battle expected at ${e.report.where} (its outcome depends on the dice)`, ok: true });
     }
   }
-  const problems = [...malformed, ...(res.problems[empire] ?? [])];
+  const problems = [...malformed, ...(res.problems[empire] ?? []), ...warnings];
   return { ok: problems.length === 0, lines, problems };
 }
 
