@@ -58,7 +58,7 @@ const RUN_LETTERS_PER_WORD = 4;
 /** Letters weigh what they write: a Han character or a kana a syllable or a word (3), a Hangul block a syllable (2). */
 const HANGUL = /\p{Script=Hangul}/u;
 /** Inside a word: letters, combining marks, apostrophes, hyphens and the joiners some scripts need. */
-const WORD = /^[\p{L}\p{M}'’\u200c\u200d-]+$/u;
+const WORD = /^(?:[\p{L}\p{M}'’-]|\u200c|\u200d)+$/u;
 /** The scripts of a word's letters, ignoring marks, apostrophes and joiners. */
 const SCRIPTS: readonly RegExp[] = [
   ...VOWELS.map(([script]) => script),
