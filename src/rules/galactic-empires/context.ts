@@ -27,6 +27,7 @@ import {
   type UnitId,
 } from "./model.js";
 import { describeOrder, type Order, type OrderType } from "./orders.js";
+import type { Preview } from "./preview.js";
 
 /** An order with where it came from: the empire, its index in that empire's list and its place in the file. */
 export interface IndexedOrder<T extends Order = Order> {
@@ -85,6 +86,9 @@ export class TurnContext {
   readonly constructing = new Set<UnitId>();
   /** Empires whose orders are not obeyed this turn (the FAQ's palace coup). */
   readonly deposed = new Set<EmpireId>();
+
+  /** Set by the check alone (preview.ts): the turn then says what is certain, what is chance and what cannot be known. */
+  preview: Preview | null = null;
 
   /** Transfer orders not yet carried out: they happen once both units are in one place (chapter 5, "Transferring"). */
   pendingTransfers: IndexedOrder[] = [];
@@ -162,6 +166,23 @@ export class TurnContext {
     list.push(p);
     this.problems[io.empire] = list;
     this.events.push({ kind: "problem", to: [io.empire], step: this.stepLabel(), problem: p });
+  }
+
+  /** The check only: from the next event on, outcomes may depend on `why` (dice, or what the empire cannot see). */
+  uncertain(why: string): void {
+    this.preview?.uncertain(this.events.length, why);
+  }
+
+  /** The check only: say of an order of the previewing empire what cannot be verified from what it knows. */
+  cannotVerify(io: IndexedOrder, text: string): void {
+    if (!this.preview || io.empire !== this.preview.empire) return;
+    this.preview.unknown.set(this.events.length, describeOrder(io.order, io.at));
+    this.events.push({ kind: "message", to: [io.empire], step: this.stepLabel(), text });
+  }
+
+  /** True in the check, for the previewing empire's own orders. */
+  previewing(empire: EmpireId): boolean {
+    return this.preview !== null && this.preview.empire === empire;
   }
 
   message(to: EmpireId[] | "all", text: string): void {

@@ -423,13 +423,20 @@ export function newStarfleetsFormed(ctx: TurnContext): void {
     const empire = own(ctx.state.empires, io.empire);
     // The independents have no empire record but form starfleets too (bot/independents.ts).
     if (!empire && io.empire !== INDEPENDENT) continue;
-    const id = `A${ctx.state.nextUnit++}`;
+    // The check: the new fleet's id comes from a counter every empire's new fleets share, so it is unknown until the
+    // turn runs; the check gives the fleet its ref as id (a ref never looks like an id), and later lines name it so.
+    const id = ctx.previewing(io.empire) ? o.ref : `A${ctx.state.nextUnit++}`;
     const name = o.name ?? (empire ? `Starfleet #${empire.nextFleetNumber++}` : "Local Forces");
     ctx.state.units[id] = newUnit({ id, kind: "starfleet", owner: io.empire, name, sector: at.sector });
     starfleets.set(io.empire, count + 1);
     refs.set(o.ref, id);
     ctx.refs.set(io.empire, refs);
-    ctx.message([io.empire], `New starfleet ${name} (${id}, ref "${o.ref}") formed in sector ${at.sector} by ${at.id}.`);
+    ctx.message(
+      [io.empire],
+      ctx.previewing(io.empire)
+        ? `New starfleet ${name} (ref "${o.ref}"; its id is given when the turn runs) formed in sector ${at.sector} by ${at.id}.`
+        : `New starfleet ${name} (${id}, ref "${o.ref}") formed in sector ${at.sector} by ${at.id}.`,
+    );
   }
 }
 

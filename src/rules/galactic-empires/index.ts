@@ -127,7 +127,8 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeGameEvent
   defaultOrders: (state, seat) => ({ empire: seat, turn: state.turn, orders: [] }),
   legalOrders,
   knownState,
-  check: checkOrders,
+  // The check players read works out odds (battles simulated, trial runs of the turn); bots use the quick one.
+  check: (state, seat, orders) => checkOrders(state, seat, orders, { odds: true }),
   resolve(state, ordersBySeat, rng) {
     const lists: Record<EmpireId, readonly Order[]> = {};
     const positions: Record<EmpireId, readonly number[]> = {};

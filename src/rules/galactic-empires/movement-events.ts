@@ -189,7 +189,14 @@ export function retreatDestination(ctx: TurnContext, unit: Unit, from: SectorId,
 }
 
 function fight(ctx: TurnContext, input: BattleInput): BattleResult {
-  return fightBattle(input, ctx.rng, ctx.battleArrays);
+  // The check: the battle's odds from simulated battles, and whatever follows depends on its dice.
+  const odds = ctx.preview?.battleOdds(input) ?? null;
+  const at = ctx.events.length;
+  ctx.uncertain(`the battle at ${input.where}`);
+  const result = fightBattle(input, ctx.rng, ctx.battleArrays);
+  ctx.preview?.battleAt.set(result.report, at);
+  if (odds !== null) ctx.preview?.odds.set(result.report, odds);
+  return result;
 }
 
 /**

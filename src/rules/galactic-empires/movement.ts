@@ -286,6 +286,16 @@ function travelOrder(ctx: TurnContext, run: MovementRun, unit: Unit, io: Indexed
     [unit.owner],
     `${unit.id} travelled from ${here} to ${sectorLabel(to, toId)} (cost ${cost}; ${pointsLeft(ctx.movePoints(unit))})`,
   );
+  const p = ctx.preview;
+  if (p && ctx.previewing(unit.owner) && !p.seen.has(toId) && !p.said.has(`travel ${toId}`)) {
+    // The check: forces out of sight are not in the state it runs on.
+    p.said.add(`travel ${toId}`);
+    ctx.cannotVerify(
+      io,
+      `what waits in ${sectorLabel(to, toId)} cannot be verified from what you know: it is out of your sight, and forces there would fight or stop ${unit.id}`,
+    );
+    ctx.uncertain(`what is in ${sectorLabel(to, toId)}, out of your sight`);
+  }
 }
 
 // --- Defend Sector defences Option Changed, Starfleet Cloaking Changed ---------

@@ -14,6 +14,7 @@ import * as first from "./first-events.js";
 import { type EmpireId, type GameState, INDEPENDENT, type ShipStack } from "./model.js";
 import { runMovementEvents } from "./movement-events.js";
 import type { Order } from "./orders.js";
+import type { Preview } from "./preview.js";
 
 export interface TurnStep {
   /** "1.1", "3.14": part and position in chapter 9's list. */
@@ -102,6 +103,7 @@ export function runTurn(
   ordersByEmpire: Record<EmpireId, readonly Order[]>,
   rng: Rng,
   positions: Readonly<Record<EmpireId, readonly number[]>> = {},
+  preview: Preview | null = null,
 ): Resolution<GameState, GeEvent> {
   // A plain deep copy (states are JSON data): much faster than structuredClone on a large galaxy.
   const work = clonePlain(state);
@@ -112,6 +114,7 @@ export function runTurn(
     if ((e && !e.defeated) || id === INDEPENDENT) known[id] = ordersByEmpire[id] ?? [];
   }
   const ctx = new TurnContext(work, known, rng, positions);
+  ctx.preview = preview;
   first.palaceCoup(ctx);
   runSteps(ctx, FIRST_EVENTS);
   ctx.step = "Movement Events";
