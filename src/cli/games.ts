@@ -8,8 +8,9 @@ import cliProgress from "cli-progress";
 import type { Command } from "commander";
 import { canonicalJson } from "../core/json.js";
 import type { Problem } from "../core/result.js";
-import type { AnyRuleset } from "../core/ruleset.js";
-import { readDataFile } from "../host/files.js";
+import type { AnyRuleset, CheckLine } from "../core/ruleset.js";
+import { HostError } from "../host/errors.js";
+import { readDataFile, writeText } from "../host/files.js";
 import {
   createGame,
   exportGame,
@@ -331,14 +332,16 @@ export async function autoPlay(dir: string, o: { level: string; maxSteps: number
   if (perStep) console.log(`Draw it: starhost ${perStep.id} ${dir} --out FILE (${perStep.summary})`);
 }
 
-function printCheck(lines: readonly { step: string; order: string; text: string; ok: boolean }[], problems: readonly Problem[]): void {
+function printCheck(lines: readonly CheckLine[], problems: readonly Problem[]): void {
   let last = "";
   for (const line of lines) {
     if (line.step !== last) {
       console.log(`\n${line.step}`);
       last = line.step;
     }
-    console.log(`  ${line.ok ? "ok  " : "FAIL"} ${line.order ? `${line.order}: ` : ""}${line.text}`);
+    // "odds": dice decide (the text says how often); "??": cannot be verified from what the seat knows.
+    const mark = line.certainty === "unknown" ? " ?? " : line.certainty === "chance" ? "odds" : line.ok ? "ok  " : "FAIL";
+    console.log(`  ${mark} ${line.order ? `${line.order}: ` : ""}${line.text}`);
   }
   console.log("");
   if (problems.length === 0) console.log("No problems found: every order is expected to succeed.");

@@ -2,22 +2,43 @@ import type { ZodType } from "zod";
 import { idProblem } from "./ids.js";
 import type { Problem } from "./result.js";
 import type { ParsedOrders } from "./ruleset.js";
+import { showPlain } from "./text.js";
 
-/** At most 40 characters of a value for a problem's text (an order type or field name may be 10,000 long). */
-const short = (v: string): string => (v.length > 40 ? `${v.slice(0, 40)}...` : v);
+/**
+ * At most 40 characters of a value for a problem's text (an order type or field name may be 10,000 long),
+ * with any control character shown as its code point: a problem echoes what it refuses, never a terminal escape.
+ */
+const short = (v: string): string => showPlain(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+
+/** Where the orders of a list stand in the file as written, and where to note those skipped. */
+export interface OrderPositions {
+  /** The position in the file of each item of the list (default: its index); a list already parsed once has gaps. */
+  positions?: readonly number[];
+  /** Receives the position of every order skipped as malformed. */
+  skipped?: number[];
+}
 
 /**
  * Parse a raw (JSON/YAML-decoded) list of orders order by order: an order of no
- * known type, or one its schema refuses, becomes a problem named by its index and
- * type ("#3 travel") and is skipped; the rest stand, in their order (DESIGN.md
- * principle 3). Problems are appended to `problems`.
+ * known type, or one its schema refuses, becomes a problem named by its position
+ * in the file and its type ("#3 travel") and is skipped; the rest stand, in their
+ * order (DESIGN.md principle 3). Problems are appended to `problems`.
  */
-export function parseOrderList<O>(list: readonly unknown[], types: readonly string[], schema: ZodType<O>, problems: Problem[]): O[] {
+export function parseOrderList<O>(
+  list: readonly unknown[],
+  types: readonly string[],
+  schema: ZodType<O>,
+  problems: Problem[],
+  at: OrderPositions = {},
+): O[] {
   const orders: O[] = [];
   list.forEach((item, i) => {
-    const where = `#${i}`;
+    const position = at.positions?.[i] ?? i;
+    const where = `#${position}`;
+    const skip = () => at.skipped?.push(position);
     const type = item && typeof item === "object" ? (item as { type?: unknown }).type : undefined;
     if (typeof type !== "string" || !types.includes(type)) {
+      skip();
       problems.push({
         order: `${where} ${short(typeof type === "string" ? type : String(type ?? "(no type)"))}`,
         code: "unknown-order-type",
@@ -30,10 +51,13 @@ export function parseOrderList<O>(list: readonly unknown[], types: readonly stri
       orders.push(p.data);
       return;
     }
-    const why = p.error.issues
-      .slice(0, 4)
-      .map((x) => `${x.path.join(".") || "order"}: ${x.message}`)
-      .join("; ");
+    const why = showPlain(
+      p.error.issues
+        .slice(0, 4)
+        .map((x) => `${x.path.join(".") || "order"}: ${x.message}`)
+        .join("; "),
+    );
+    skip();
     problems.push({ order: `${where} ${type}`, code: "malformed-order", message: `${why} (the order is skipped)` });
   });
   return orders;
@@ -51,6 +75,8 @@ export interface OrdersFileSpec<O> {
   schema: ZodType<O>;
   /** Most orders one file may hold; later ones are refused (one problem). */
   maxOrders?: number;
+  /** The position in the file of each order of the list, when it was parsed before (see `OrderPositions`). */
+  positions?: readonly number[];
 }
 
 /**
@@ -61,16 +87,18 @@ export interface OrdersFileSpec<O> {
 export function parseOrdersFile<O>(
   raw: unknown,
   spec: OrdersFileSpec<O>,
-): { file: Record<string, unknown> & { orders: O[] }; problems: Problem[]; refused: Problem[] } {
+): { file: Record<string, unknown> & { orders: O[] }; problems: Problem[]; refused: Problem[]; skipped: number[] } {
   const problems: Problem[] = [];
   /** Faults of the file as a whole: a submission with any is refused (ParsedOrders.refused). */
   const refused: Problem[] = [];
+  /** Positions in the file of the orders skipped as malformed. */
+  const skipped: number[] = [];
   const file: Record<string, unknown> & { orders: O[] } = { orders: [] };
-  if (raw === null || raw === undefined) return { file, problems, refused };
+  if (raw === null || raw === undefined) return { file, problems, refused, skipped };
   if (Array.isArray(raw)) return parseOrdersFile({ orders: raw }, spec);
   if (typeof raw !== "object") {
     refused.push({ order: "orders", code: "not-an-object", message: `orders must be an object like ${spec.example}` });
-    return { file, problems, refused };
+    return { file, problems, refused, skipped };
   }
   const r = raw as Record<string, unknown>;
   const seat = r[spec.seat.field];
@@ -105,7 +133,7 @@ export function parseOrdersFile<O>(
   const list = r.orders ?? [];
   if (!Array.isArray(list)) {
     refused.push({ order: "orders", code: "not-a-list", message: "orders must be a list of orders" });
-    return { file, problems, refused };
+    return { file, problems, refused, skipped };
   }
   const max = spec.maxOrders ?? Number.POSITIVE_INFINITY;
   if (list.length > max)
@@ -114,8 +142,11 @@ export function parseOrdersFile<O>(
       code: "too-many-orders",
       message: `at most ${max} orders in one file; this one has ${list.length}: the orders after #${max - 1} are skipped`,
     });
-  file.orders = parseOrderList(list.length > max ? list.slice(0, max) : list, spec.types, spec.schema, problems);
-  return { file, problems, refused };
+  file.orders = parseOrderList(list.length > max ? list.slice(0, max) : list, spec.types, spec.schema, problems, {
+    ...(spec.positions ? { positions: spec.positions } : {}),
+    skipped,
+  });
+  return { file, problems, refused, skipped };
 }
 
 /** A parsed orders file as the contract's ParsedOrders: the seat and step its own fields name, if they name them. */

@@ -5,6 +5,7 @@
  * 1e+308"), so a hand-edited 1e308 never reaches a turn.
  */
 import { z } from "zod";
+import { plainTextProblem } from "./text.js";
 
 /** A bound as people read it: 10,000 and -1,000,000; beyond 10^15 as 1e+15. */
 export function showNumber(n: number): string {
@@ -53,6 +54,18 @@ export function textUpTo(max: number, what = "a text", min = 0) {
       ? undefined
       : `${say}${typeof i.input === "string" ? ` (this one has ${i.input.length})` : `, not ${inputText(i.input)}`}`;
   return z.string({ error }).min(min, { error }).max(max, { error });
+}
+
+/**
+ * A plain text (core/text.ts) of at most `max` characters, `what` naming it: a
+ * name or a title, on one line; with `lines`, a text that may hold line breaks.
+ * Control characters, line separators and bidirectional controls are refused.
+ */
+export function plainTextUpTo(max: number, what = "a text", min = 0, lines = false) {
+  return textUpTo(max, what, min).superRefine((v, ctx) => {
+    const p = plainTextProblem(v, lines);
+    if (p) ctx.addIssue({ code: "custom", message: `${what} ${p}`, params: { problem: "not-plain-text" } });
+  });
 }
 
 /** An array of at most `max` items: "at most 40,000 borders (this one has 1,154,440)". */

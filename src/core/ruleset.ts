@@ -53,6 +53,12 @@ export interface CheckLine {
   /** What it is expected to do, or why it will fail. */
   text: string;
   ok: boolean;
+  /**
+   * How sure the check is (when the ruleset says): "certain" from what the seat knows,
+   * "chance" where dice decide (the text gives the odds), "unknown" where it hangs on
+   * what the seat cannot see or on other seats' orders.
+   */
+  certainty?: "certain" | "chance" | "unknown";
 }
 
 export interface Check {

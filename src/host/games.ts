@@ -132,11 +132,15 @@ export async function seatReport(
   }
   const steps = await store.steps(id);
   const wanted = step ?? steps.at(-1);
-  if (wanted === undefined) {
+  // Before any step has run, the report is the starting position: asked for plainly, as step 0, or as the awaited step.
+  if (wanted === undefined || (steps.length === 0 && (wanted === 0 || wanted === record.step))) {
     const r = ruleset.report(record.state, seat, []);
     return { step: null, label: `the start (${record.label})`, ...r };
   }
-  if (!steps.includes(wanted)) throw new HostError("no-results", `step ${wanted} has not been run; steps run: ${rangeText(steps)}`);
+  if (!steps.includes(wanted)) {
+    const start = steps.length === 0 ? `; before the first step, "report" without a step shows the starting position` : "";
+    throw new HostError("no-results", `step ${wanted} has not been run; steps run: ${rangeText(steps)}${start}`);
+  }
   const entry = await store.history(id, wanted);
   if (!entry) throw new HostError("no-results", `step ${wanted} has not been run`);
   const nextIdx = steps.indexOf(wanted) + 1;

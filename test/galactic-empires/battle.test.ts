@@ -640,7 +640,7 @@ describe("chapter 6 'Determine Casualties'", () => {
     );
     // 3 damage: the mothership (2.1) dies, 0.9 goes on to the admiral (1 hit point).
     expect(outcome(r, "A1").lost).toEqual({ [MOTHERSHIP]: 1 });
-    expect(r.report.wounded[0]).toMatchObject({ unit: "A1", starship: "Admiral General a", damage: 0.9, hits: 1 });
+    expect(r.report.wounded[0]).toMatchObject({ unit: "A1", starship: "General a's corvette", damage: 0.9, hits: 1 });
   });
 
   it("three-way battles: each hit goes to a side with chance by its starships, 10/25 and 15/25 (chapter 4 note 6, statistical)", () => {

@@ -24,7 +24,8 @@ import { compareUnitIds, type GameState, type Unit } from "../../src/rules/galac
 import type { Order } from "../../src/rules/galactic-empires/orders.js";
 import { runTurn } from "../../src/rules/galactic-empires/turn.js";
 
-const RECORDED = "ad44fd090b860a4d368873cbb2e63fc582995044380e2201578455cec64d1673";
+// Recorded again for issue 9 (admirals named "General Martok (ADM1)" in messages, "...'s corvette" in battle reports): texts only.
+const RECORDED = "8e840fa7e034cd756abe2892186a7036e503c12e01df1f7c97efbfebe9f69032";
 
 interface Replay {
   scenario: string;

@@ -485,7 +485,9 @@ describe("chapter 5 'Transferring' and chapter 4 'Same Location Transfers Occur'
         { type: "transfer", from: "A1", to: "B1", starship: HAWK, count: 2, rank: 1 },
       ],
     });
-    expect(codes(r.problems, "alpha")).toEqual(["foreign-unit", "foreign-unit"]);
+    // The answer a missing unit gets: it never says whose B1 is (RULINGS.md, "Orders naming units you cannot see").
+    expect(codes(r.problems, "alpha")).toEqual(["not-your-unit", "not-your-unit"]);
+    expect(r.problems.alpha?.[0]?.message).toMatch(/can only be transferred to units you own/);
     expect(r.state.admirals.D1!.unit).toBe("A1");
     expect(r.state.units.B1!.ships).toEqual([]);
   });

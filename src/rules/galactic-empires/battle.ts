@@ -1215,11 +1215,11 @@ class Battle {
 
   // --- report building ----------------------------------------------------------
 
-  /** "Hawk Heavy Cruiser", or "Admiral Martok". */
+  /** "Hawk Heavy Cruiser", or "General Martok's corvette" (chapter 5, "Admirals": "the admiral's personal corvette"). */
   private nameOf(e: number): string {
     const unit = this.units[this.eUnit[e]!]!;
     const src = this.eSource[e]!;
-    return src >= 0 ? shipType(unit.ships[src]!.type).name : `Admiral ${unit.admirals[-1 - src]!.name}`;
+    return src >= 0 ? shipType(unit.ships[src]!.type).name : `${unit.admirals[-1 - src]!.name}'s corvette`;
   }
 
   private reportHeader(): void {

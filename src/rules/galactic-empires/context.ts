@@ -27,11 +27,14 @@ import {
   type UnitId,
 } from "./model.js";
 import { describeOrder, type Order, type OrderType } from "./orders.js";
+import type { Preview } from "./preview.js";
 
-/** An order with where it came from: the empire and its index in that empire's list. */
+/** An order with where it came from: the empire, its index in that empire's list and its place in the file. */
 export interface IndexedOrder<T extends Order = Order> {
   empire: EmpireId;
   index: number;
+  /** Its position in the orders file as written (#0 the first), skipped orders counted: what problems name it by. */
+  at: number;
   order: T;
 }
 
@@ -79,6 +82,8 @@ export class TurnContext {
   readonly annexedNow = new Set<SectorId>();
   /** Sectors whose damage rose this turn (no repair). */
   readonly damageRaised = new Set<SectorId>();
+  /** Starfleets that gave up their move points in First Events to build sector defences (chapter 4, "Construction Happens"). */
+  readonly constructing = new Set<UnitId>();
   /** Empires whose orders are not obeyed this turn (the FAQ's palace coup). */
   readonly deposed = new Set<EmpireId>();
   /** "sector|empire" pairs already told this turn that they are too weak to take the sector (ownership.ts: one message a turn, not one a phase). */
@@ -90,6 +95,9 @@ export class TurnContext {
    */
   readonly builtNow = new Map<UnitId, number>();
 
+  /** Set by the check alone (preview.ts): the turn then says what is certain, what is chance and what cannot be known. */
+  preview: Preview | null = null;
+
   /** Transfer orders not yet carried out: they happen once both units are in one place (chapter 5, "Transferring"). */
   pendingTransfers: IndexedOrder[] = [];
 
@@ -99,7 +107,16 @@ export class TurnContext {
   private readonly adjacency: Map<SectorId, SectorId[]>;
   private readonly sectorIndex: Map<SectorId, Sector>;
 
-  constructor(state: GameState, ordersByEmpire: Record<EmpireId, readonly Order[]>, rng: Rng) {
+  /**
+   * `positions` gives, per empire, the place in its orders file of each order of
+   * its list (orders.ts `parseGivenOrders`); without it an order's place is its index.
+   */
+  constructor(
+    state: GameState,
+    ordersByEmpire: Record<EmpireId, readonly Order[]>,
+    rng: Rng,
+    positions: Readonly<Record<EmpireId, readonly number[]>> = {},
+  ) {
     this.state = state;
     this.rng = rng;
     this.startOwner = new Map(state.sectors.map((s) => [s.id, s.owner]));
@@ -114,9 +131,10 @@ export class TurnContext {
     for (const list of this.adjacency.values()) list.sort((x, y) => x - y);
     for (const empire of Object.keys(ordersByEmpire).sort()) {
       const list = ordersByEmpire[empire] ?? [];
+      const at = own(positions, empire);
       this.orders.set(
         empire,
-        list.map((order, index) => ({ empire, index, order })),
+        list.map((order, index) => ({ empire, index, at: at?.[index] ?? index, order })),
       );
     }
   }
@@ -151,11 +169,28 @@ export class TurnContext {
 
   /** Record a failed order: a Problem for the results, and a problem event. */
   fail(io: IndexedOrder, code: string, message: string): void {
-    const p = problem(describeOrder(io.order, io.index), code, message);
+    const p = problem(describeOrder(io.order, io.at), code, message);
     const list = this.problems[io.empire] ?? [];
     list.push(p);
     this.problems[io.empire] = list;
     this.events.push({ kind: "problem", to: [io.empire], step: this.stepLabel(), problem: p });
+  }
+
+  /** The check only: from the next event on, outcomes may depend on `why` (dice, or what the empire cannot see). */
+  uncertain(why: string): void {
+    this.preview?.uncertain(this.events.length, why);
+  }
+
+  /** The check only: say of an order of the previewing empire what cannot be verified from what it knows. */
+  cannotVerify(io: IndexedOrder, text: string): void {
+    if (!this.preview || io.empire !== this.preview.empire) return;
+    this.preview.unknown.set(this.events.length, describeOrder(io.order, io.at));
+    this.events.push({ kind: "message", to: [io.empire], step: this.stepLabel(), text });
+  }
+
+  /** True in the check, for the previewing empire's own orders. */
+  previewing(empire: EmpireId): boolean {
+    return this.preview !== null && this.preview.empire === empire;
   }
 
   message(to: EmpireId[] | "all", text: string): void {

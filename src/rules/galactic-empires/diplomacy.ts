@@ -19,6 +19,7 @@ import {
   sectorName,
 } from "./economy.js";
 import {
+  admiralLabel,
   defaultStanding,
   type EmpireId,
   garrisonId,
@@ -192,6 +193,14 @@ export function peaceEstablished(ctx: TurnContext): void {
   for (const [key, io] of map) {
     if (made.has(key)) continue;
     const other = key.split(">")[1] as EmpireId;
+    if (ctx.previewing(io.empire)) {
+      ctx.cannotVerify(
+        io,
+        `whether ${empireName(ctx, other)} offers peace in return cannot be verified from what you know: peace comes only if both offer it this turn`,
+      );
+      ctx.uncertain(`whether ${empireName(ctx, other)} offers peace too`);
+      continue;
+    }
     ctx.message([io.empire], `${empireName(ctx, other)} did not offer peace in return: you remain at war.`);
     ctx.message([other], `${empireName(ctx, io.empire)} offered you peace; both must offer it in the same turn.`);
   }
@@ -266,6 +275,14 @@ export function alliancesFormed(ctx: TurnContext): void {
   for (const [key, io] of map) {
     if (made.has(key)) continue;
     const other = key.split(">")[1] as EmpireId;
+    if (ctx.previewing(io.empire)) {
+      ctx.cannotVerify(
+        io,
+        `whether ${empireName(ctx, other)} offers an alliance in return cannot be verified from what you know: an alliance forms only if both offer it this turn`,
+      );
+      ctx.uncertain(`whether ${empireName(ctx, other)} offers an alliance too`);
+      continue;
+    }
     ctx.message([io.empire], `${empireName(ctx, other)} did not offer alliance in return: you remain neutral.`);
     ctx.message([other], `${empireName(ctx, io.empire)} offered you an alliance; both must offer it in the same turn.`);
   }
@@ -307,7 +324,7 @@ export function empireLimitsChecked(ctx: TurnContext): void {
         removeAdmiral(ctx, a.id);
         ctx.message(
           [e.id],
-          `${a.name} (${a.id}) resigned: you had ${admirals.length} admirals and your ${e.status} status allows ${limit.admirals}.`,
+          `${admiralLabel(a)} resigned: you had ${admirals.length} admirals and your ${e.status} status allows ${limit.admirals}.`,
         );
       }
     }

@@ -31,6 +31,7 @@ import { type IndexedOrder, type TurnContext, unitsByOwner } from "./context.js"
 import {
   type Admiral,
   type AdmiralId,
+  admiralLabel,
   compareUnitIds,
   type Empire,
   type EmpireId,
@@ -197,6 +198,7 @@ export function sectorDamageIncreases(ctx: TurnContext): void {
     else if (ctx.changedOwner.has(s.id)) why = "changed owner";
     else {
       const n = ctx.battles.get(s.id) ?? 0;
+      if (n > 0) ctx.uncertain(`damage to ${sectorName(ctx, s.id)} from its battles (${BATTLE_DAMAGE_CHANCE}% a battle)`);
       for (let i = 0; i < n; i++) {
         if (ctx.rng.chance(BATTLE_DAMAGE_CHANCE)) {
           why = "battle";
@@ -222,9 +224,10 @@ export function sectorDamageIncreases(ctx: TurnContext): void {
  * The sectors at both ends need no permission: the convoy starts at your garrison
  * and is received at theirs.
  */
-export function sendRoute(ctx: TurnContext, sender: EmpireId, recipient: EmpireId): number | null {
+export function sendRoute(ctx: TurnContext, sender: EmpireId, recipient: EmpireId, alsoAt: readonly SectorId[] = []): number | null {
   const units = Object.values(ctx.state.units);
   const targets = new Set(units.filter((u) => u.kind === "garrison" && u.owner === recipient).map((u) => u.sector));
+  for (const s of alsoAt) targets.add(s);
   const starts = [...new Set(units.filter((u) => u.kind === "garrison" && u.owner === sender).map((u) => u.sector))].sort((a, b) => a - b);
   if (targets.size === 0 || starts.length === 0) return null;
   const dist = new Map<SectorId, number>();
@@ -266,6 +269,21 @@ export function resourcesSent(ctx: TurnContext): void {
       continue;
     }
     const steps = sendRoute(ctx, io.empire, to.id);
+    const p = ctx.preview;
+    if (steps === null && p && ctx.previewing(io.empire)) {
+      // The check: the recipient's garrisons out of sight are not in the state it runs on. Any sector it owns
+      // out of sight may hold one; if a route reaches such a sector, whether the convoy arrives is unknown.
+      const unseen = ctx.state.sectors.filter((s) => s.owner === to.id && !p.seen.has(s.id)).map((s) => s.id);
+      if (unseen.length > 0 && sendRoute(ctx, io.empire, to.id, unseen) !== null) {
+        ctx.cannotVerify(
+          io,
+          `whether ${fmt(o.amount)} resources reach ${to.name} cannot be verified from what you know: no route reaches a garrison of theirs that you see, ` +
+            `but one may reach a garrison in their sectors out of your sight (chapter 4, "Resources Sent")`,
+        );
+        ctx.uncertain(`whether the resources sent to ${to.name} arrive`);
+        continue;
+      }
+    }
     if (steps === null) {
       ctx.fail(
         io,
@@ -364,6 +382,8 @@ export function upkeepPaid(ctx: TurnContext): void {
     if (admirals.length === 0 && shipCount === 0) continue;
 
     // The dice, in payment order: admirals, then starships one by one.
+    if ((unpaidAdmirals.length > 0 || lines.length > 0) && ctx.previewing(e.id))
+      ctx.uncertain(`the unpaid upkeep of ${e.name} (each unpaid starship or admiral is lost with ${UNPAID_LOSS_CHANCE}%)`);
     const resigned: Admiral[] = [];
     for (const a of unpaidAdmirals) if (ctx.rng.chance(UNPAID_LOSS_CHANCE)) resigned.push(a);
     const losses: string[] = [];
@@ -386,7 +406,7 @@ export function upkeepPaid(ctx: TurnContext): void {
     if (unpaidShips > 0 || unpaidAdmirals.length > 0) {
       text += ` The treasury ran out: ${unpaidAdmirals.length} admiral(s) and ${unpaidShips} starship(s) did not receive full upkeep;`;
       text += ` ${lostShips} starship(s) lost${losses.length > 0 ? ` (${losses.join(", ")})` : ""}`;
-      text += resigned.length > 0 ? `; admiral(s) ${resigned.map((a) => `${a.name} (${a.id})`).join(", ")} resigned.` : ".";
+      text += resigned.length > 0 ? `; admiral(s) ${resigned.map(admiralLabel).join(", ")} resigned.` : ".";
     }
     ctx.message([e.id], text);
   }
@@ -559,9 +579,18 @@ export function admiralsHired(ctx: TurnContext): void {
     ctx.state.admirals[a.id] = a;
     g.admirals.push(a.id);
     if (g.leader === null) g.leader = a.id;
+    if (ctx.previewing(e.id)) {
+      // The check: that an admiral joins is known; who, with what skills and under which id, the dice and other empires' hires decide.
+      ctx.message(
+        [e.id],
+        `An admiral will be hired at ${sectorName(ctx, g.sector)} into ${g.id} for ${ADMIRAL_HIRE_COST}. Name, id and skills are rolled then: ` +
+          `tactics and siegecraft 1 to 50 each (most often near 25), corvette combat 5 to 20, hit points 0.5 to 2.`,
+      );
+      continue;
+    }
     ctx.message(
       [e.id],
-      `${a.name} (${a.id}) hired at ${sectorName(ctx, g.sector)} into ${g.id}: tactics ${a.tactics}, siegecraft ${a.siegecraft}, ` +
+      `${admiralLabel(a)} hired at ${sectorName(ctx, g.sector)} into ${g.id}: tactics ${a.tactics}, siegecraft ${a.siegecraft}, ` +
         `corvette combat ${a.combat}, hit points ${a.hits}.`,
     );
   }

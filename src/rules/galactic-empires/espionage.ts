@@ -56,6 +56,14 @@ export function espionageOccurs(ctx: TurnContext): void {
       ctx.fail(io, "cannot-afford", `espionage costs ${ESPIONAGE_COST} but your treasury holds ${fmt(have)}`);
       continue;
     }
+    if (ctx.previewing(io.empire)) {
+      // The check: what the agents learn is the target's secret and the dice's.
+      ctx.message(
+        [io.empire],
+        `Agents will report on ${target.name} for ${ESPIONAGE_COST}: each of ${ESPIONAGE_FIELDS.length} figures (${ESPIONAGE_FIELDS.join(", ")}) reaches you with ${100 - ESPIONAGE_WITHHELD_CHANCE}% chance.`,
+      );
+      continue;
+    }
     const facts = espionageFacts(ctx, target.id);
     const fields: Record<string, number | null> = {};
     for (const f of ESPIONAGE_FIELDS) fields[f] = ctx.rng.chance(ESPIONAGE_WITHHELD_CHANCE) ? null : facts[f];

@@ -11,8 +11,7 @@ import { cloakProblem } from "./cloaking.js";
 import { type IndexedOrder, sortStacks, type TurnContext } from "./context.js";
 import { empireName, removeAdmiral } from "./economy.js";
 import {
-  type Admiral,
-  type AdmiralId,
+  admiralLabel,
   defaultStanding,
   type EmpireId,
   INDEPENDENT,
@@ -25,7 +24,7 @@ import {
   type Unit,
 } from "./model.js";
 import type { OrderOf, OrderType } from "./orders.js";
-import { admiralsOf, heldTypes, orderStarshipType, runTransfers } from "./transfers.js";
+import { heldTypes, orderStarshipType, ownAdmiral, runTransfers } from "./transfers.js";
 
 // --- helpers -------------------------------------------------------------------
 
@@ -41,18 +40,6 @@ function ordersOfTypes<T extends OrderType>(ctx: TurnContext, types: readonly T[
     for (const io of list) if ((types as readonly string[]).includes(io.order.type)) out.push(io as IndexedOrder<OrderOf<T>>);
   }
   return out;
-}
-
-/** The admiral an order names, or null after recording the problem ("not-your-admiral", "unknown-admiral"). */
-function ownAdmiralOr(ctx: TurnContext, io: IndexedOrder, id: AdmiralId): Admiral | null {
-  const a = own(ctx.state.admirals, id);
-  if (a && a.owner === io.empire) return a;
-  ctx.fail(
-    io,
-    a ? "not-your-admiral" : "unknown-admiral",
-    `${a ? `admiral ${id} serves ${a.owner}` : `there is no admiral "${id}"`}; your admirals are ${admiralsOf(ctx, io.empire)}`,
-  );
-  return null;
 }
 
 /** Chapter 5, "Units": garrisons never retreat. True, after recording the problem, if `u` is a garrison. */
@@ -436,13 +423,20 @@ export function newStarfleetsFormed(ctx: TurnContext): void {
     const empire = own(ctx.state.empires, io.empire);
     // The independents have no empire record but form starfleets too (bot/independents.ts).
     if (!empire && io.empire !== INDEPENDENT) continue;
-    const id = `A${ctx.state.nextUnit++}`;
+    // The check: the new fleet's id comes from a counter every empire's new fleets share, so it is unknown until the
+    // turn runs; the check gives the fleet its ref as id (a ref never looks like an id), and later lines name it so.
+    const id = ctx.previewing(io.empire) ? o.ref : `A${ctx.state.nextUnit++}`;
     const name = o.name ?? (empire ? `Starfleet #${empire.nextFleetNumber++}` : "Local Forces");
     ctx.state.units[id] = newUnit({ id, kind: "starfleet", owner: io.empire, name, sector: at.sector });
     starfleets.set(io.empire, count + 1);
     refs.set(o.ref, id);
     ctx.refs.set(io.empire, refs);
-    ctx.message([io.empire], `New starfleet ${name} (${id}, ref "${o.ref}") formed in sector ${at.sector} by ${at.id}.`);
+    ctx.message(
+      [io.empire],
+      ctx.previewing(io.empire)
+        ? `New starfleet ${name} (ref "${o.ref}"; its id is given when the turn runs) formed in sector ${at.sector} by ${at.id}.`
+        : `New starfleet ${name} (${id}, ref "${o.ref}") formed in sector ${at.sector} by ${at.id}.`,
+    );
   }
 }
 
@@ -467,10 +461,11 @@ export function administrativeActions(ctx: TurnContext): void {
         break;
       }
       case "renameAdmiral": {
-        const a = ownAdmiralOr(ctx, io, o.admiral);
+        const a = ownAdmiral(ctx, io, o.admiral);
         if (!a) break;
+        const before = admiralLabel(a);
         a.name = o.name;
-        ctx.message([io.empire], `Admiral ${o.admiral} renamed ${o.name}.`);
+        ctx.message([io.empire], `${before} is now called ${o.name}.`);
         break;
       }
       case "rename": {
@@ -567,7 +562,8 @@ export function administrativeActions(ctx: TurnContext): void {
           break;
         }
         u.leader = o.admiral;
-        ctx.message([io.empire], `Admiral ${own(ctx.state.admirals, o.admiral)?.name ?? o.admiral} now leads ${u.name} (${u.id}).`);
+        const a = own(ctx.state.admirals, o.admiral);
+        ctx.message([io.empire], `${a ? admiralLabel(a) : o.admiral} now leads ${u.name} (${u.id}).`);
         break;
       }
     }
@@ -678,10 +674,10 @@ export function disbandingSalvaging(ctx: TurnContext): void {
   for (const io of ordersOfTypes(ctx, ["disband", "salvage", "disbandAdmiral"] as const)) {
     const o = io.order;
     if (o.type === "disbandAdmiral") {
-      const a = ownAdmiralOr(ctx, io, o.admiral);
+      const a = ownAdmiral(ctx, io, o.admiral);
       if (!a) continue;
       removeAdmiral(ctx, a.id);
-      ctx.message([io.empire], `Admiral ${a.name} (${a.id}) retired from your service.`);
+      ctx.message([io.empire], `${admiralLabel(a)} retired from your service.`);
       continue;
     }
     const u = ctx.ownUnitOr(io, o.unit);
@@ -726,6 +722,7 @@ export function constructionActionsTaken(ctx: TurnContext): void {
     if (!("unit" in r)) continue; // reported when construction happens
     if (r.unit.kind === "starfleet" && ctx.movePoints(r.unit) > 0) {
       ctx.exhaust(r.unit);
+      ctx.constructing.add(r.unit.id);
       ctx.message(
         [io.empire],
         `${r.unit.name} (${r.unit.id}) stays in sector ${r.unit.sector} to build sector defences: its move points are used up.`,

@@ -15,7 +15,7 @@ import type { GeEvent } from "./events.js";
 import { legalOrders } from "./legal-orders.js";
 import type { EmpireId, GameState } from "./model.js";
 import { INDEPENDENT } from "./model.js";
-import { type Order, type Orders, ordersSchema, parseOrders } from "./orders.js";
+import { type Order, type Orders, ordersSchema, parseGivenOrders, parseOrders } from "./orders.js";
 import { eventText } from "./presentation/event-text.js";
 import { resultsFor, resultsText } from "./presentation/report.js";
 import { empireTable } from "./presentation/standings.js";
@@ -135,9 +135,11 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeGameEvent
   defaultOrders: (state, seat) => ({ empire: seat, turn: state.turn, orders: [] }),
   legalOrders,
   knownState,
-  check: checkOrders,
+  // The check players read works out odds (battles simulated, trial runs of the turn); bots use the quick one.
+  check: (state, seat, orders) => checkOrders(state, seat, orders, { odds: true }),
   resolve(state, ordersBySeat, rng) {
     const lists: Record<EmpireId, readonly Order[]> = {};
+    const positions: Record<EmpireId, readonly number[]> = {};
     const refused: Record<EmpireId, Problem[]> = {};
     for (const seat of Object.keys(ordersBySeat).sort()) {
       // Seats are ids (core/ids.ts); orders arrive parsed, but are checked again here so
@@ -145,10 +147,13 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeGameEvent
       if (!isId(seat)) continue;
       const given = own(ordersBySeat, seat);
       if (!given) continue;
-      const { orders: o, problems } = parseOrders(given);
+      const { orders: o, problems, positions: at } = parseGivenOrders(given);
       const whole = wholeFileProblem(state, seat, o);
       if (whole) problems.unshift(whole);
-      else lists[seat] = o.orders;
+      else {
+        lists[seat] = o.orders;
+        positions[seat] = at;
+      }
       if (problems.length > 0) refused[seat] = problems;
     }
     // Chapter 8: Local Forces are "controlled by the computer": their pool is fed and their
@@ -156,7 +161,7 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeGameEvent
     delete lists[INDEPENDENT];
     const start = withIndependentPool(state);
     lists[INDEPENDENT] = independentOrders(start, Rng.fromSeed(mixSeed(rng.clone().nextUint32(), state.turn, "independents")));
-    const res = runTurn(start, lists, rng);
+    const res = runTurn(start, lists, rng, positions);
     for (const [seat, ps] of Object.entries(refused)) {
       res.problems[seat] = [...ps, ...(res.problems[seat] ?? [])];
       res.events.unshift(...ps.map((p) => ({ kind: "problem" as const, to: [seat] as [string], step: "Orders received", problem: p })));

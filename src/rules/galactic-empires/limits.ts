@@ -30,8 +30,12 @@ export const LIMITS = {
   buildList: 200,
   /** Orders in one empire's orders file. */
   orders: 5_000,
-  /** Characters of a name (sector, empire, ruler, unit, admiral, map). */
+  /** Characters of a name (sector, empire, ruler, unit, admiral, map) in a map or state. */
   name: 200,
+  /** Characters of a name an order gives (a unit, a starfleet, an admiral, the ruler). */
+  orderName: 60,
+  /** Characters of a proclamation. */
+  proclamation: 4000,
   /** Battle odds: sides in one battle. */
   oddsSides: 26,
   /** Battle odds: units of one side. */

@@ -234,6 +234,12 @@ export interface GameState {
   independentTreasury?: number;
 }
 
+/**
+ * How results name an admiral: "General Martok (ADM1)", the name as given (it may
+ * hold a rank: "Admiral Soval") and the id that `leader` and `transferAdmiral` orders use.
+ */
+export const admiralLabel = (a: Pick<Admiral, "id" | "name">): string => `${a.name} (${a.id})`;
+
 export const relationKey = (a: EmpireId, b: EmpireId): string => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 /** Relation between two owners; independents are at war with every empire (chapter 5, "Cloaking"). */

@@ -16,7 +16,7 @@ import { own } from "../../core/ids.js";
 import { type BattleInput, type BattleResult, type BattleUnit, fightBattle } from "./battle.js";
 import { shipType } from "./catalog.js";
 import { byUnitId, type TurnContext } from "./context.js";
-import { compareUnitIds, type EmpireId, INDEPENDENT, type Rank, type SectorId, type Unit, type UnitId } from "./model.js";
+import { admiralLabel, compareUnitIds, type EmpireId, INDEPENDENT, type Rank, type SectorId, type Unit, type UnitId } from "./model.js";
 import {
   buildMovementRun,
   cloakingChanged,
@@ -114,7 +114,7 @@ function finishMovement(ctx: TurnContext, run: MovementRun): void {
     if (!a || gain <= 0) continue;
     const before = a.tactics;
     a.tactics = Math.min(100, a.tactics + gain);
-    if (a.tactics !== before) ctx.message([a.owner], `admiral ${a.name} gained ${a.tactics - before} Starship Tactics (now ${a.tactics})`);
+    if (a.tactics !== before) ctx.message([a.owner], `${admiralLabel(a)} gained ${a.tactics - before} Starship Tactics (now ${a.tactics})`);
   }
   ctx.phase = 0;
 }
@@ -189,7 +189,14 @@ export function retreatDestination(ctx: TurnContext, unit: Unit, from: SectorId,
 }
 
 function fight(ctx: TurnContext, input: BattleInput): BattleResult {
-  return fightBattle(input, ctx.rng, ctx.battleArrays);
+  // The check: the battle's odds from simulated battles, and whatever follows depends on its dice.
+  const odds = ctx.preview?.battleOdds(input) ?? null;
+  const at = ctx.events.length;
+  ctx.uncertain(`the battle at ${input.where}`);
+  const result = fightBattle(input, ctx.rng, ctx.battleArrays);
+  ctx.preview?.battleAt.set(result.report, at);
+  if (odds !== null) ctx.preview?.odds.set(result.report, odds);
+  return result;
 }
 
 /**
@@ -208,7 +215,7 @@ function applyBattle(ctx: TurnContext, units: Unit[], result: BattleResult): Set
       unit.admirals = unit.admirals.filter((x) => x !== adm);
       if (unit.leader === adm) unit.leader = null;
       delete ctx.state.admirals[adm];
-      ctx.message([unit.owner], `admiral ${a?.name ?? adm} of ${unit.id} was killed in the battle at ${result.report.where}`);
+      ctx.message([unit.owner], `${a ? admiralLabel(a) : adm} of ${unit.id} was killed in the battle at ${result.report.where}`);
     }
     // Chapter 6, "Siege Damage Occurs": successful siege "will improve the Siegecraft of
     // the unit leader (Siegecraft can only be improved 1 time per turn)" (RULINGS: +1 to +3).
@@ -219,7 +226,7 @@ function applyBattle(ctx: TurnContext, units: Unit[], result: BattleResult): Set
         const before = a.siegecraft;
         a.siegecraft = Math.min(100, a.siegecraft + ctx.rng.int(1, 3));
         if (a.siegecraft !== before)
-          ctx.message([a.owner], `admiral ${a.name} gained ${a.siegecraft - before} Siegecraft (now ${a.siegecraft})`);
+          ctx.message([a.owner], `${admiralLabel(a)} gained ${a.siegecraft - before} Siegecraft (now ${a.siegecraft})`);
       }
     }
     if (out.retreatedAfterRound !== null) retreated.add(unit.id);

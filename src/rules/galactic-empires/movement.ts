@@ -228,6 +228,14 @@ function travelOrder(ctx: TurnContext, run: MovementRun, unit: Unit, io: Indexed
     ctx.fail(io, "unknown-sector", `there is no sector ${toId}; from ${here} ${unit.id} can travel to ${validText}`);
     return;
   }
+  if (toId === fromId) {
+    ctx.fail(
+      io,
+      "already-there",
+      `${unit.id} is already in ${here}; a travel order takes it to a neighbouring sector (${validText}), and a wait order keeps it where it is`,
+    );
+    return;
+  }
   if (!ctx.connected(fromId, toId)) {
     const barrier = ctx.state.borders.some((b) => b.barrier && ((b.a === fromId && b.b === toId) || (b.a === toId && b.b === fromId)));
     const why = barrier
@@ -255,7 +263,9 @@ function travelOrder(ctx: TurnContext, run: MovementRun, unit: Unit, io: Indexed
     ctx.fail(
       io,
       "not-enough-move-points",
-      `${unit.id} needs ${cost} move point${cost === 1 ? "" : "s"} to enter ${sectorLabel(to, toId)} (${why}) but has ${mp} left; it stays in ${here} and moves no further this turn`,
+      `${unit.id} needs ${cost} move point${cost === 1 ? "" : "s"} to enter ${sectorLabel(to, toId)} (${why}) but has ${mp} left` +
+        `${ctx.constructing.has(unit.id) ? ` (its construct order used them up in First Events: it stays to build, chapter 4 "Construction Happens")` : ""}` +
+        `; it stays in ${here} and moves no further this turn`,
     );
     dropMovement(
       ctx,
@@ -276,6 +286,16 @@ function travelOrder(ctx: TurnContext, run: MovementRun, unit: Unit, io: Indexed
     [unit.owner],
     `${unit.id} travelled from ${here} to ${sectorLabel(to, toId)} (cost ${cost}; ${pointsLeft(ctx.movePoints(unit))})`,
   );
+  const p = ctx.preview;
+  if (p && ctx.previewing(unit.owner) && !p.seen.has(toId) && !p.said.has(`travel ${toId}`)) {
+    // The check: forces out of sight are not in the state it runs on.
+    p.said.add(`travel ${toId}`);
+    ctx.cannotVerify(
+      io,
+      `what waits in ${sectorLabel(to, toId)} cannot be verified from what you know: it is out of your sight, and forces there would fight or stop ${unit.id}`,
+    );
+    ctx.uncertain(`what is in ${sectorLabel(to, toId)}, out of your sight`);
+  }
 }
 
 // --- Defend Sector defences Option Changed, Starfleet Cloaking Changed ---------

@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { idSchema, keyProblem } from "../../core/ids.js";
 import { parseOrdersFile } from "../../core/orders.js";
-import { wholeIn } from "../../core/ranges.js";
+import { plainTextUpTo, wholeIn } from "../../core/ranges.js";
 import type { Problem } from "../../core/result.js";
 import { LIMITS, RANGES } from "./limits.js";
 
@@ -22,6 +22,8 @@ const empire = idSchema.describe('an empire id such as "klingon"');
 const admiral = idSchema.describe('an admiral id such as "ADM3"');
 const sector = wholeIn(...RANGES.sectorId, "a sector id").describe("a sector id (a number)");
 const rank = z.number().int().min(1).max(5);
+/** A name given by an order: plain text on one line (core/text.ts), so no name can forge a line of a report. */
+const name = (what: string) => plainTextUpTo(LIMITS.orderName, what, 1);
 const count = z.number().int().positive().max(100_000);
 const starship = z
   .string()
@@ -61,8 +63,12 @@ const sendResources = z.object({
   amount: z.number().positive().max(1e9).describe("resources sent (a 10% fee is taken on top)"),
 });
 const espionage = z.object({ type: z.literal("espionage"), empire });
-const proclaim = z.object({ type: z.literal("proclaim"), text: z.string().max(4000).describe("the proclamation, as the galaxy reads it") });
-const renameRuler = z.object({ type: z.literal("renameRuler"), name: z.string().min(1).max(60).describe("the ruler's new name") });
+const proclaim = z.object({
+  type: z.literal("proclaim"),
+  /** Plain text; it may hold line breaks (core/text.ts). */
+  text: plainTextUpTo(LIMITS.proclamation, "a proclamation", 0, true).describe("the proclamation, as the galaxy reads it"),
+});
+const renameRuler = z.object({ type: z.literal("renameRuler"), name: name("a ruler's name").describe("the ruler's new name") });
 
 // --- Unit orders: First Events (chapter 4) ----------------------------------
 /** New Starfleets Formed: at the location of an existing unit of yours. */
@@ -70,9 +76,9 @@ const formFleet = z.object({
   type: z.literal("formFleet"),
   ref: idSchema.describe('a name for the new fleet, such as "new1", that later orders use as its unit'),
   at: unit.describe("a unit of yours: the new fleet is formed in its sector"),
-  name: z.string().min(1).max(60).optional().describe("the new fleet's name"),
+  name: name("a starfleet's name").optional().describe("the new fleet's name"),
 });
-const rename = z.object({ type: z.literal("rename"), unit, name: z.string().min(1).max(60).describe("the unit's new name") });
+const rename = z.object({ type: z.literal("rename"), unit, name: name("a unit's name").describe("the unit's new name") });
 const retreatLevel = z.object({
   type: z.literal("retreatLevel"),
   unit,
@@ -97,7 +103,7 @@ const leader = z.object({
 const renameAdmiral = z.object({
   type: z.literal("renameAdmiral"),
   admiral,
-  name: z.string().min(1).max(60).describe("the admiral's new name"),
+  name: name("an admiral's name").describe("the admiral's new name"),
 });
 /** Cloak or decloak; placed before the unit's first travel it happens in First Events, later in that phase. */
 const cloak = z.object({ type: z.literal("cloak"), unit });
@@ -269,7 +275,14 @@ export const ordersSchema = z
 
 export type Order = z.infer<typeof orderSchema>;
 export type OrderType = Order["type"];
-export type Orders = z.infer<typeof ordersSchema>;
+export type Orders = z.infer<typeof ordersSchema> & {
+  /**
+   * Written by the parser, never in a file: the positions (#0 the first) in the file
+   * as written of the orders skipped as malformed, so that every problem names an
+   * order by its place in the file however many were skipped before it.
+   */
+  skipped?: number[];
+};
 export type OrderOf<T extends OrderType> = Extract<Order, { type: T }>;
 
 export const ORDER_TYPES: readonly OrderType[] = orderSchema.options.map((o) => o.shape.type.value);
@@ -286,18 +299,61 @@ export function describeOrder(o: Order, index: number): string {
   return bits.join(" ");
 }
 
+const FILE_SPEC = {
+  seat: { field: "empire", message: "empire must be a string id", allowEmpty: true },
+  step: { field: "turn" },
+  example: '{ "empire": "klingon", "turn": 1, "orders": [ ... ] }',
+  types: ORDER_TYPES,
+  schema: orderSchema,
+  maxOrders: LIMITS.orders,
+};
+
 /**
  * Parse raw orders (already JSON/YAML-decoded) order by order: a malformed order
- * becomes a problem and is skipped, the rest stand (DESIGN.md principle 3).
+ * becomes a problem and is skipped, the rest stand (DESIGN.md principle 3). The
+ * parsed orders remember where the skipped ones stood (`skipped`).
  */
 export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]; refused: Problem[] } {
-  const { file, problems, refused } = parseOrdersFile(raw, {
-    seat: { field: "empire", message: "empire must be a string id", allowEmpty: true },
-    step: { field: "turn" },
-    example: '{ "empire": "klingon", "turn": 1, "orders": [ ... ] }',
-    types: ORDER_TYPES,
-    schema: orderSchema,
-    maxOrders: LIMITS.orders,
-  });
-  return { orders: file as Orders, problems, refused };
+  const { file, problems, refused, skipped } = parseOrdersFile(raw, FILE_SPEC);
+  const orders = file as Orders;
+  if (skipped.length > 0) orders.skipped = skipped;
+  return { orders, problems, refused };
+}
+
+/**
+ * Orders given to the check or the turn: a file parsed before (its `skipped` says
+ * where its orders stood in the file), parsed again so that orders no parser saw
+ * fail as problems and never throw. `positions` holds the place in the file as
+ * written of each order that stands: what every problem names it by.
+ */
+export function parseGivenOrders(given: unknown): { orders: Orders; problems: Problem[]; refused: Problem[]; positions: number[] } {
+  let raw = given;
+  let before: readonly number[] = [];
+  if (given !== null && typeof given === "object" && !Array.isArray(given) && Object.hasOwn(given, "skipped")) {
+    const { skipped, ...rest } = given as Record<string, unknown>;
+    raw = rest;
+    before = skippedPositions(skipped);
+  }
+  const list = raw !== null && typeof raw === "object" ? (Array.isArray(raw) ? raw : (raw as { orders?: unknown }).orders) : undefined;
+  const length = Array.isArray(list) ? Math.min(list.length, LIMITS.orders) : 0;
+  const all: number[] = [];
+  const gaps = new Set(before);
+  for (let p = 0; all.length < length; p++) if (!gaps.has(p)) all.push(p);
+  const { file, problems, refused, skipped } = parseOrdersFile(raw, { ...FILE_SPEC, positions: all });
+  const now = new Set(skipped);
+  const orders = file as Orders;
+  const every = [...before, ...skipped].sort((a, b) => a - b);
+  if (every.length > 0) orders.skipped = every;
+  return { orders, problems, refused, positions: all.filter((p) => !now.has(p)) };
+}
+
+/** A `skipped` list as the parser writes it (ascending whole positions), or none: anything else is no parser's. */
+function skippedPositions(v: unknown): readonly number[] {
+  if (!Array.isArray(v) || v.length > LIMITS.orders) return [];
+  let last = -1;
+  for (const p of v) {
+    if (typeof p !== "number" || !Number.isInteger(p) || p <= last || p >= 2 * LIMITS.orders) return [];
+    last = p;
+  }
+  return v as number[];
 }

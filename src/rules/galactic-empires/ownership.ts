@@ -45,6 +45,8 @@ export function sectorOwnershipChanges(ctx: TurnContext): void {
       const best = Math.max(...leaders.map((e) => combat.get(e) ?? 0));
       leaders = leaders.filter((e) => (combat.get(e) ?? 0) === best);
     }
+    if (leaders.length > 1)
+      ctx.uncertain(`who takes ${sectorLabel(s, s.id)}, drawn by lot among ${leaders.length} empires of equal strength`);
     const winner = leaders.length === 1 ? (leaders[0] as EmpireId) : ctx.rng.pick(leaders);
     const strength = combat.get(winner) ?? 0;
     if (strength < 10) {

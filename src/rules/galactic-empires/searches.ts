@@ -33,6 +33,17 @@ export function searchesHappen(ctx: TurnContext, run: MovementRun): void {
     // FAQ: a unit that has committed a movement cannot search.
     if (ctx.moved.has(id)) continue;
     run.searched.add(id);
+    const p = ctx.preview;
+    if (p && ctx.previewing(unit.owner) && !p.said.has(`search ${id}`)) {
+      // The check: cloaked foreign units are not in the state it runs on.
+      p.said.add(`search ${id}`);
+      const where = sectorLabel(ctx.sector(unit.sector), unit.sector);
+      ctx.cannotVerify(
+        io,
+        `what ${id}'s search in ${where} finds cannot be verified from what you know: cloaked units are hidden from you; each of its starships finds one with its search value in % (chapter 7)`,
+      );
+      ctx.uncertain(`what ${id}'s search finds`);
+    }
     bySector ??= unitsBySector(ctx);
     const targets = (bySector.get(unit.sector) ?? []).filter((t) => {
       if (!t.cloaked || t.owner === unit.owner) return false;

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { idProblem, idRecord, idSchema, issueCode, keyProblem, own, safeRecord } from "../../core/ids.js";
-import { listUpTo, numberAbove, numberIn, recordUpTo, showNumber, textUpTo, wholeIn } from "../../core/ranges.js";
+import { listUpTo, numberAbove, numberIn, plainTextUpTo, recordUpTo, showNumber, wholeIn } from "../../core/ranges.js";
 import { err, ok, type Problem, type Result } from "../../core/result.js";
 import { seedProblem } from "../../core/rng.js";
 import { starshipType } from "./catalog.js";
@@ -18,7 +18,8 @@ const rank = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.
   error: (i) => `a rank is a whole number from 1 to 5, not ${String(i.input)}`,
 });
 const standing = z.object({ accept: z.boolean().default(true), passage: z.boolean().default(false), share: z.boolean().default(false) });
-const name = (what: string) => textUpTo(LIMITS.name, what);
+/** Names are plain text on one line (core/text.ts): no name can forge a line of a report or control a terminal. */
+const name = (what: string, min = 0) => plainTextUpTo(LIMITS.name, what, min);
 const sectorId = wholeIn(...RANGES.sectorId, "a sector id");
 const counter = (what: string) => wholeIn(...RANGES.counter, what);
 /** An empire id, or "independent" where the schema says so (the pattern admits it; validateState decides). */
@@ -42,7 +43,7 @@ const listOf = listUpTo;
 
 const sectorSchema = z.object({
   id: sectorId,
-  name: textUpTo(LIMITS.name, "a sector's name", 1),
+  name: name("a sector's name", 1),
   x: numberIn(...RANGES.coordinate, "x"),
   y: numberIn(...RANGES.coordinate, "y"),
   owner: empireId.default(INDEPENDENT).describe(`the empire that owns it, or "${INDEPENDENT}" (the default)`),
@@ -92,12 +93,12 @@ const unitSchema = z.object({
 
 const empireSchema = z.object({
   id: empireId,
-  name: textUpTo(LIMITS.name, "an empire's name", 1),
+  name: name("an empire's name", 1),
   ruler: name("a ruler's name").default("The Ruler"),
   status: z.enum(["commoner", "royalty"]).default("commoner"),
   treasury: numberIn(...RANGES.treasury, "a treasury").default(0),
-  colour: textUpTo(64, "a colour").default("#888888"),
-  builder: textUpTo(LIMITS.name, "a builder").default(""),
+  colour: plainTextUpTo(64, "a colour").default("#888888"),
+  builder: name("a builder").default(""),
   defeated: z.boolean().default(false),
   scouted: listOf(sectorId, LIMITS.sectors, "scouted sectors").default([]),
   toward: recordUpTo(idRecord(standing), LIMITS.empires, "empires in toward").default({}),
@@ -175,7 +176,7 @@ const seedSchema = z.number().superRefine((v, ctx) => {
 export const stateSchema = mapSchema.extend({
   ruleset: z.literal("galactic-empires"),
   version: z.literal(1),
-  scenario: textUpTo(1000, "a scenario"),
+  scenario: plainTextUpTo(1000, "a scenario"),
   seed: seedSchema,
   turn: counter("turn"),
   nextUnit: counter("nextUnit"),

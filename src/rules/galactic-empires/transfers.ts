@@ -11,7 +11,7 @@
 import { own } from "../../core/ids.js";
 import { type StarshipTypeData, starshipType } from "./catalog.js";
 import { type IndexedOrder, sortStacks, type TurnContext } from "./context.js";
-import { isRank, type Unit } from "./model.js";
+import { type Admiral, admiralLabel, isRank, type Unit } from "./model.js";
 import type { OrderOf } from "./orders.js";
 
 type Outcome = "done" | "wait";
@@ -32,20 +32,18 @@ export function runTransfers(ctx: TurnContext): void {
 /**
  * The receiving unit: one of yours. Chapter 5 "Transferring": "You cannot give your
  * starships to a different empire", and admirals "can not be given to a different
- * empire (they have sworn allegiance only to you)".
+ * empire (they have sworn allegiance only to you)". Another empire's unit gets the
+ * answer a missing one gets (RULINGS.md, "Orders naming units you cannot see"): whether,
+ * and whose, it is stays unsaid, so listing ids maps no one's forces.
  */
 function receiver(ctx: TurnContext, io: IndexedOrder, ref: string): Unit | null {
   const r = ctx.ownUnit(io.empire, ref);
   if ("unit" in r) return r.unit;
-  if (r.code === "not-your-unit") {
-    ctx.fail(
-      io,
-      "foreign-unit",
-      `${ref} belongs to ${own(ctx.state.units, ref)?.owner ?? "another empire"}; starships and admirals can only be transferred to units you own (chapter 5, "Transferring")`,
-    );
-  } else {
-    ctx.fail(io, r.code, `receiving unit: ${r.message}`);
-  }
+  ctx.fail(
+    io,
+    r.code,
+    `receiving unit: ${r.message}; starships and admirals can only be transferred to units you own (chapter 5, "Transferring")`,
+  );
   return null;
 }
 
@@ -101,24 +99,17 @@ function transferStarships(ctx: TurnContext, io: IndexedOrder<OrderOf<"transfer"
 
 function transferAdmiral(ctx: TurnContext, io: IndexedOrder<OrderOf<"transferAdmiral">>): Outcome {
   const o = io.order;
-  const admiral = own(ctx.state.admirals, o.admiral);
-  if (!admiral) {
-    ctx.fail(io, "unknown-admiral", `there is no admiral "${o.admiral}"; your admirals are ${admiralsOf(ctx, io.empire)}`);
-    return "done";
-  }
-  if (admiral.owner !== io.empire) {
-    ctx.fail(io, "not-your-admiral", `admiral ${o.admiral} serves ${admiral.owner}, not you`);
-    return "done";
-  }
+  const admiral = ownAdmiral(ctx, io, o.admiral);
+  if (!admiral) return "done";
   const to = receiver(ctx, io, o.to);
   if (!to) return "done";
   const from = own(ctx.state.units, admiral.unit);
   if (!from) {
-    ctx.fail(io, "admiral-without-unit", `admiral ${admiral.name} (${admiral.id}) is in no unit`);
+    ctx.fail(io, "admiral-without-unit", `${admiralLabel(admiral)} is in no unit`);
     return "done";
   }
   if (from.id === to.id) {
-    ctx.fail(io, "same-unit", `admiral ${admiral.name} (${admiral.id}) is already in ${to.id}`);
+    ctx.fail(io, "same-unit", `${admiralLabel(admiral)} is already in ${to.id}`);
     return "done";
   }
   if (!canMeet(from, to)) return "wait";
@@ -128,7 +119,7 @@ function transferAdmiral(ctx: TurnContext, io: IndexedOrder<OrderOf<"transferAdm
   admiral.unit = to.id;
   ctx.message(
     [io.empire],
-    `Admiral ${admiral.name} transferred from ${from.name} (${from.id}) to ${to.name} (${to.id}) in sector ${to.sector}`,
+    `${admiralLabel(admiral)} transferred from ${from.name} (${from.id}) to ${to.name} (${to.id}) in sector ${to.sector}`,
   );
   return "done";
 }
@@ -149,10 +140,22 @@ export function heldTypes(unit: Unit): string {
   return parts.length > 0 ? parts.join(", ") : "no starships";
 }
 
+/**
+ * The admiral an order names, if it is one of yours; else null after recording the
+ * problem. Another empire's admiral gets the answer a missing one gets: the reply
+ * never says whether, or whom, an admiral id serves.
+ */
+export function ownAdmiral(ctx: TurnContext, io: IndexedOrder, id: string): Admiral | null {
+  const a = own(ctx.state.admirals, id);
+  if (a && a.owner === io.empire) return a;
+  ctx.fail(io, "not-your-admiral", `you have no admiral "${id}"; your admirals are ${admiralsOf(ctx, io.empire)}`);
+  return null;
+}
+
 export function admiralsOf(ctx: TurnContext, empire: string): string {
   const ids = Object.values(ctx.state.admirals)
     .filter((a) => a.owner === empire)
-    .map((a) => a.id)
-    .sort();
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map(admiralLabel);
   return ids.length > 0 ? ids.join(", ") : "none";
 }

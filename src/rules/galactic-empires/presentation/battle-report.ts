@@ -3,6 +3,7 @@
  * sees it. The report itself is data (battle.ts `BattleReport`); this only renders it.
  */
 import { round } from "../../../core/json.js";
+import { showPlain } from "../../../core/text.js";
 import { type BattleReport, defaultOwnerName } from "../battle.js";
 import type { EmpireId, UnitId } from "../model.js";
 
@@ -88,5 +89,6 @@ export function battleReportText(report: BattleReport, viewer: EmpireId): string
   } else {
     out.push("No one holds the field.");
   }
-  return out.join("\n");
+  // One line per entry: a name holding a line break or a terminal control is shown, never obeyed (core/text.ts).
+  return out.map(showPlain).join("\n");
 }

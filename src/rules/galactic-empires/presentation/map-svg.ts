@@ -28,10 +28,21 @@
  * An empire's map is drawn from `viewFor` only, so it can show nothing the view
  * does not hold (no cloaked or unseen foreign forces).
  */
+import { showPlain } from "../../../core/text.js";
 import { shipType, starshipType } from "../catalog.js";
 import type { GeEvent } from "../events.js";
 import { FILL_TINT, INDEPENDENT_FILL } from "../galaxy/colours.js";
-import { type Border, type EmpireId, type GameState, INDEPENDENT, type PublicSector, publicSector, type SectorId } from "../model.js";
+import {
+  type Admiral,
+  type Border,
+  type EmpireId,
+  type GameState,
+  INDEPENDENT,
+  type PublicSector,
+  publicSector,
+  type SectorId,
+  type Unit,
+} from "../model.js";
 import { type EmpireView, viewFor } from "../view.js";
 
 export interface MapSvgOptions {
@@ -92,13 +103,14 @@ export function viewMapSvg(view: EmpireView, opts: MapSvgOptions = {}): string {
   ];
   const forces = new Map<SectorId, Badge[]>();
   const own = new Map<SectorId, { count: number; lines: string[]; best: string | null; ids: string[] }>();
+  const ownAdmirals = new Map(view.admirals.map((a) => [a.id, a]));
   for (const u of view.units) {
     const n = u.ships.reduce((t, s) => t + s.count, 0);
     if (n === 0 && u.admirals.length === 0) continue;
     const e = own.get(u.sector) ?? { count: 0, lines: [], best: null, ids: [] };
     e.count += n;
     e.ids.push(u.id);
-    e.lines.push(`${u.id} ${u.name}: ${shipsText(u.ships)}${u.cloaked ? " (cloaked)" : ""}`);
+    e.lines.push(`${u.id} ${u.name}: ${shipsText(u.ships)}${admiralsText(u, ownAdmirals)}${u.cloaked ? " (cloaked)" : ""}`);
     e.best = mostFormidable([e.best, ...u.ships.map((s) => s.type)]);
     own.set(u.sector, e);
   }
@@ -157,6 +169,7 @@ export function gmMapSvg(state: GameState, events: readonly GeEvent[], opts: Map
   const colour = new Map(empires.map((e) => [e.id, e.colour]));
   const name = new Map(empires.map((e) => [e.id, e.name]));
   const bySector = new Map<SectorId, Map<EmpireId, { count: number; lines: string[]; best: string | null; ids: string[] }>>();
+  const admirals = new Map(Object.entries(state.admirals));
   const units = Object.values(state.units).sort((a, b) => compareIds(a.id, b.id));
   for (const u of units) {
     const n = u.ships.reduce((t, s) => t + s.count, 0);
@@ -165,7 +178,7 @@ export function gmMapSvg(state: GameState, events: readonly GeEvent[], opts: Map
     const e = m.get(u.owner) ?? { count: 0, lines: [], best: null, ids: [] };
     e.count += n;
     e.ids.push(u.id);
-    e.lines.push(`${u.id} ${u.name}: ${shipsText(u.ships)}${u.cloaked ? " (cloaked)" : ""}`);
+    e.lines.push(`${u.id} ${u.name}: ${shipsText(u.ships)}${admiralsText(u, admirals)}${u.cloaked ? " (cloaked)" : ""}`);
     e.best = mostFormidable([e.best, ...u.ships.map((s) => s.type)]);
     m.set(u.owner, e);
     bySector.set(u.sector, m);
@@ -213,6 +226,13 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
 function compareIds(a: string, b: string): number {
   if (a[0] !== b[0]) return (a[0] ?? "") < (b[0] ?? "") ? -1 : 1;
   return Number(a.slice(1)) - Number(b.slice(1));
+}
+
+/** "; admirals General Martok (ADM1, leader)": the ids `leader` and `transferAdmiral` orders take. */
+function admiralsText(u: Pick<Unit, "admirals" | "leader">, admirals: ReadonlyMap<string, Pick<Admiral, "id" | "name">>): string {
+  if (u.admirals.length === 0) return "";
+  const named = u.admirals.map((id) => `${admirals.get(id)?.name ?? "an admiral"} (${id}${u.leader === id ? ", leader" : ""})`);
+  return `; admirals ${named.join(", ")}`;
 }
 
 function shipsText(ships: readonly { type: string; count: number }[]): string {
@@ -865,6 +885,18 @@ function mix(hex: string, to: [number, number, number], amount: number): string 
   return `#${out.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
 }
 
+/**
+ * XML text and attribute values. Line breaks stay (a tooltip has lines); any other control character (from a
+ * name of before names were checked) is shown as its code point.
+ */
 function esc(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return s
+    .split("\n")
+    .map(showPlain)
+    .join("\n")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }

@@ -2,10 +2,12 @@
  * An empire's results for one turn (the ".new" file of seed 003 chapter 1): its
  * own state, foreign forces only where it sees them, messages, failed orders,
  * battle reports in chapter 6's layout, proclamations and espionage. Built from
- * the empire's view only, so it cannot hold anything the empire may not see.
+ * the empire's view only, so it cannot hold anything the empire may not see; and
+ * line by line, so no name or proclamation can forge a line or a section of it.
  */
 import { round } from "../../../core/json.js";
 import type { Outcome } from "../../../core/ruleset.js";
+import { showPlain } from "../../../core/text.js";
 import { starshipType } from "../catalog.js";
 import type { GeEvent } from "../events.js";
 import type { EmpireId, GameState } from "../model.js";
@@ -42,7 +44,13 @@ export function resultsText(r: Results): string {
   let starships = 0;
   for (const u of v.units) for (const s of u.ships) starships += s.count;
   out.push(`GALACTIC EMPIRES: ${v.game}`);
-  out.push(`Results of turn ${r.turn} for ${me.name} (${v.empire}), ruled by ${me.ruler}. ${nextLine(r)}`);
+  // Before the first turn there are no results yet: the report is the starting position.
+  const start = r.turn === 0;
+  out.push(
+    start
+      ? `Starting position of ${me.name} (${v.empire}), ruled by ${me.ruler}: no turn has been run yet. ${nextLine(r)}`
+      : `Results of turn ${r.turn} for ${me.name} (${v.empire}), ruled by ${me.ruler}. ${nextLine(r)}`,
+  );
   out.push("");
   out.push(
     `Treasury: ${round(me.treasury, 2)}   Sectors: ${owned.length} owned, ${annexed.length} annexed   Starships: ${starships}   Admirals: ${v.admirals.length}   Status: ${me.status}`,
@@ -53,14 +61,14 @@ export function resultsText(r: Results): string {
   for (const e of messages) out.push(`[${e.step}] ${e.text}`);
   section(out, "Orders that failed");
   const problems = v.events.filter((e) => e.kind === "problem");
-  if (problems.length === 0) out.push("(none: every order was carried out)");
+  if (problems.length === 0) out.push(start ? "(none: no orders have been adjudicated yet)" : "(none: every order was carried out)");
   for (const e of problems) out.push(`[${e.step}] ${e.problem.order}: ${e.problem.message} (${e.problem.code})`);
   section(out, "Battle reports");
   const battles = v.events.filter((e) => e.kind === "battle");
   if (battles.length === 0) out.push("(no battles involved your forces)");
   for (const e of battles) {
     out.push(`[${e.step}]`);
-    out.push(battleReportText(e.report, v.empire));
+    out.push(...battleReportText(e.report, v.empire).split("\n"));
     out.push("");
   }
   section(out, "Proclamations");
@@ -68,7 +76,9 @@ export function resultsText(r: Results): string {
   if (procs.length === 0) out.push("(none)");
   for (const e of procs) {
     const who = v.empires.find((x) => x.id === e.from)?.name ?? (e.from === v.empire ? me.name : e.from);
-    out.push(`${who} proclaims: "${e.text}"`);
+    // A proclamation may hold line breaks: its later lines are indented, so none can pass for a line of the report.
+    const lines = e.text.split("\n");
+    for (const [i, l] of lines.entries()) out.push(`${i === 0 ? `${who} proclaims: "` : "    "}${l}${i === lines.length - 1 ? '"' : ""}`);
   }
   const spies = v.events.filter((e) => e.kind === "espionage");
   if (spies.length > 0) {
@@ -90,7 +100,7 @@ export function resultsText(r: Results): string {
     const adm = u.admirals.map((id) => v.admirals.find((a) => a.id === id)).filter((a) => a !== undefined);
     const admText =
       adm.length > 0
-        ? `; admirals: ${adm.map((a) => `${a.name}${u.leader === a.id ? " (leader)" : ""} T${a.tactics}/S${a.siegecraft}`).join(", ")}`
+        ? `; admirals: ${adm.map((a) => `${a.name} (${a.id}${u.leader === a.id ? ", leader" : ""}) T${a.tactics}/S${a.siegecraft}`).join(", ")}`
         : "";
     const opts =
       u.kind === "starfleet"
@@ -114,7 +124,9 @@ export function resultsText(r: Results): string {
     out.push(`${s.id} ${s.name}: ${bits.join("; ")}`);
   }
   out.push("");
-  return out.join("\n");
+  // Every entry is one line: a name, a message or an echo of refused input that holds a line break or a
+  // terminal control (from before names were checked) is shown as code points, never obeyed (core/text.ts).
+  return out.map(showPlain).join("\n");
 }
 
 /** What comes next: the next turn's orders, or, once the game is over, who won and why (RULINGS.md, "Victory"). */

@@ -21,7 +21,21 @@ export function ordersTemplate(state: GameState, empire: EmpireId): string {
   out.push("# Your units:");
   for (const u of Object.values(state.units).filter((x) => x.owner === empire)) {
     const ships = u.ships.map((s) => `${s.count} ${starshipType(s.type)?.name ?? s.type} [${s.type}] r${s.rank}`).join(", ");
-    out.push(`#   ${u.id} ${u.kind} "${u.name}" at ${u.sector} ${name(u.sector)}: ${ships || "no starships"}`);
+    const admirals = u.admirals.map((a) => `${a}${u.leader === a ? " (leader)" : ""}`).join(", ");
+    out.push(
+      `#   ${u.id} ${u.kind} "${u.name}" at ${u.sector} ${name(u.sector)}: ${ships || "no starships"}${admirals ? `; admirals ${admirals}` : ""}`,
+    );
+  }
+  const admirals = Object.values(state.admirals)
+    .filter((a) => a.owner === empire)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  out.push("# Your admirals (leader and transferAdmiral orders name them by id):");
+  if (admirals.length === 0) out.push("#   none (hire one with hireAdmiral at a garrison in a sector with an industrial centre)");
+  for (const a of admirals) {
+    const unit = own(state.units, a.unit);
+    out.push(
+      `#   ${a.id} "${a.name}" in ${a.unit}${unit?.leader === a.id ? " (leads it)" : ""}: tactics ${a.tactics}, siegecraft ${a.siegecraft}, corvette combat ${a.combat}, hit points ${a.hits}`,
+    );
   }
   const seen = seenSectors(state, empire);
   out.push("# Neighbouring sectors of your units:");
@@ -38,6 +52,7 @@ export function ordersTemplate(state: GameState, empire: EmpireId): string {
   }
   out.push("#");
   out.push("# Every kind of order, one example each:");
+  const adm = admirals[0]?.id ?? "ADM1";
   const examples = [
     "{ type: declareWar, empire: romulan }",
     "{ type: offerPeace, empire: romulan }",
@@ -57,13 +72,13 @@ export function ordersTemplate(state: GameState, empire: EmpireId): string {
     '{ type: proclaim, text: "Glory to the Empire: our fleets stand ready to defend the peace of the quadrant." }',
     "{ type: formFleet, ref: new1, at: G1, name: Strike Group }",
     "{ type: transfer, from: G1, to: new1, starship: klingon/k-tinga-class-destroyer, count: 2, rank: 1 }",
-    "{ type: transferAdmiral, admiral: ADM1, to: new1 }",
+    `{ type: transferAdmiral, admiral: ${adm}, to: new1 }`,
     "{ type: reassign, unit: A5, starship: klingon/hawk-heavy-cruiser, toRank: 2 }",
     "{ type: rename, unit: A5, name: Patrol Force 2 }",
     "{ type: retreatLevel, unit: A5, level: 3 }",
     "{ type: follow, unit: new1, leader: A5 }",
     "{ type: defend, unit: A5, value: true }",
-    "{ type: leader, unit: A5, admiral: ADM1 }",
+    `{ type: leader, unit: A5, admiral: ${adm} }`,
     "{ type: cloak, unit: A5 }",
     "{ type: decloak, unit: A5 }",
     "{ type: travel, unit: A5, to: 3 }",
@@ -76,8 +91,8 @@ export function ordersTemplate(state: GameState, empire: EmpireId): string {
     "{ type: hireAdmiral, unit: G1 }",
     "{ type: disband, unit: A5, starship: klingon/hawk-heavy-cruiser, count: 1 }",
     "{ type: salvage, unit: A5, starship: klingon/hawk-heavy-cruiser, count: 1 }",
-    "{ type: disbandAdmiral, admiral: ADM1 }",
-    "{ type: renameAdmiral, admiral: ADM1, name: General Martok }",
+    `{ type: disbandAdmiral, admiral: ${adm} }`,
+    `{ type: renameAdmiral, admiral: ${adm}, name: General Martok }`,
     "{ type: renameRuler, name: Chancellor Gowron }",
   ];
   for (const x of examples) out.push(`#   - ${x}`);
