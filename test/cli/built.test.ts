@@ -1,0 +1,152 @@
+/**
+ * Issue 9 item 20: the command ships as built JavaScript (scripts/build.mjs, dist/,
+ * run by bin/starhost.js). The build must be the same command as the TypeScript
+ * source run through tsx (`npm run starhost`, what the other CLI tests run), and the
+ * bin must never run a build older than the source.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build, ROOT } from "../../scripts/build.mjs";
+import { starhost } from "./run-cli.js";
+
+type Run = { code: number; stdout: string; stderr: string };
+
+function node(args: string[], cwd: string): Run {
+  const r = spawnSync(process.execPath, args, { cwd, encoding: "utf8", timeout: 120_000 });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A game folder's record and history (decompressed), without the submissions (they hold the time they came). */
+function gameFiles(dir: string): Record<string, string> {
+  const out: Record<string, string> = { "game.json": readFileSync(join(dir, "game.json"), "utf8") };
+  for (const step of readdirSync(join(dir, "history")))
+    for (const f of readdirSync(join(dir, "history", step))) {
+      const raw = readFileSync(join(dir, "history", step, f));
+      out[`history/${step}/${f}`] = (f.endsWith(".gz") ? gunzipSync(raw) : raw).toString("utf8");
+    }
+  return out;
+}
+
+describe("the built command (dist/) is the same command as the source", () => {
+  let work: string;
+  let main: string;
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), "starhost-built-"));
+    const built = await build({ out: join(work, "dist") });
+    main = join(built.out, "main.js");
+    // What `--version` loads: main.js and the files it imports first. Commander and
+    // main.ts only; the rules, host, stores, zod and yaml are imported when needed.
+    const first = new Set<string>();
+    const visit = (p: string) => {
+      if (first.has(p)) return;
+      first.add(p);
+      for (const i of built.files.find((f) => f.path === p)?.imports ?? []) visit(i);
+    };
+    visit("main.js");
+    const sources = Object.entries(built.metafile.outputs)
+      .filter(([path]) => first.has(path))
+      .flatMap(([, o]) => Object.keys(o.inputs));
+    expect(sources.filter((s) => s.includes("/src/") || s.startsWith("src/")).sort()).toEqual(["src/cli/main.ts"]);
+    expect(sources.filter((s) => /node_modules\/(zod|yaml|pg|cli-progress)\//.test(s))).toEqual([]);
+  }, 120_000);
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  /** The same command line through tsx and through the build, each in its own folder. */
+  function both(args: string[]): { source: Run; built: Run; dirs: { source: string; built: string } } {
+    const dirs = { source: join(work, "source"), built: join(work, "built") };
+    mkdirSync(dirs.source, { recursive: true });
+    mkdirSync(dirs.built, { recursive: true });
+    return { source: starhost(args, dirs.source), built: node([main, ...args], dirs.built), dirs };
+  }
+
+  it("--version, -V and --help print the same, exit 0", () => {
+    for (const args of [["--version"], ["--help"], ["turn", "--help"]]) {
+      const { source, built } = both(args);
+      expect(built, args.join(" ")).toEqual(source);
+      expect(built.code).toBe(0);
+    }
+    expect(node([main, "-V"], work)).toEqual({ code: 0, stdout: both(["--version"]).source.stdout, stderr: "" });
+  }, 120_000);
+
+  it("usage errors and refusals: the same message and exit code", () => {
+    for (const args of [["nosuch"], ["turn", "no-such-folder"]]) {
+      const { source, built } = both(args);
+      expect(built, args.join(" ")).toEqual(source);
+      expect(built.code).not.toBe(0);
+    }
+  }, 120_000);
+
+  it("new, then a tutorial turn from the sample orders: the same output, the same game and history", () => {
+    const made = both(["new", "galactic-empires", "--scenario", "tutorial", "--seed", "7", "--out", "g1"]);
+    expect(made.built).toEqual(made.source);
+    expect(made.built.code).toBe(0);
+    for (const dir of Object.values(made.dirs))
+      cpSync(join(ROOT, "examples", "tutorial", "orders"), join(dir, "g1", "orders"), { recursive: true });
+    const turn = both(["turn", "g1"]);
+    expect(turn.built.code, turn.built.stderr).toBe(0);
+    expect(turn.built).toEqual(turn.source);
+    expect(turn.built.stdout).toMatch(/Turn 1 adjudicated in g1/);
+    expect(gameFiles(join(turn.dirs.built, "g1"))).toEqual(gameFiles(join(turn.dirs.source, "g1")));
+    const report = both(["report", "g1", "--seat", "klingon"]);
+    expect(report.built.code, report.built.stderr).toBe(0);
+    expect(report.built).toEqual(report.source);
+  }, 120_000);
+
+  it("sample finds examples/ from the build's folder", () => {
+    const { source, built } = both(["sample"]);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built).toEqual(source);
+  }, 120_000);
+});
+
+describe("bin/starhost.js runs dist/, and never a build older than src/", () => {
+  // A copy of the package (bin, build script, source) with its own dist/, so the real dist/ is left alone.
+  let pkg: string;
+  const bin = (args: string[]) => node([join(pkg, "bin", "starhost.js"), ...args], pkg);
+
+  beforeAll(() => {
+    pkg = mkdtempSync(join(tmpdir(), "starhost-bin-"));
+    for (const d of ["bin", "scripts", "src"]) cpSync(join(ROOT, d), join(pkg, d), { recursive: true });
+    cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
+    symlinkSync(join(ROOT, "node_modules"), join(pkg, "node_modules"), "dir");
+  });
+
+  afterAll(() => rmSync(pkg, { recursive: true, force: true }));
+
+  it("without a build: says to run npm run build, exit 1", () => {
+    const r = bin(["--version"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/not built .*run npm run build/);
+  });
+
+  it("after npm run build: runs it; after an edit in src/: rebuilds first; a source that does not build runs nothing", () => {
+    const b = node([join(pkg, "scripts", "build.mjs")], pkg);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stdout).toMatch(/^built dist: \d+ files/);
+    const first = bin(["--version"]);
+    expect(first).toEqual({ code: 0, stdout: "0.2.0\n", stderr: "" });
+
+    const mainTs = join(pkg, "src", "cli", "main.ts");
+    const source = readFileSync(mainTs, "utf8");
+    writeFileSync(mainTs, source.replace('const VERSION = "0.2.0";', 'const VERSION = "9.9.9";'));
+    const edited = bin(["--version"]);
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(edited.stdout).toBe("9.9.9\n");
+    expect(edited.stderr).toMatch(/src\/cli\/main\.ts changed since dist\/ was built; building dist\//);
+    // Built once: the next call runs the new build without a word.
+    expect(bin(["--version"])).toEqual({ code: 0, stdout: "9.9.9\n", stderr: "" });
+
+    writeFileSync(mainTs, `${source}\nconst broken = ;\n`);
+    const broken = bin(["--version"]);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toBe("");
+    expect(broken.stderr).toMatch(/the build failed, so nothing was run:\n.*main\.ts:\d+:\d+: /);
+  }, 120_000);
+});
