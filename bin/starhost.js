@@ -4,7 +4,7 @@
 // TypeScript source through tsx instead.
 //
 // A build older than the source would run old rules without a word: when any file or
-// folder under src/ (or the build script) is newer than the build, this rebuilds dist/
+// folder under src/ (or the build scripts) is newer than the build, this rebuilds dist/
 // first (about a second) and says so on stderr; a source that does not build is an error
 // (exit 1), never a reason to run the old build. The check reads the times of ~170 files
 // (about 2 ms, bench/startup.bench.ts).
@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 const buildScript = join(root, "scripts", "build.mjs");
+const buildScripts = [buildScript, join(root, "scripts", "load-program.mjs")];
 
 /** When the build in dist/ started, or null if there is no (finished) build. */
 function builtAt() {
@@ -25,9 +26,9 @@ function builtAt() {
   }
 }
 
-/** The first file or folder under src/ (or the build script) changed after `since`, or null. */
+/** The first file or folder under src/ (or of the build scripts) changed after `since`, or null. */
 function newerThan(since) {
-  if (existsSync(buildScript) && statSync(buildScript).mtimeMs > since) return buildScript;
+  for (const f of buildScripts) if (existsSync(f) && statSync(f).mtimeMs > since) return f;
   const dirs = [join(root, "src")];
   while (dirs.length > 0) {
     const dir = dirs.pop();

@@ -36,23 +36,31 @@ describe("the built command (dist/) is the same command as the source", () => {
   let main: string;
 
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), "starhost-built-"));
+    // Inside the package (tmp/ is ignored), as dist/ is: the build finds node_modules (PGlite) from there.
+    mkdirSync(join(ROOT, "tmp"), { recursive: true });
+    work = mkdtempSync(join(ROOT, "tmp", "built-"));
     const built = await build({ out: join(work, "dist") });
     main = join(built.out, "main.js");
-    // What `--version` loads: main.js and the files it imports first. Commander and
-    // main.ts only; the rules, host, stores, zod and yaml are imported when needed.
-    const first = new Set<string>();
-    const visit = (p: string) => {
-      if (first.has(p)) return;
-      first.add(p);
-      for (const i of built.files.find((f) => f.path === p)?.imports ?? []) visit(i);
-    };
-    visit("main.js");
-    const sources = Object.entries(built.metafile.outputs)
-      .filter(([path]) => first.has(path))
-      .flatMap(([, o]) => Object.keys(o.inputs));
-    expect(sources.filter((s) => s.includes("/src/") || s.startsWith("src/")).sort()).toEqual(["src/cli/main.ts"]);
+    // What `--version` loads: main.js, which is main.ts and commander; the rules, host,
+    // stores, zod and yaml are in the program file, loaded for every other command.
+    const sources = Object.keys(built.metafile.outputs["main.js"]?.inputs ?? {});
+    expect(sources.filter((s) => s.startsWith("src/"))).toEqual(["src/cli/main.ts"]);
+    expect(sources.some((s) => /node_modules\/commander\//.test(s))).toBe(true);
     expect(sources.filter((s) => /node_modules\/(zod|yaml|pg|cli-progress)\//.test(s))).toEqual([]);
+    // The program file comes with V8's code cache, and a fresh node takes it.
+    const program = built.files.find((f) => f.path.endsWith(".cjs"))!.path;
+    const check = node(
+      [
+        "--input-type=module",
+        "-e",
+        `import { readFileSync } from "node:fs";
+         import { runCommonJs } from ${JSON.stringify(join(ROOT, "scripts", "load-program.mjs"))};
+         const file = ${JSON.stringify(join(built.out, program))};
+         console.log(runCommonJs(file, readFileSync(file + ".cache")).script.cachedDataRejected);`,
+      ],
+      work,
+    );
+    expect(check).toEqual({ code: 0, stdout: "false\n", stderr: "" });
   }, 120_000);
 
   afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -96,6 +104,17 @@ describe("the built command (dist/) is the same command as the source", () => {
     const report = both(["report", "g1", "--seat", "klingon"]);
     expect(report.built.code, report.built.stderr).toBe(0);
     expect(report.built).toEqual(report.source);
+  }, 120_000);
+
+  it("a game to PGlite and back (PGlite is loaded from node_modules, not bundled)", () => {
+    const made = node([main, "new", "galactic-empires", "--scenario", "tutorial", "--seed", "3", "--out", "p1"], work);
+    expect(made.code, made.stderr).toBe(0);
+    expect(node([main, "export", "p1", "--out", "p1.json"], work).code).toBe(0);
+    const put = node([main, "import", "p1.json", "--store", "pglite:pg"], work);
+    expect(put.code, put.stderr).toBe(0);
+    const back = node([main, "export", "--store", "pglite:pg", "--game", "p1", "--out", "p1-back.json"], work);
+    expect(back.code, back.stderr).toBe(0);
+    expect(readFileSync(join(work, "p1-back.json"), "utf8")).toBe(readFileSync(join(work, "p1.json"), "utf8"));
   }, 120_000);
 
   it("sample finds examples/ from the build's folder", () => {
