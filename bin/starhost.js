@@ -3,42 +3,41 @@
 // `npm ci` builds it through `prepare`, or `npm run build`). `npm run starhost` runs the
 // TypeScript source through tsx instead.
 //
-// A build older than the source would run old rules without a word: when any file or
-// folder under src/ (or the build scripts) is newer than the build, this rebuilds dist/
-// first (about a second) and says so on stderr; a source that does not build is an error
-// (exit 1), never a reason to run the old build. The check reads the times of ~170 files
-// (about 2 ms, bench/startup.bench.ts).
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+// A build older than the source would run old rules without a word: when any file that
+// went into the build (build.json lists them: src/cli/main.ts and all it imports), a build
+// script or the lockfile is newer than the build, or gone, this rebuilds dist/ first (a few
+// seconds) and says so on stderr; a source that does not build is an error (exit 1), never
+// a reason to run the old build. A file that nothing imports (a RULINGS.md, a new module
+// not yet imported) does not count. The check reads the times of ~135 files
+// (bench/startup.bench.ts: "the bin's own cost").
+import { readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 const buildScript = join(root, "scripts", "build.mjs");
-const buildScripts = [buildScript, join(root, "scripts", "load-program.mjs")];
+// Besides the files build.json lists: what else makes a build (the packages bundled come with the lockfile).
+const buildInputs = [buildScript, join(root, "scripts", "load-program.mjs"), join(root, "package-lock.json")];
 
-/** When the build in dist/ started, or null if there is no (finished) build. */
-function builtAt() {
+/** The build in dist/: when it started and the package's files that went into it; null if there is none (finished). */
+function builtFrom() {
   try {
-    return JSON.parse(readFileSync(join(dist, "build.json"), "utf8")).startedAt;
+    const { startedAt, inputs } = JSON.parse(readFileSync(join(dist, "build.json"), "utf8"));
+    return { startedAt, inputs };
   } catch {
     return null;
   }
 }
 
-/** The first file or folder under src/ (or of the build scripts) changed after `since`, or null. */
-function newerThan(since) {
-  for (const f of buildScripts) if (existsSync(f) && statSync(f).mtimeMs > since) return f;
-  const dirs = [join(root, "src")];
-  while (dirs.length > 0) {
-    const dir = dirs.pop();
-    if (statSync(dir).mtimeMs > since) return dir; // a file added, removed or renamed
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) dirs.push(p);
-      else if (statSync(p).mtimeMs > since) return p;
-    }
+/** The first file that went into the build `b` and changed since, or is gone; or a newer build script or lockfile; or null. */
+function changedSince(b) {
+  if (!Array.isArray(b.inputs)) return "dist/build.json"; // a build from before the list was kept
+  for (const f of b.inputs) {
+    const st = statSync(join(root, f), { throwIfNoEntry: false });
+    if (!st || st.mtimeMs > b.startedAt) return f;
   }
+  for (const f of buildInputs) if ((statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0) > b.startedAt) return f.slice(root.length + 1);
   return null;
 }
 
@@ -54,11 +53,11 @@ async function rebuild(why) {
   }
 }
 
-const at = builtAt();
-if (at === null) {
+const built = builtFrom();
+if (built === null) {
   process.stderr.write("starhost: the command is not built (dist/ is missing); run npm run build\n");
   process.exit(1);
 }
-const changed = existsSync(join(root, "src")) ? newerThan(at) : null;
-if (changed) await rebuild(`${changed.slice(root.length + 1)} changed since dist/ was built`);
+const changed = changedSince(built);
+if (changed) await rebuild(`${changed} changed since dist/ was built`);
 await import(pathToFileURL(join(dist, "main.js")).href);

@@ -11,8 +11,8 @@
  * PGlite (it loads its .wasm and data files from beside itself) and pg-native
  * (optional, not installed). The build is written to a fresh folder beside DIR and then renamed into
  * place, so a command started meanwhile never sees half a build. `build.json` in DIR
- * records when the build started: bin/starhost.js rebuilds when anything in src/ (or
- * this script) is newer.
+ * records when the build started and the package's files that went into it:
+ * bin/starhost.js rebuilds when any of them (or this script, or the lockfile) is newer.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -143,7 +143,11 @@ export async function build(options = {}) {
       ...Object.entries(outputs).map(([path, o]) => ({ path, bytes: o.bytes })),
       { path: `${programFile}.cache`, bytes: statSync(join(tmp, `${programFile}.cache`)).size },
     ].sort((a, b) => a.path.localeCompare(b.path));
-    writeFileSync(join(tmp, STAMP), `${JSON.stringify({ startedAt, minify, files }, null, 2)}\n`);
+    // The package's own files in the build (node_modules comes with the lockfile): the bin checks their times.
+    const inputs = [...new Set([...Object.keys(program.metafile.inputs), ...Object.keys(main.metafile.inputs)])]
+      .filter((p) => !p.includes("node_modules") && !p.startsWith("..") && !/^[\w-]+:/.test(p))
+      .sort();
+    writeFileSync(join(tmp, STAMP), `${JSON.stringify({ startedAt, minify, files, inputs }, null, 2)}\n`);
     swapInto(tmp, out);
     return {
       out,

@@ -145,12 +145,16 @@ describe("bin/starhost.js runs dist/, and never a build older than src/", () => 
     expect(r.stderr).toMatch(/not built .*run npm run build/);
   });
 
-  it("after npm run build: runs it; after an edit in src/: rebuilds first; a source that does not build runs nothing", () => {
+  it("after npm run build: runs it; after an edit of a file in the build: rebuilds first; a source that does not build runs nothing", () => {
     const b = node([join(pkg, "scripts", "build.mjs")], pkg);
     expect(b.code, b.stderr).toBe(0);
     expect(b.stdout).toMatch(/^built dist: \d+ files/);
     const first = bin(["--version"]);
     expect(first).toEqual({ code: 0, stdout: "0.2.0\n", stderr: "" });
+    // A file that no module imports is not part of the build: no rebuild for it.
+    const rulings = join(pkg, "src", "rules", "galactic-empires", "RULINGS.md");
+    writeFileSync(rulings, `${readFileSync(rulings, "utf8")}\n`);
+    expect(bin(["--version"])).toEqual({ code: 0, stdout: "0.2.0\n", stderr: "" });
 
     const mainTs = join(pkg, "src", "cli", "main.ts");
     const source = readFileSync(mainTs, "utf8");
