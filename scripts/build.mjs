@@ -22,9 +22,9 @@ import { runCommonJs } from "./load-program.mjs";
 
 /** The package's folder (where package.json, src/ and examples/ are). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-export const DEFAULT_OUT = join(ROOT, "dist");
-/** The file in a build folder that says when it was built; written last. */
-export const STAMP = "build.json";
+const DEFAULT_OUT = join(ROOT, "dist");
+/** The file in a build folder that says when it was built and from what (bin/starhost.js reads it); written last. */
+const STAMP = "build.json";
 
 /**
  * Bundled CommonJS packages (commander) call `require("events")` and the like; an ES
