@@ -34,20 +34,28 @@ function gameFiles(dir: string): Record<string, string> {
 describe("the built command (dist/) is the same command as the source", () => {
   let work: string;
   let main: string;
+  let built: Awaited<ReturnType<typeof build>>;
 
   beforeAll(async () => {
     // Inside the package (tmp/ is ignored), as dist/ is: the build finds node_modules (PGlite) from there.
     mkdirSync(join(ROOT, "tmp"), { recursive: true });
     work = mkdtempSync(join(ROOT, "tmp", "built-"));
-    const built = await build({ out: join(work, "dist") });
+    built = await build({ out: join(work, "dist") });
     main = join(built.out, "main.js");
-    // What `--version` loads: main.js, which is main.ts and commander; the rules, host,
-    // stores, zod and yaml are in the program file, loaded for every other command.
+  }, 120_000);
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it("--version loads main.ts and commander only: the rest is in the program file", () => {
+    // main.js is all that --version loads; the rules, host, stores, zod and yaml are in the
+    // program file, loaded for every other command.
     const sources = Object.keys(built.metafile.outputs["main.js"]?.inputs ?? {});
     expect(sources.filter((s) => s.startsWith("src/"))).toEqual(["src/cli/main.ts"]);
     expect(sources.some((s) => /node_modules\/commander\//.test(s))).toBe(true);
     expect(sources.filter((s) => /node_modules\/(zod|yaml|pg|cli-progress)\//.test(s))).toEqual([]);
-    // The program file comes with V8's code cache, and a fresh node takes it.
+  });
+
+  it("the program file comes with V8's code cache, and a fresh node takes it", () => {
     const program = built.files.find((f) => f.path.endsWith(".cjs"))!.path;
     const check = node(
       [
@@ -61,9 +69,7 @@ describe("the built command (dist/) is the same command as the source", () => {
       work,
     );
     expect(check).toEqual({ code: 0, stdout: "false\n", stderr: "" });
-  }, 120_000);
-
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  });
 
   /** The same command line through tsx and through the build, each in its own folder. */
   function both(args: string[]): { source: Run; built: Run; dirs: { source: string; built: string } } {
