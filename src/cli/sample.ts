@@ -15,7 +15,13 @@ import { FolderStore } from "../store/folder.js";
 import { gameIdFor, now, seedOption, takeInbox } from "./common.js";
 import { requireOutputFolder } from "./output.js";
 
-const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "examples");
+/**
+ * The package's folder, relative to this file's: two folders up from src/cli; a build
+ * (scripts/build.mjs) defines STARHOST_PACKAGE_ROOT as the way up from its own folder.
+ */
+declare const STARHOST_PACKAGE_ROOT: string | undefined;
+const UP = typeof STARHOST_PACKAGE_ROOT === "string" ? STARHOST_PACKAGE_ROOT : join("..", "..");
+const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), UP, "examples");
 
 interface SampleFile {
   scenario: string;
