@@ -76,9 +76,11 @@ describe("starhost battleshift auto / starhost replay", () => {
     const none = starhost(["report", game]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/name the seat once: --seat ID \(or --empire ID, or --side ID\)/);
+    // The battle is over: a finished game takes no more orders, and says so (issue 9 item 1).
     const template = starhost(["orders", "template", game, "--side", "blue"]);
-    expect(template.code, template.stderr).toBe(0);
-  });
+    expect(template.code, template.stderr).toBe(1);
+    expect(template.stderr).toMatch(/the game is over .*no more orders/);
+  }, 300_000); // a dozen commands, each a process: slow on a loaded machine
   it("refuses an output that is neither .svg nor .html, and a folder without a game", () => {
     const png = starhost(["replay", join(dir, "g"), "--out", join(dir, "r.png")]);
     expect(png.code).toBe(1);
