@@ -15,6 +15,7 @@ import { createGame, playBots } from "../host/games.js";
 import { allRulesets, rulesetById, rulesetIds } from "../host/registry.js";
 import { FolderStore } from "../store/folder.js";
 import { gameIdFor, intOption, now, seedOption } from "./common.js";
+import { requireOutputFolder } from "./output.js";
 
 /** A file marking a folder as the demo's own, so a later demo may replace it (and never a real game). */
 const MARKER = "demo.json";
@@ -62,6 +63,7 @@ export async function runDemo(o: DemoOptions): Promise<void> {
   if (!Object.hasOwn(ruleset.bots, o.level)) {
     throw new HostError("unknown-bot", `${ruleset.id} has no bot level "${o.level}"; levels: ${Object.keys(ruleset.bots).join(", ")}`);
   }
+  requireOutputFolder(o.out);
   if (existsSync(join(o.out, "game.json"))) {
     if (!existsSync(join(o.out, MARKER)))
       throw new HostError("game-exists", `${o.out} already holds a game that is not a demo; choose another --out`);

@@ -3,7 +3,6 @@
  * `report`, `auto`, `export`, `import`. Every command goes through the host's
  * lifecycle and a store, for every ruleset alike.
  */
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import cliProgress from "cli-progress";
 import type { Command } from "commander";
@@ -23,7 +22,7 @@ import {
   seatReport,
   submitOrders,
 } from "../host/games.js";
-import { acceptOrders } from "../host/lifecycle.js";
+import { acceptOrders, assertNotOver, gameOverMessage } from "../host/lifecycle.js";
 import { allRulesets, rulesetById, rulesetIds } from "../host/registry.js";
 import { FolderStore } from "../store/folder.js";
 import { openStore } from "../store/open.js";
@@ -41,6 +40,7 @@ import {
   takeInbox,
   UsageError,
 } from "./common.js";
+import { outputProblem, requireOutputFolder, writeOutput, writeUnstamped } from "./output.js";
 
 /** Every scenario input of every ruleset, as `--<name> FILE` (repeatable). */
 function scenarioInputs(): { name: string; description: string }[] {
@@ -78,6 +78,7 @@ export function registerGameCommands(program: Command): void {
     make.option(`--${i.name} <file>`, `${i.description} (repeatable)`, (v: string, acc: string[] = []) => [...acc, v]);
   make.action(async (rulesetId: string, o: Record<string, unknown> & { scenario?: string; seed: number; out: string }) => {
     const ruleset = rulesetById(rulesetId);
+    requireOutputFolder(o.out);
     const given: Record<string, unknown[]> = {};
     const files: string[] = [];
     for (const i of inputs) {
@@ -104,14 +105,14 @@ export function registerGameCommands(program: Command): void {
     "the seat to write orders for",
   )
     .option("--out <file>", "write to this file instead of standard output")
-    .option("--force", "replace --out if it exists")
+    .option("--force", 'replace --out even if it is not an unchanged file of "starhost orders template" (one you edited)')
     .action(async (dir: string, o: SeatOptions & { out?: string; force?: boolean }) => {
       const { record, ruleset } = await openFolder(dir);
+      assertNotOver(record);
       const seat = requireSeat(ruleset, record, seatOf(o, true));
       const text = ruleset.ordersTemplate(record.state, seat);
-      if (o.out) {
-        if (existsSync(o.out) && !o.force) throw new HostError("file-exists", `${o.out} exists; pass --force to replace it`);
-        writeText(o.out, text);
+      if (o.out !== undefined) {
+        writeOutput(o.out, text, "orders template", o.force === true);
         console.log(`Wrote ${o.out}`);
       } else process.stdout.write(text);
     });
@@ -122,6 +123,7 @@ export function registerGameCommands(program: Command): void {
     .option("--seat <id>", "the seat")
     .action(async (dir: string, o: { seat?: string }) => {
       const { record, ruleset } = await openFolder(dir);
+      assertNotOver(record);
       const seat = requireSeat(ruleset, record, seatOf(o, true));
       console.log(canonicalJson(ruleset.legalOrders(record.state, seat), 2));
     });
@@ -139,6 +141,13 @@ export function registerGameCommands(program: Command): void {
     .option("--json", "print the check as JSON")
     .action(async (dir: string, file: string, o: SeatOptions & { json?: boolean }) => {
       const { record, ruleset } = await openFolder(dir);
+      if (record.outcome && o.json) {
+        const over = [{ order: "game", code: "game-over", message: gameOverMessage(record.outcome) }];
+        console.log(canonicalJson({ ok: false, refused: over, lines: [], problems: over }, 2));
+        process.exitCode = 1;
+        return;
+      }
+      assertNotOver(record);
       const seat = requireSeat(ruleset, record, seatOf(o, true));
       const a = acceptOrders(ruleset, record, seat, readDataFile(file));
       if (!a.ok) {
@@ -165,6 +174,7 @@ export function registerGameCommands(program: Command): void {
     "the seat whose orders these are (default: the file's own seat field)",
   ).action(async (dir: string, file: string, o: SeatOptions) => {
     const { store, record, ruleset } = await openFolder(dir);
+    assertNotOver(record);
     const raw = readDataFile(file);
     const seat = requireSeat(ruleset, record, seatOf(o, false) ?? ruleset.parseOrders(raw).seat ?? "");
     const lock = await store.lock(record.id, `starhost submit ${file}`);
@@ -191,6 +201,7 @@ inbox), the step runs and commits whole. Read the results with "starhost report 
     )
     .action(async (dir: string) => {
       const { store, record } = await openFolder(dir);
+      assertNotOver(record);
       const run = await playStep(store, record.id, {
         holder: `starhost turn ${dir}`,
         at: now(),
@@ -244,11 +255,12 @@ inbox), the step runs and commits whole. Read the results with "starhost report 
       "\nExamples:\n  starhost export games/g1 --out g1.json\n  starhost export --store pglite:./starhost-data --game g1 --out g1.json",
     )
     .action(async (dir: string | undefined, o: { out: string; force?: boolean; store?: string; game?: string }) => {
-      if (existsSync(o.out) && !o.force) throw new HostError("file-exists", `${o.out} exists; pass --force to replace it`);
+      const bad = outputProblem(o.out, null, o.force === true);
+      if (bad !== null) throw new UsageError(bad);
       const { store, id } = await source(dir, o);
       try {
         const doc = await exportGame(store, id);
-        writeText(o.out, `${canonicalJson(doc)}\n`);
+        writeUnstamped(o.out, `${canonicalJson(doc)}\n`, o.force === true);
         console.log(`Wrote ${o.out}: ${id}, ${doc.steps.length} step(s), ${doc.submissions.length} submission(s).`);
       } finally {
         await store.close();
@@ -267,6 +279,7 @@ inbox), the step runs and commits whole. Read the results with "starhost report 
     )
     .action(async (file: string, o: { out?: string; store?: string }) => {
       if ((o.out === undefined) === (o.store === undefined)) throw new UsageError("give one of --out DIR or --store SPEC");
+      if (o.out !== undefined) requireOutputFolder(o.out);
       const doc = readDataFile(file) as GameExport;
       const store = o.out !== undefined ? new FolderStore(o.out) : await openStore(o.store as string);
       try {

@@ -4,19 +4,13 @@
  *   1  the input was refused (bad file, invalid state, orders that are refused or expected to fail on check)
  *   2  usage error (unknown command or option, missing argument)
  *
- * The commands know only the Ruleset contract, the host and the stores: every
- * ruleset-specific command (its tools, its scenario inputs) is built from the
- * registry.
+ * This module only answers `--version`; everything else is in program.ts, loaded
+ * here when needed, so `starhost --version` loads commander and nothing of the
+ * rules, host or stores (issue 9 item 20: the command's start, bench/startup.bench.ts).
  */
 import { Command, CommanderError } from "commander";
-import { HostError } from "../host/errors.js";
-import { allRulesets } from "../host/registry.js";
-import { StoreError } from "../store/store.js";
-import { UsageError } from "./common.js";
-import { registerDemoCommand } from "./demo.js";
-import { registerGameCommands } from "./games.js";
-import { registerSampleCommand } from "./sample.js";
-import { registerToolCommands } from "./tools.js";
+
+const VERSION = "0.2.0";
 
 // Output to a closed pipe (`starhost turn DIR | head -1`) is not a failure of the command: what it did is done.
 for (const stream of [process.stdout, process.stderr]) {
@@ -26,75 +20,23 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-const program = new Command();
-// Before any subcommand is added, so every subcommand inherits it: commander's
-// errors become exceptions here and usage errors exit 2.
-program.exitOverride();
-program
-  .name("starhost")
-  .description("Starhost: a host for space fleet wargames. Adjudicates games from orders files, or lets bots play them.")
-  .version("0.2.0")
-  .showHelpAfterError("(run with --help for usage)")
-  .addHelpText(
-    "after",
-    `
-Exit codes: 0 success; 1 input refused (bad file, invalid state, orders refused or expected to fail on check); 2 usage error.
-
-Quick start:
-  starhost demo                        bots play 10 turns of the default galaxy; a table of the empires at the end
-  starhost sample                      a tutorial game: one turn from sample orders, results printed
-  starhost new galactic-empires --scenario tutorial --seed 7 --out games/g1
-  starhost orders template games/g1 --seat klingon --out games/g1/orders/klingon.yaml
-  starhost check games/g1 --seat klingon games/g1/orders/klingon.yaml
-  starhost turn games/g1
-  starhost report games/g1 --seat klingon`,
-  );
-
-program
-  .command("rulesets")
-  .description("list the rulesets: their scenarios (and the files they take), bots and tools")
-  .action(() => {
-    for (const r of allRulesets()) {
-      console.log(`${r.id}: ${r.title} - ${r.summary}`);
-      for (const s of Object.values(r.scenarios)) {
-        const inputs = s.inputs
-          .map((i) => ` --${i.name} FILE${i.max > 1 ? ` (x${i.min === i.max ? i.max : `${i.min}-${i.max}`})` : ""}`)
-          .join("");
-        console.log(`  --scenario ${s.id}${inputs}${s.id === r.defaultScenario ? " (default)" : ""}: ${s.description}`);
-      }
-      console.log(
-        `  bots: ${Object.entries(r.bots)
-          .map(([k, b]) => `${k} (${b.summary})`)
-          .join("; ")}`,
-      );
-      console.log(
-        `  tools: ${Object.values(r.tools)
-          .map((t) => `${t.id} (${t.summary})`)
-          .join("; ")}`,
-      );
-    }
-  });
-
-registerGameCommands(program);
-registerToolCommands(program);
-registerDemoCommand(program);
-registerSampleCommand(program);
-
-try {
-  await program.parseAsync(process.argv);
-} catch (e) {
-  if (e instanceof CommanderError) {
-    // Help and version exit 0; every other commander error is a usage error.
-    process.exit(e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help" ? 0 : 2);
+/**
+ * Whether commander would answer the whole command line with the version: the
+ * program's own option parser (the same `parseOptions` the full program runs first)
+ * with the version as its only option. Any other line, `--help` included, goes to
+ * the full program, which also answers the version in every case this one misses.
+ */
+function asksVersion(args: string[]): boolean {
+  const quick = new Command().version(VERSION).helpOption(false).exitOverride();
+  quick.configureOutput({ writeOut: () => {}, writeErr: () => {} });
+  try {
+    quick.parseOptions(args);
+    return false;
+  } catch (e) {
+    if (e instanceof CommanderError && e.code === "commander.version") return true;
+    throw e;
   }
-  if (e instanceof UsageError) {
-    console.error(`starhost: ${e.message}`);
-    process.exit(2);
-  }
-  if (e instanceof HostError || e instanceof StoreError) {
-    console.error(`starhost: ${e.message} (${e.code})`);
-    for (const d of e instanceof HostError ? e.details : []) console.error(`  ${d}`);
-    process.exit(1);
-  }
-  throw e;
 }
+
+if (asksVersion(process.argv.slice(2))) console.log(VERSION);
+else await (await import("./program.js")).runProgram(process.argv, VERSION);

@@ -13,8 +13,15 @@ import { createGame, playStep, seatReport } from "../host/games.js";
 import { allRulesets, rulesetById } from "../host/registry.js";
 import { FolderStore } from "../store/folder.js";
 import { gameIdFor, now, seedOption, takeInbox } from "./common.js";
+import { requireOutputFolder } from "./output.js";
 
-const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "examples");
+/**
+ * The package's folder, relative to this file's: two folders up from src/cli; a build
+ * (scripts/build.mjs) defines STARHOST_PACKAGE_ROOT as the way up from its own folder.
+ */
+declare const STARHOST_PACKAGE_ROOT: string | undefined;
+const UP = typeof STARHOST_PACKAGE_ROOT === "string" ? STARHOST_PACKAGE_ROOT : join("..", "..");
+const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), UP, "examples");
 
 interface SampleFile {
   scenario: string;
@@ -40,6 +47,7 @@ export function registerSampleCommand(program: Command): void {
       const sample = ruleset ? sampleOf(ruleset.id) : null;
       if (!ruleset || !sample)
         throw new HostError("no-sample", `no sample for ${o.ruleset ?? "any ruleset"} (examples/<ruleset>/sample.json)`);
+      requireOutputFolder(o.out);
       if (existsSync(join(o.out, "game.json")))
         throw new HostError("game-exists", `${o.out} already holds a game; remove it or pass --out`);
       const seed = o.seed ?? sample.seed;

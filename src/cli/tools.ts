@@ -5,15 +5,15 @@
  *   starhost battle <ruleset> --input FILE                the ruleset's "odds" tool (kept for the README)
  *   starhost fleet check FILE                             the "fleet-check" tool of the ruleset that has one
  */
-import { existsSync } from "node:fs";
 import { type Command, InvalidArgumentError } from "commander";
 import type { AnyRuleset, InputTool, ToolOption } from "../core/ruleset.js";
 import { HostError } from "../host/errors.js";
-import { readDataFile, writeText } from "../host/files.js";
+import { readDataFile } from "../host/files.js";
 import { gameAccess } from "../host/games.js";
 import { allRulesets, rulesetById, rulesetIds } from "../host/registry.js";
 import { group, intOption, openFolder, seatOf, UsageError } from "./common.js";
 import { autoPlay } from "./games.js";
+import { outputProblem, writeOutput } from "./output.js";
 
 function addToolOptions(c: Command, options: readonly ToolOption[]): Command {
   for (const o of options) {
@@ -144,7 +144,7 @@ export function registerToolCommands(program: Command): void {
       .description(`${tool.summary} (${owners.join(", ")})`)
       .argument("<dir>", "game folder")
       .requiredOption("--out <file>", `the file to write${tool.options.some((o) => o.name === "format") ? " (.svg or .html)" : " (.svg)"}`)
-      .option("--force", "replace --out if it exists")
+      .option("--force", `replace --out even if it is not an unchanged file of "starhost ${id}"`)
       .addHelpText("after", `\n${tool.help}`);
     if (tool.options.some((o) => o.kind === "seat"))
       c.option("--seat <id>", "the seat whose view to draw")
@@ -159,7 +159,9 @@ export function registerToolCommands(program: Command): void {
       if (t?.kind !== "game")
         throw new HostError("wrong-ruleset", `${dir} holds a ${ruleset.id} game; "${id}" is for ${owners.join(", ")}`);
       const out = o.out;
-      if (existsSync(out) && !o.force) throw new HostError("file-exists", `${out} exists; pass --force to replace it`);
+      // Refused before any work: a folder, another command's or a person's file (exit 2).
+      const bad = outputProblem(out, id, o.force === true);
+      if (bad !== null) throw new UsageError(bad);
       const values = optionValues(t, { ...o, step: o.step ?? o.turn });
       if (t.options.some((x) => x.name === "format")) {
         const ext = out.toLowerCase().match(/\.(svg|html?)$/)?.[1];
@@ -170,7 +172,7 @@ export function registerToolCommands(program: Command): void {
       const result = await t.run(access, values);
       if (!result.ok) throw new HostError("tool-refused", result.text);
       if (!result.file) throw new HostError("no-file", `${id} drew nothing`);
-      writeText(out, result.file.content);
+      writeOutput(out, result.file.content, id, o.force === true);
       console.log(`Wrote ${out}: ${result.text}.`);
     });
   }

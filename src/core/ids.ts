@@ -40,10 +40,14 @@ export function isId(id: unknown): id is string {
  * carry `params.problem` ("invalid-id"; "invalid-ref" and "invalid-name" for the
  * schemas below): a stable problem code for `issueCode`.
  */
-export const idSchema = z.string().superRefine((v, ctx) => {
-  const p = idProblem(v);
-  if (p) ctx.addIssue({ code: "custom", message: p, params: { problem: "invalid-id" } });
-});
+export const idSchema = z
+  .string()
+  .superRefine((v, ctx) => {
+    const p = idProblem(v);
+    if (p) ctx.addIssue({ code: "custom", message: p, params: { problem: "invalid-id" } });
+  })
+  // What the published JSON Schema states (the names of Object.prototype's members are refused too).
+  .meta({ pattern: ID_PATTERN.source, minLength: 1, maxLength: ID_MAX });
 
 /**
  * A reference made of ids: ids joined by "." or ":" ("blue-tf1-s1.3" a ship of a
@@ -69,10 +73,13 @@ export function refProblem(ref: unknown): string | null {
 }
 
 /** The zod form of `refProblem`. */
-export const refSchema = z.string().superRefine((v, ctx) => {
-  const p = refProblem(v);
-  if (p) ctx.addIssue({ code: "custom", message: p, params: { problem: "invalid-ref" } });
-});
+export const refSchema = z
+  .string()
+  .superRefine((v, ctx) => {
+    const p = refProblem(v);
+    if (p) ctx.addIssue({ code: "custom", message: p, params: { problem: "invalid-ref" } });
+  })
+  .meta({ pattern: REF_PATTERN.source, minLength: 1, maxLength: REF_MAX });
 
 /** The longest name `keyProblem` accepts. */
 export const KEY_MAX = 120;
@@ -95,10 +102,13 @@ export function keyProblem(key: unknown): string | null {
 }
 
 /** The zod form of `keyProblem`. */
-export const keySchema = z.string().superRefine((v, ctx) => {
-  const p = keyProblem(v);
-  if (p) ctx.addIssue({ code: "custom", message: p, params: { problem: "invalid-name" } });
-});
+export const keySchema = z
+  .string()
+  .superRefine((v, ctx) => {
+    const p = keyProblem(v);
+    if (p) ctx.addIssue({ code: "custom", message: p, params: { problem: "invalid-name" } });
+  })
+  .meta({ minLength: 1, maxLength: KEY_MAX });
 
 /**
  * A record (plain object) whose keys `key` checks. zod's own record skips a

@@ -5,56 +5,51 @@
  * things of the game (a unit, an empire, a sector) get the choices the ruleset
  * gives for the seat and the step.
  */
-import type { ZodType } from "zod";
+import { type ZodType, z } from "zod";
 import type { OptionField, OrderOption } from "./ruleset.js";
 
 export type Choice = { value: string | number; label: string };
 
-interface Inspected {
-  type: string;
-  optional: boolean;
-  inner: ZodType;
-}
+/** Any zod schema: what the wrappers' `unwrap()` and an object's `shape` give. */
+type Schema = z.core.$ZodType;
 
-// zod 4 exposes the kind of a schema in `def.type`; wrappers (optional, default, nullable) hold `innerType`.
-function inspect(schema: ZodType): Inspected {
-  let s = schema as unknown as { def: { type: string; innerType?: ZodType } };
+/** A field's schema without its wrappers (optional, default, nullable, prefault), and whether there was one. */
+function unwrapped(schema: Schema): { inner: Schema; optional: boolean } {
+  let inner = schema;
   let optional = false;
-  while (s.def.type === "optional" || s.def.type === "default" || s.def.type === "nullable" || s.def.type === "prefault") {
+  while (
+    inner instanceof z.ZodOptional ||
+    inner instanceof z.ZodDefault ||
+    inner instanceof z.ZodNullable ||
+    inner instanceof z.ZodPrefault
+  ) {
     optional = true;
-    s = s.def.innerType as unknown as typeof s;
+    inner = inner.unwrap();
   }
-  return { type: s.def.type, optional, inner: s as unknown as ZodType };
+  return { inner, optional };
 }
 
 /** One field of an order schema as a menu field: `choices` wins for fields that name things of the game. */
-export function optionField(schema: ZodType, choices: readonly Choice[] | undefined): OptionField | null {
-  const { type, optional, inner } = inspect(schema);
-  const z = inner as unknown as {
-    minValue?: number | null;
-    maxValue?: number | null;
-    isInt?: boolean;
-    maxLength?: number | null;
-    options?: readonly (string | number)[];
-    def: { element?: ZodType };
-  };
-  if (type === "array") {
-    const element = z.def.element;
-    const el = element ? optionField(element, choices) : null;
+export function optionField(schema: Schema, choices: readonly Choice[] | undefined): OptionField | null {
+  const { inner, optional } = unwrapped(schema);
+  if (inner instanceof z.ZodArray) {
+    const el = optionField(inner.element, choices);
     if (el && (el.kind === "choice" || el.kind === "choices")) return { kind: "choices", values: el.values };
     return null;
   }
   if (choices) return { kind: "choice", values: [...choices], ...(optional ? { optional } : {}) };
-  if (type === "number")
+  if (inner instanceof z.ZodNumber) {
+    const { minValue, maxValue } = inner;
     return {
       kind: "number",
       // zod answers an unbounded side with null or an infinity; a menu states a finite range (plain JSON).
-      min: Number.isFinite(z.minValue) ? (z.minValue as number) : Number.MIN_SAFE_INTEGER,
-      max: Number.isFinite(z.maxValue) ? (z.maxValue as number) : Number.MAX_SAFE_INTEGER,
-      integer: z.isInt === true,
+      min: minValue !== null && Number.isFinite(minValue) ? minValue : Number.MIN_SAFE_INTEGER,
+      max: maxValue !== null && Number.isFinite(maxValue) ? maxValue : Number.MAX_SAFE_INTEGER,
+      integer: inner.isInt === true,
       ...(optional ? { optional } : {}),
     };
-  if (type === "boolean")
+  }
+  if (inner instanceof z.ZodBoolean)
     return {
       kind: "choice",
       values: [
@@ -63,9 +58,13 @@ export function optionField(schema: ZodType, choices: readonly Choice[] | undefi
       ],
       ...(optional ? { optional } : {}),
     };
-  if (type === "enum" && z.options) return { kind: "choice", values: z.options.map((v) => ({ value: v, label: String(v) })) };
-  if (type === "string") return { kind: "text", maxLength: z.maxLength ?? 1000, ...(optional ? { optional } : {}) };
+  if (inner instanceof z.ZodEnum) return { kind: "choice", values: inner.options.map((v) => ({ value: v, label: String(v) })) };
+  if (inner instanceof z.ZodString) return { kind: "text", maxLength: inner.maxLength ?? 1000, ...(optional ? { optional } : {}) };
   return null;
+}
+
+function isChoiceList(c: readonly Choice[] | OptionField): c is readonly Choice[] {
+  return Array.isArray(c);
 }
 
 /**
@@ -81,23 +80,25 @@ export function orderOptions(
   choices: (type: string, field: string) => readonly Choice[] | OptionField | undefined,
   offered: (type: string) => boolean = () => true,
 ): OrderOption[] {
-  const byType = new Map<string, ZodType>();
-  for (const option of (union as unknown as { options: ZodType[] }).options) {
-    const shape = (option as unknown as { shape: Record<string, ZodType> }).shape;
-    const lit = shape.type as unknown as { value?: string; def: { values?: string[] } };
-    const name = lit.value ?? lit.def.values?.[0];
-    if (name) byType.set(name, option);
+  // The order types by their `type` literal: a union (discriminated or not) of objects.
+  const byType = new Map<string, z.ZodObject>();
+  const options = union instanceof z.ZodUnion ? union.options : [];
+  for (const option of options) {
+    if (!(option instanceof z.ZodObject)) continue;
+    const lit = option.shape.type;
+    const name = lit instanceof z.ZodLiteral ? [...lit.values][0] : undefined;
+    if (typeof name === "string") byType.set(name, option);
   }
   const out: OrderOption[] = [];
   for (const type of types) {
     const schema = byType.get(type);
     if (!schema || !offered(type)) continue;
-    const shape = (schema as unknown as { shape: Record<string, ZodType> }).shape;
+    const shape: Readonly<Record<string, Schema>> = schema.shape;
     const fields: Record<string, OptionField> = {};
     for (const [field, fs] of Object.entries(shape)) {
       if (field === "type") continue;
       const c = choices(type, field);
-      const f = c !== undefined && !Array.isArray(c) ? (c as OptionField) : optionField(fs, c as readonly Choice[] | undefined);
+      const f = c === undefined || isChoiceList(c) ? optionField(fs, c) : c;
       if (f) fields[field] = f;
     }
     out.push({ type, summary: summaries[type] ?? type, fields });

@@ -7,10 +7,19 @@
 import { z } from "zod";
 import { plainTextProblem } from "./text.js";
 
-/** A bound as people read it: 10,000 and -1,000,000; beyond 10^15 as 1e+15. */
+/**
+ * A bound as people read it: 10,000 and -1,000,000; beyond 10^15 as 1e+15. The
+ * digits are grouped here rather than by toLocaleString("en-US") (the same text):
+ * schemas are built when a module loads, and a first toLocaleString starts ICU's
+ * number formatting, a noticeable part of the command's start (issue 9 item 20).
+ */
 export function showNumber(n: number): string {
   if (Math.abs(n) >= 1e15) return n.toExponential();
-  return Number.isInteger(n) ? n.toLocaleString("en-US") : String(n);
+  if (!Number.isInteger(n)) return String(n);
+  const digits = String(Math.abs(n));
+  let grouped = digits.slice(0, digits.length % 3 || 3);
+  for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
+  return n < 0 || Object.is(n, -0) ? `-${grouped}` : grouped;
 }
 
 function inputText(input: unknown): string {

@@ -104,6 +104,8 @@ export interface ScenarioInput {
   /** How many values it takes. */
   min: number;
   max: number;
+  /** The shape of one file of this input (its JSON Schema is published: `starhost schema`, docs/schemas). */
+  schema?: ZodType;
 }
 
 /**
@@ -188,6 +190,8 @@ export interface InputTool {
   input: string;
   /** The input file's shape and an example, for help. */
   help: string;
+  /** The input file's schema, when it has one (its JSON Schema is published: `starhost schema`, docs/schemas). */
+  schema?: ZodType;
   options: readonly ToolOption[];
   /** `source` names the input in messages (a file name). */
   run(input: unknown, options: Readonly<Record<string, unknown>>, source?: string): ToolOutput;

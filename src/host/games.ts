@@ -8,7 +8,7 @@ import type { Problem } from "../core/result.js";
 import type { AnyRuleset, GameAccess, SeatId } from "../core/ruleset.js";
 import type { GameRecord, StepEntry, Store, Submission } from "../store/store.js";
 import { HostError } from "./errors.js";
-import { type AcceptedOrders, acceptOrders, type NewGame, newGame, runStep } from "./lifecycle.js";
+import { type AcceptedOrders, acceptOrders, assertNotOver, type NewGame, newGame, runStep } from "./lifecycle.js";
 import { botSubmissions } from "./play.js";
 import { rulesetById } from "./registry.js";
 
@@ -43,6 +43,7 @@ export interface Submitted extends AcceptedOrders {
 /** Keep one seat's orders for the awaited step (refused whole when malformed, stale or for another seat); the reply is the check. */
 export async function submitOrders(store: Store, id: string, seat: SeatId, raw: unknown, source: string, at: string): Promise<Submitted> {
   const { record, ruleset } = await loadGame(store, id);
+  assertNotOver(record);
   const a = acceptOrders(ruleset, record, seat, raw);
   if (!a.ok) throw new HostError("orders-refused", `${source}: refused, nothing kept`, problemLines(a.error));
   const sub = { seat, step: record.step, orders: a.value.orders, problems: a.value.problems, source, at };
@@ -75,7 +76,7 @@ export async function playStep(
   const lock = await store.lock(id, opts.holder);
   try {
     const { record, ruleset } = await loadGame(store, id);
-    if (record.outcome) throw new HostError("game-over", `the game is over (${record.outcome.reason}); no more steps`);
+    assertNotOver(record);
     await opts.before?.(record, ruleset);
     for (const { revision: _, ...s } of botSubmissions(ruleset, record, opts.bots ?? {}, opts.at ?? "")) await store.submit(id, s);
     const subs: Submission[] = await store.submissions(id, record.step);

@@ -10,7 +10,7 @@ import { isId } from "../core/ids.js";
 import type { Problem, Result } from "../core/result.js";
 import { err, ok } from "../core/result.js";
 import { seedProblem } from "../core/rng.js";
-import { type AnyRuleset, type Check, type SeatId, stepRng } from "../core/ruleset.js";
+import { type AnyRuleset, type Check, type Outcome, type SeatId, stepRng } from "../core/ruleset.js";
 import type { GameRecord, StepEntry, Submission } from "../store/store.js";
 import { HostError } from "./errors.js";
 
@@ -84,6 +84,20 @@ export function newGame(g: NewGame): Result<GameRecord, Problem[]> {
   });
 }
 
+/**
+ * The one answer to anything that wants another step of a finished game (orders, a check, a template, the
+ * step itself): who won, why, and that nothing more is taken. The CLI and the API print it as is.
+ */
+export function gameOverMessage(outcome: Outcome): string {
+  const who = outcome.winners.length > 0 ? `won by ${outcome.winners.join(", ")}` : "no winner";
+  return `the game is over (${who}: ${outcome.reason}); it takes no more orders or turns`;
+}
+
+/** Throws HostError "game-over" (gameOverMessage) when the game is over. */
+export function assertNotOver(record: GameRecord): void {
+  if (record.outcome) throw new HostError("game-over", gameOverMessage(record.outcome));
+}
+
 /** A submission as accepted: parsed orders, the orders skipped as malformed, and the check's verdict. */
 export interface AcceptedOrders {
   orders: unknown;
@@ -97,8 +111,7 @@ export interface AcceptedOrders {
  * ("stale"); otherwise the parsed orders, the orders skipped, and the check.
  */
 export function acceptOrders(ruleset: AnyRuleset, record: GameRecord, seat: SeatId, raw: unknown): Result<AcceptedOrders, Problem[]> {
-  if (record.outcome)
-    return err([{ order: "game", code: "game-over", message: `the game is over (${record.outcome.reason}); no more orders` }]);
+  if (record.outcome) return err([{ order: "game", code: "game-over", message: gameOverMessage(record.outcome) }]);
   const awaiting: SeatId[] = ruleset.awaiting(record.state);
   if (!ruleset.seats(record.state).includes(seat) && !awaiting.includes(seat)) {
     const seats = ruleset.describe(record.state).seats.map((s) => s.id);
@@ -147,7 +160,7 @@ export interface StepResult {
  * the events first, as problem events every report prints.
  */
 export function runStep(ruleset: AnyRuleset, record: GameRecord, submissions: readonly Submission[]): StepResult {
-  if (record.outcome) throw new HostError("game-over", `the game is over (${record.outcome.reason}); no more steps`);
+  assertNotOver(record);
   const state = record.state;
   const awaiting: SeatId[] = ruleset.awaiting(state);
   const latest = new Map<SeatId, Submission>();

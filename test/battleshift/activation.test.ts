@@ -126,16 +126,62 @@ describe('Weapons: broadside heavy batteries fire left or right, 24"', () => {
 });
 
 describe("Basic Combat Resolution: synchronised fire and suppression", () => {
-  it("squadrons of one taskforce synchronise: one attack, dice added, at the worst targeting of the group", () => {
-    const s = tinyBattle([
+  // "Basic Combat Resolution" 3): "Roll a die for each attack, needing to roll equal to or less than a particular targeting
+  // number ... The target number for battery attacks gets decreased by 1 for every suppression counter on the firing
+  // squadron"; 4): "If multiple squadrons were synchronizing their attacks, all of them add up their hits together".
+  const synchronised = () =>
+    tinyBattle([
       cruisers("b1", "blue", 10, 20, 90),
       cruisers("b2", "blue", 10, 24, 90, { suppression: 1 }),
       cruisers("r1", "red", 30, 22, 270),
     ]);
-    const ctx = run(s, [{ type: "heavy", squadrons: ["b1", "b2"], target: "r1" }]);
+  it("squadrons of one taskforce synchronise: one attack whose hits are added, each squadron rolling at its own targeting (b1 4, b2 suppressed 3)", () => {
+    // b1's four dice roll 4s (hits at 4); b2's four roll 4s (misses at 3): 4 hits, not the 0 the worst targeting would give.
+    // Four hits on two Fleet Cruisers (2 shields each): 4 shield dice at 4 - 2 = 2 roll 6s; 4 damage, one test at 4: a 3.
+    const rng = new DiceRng([4, 4, 4, 4, 4, 4, 4, 4, 6, 6, 6, 6, 3]);
+    const ctx = run(synchronised(), [{ type: "heavy", squadrons: ["b1", "b2"], target: "r1" }], rng);
+    expect(codes(ctx)).toEqual([]);
     const f = fires(ctx);
     expect(f).toHaveLength(1);
-    expect(f[0]).toMatchObject({ dice: 8, targeting: 3, from: ["b1", "b2"] });
+    expect(f[0]).toMatchObject({ dice: 8, hits: 4, damage: 4, from: ["b1", "b2"], suppressed: true });
+    expect(f[0]?.rolled?.slice(0, 2)).toEqual([
+      { what: "to hit: b1 heavy batteries", rolls: [4, 4, 4, 4], need: 4 },
+      { what: "to hit: b2 heavy batteries", rolls: [4, 4, 4, 4], need: 3 },
+    ]);
+    expect(f[0]?.text).toContain(
+      "b1 heavy batteries: 4 dice needing 4 or less [4,4,4,4] + b2 heavy batteries: 4 dice needing 3 or less [4,4,4,4] = 4 hits",
+    );
+    expect(rng.remaining).toBe(0);
+  });
+  it("statistically: 8 dice, 4 at targeting 4 and 4 at 3, hit 4 x 4/6 + 4 x 3/6 = 4.667 times on average (the worst targeting would give 4.0); 4,000 volleys, tolerance 0.1 (4 standard errors)", () => {
+    const rng = Rng.fromSeed(14);
+    let hits = 0;
+    const n = 4000;
+    for (let i = 0; i < n; i++) {
+      const ctx = run(synchronised(), [{ type: "heavy", squadrons: ["b1", "b2"], target: "r1" }], rng);
+      hits += fires(ctx)[0]?.hits ?? 0;
+    }
+    // Variance of one volley: 4 x (2/3)(1/3) + 4 x (1/2)(1/2) = 1.889; standard error over 4,000: 0.022.
+    expect(Math.abs(hits / n - (4 * 4) / 6 - (4 * 3) / 6)).toBeLessThan(0.1);
+  });
+  it('a squadron of the group that cannot fire is named, and the rest fire: "At least one ship in the squadron must have range"', () => {
+    const s = synchronised();
+    // b2 faces north: its target (east) is outside its 90 degree forward arc.
+    (s.squadrons.b2 as { facing: number }).facing = 0;
+    const ctx = run(s, [{ type: "heavy", squadrons: ["b1", "b2"], target: "r1" }]);
+    expect(codes(ctx)).toEqual(["cannot-fire"]);
+    expect(ctx.problems[0]?.message).toMatch(
+      /^b2 cannot join this fire \(b2 heavy batteries: r1 is \d+ degrees off the arc centre, outside the 90 degree forward arc/,
+    );
+    expect(ctx.problems[0]?.message).toContain("b1 fires without it");
+    expect(fires(ctx)).toMatchObject([{ from: ["b1"], dice: 4, targeting: 4 }]);
+    // Out of range: named with the distance.
+    const far = tinyBattle([cruisers("b1", "blue", 10, 20, 90), cruisers("b2", "blue", 4, 24, 90), cruisers("r1", "red", 45.5, 20, 270)]);
+    const ctx2 = run(far, [{ type: "heavy", squadrons: ["b1", "b2"], target: "r1" }]);
+    expect(ctx2.problems.map((p) => p.message)).toEqual([
+      'b2 cannot join this fire (b2 heavy batteries: r1 is 41.61" away (range 36")); b1 fires without it',
+    ]);
+    expect(fires(ctx2)).toMatchObject([{ from: ["b1"] }]);
   });
   it("detached squadrons cannot coordinate their fire", () => {
     const s = tinyBattle([

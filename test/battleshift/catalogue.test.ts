@@ -108,6 +108,19 @@ describe("catalogue", () => {
     expect(designOf("raishek/dominator").cost).toBe(305);
     expect(designOf("raishek/planetary-interdictor").cost).toBe(165);
   });
+  it("each design is the caller's own: changing one changes neither the catalogue nor the next battle's (no shared cache)", () => {
+    const a = catalogueDesign("generic/fleet-cruiser");
+    const b = catalogueDesign("generic/fleet-cruiser");
+    expect(a).toEqual(b);
+    expect(a).not.toBe(b);
+    if (!a) throw new Error("generic/fleet-cruiser is in the catalogue");
+    a.hull = 99;
+    a.systems.heavy = 99;
+    a.input.systems.heavy = 99;
+    const entry = CATALOGUE.find((e) => e.id === "generic/fleet-cruiser");
+    expect(entry?.input.systems.heavy).not.toBe(99);
+    expect(catalogueDesign("generic/fleet-cruiser")).toEqual(b);
+  });
   it("designs are found by id or by printed name; unknown ids are undefined (findDesign)", () => {
     expect(findDesign("Fleet Cruiser")?.id).toBe("generic/fleet-cruiser");
     expect(findDesign("raishek battleship")?.id).toBe("raishek/battleship");

@@ -144,7 +144,7 @@ describe('Replays (RULINGS "Replays"): planets and moons, stations and gates, pr
     // A quadrant whose wounds reach its size is silenced, and said so.
     expect(svg).toMatch(/>N [3-9]\/3 red g\d+ silenced</);
     // Planet fire leaves the quadrant's rim (dashed); ships' and fighters' fire at a quadrant is a dash-dot line labelled hits and wounds.
-    expect(svg).toMatch(/stroke-dasharray="5,2"><title> fire planet quadrant [NESW] heavy at/);
+    expect(svg).toMatch(/stroke-dasharray="5,2"><title>planet quadrant [NESW] fires heavy installations at/);
     expect(svg).toMatch(/stroke-dasharray="6,2,1,2"><title>[^<]*fires \d+ heavy batteries at (planet|moon) quadrant/);
     expect(svg).toMatch(/>(planet|moon) [NESW] \d+h \d+w</);
     // "Fighters launched from quadrants", ground assaults and assault units moving between quadrants.

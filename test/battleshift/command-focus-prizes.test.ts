@@ -245,7 +245,7 @@ describe('"Engulfing (Highly experimental)" and "Boarding": prizes', () => {
     const red = ctxFor(s, "red", new DiceRng([3]));
     red.destroyShips(s.squadrons.b1!, 1, "red", "destroyed");
     expect(s.prizes[prize.id]).toMatchObject({ engulfed: false, engulfer: null });
-    expect(texts(red)).toMatch(/destruction test 3 needing 3 or less: passed, it floats free/);
+    expect(texts(red)).toMatch(/destruction test \[3\] needing 3 or less: passed, it floats free/);
   });
 
   it("... and a failed test (4) destroys the engulfed ship with its engulfer", () => {
@@ -254,7 +254,7 @@ describe('"Engulfing (Highly experimental)" and "Boarding": prizes', () => {
     const red = ctxFor(s, "red", new DiceRng([4]));
     red.destroyShips(s.squadrons.b1!, 1, "red", "destroyed");
     expect(s.prizes[id]).toBeUndefined();
-    expect(texts(red)).toMatch(/destruction test 4 needing 3 or less: failed, destroyed with it/);
+    expect(texts(red)).toMatch(/destruction test \[4\] needing 3 or less: failed, destroyed with it/);
   });
 
   it('"Enemy ships cannot be repaired when engulfed": no repair roll for an engulfed prize; it moves inside its engulfer', () => {
@@ -319,7 +319,7 @@ describe('"Engulfing (Highly experimental)" and "Boarding": prizes', () => {
     // Red's flagship r1.1 was the captured ship, so red-tf1 is dissolved: r2 boards as a detached squadron, 5 + 3 = 8 against 2 + 3 = 5.
     const ctx = run(s, [{ type: "board", squadrons: ["r2"], target: prize.id }], new DiceRng([5, 2, 4]), "red", null);
     expect(codes(ctx)).toEqual([]);
-    expect(texts(ctx)).toMatch(/Recapture of .*: 5 \+ 3 = 8 against 2 \+ 3 = 5: retaken/);
+    expect(texts(ctx)).toMatch(/Recapture of .*: \[5\] \+ 3 = 8 against \[2\] \+ 3 = 5: retaken/);
     expect(prize).toMatchObject({ side: "red", squadron: "r2", repaired: false });
     expect([s.sides.blue?.vp, s.sides.red?.vp]).toEqual([cost, cost]);
     expect(s.sides.red?.vpLog.at(-1)?.why).toMatch(/retaken/);

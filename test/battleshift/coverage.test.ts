@@ -95,7 +95,7 @@ describe('Assault Units (L747-752): "A ship with assault units can board a non-d
     const ctx = run(s, [order], rng);
     expect(codes(ctx)).toEqual([]);
     expect(notes(ctx, "board")[0]?.text).toMatch(
-      /2 units roll \[4,2\] needing 4, shields \[5,6\]: 2 through, attack 6 against defence 4 \(d6 1 \+ size 3\): captured/,
+      /2 units roll \[4,2\] needing 4, shields \[5,6\]: 2 through, attack 6 \(2d3 \[3,3\]\) against defence 4 \(d6 \[1\] \+ size 3\): captured/,
     );
     expect(rng.remaining).toBe(0);
     expect(s.squadrons.r1?.ships.map((x) => x.id)).toEqual(["r1.2"]);

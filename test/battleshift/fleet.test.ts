@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { designOf, type FleetResult, parseFleet } from "../../src/rules/battleshift/fleet/fleet.js";
+import { fleetCheckTool } from "../../src/rules/battleshift/tools.js";
 
 const EX = "examples/battleshift/fleets";
 const load = (f: string): unknown => parseYaml(readFileSync(`${EX}/${f}`, "utf8"));
@@ -221,12 +222,16 @@ describe("New rules for mixed ships in a Squadron (option mixedSquadrons)", () =
 });
 
 describe("shape", () => {
-  it("missing and unknown fields are named by their path", () => {
+  it("missing and unknown fields are named by their path (in the problem's order; the message says what is wrong and what is valid)", () => {
     const r = parseFleet({ taskforces: [{ name: "A", squadrons: [{ design: "generic/fleet-cruiser", ships: 1, colour: "red" }] }] });
     expect(r.ok).toBe(false);
-    const msgs = r.ok ? [] : r.error.map((p) => p.message);
-    expect(msgs.some((m) => m.includes("fleet.name is missing"))).toBe(true);
-    expect(msgs.some((m) => m.includes('unknown field(s) "colour" at fleet.taskforces[0].squadrons[0]'))).toBe(true);
+    const problems = r.ok ? [] : r.error;
+    expect(problems).toContainEqual({ order: "fleet.name", code: "bad-field", message: "missing: give a text" });
+    expect(problems).toContainEqual({
+      order: "fleet.taskforces[0].squadrons[0]",
+      code: "unknown-field",
+      message: 'unknown field(s) "colour"; a squadron has name, design, ships, mixed, experience',
+    });
   });
   it("property: any decoded value is answered with a result, never an exception", () => {
     fc.assert(
@@ -252,6 +257,130 @@ describe("shape", () => {
   });
 });
 
+describe("'Building a Fleet': fleet check finds every fault at once, in words that say what would be valid (issue 9 item 18)", () => {
+  // One file with faults of shape (a field of the wrong type, an unknown field, an unknown option) and of the
+  // rules (too many ships, an unknown design, a design over its space): every one is reported in one run.
+  const faulty = {
+    name: "Many Faults",
+    points: 100,
+    options: { mixedSquadrons: "yes", tractorbeams: true },
+    designs: [
+      { name: "Cramped", size: 2, systems: { heavy: 3 } },
+      { name: "Sizeless", size: "big", systems: {} },
+    ],
+    taskforces: [
+      {
+        name: "Anvil",
+        squadrons: [
+          { name: "Bad count", design: "generic/fleet-cruiser", ships: "four" },
+          { name: "Too many", design: "generic/fleet-destroyer", ships: 8 },
+          { name: "Typo", design: "generic/fleet-crusier", ships: 1 },
+          { name: "Cramped ones", design: "Cramped", ships: 1 },
+          { name: "Sizeless ones", design: "Sizeless", ships: 1 },
+          { name: "Negative", design: "generic/fleet-battleship", ships: -3 },
+        ],
+      },
+      { name: "Hollow", squadrons: 7 },
+    ],
+  };
+  const r = parseFleet(faulty);
+  const problems = r.ok ? [] : r.error;
+
+  it("a fault of shape in one part does not hide the faults of the rules in the others", () => {
+    expect(problems.map((p) => `${p.order} ${p.code}`)).toEqual([
+      "fleet.options unknown-field",
+      "fleet.options.mixedSquadrons bad-field",
+      "fleet.designs[1].size bad-field",
+      "fleet.taskforces[0].squadrons[0].ships bad-field",
+      "fleet.taskforces[1].squadrons bad-field",
+      'fleet.designs[0] "Cramped" over-space',
+      'fleet.taskforces[0] "Anvil" too-many-squadrons',
+      'fleet.taskforces[0].squadrons[1] "Too many" too-many-ships',
+      'fleet.taskforces[0].squadrons[2] "Typo" unknown-design',
+      'fleet.taskforces[0].squadrons[5] "Negative" bad-ship-count',
+    ]);
+  });
+
+  it("a design with faults of shape is not also called unknown by its squadrons; a list that is not one is not also 'empty'", () => {
+    expect(problems.some((p) => p.message.includes('"Sizeless"'))).toBe(false);
+    expect(problems.some((p) => p.code === "empty-taskforce")).toBe(false);
+  });
+
+  it("no message repeats the path its problem names", () => {
+    for (const p of problems) {
+      const path = p.order.split(" ")[0] as string;
+      expect(p.message, p.order).not.toContain(path);
+    }
+  });
+
+  it("messages of shape say what was found and what is valid", () => {
+    const by = (order: string) => problems.find((p) => p.order === order)?.message;
+    expect(by("fleet.options.mixedSquadrons")).toBe('expected true or false, not "yes"');
+    expect(by("fleet.options")).toMatch(/^unknown field\(s\) "tractorbeams"; options has mixedSquadrons, .*tractorBeams$/);
+    expect(by("fleet.designs[1].size")).toBe('a design\'s size must be a whole number from 1 to 100, not "big"');
+    expect(by("fleet.taskforces[0].squadrons[0].ships")).toBe('a number of ships is a whole number (a squadron has 1 to 7), not "four"');
+    expect(by("fleet.taskforces[1].squadrons")).toBe("expected a list, not 7");
+  });
+
+  it("'Ship Building' byCost: a count above what systems buys says so, not 'from 0 to the 0 bought'", () => {
+    const b = parseFleet(
+      fleetOf([sq("Runner", 1)], { designs: [{ name: "Runner", size: 2, systems: { light: 1 }, byCost: { fast: 1 } }] }),
+    );
+    const m = b.ok ? "" : (b.error[0]?.message ?? "");
+    expect(m).toBe(
+      'Fast (+6" Movement): byCost pays for 1 with points, but systems buys none; byCost only says how many of those under systems are paid with points instead of space: set systems fast: 1, or byCost fast: 0 (or remove it)',
+    );
+    expect(m).not.toMatch(/the 0 bought/);
+  });
+
+  it("a squadron of 0 or fewer ships prices nothing: no total of the fleet or a taskforce is ever negative", () => {
+    const neg = parseFleet(fleetOf([sq("generic/fleet-battleship", -3), sq("generic/fleet-cruiser", 1)]));
+    expect(neg.ok).toBe(false);
+    expect(neg.value?.points).toBe(30);
+    expect(neg.value?.taskforces[0]?.squadrons[0]?.cost).toBe(0);
+  });
+});
+
+describe("starhost fleet check: the text (issue 9 item 18)", () => {
+  it("a legal fleet: each ship's cost item by item ('Ship Building': base 10 per size, systems by points) and the space its systems fill", () => {
+    const raw = fleetOf([sq("Lancer", 2)], {
+      designs: [{ name: "Lancer", size: 3, systems: { heavy: 2, extraShield: 1, fast: 1, weakShields: 1 }, byCost: { fast: 1 } }],
+    });
+    const out = fleetCheckTool.run(raw, {}, "lancers.yaml");
+    expect(out.ok).toBe(true);
+    expect(out.text).toContain('Fleet "Test Fleet": 66 points (no points limit), 1 taskforce(s)');
+    expect(out.text).toContain(
+      'cost 33: base 3 x 10 = 30; 1 x Fast (+6" Movement) (+9) = +9; 1 x Weak Shields (Shield Hardness 3) (-6) = -6. Space 5 of 6 (3 x 2): 2 Heavy Battery = 4, 1 Extra Shield = 1',
+    );
+    expect(out.text.split("\n").at(-1)).toBe("Valid: lancers.yaml is a legal fleet of 66 points.");
+  });
+
+  it("a printed catalogue cost (option catalogueValues: printed) is shown beside the cost the rules give", () => {
+    const out = fleetCheckTool.run(fleetOf([sq("generic/missile-dreadnought", 1)], { options: { catalogueValues: "printed" } }), {});
+    expect(out.text).toMatch(/cost 60 \(the rules give 55; this is the printed cost, option catalogueValues: printed\): base 5 x 10 = 50/);
+  });
+
+  it("a rejected fleet: its faults come first, then what could be priced, with no totals and no negative figure", () => {
+    const out = fleetCheckTool.run(
+      fleetOf([sq("generic/fleet-battleship", -3), sq("generic/fleet-cruiser", 2)], { points: 50 }),
+      {},
+      "f.yaml",
+    );
+    const lines = out.text.split("\n");
+    expect(out.ok).toBe(false);
+    expect(lines[0]).toBe("Invalid: f.yaml has 2 fault(s):");
+    expect(lines[1]).toContain(
+      "-3 ships of generic/fleet-battleship: a squadron has 1 to 7 ships of each design it lists (bad-ship-count)",
+    );
+    expect(lines[2]).toContain("the fleet costs 60 points, 10 over the limit of 50");
+    expect(out.text).not.toMatch(/^Fleet "/m);
+    expect(out.text).not.toMatch(/Taskforce "TF1": .*points/);
+    expect(out.text).toContain('Squadron "TF1 1": not priced (see its faults)');
+    expect(out.text).toContain('Squadron "TF1 2": 2 ship(s), 6 size units, 60 points');
+    expect(out.text.slice(out.text.indexOf("What could be priced"))).not.toMatch(/-\d/);
+  });
+});
+
 describe("starhost fleet check (end to end)", () => {
   const TSX = "node_modules/tsx/dist/cli.mjs";
   const run = (...args: string[]) => spawnSync("node", [TSX, "src/cli/main.ts", ...args], { encoding: "utf8" });
@@ -264,6 +393,9 @@ describe("starhost fleet check (end to end)", () => {
     expect(r.stdout).toContain('Fleet "Terran Home Fleet": 200 points (limit 200), 2 taskforce(s)');
     expect(r.stdout).toContain('Taskforce "Hammer": 2 squadron(s), 4 ships, 140 points');
     expect(r.stdout).toContain('Squadron "Hammer battleships": 2 ship(s), 8 size units, 80 points, threshold 5, total damage 10');
+    expect(r.stdout).toContain(
+      "cost 40: base 4 x 10 = 40. Space 8 of 8 (4 x 2): 2 Light Battery = 2, 2 Heavy Battery = 4, 2 Interceptor = 2",
+    );
     expect(r.stdout).toContain("Valid: ");
   });
   it("--points below the total: exit 1 with the over-points fault", () => {
@@ -275,6 +407,7 @@ describe("starhost fleet check (end to end)", () => {
     const r = run("fleet", "check", `${EX}/faulty-fleet.yaml`);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain("has 8 fault(s):");
+    expect(r.stdout.startsWith("Invalid: examples/battleshift/fleets/faulty-fleet.yaml has 8 fault(s):")).toBe(true);
     expect(r.stdout).toContain('"Anvil pickets" has 8 ships; a squadron has 1 to 7: split it (too-many-ships)');
     expect(r.stdout).toContain("(mixed-not-allowed)");
   });

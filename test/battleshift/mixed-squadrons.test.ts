@@ -124,7 +124,7 @@ describe("New rules for mixed ships in a Squadron, in play", () => {
     expect(r1.suppression).toBe(1);
     expect(s.sides.blue?.vp).toBe(design("generic/fleet-destroyer").cost);
     expect((ctx2.events.find((e) => e.kind === "fire") as FireEvent).text).toMatch(
-      /mixed squadron r1: 15 dice .* 15 hits \(9 to suppress\), suppressed, 16 shield rolls, 6 damage; destruction tests: r1\.2 2, r1\.4 5 lost \(damage now 8\)/,
+      /mixed squadron r1: 15 dice needing 4 or less \[[\d,]+\] = 15 hits \(9 to suppress\), suppressed; 16 shield rolls \[[\d,]+\] .*: 9 saved; 6 damage; destruction tests \[2,5\]: r1\.2 2, r1\.4 5 lost \(damage now 8\)/,
     );
     // "The squadron takes 4 more hits. Now, checking for shields, we start at the first ship in line for a
     // destruction test, so the three cruisers and a dreadnought for 10 total saves ... 8 shots were needed to suppress."
@@ -197,7 +197,7 @@ describe("Mixed squadrons: disabled ships, systems ship by ship, fighters per ca
     const r1 = s.squadrons.r1!;
     expect(r1.ships.filter((x) => x.disabled).map((x) => x.id)).toEqual(["r1.2"]);
     expect(r1.mixed?.roster[0]).toEqual({ ship: "r1.2", design: "generic/fleet-destroyer", tests: 1, destroyed: false });
-    expect((ctx.events.find((e) => e.kind === "fire") as FireEvent).text).toMatch(/destruction tests: r1\.2 2 disabled/);
+    expect((ctx.events.find((e) => e.kind === "fire") as FireEvent).text).toMatch(/destruction tests \[2\]: r1\.2 2 disabled/);
     // Boarding: d6 2 + the Fleet Cruiser's size 3 = 5 against d6 3 + the destroyer's own size 1 = 4: captured.
     s.squadrons.b1!.ships[0]!.x = 29.2;
     s.squadrons.b1!.ships[0]!.y = 18;

@@ -23,7 +23,7 @@ describe("Planets (Extremely experimental)", () => {
     const queue = r.state.turnState.queue;
     // red: one taskforce and two planets (3) against blue's two taskforces: red has the +1.
     const init = r.events.find((e) => e.kind === "note" && e.what === "initiative");
-    expect(init?.text).toMatch(/red rolls \d+( then \d+)* \(\+1 for more taskforces\)/);
+    expect(init?.text).toMatch(/red rolls \[\d\] \+ 1 = \d+( then \[\d\] \+ 1 = \d+)* \(\+1 for more taskforces\)/);
     expect(queue.filter((q) => q.side === "red").map((q) => q.taskforce)).toEqual(["red-tf1", "moon", "planet"]);
   });
 

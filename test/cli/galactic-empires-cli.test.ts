@@ -88,6 +88,54 @@ describe("starhost CLI: galactic-empires by turn files", () => {
     expect(existsSync(join(dir, "history"))).toBe(false);
   });
 
+  it("a finished game says so everywhere: results say who won and why; template, options, check, submit and turn refuse with one message, exit 1", () => {
+    const dir = join(tmp(), "over");
+    expect(starhost(["new", "galactic-empires", "--scenario", "tutorial", "--seed", "7", "--out", dir]).code).toBe(0);
+    const orders = join(dir, "..", "klingon.yaml");
+    expect(starhost(["orders", "template", dir, "--seat", "klingon", "--out", orders]).code).toBe(0);
+    // A game of one turn: after turn 1 the empire with most sectors wins (victory.ts, turn limit).
+    const game = JSON.parse(readFileSync(join(dir, "game.json"), "utf8"));
+    game.state.settings.turnLimit = 1;
+    writeFileSync(join(dir, "game.json"), JSON.stringify(game));
+    let r = starhost(["turn", dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/The game is over: the turn limit \(1\) was reached/);
+    for (const seat of ["federation", "klingon", "romulan"]) {
+      r = starhost(["report", dir, "--seat", seat]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/The game is over after turn 1\. .* won.*: the turn limit \(1\) was reached.*No more orders are taken\./);
+      expect(r.stdout).not.toMatch(/Orders are now due/);
+    }
+    r = starhost(["report", dir, "--seat", "klingon", "--json"]);
+    expect(JSON.parse(r.stdout).outcome.reason).toMatch(/turn limit/);
+    const before = readFileSync(join(dir, "game.json"), "utf8");
+    const refusals = [
+      ["orders", "template", dir, "--seat", "klingon"],
+      ["orders", "options", dir, "--seat", "klingon"],
+      ["check", dir, orders, "--seat", "klingon"],
+      ["submit", dir, orders, "--seat", "klingon"],
+      ["turn", dir],
+    ].map((args) => {
+      const x = starhost(args);
+      expect(x.code, args.join(" ")).toBe(1);
+      expect(x.stdout, args.join(" ")).toBe("");
+      return x.stderr;
+    });
+    expect(refusals[0]).toMatch(
+      /^starhost: the game is over \(won by .*: the turn limit \(1\) was reached.*\); it takes no more orders or turns \(game-over\)\n$/,
+    );
+    expect(new Set(refusals).size, "one message for every command").toBe(1);
+    // The inbox too: a file dropped there is not taken, and nothing changes.
+    writeFileSync(join(dir, "orders", "klingon.yaml"), readFileSync(orders));
+    r = starhost(["turn", dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(refusals[0]);
+    expect(readFileSync(join(dir, "game.json"), "utf8")).toBe(before);
+    r = starhost(["check", dir, orders, "--seat", "klingon", "--json"]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).refused[0].code).toBe("game-over");
+  }, 300_000);
+
   it("bad input: unknown scenario, unknown seat, malformed files, invalid map: exit 1 with a clear message", () => {
     const dir = join(tmp(), "g3");
     let r = starhost(["new", "galactic-empires", "--scenario", "nowhere", "--out", dir]);

@@ -4,8 +4,10 @@
  * a seed is any safe integer and is used whole. (Issue 9 item 19: a Battleshift
  * ship at x = 1e308 is refused.)
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cloneData } from "../../src/core/json.js";
+import { canonicalJson, cloneData } from "../../src/core/json.js";
+import { showNumber } from "../../src/core/ranges.js";
 import type { Problem } from "../../src/core/result.js";
 import { Rng } from "../../src/core/rng.js";
 import { botOrders } from "../../src/rules/battleshift/bot/bot.js";
@@ -247,6 +249,24 @@ describe("battleshift: stated ranges and size limits", () => {
     }
   });
 
+  it("a saved design is a design as Ship Building writes it: a state parses back to itself, and a misspelled system, a lost faction or an unknown class is refused by name", () => {
+    const back = battleshift.parseState(JSON.parse(JSON.stringify(start)));
+    expect(back.ok && canonicalJson(back.value)).toBe(canonicalJson(start));
+    const raw = cloneData(start);
+    const [key, d] = Object.entries(raw.designs)[0]!;
+    Object.assign(d.systems, { lightt: 1 });
+    Object.assign(d.input.systems, { lasers: 2 });
+    Reflect.deleteProperty(d, "faction");
+    Object.assign(d, { className: "corvette" });
+    const p = problemsOf(battleshift.parseState(raw));
+    const at = (field: string) => p.find((x) => x.order === `state.designs.${key}.${field}`)?.message;
+    expect(at("systems")).toMatch(/^unknown system\(s\) "lightt"; the systems are light, heavy, .*engulf$/);
+    expect(at("input.systems")).toMatch(/^unknown system\(s\) "lasers"; the systems are light, heavy, .*slow$/);
+    expect(at("faction")).toMatch(/expected string/);
+    expect(at("className")).toMatch(/destroyer.*titan/);
+    expect(p.every((x) => x.code === "invalid-state")).toBe(true);
+  });
+
   it("the 1,000-ship benchmark's fleets are within the limits, and its battle saves and loads", () => {
     const fleets = scaledPlaytestFleets(500);
     for (const f of fleets) expect(parseFleet(f).ok).toBe(true);
@@ -285,5 +305,19 @@ describe("battleshift: stated ranges and size limits", () => {
     const cli = starhost(["battleshift", "odds", "--input", "examples/battleshift/volley.json", "--runs", "1000000000"]);
     expect(cli.code).toBe(2);
     expect(cli.stderr).toMatch(/--runs takes a whole number from 1 to 10000000, not "1000000000"/);
+  });
+});
+
+describe("a range's bounds as people read them", () => {
+  it('whole numbers grouped by thousands, the same text as toLocaleString("en-US") without starting ICU (issue 9 item 20)', () => {
+    for (const n of [0, -0, 7, -7, 999, 1000, -1000, 10_000, -1_000_000, 123_456_789, 1e15 - 1, -(1e15 - 1)])
+      expect(showNumber(n), String(n)).toBe(n.toLocaleString("en-US"));
+    fc.assert(
+      fc.property(fc.integer({ min: -(1e15 - 1), max: 1e15 - 1 }), (n) => void expect(showNumber(n)).toBe(n.toLocaleString("en-US"))),
+      { numRuns: 2000 },
+    );
+    expect(showNumber(1e15)).toBe("1e+15");
+    expect(showNumber(1e308)).toBe("1e+308");
+    expect(showNumber(2.5)).toBe("2.5");
   });
 });

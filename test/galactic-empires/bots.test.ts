@@ -70,6 +70,8 @@ const REAL_TURN_ONLY = new Set([
   // Other units pillaged first, or losses left too little to pillage with.
   "already-pillaged",
   "too-weak",
+  // Resources sent: a sector on the convoy's route, or the recipient's garrison, changed owner during movement.
+  "no-route",
   // Transfers between units separated by a retreat.
   "never-met",
   // An enemy moved into the sector ours left, in the same phase, and won on the border.

@@ -615,6 +615,87 @@ describe("chapter 4 'Construction Happens' and chapter 5 'Sector defences'", () 
   });
 });
 
+// --- 3.4 before 3.8 and 3.10: starships built this turn are not workers ---------------------------
+
+describe("chapter 9's turn sequence ('Starships Built', then 'Construction Happens' and 'Structures Razed'): starships built this turn are not workers", () => {
+  // Chapter 4 "Construction Happens": the unit "must have successfully performed the Construction
+  // Action during First Events", and "3 starships are required to do nothing but build ... for their
+  // turn"; chapter 5 "Building starships": "The starships you build will not be available to you
+  // immediately ... they will appear where you requested them in your next turnfile."
+  function centre(treasury = 100): GameState {
+    const state = galaxy({ treasury });
+    sector(state, 1).industry = { maxBuild: 8, builds: KLINGON_BUILDS };
+    return state;
+  }
+
+  it("a garrison that builds 3 starships this turn cannot use them to construct a level (turn run whole)", () => {
+    const state = centre();
+    addUnit(state, "G1", "alpha", 1, []);
+    const orders: OrdersBy = {
+      alpha: [
+        { type: "build", unit: "G1", starship: KTINGA, count: 3, rank: 1 },
+        { type: "construct", unit: "G1" },
+      ],
+    };
+    const res = runTurn(state, orders, Rng.fromSeed(1));
+    expect(count(res.state.units.G1)).toBe(3); // built
+    expect(res.state.sectors.find((s) => s.id === 1)?.defence.level).toBe(0); // but not a worker
+    const p = res.problems.alpha?.find((x) => x.code === "not-enough-workers");
+    expect(p?.message).toContain("3 built this turn");
+  });
+
+  it("2 starships of last turn plus 1 built now are 2 workers, not 3; 3 of last turn are enough", () => {
+    const short = centre();
+    addUnit(short, "G1", "alpha", 1, [[HAWK, 2]]);
+    const a = run(
+      ctxFor(short, {
+        alpha: [
+          { type: "build", unit: "G1", starship: KTINGA, count: 1, rank: 1 },
+          { type: "construct", unit: "G1" },
+        ],
+      }),
+      final.starshipsBuilt,
+      final.constructionHappens,
+    );
+    expect(codes(a.problems, "alpha")).toEqual(["not-enough-workers"]);
+    expect(sector(short, 1).defence.level).toBe(0);
+
+    const enough = centre();
+    addUnit(enough, "G1", "alpha", 1, [[HAWK, 3]]);
+    const b = run(
+      ctxFor(enough, {
+        alpha: [
+          { type: "build", unit: "G1", starship: KTINGA, count: 1, rank: 1 },
+          { type: "construct", unit: "G1" },
+        ],
+      }),
+      final.starshipsBuilt,
+      final.constructionHappens,
+    );
+    expect(b.problems.alpha).toBeUndefined();
+    expect(sector(enough, 1).defence.level).toBe(1);
+  });
+
+  it("razing: starships built this turn do not count toward the 3 workers a level", () => {
+    const state = centre();
+    sector(state, 1).defence = { level: 2, damage: 0 };
+    addUnit(state, "G1", "alpha", 1, [[HAWK, 3]]);
+    const ctx = run(
+      ctxFor(state, {
+        alpha: [
+          { type: "build", unit: "G1", starship: KTINGA, count: 3, rank: 1 },
+          { type: "raze", unit: "G1", levels: 2 },
+        ],
+      }),
+      final.starshipsBuilt,
+      final.structuresRazed,
+    );
+    expect(codes(ctx.problems, "alpha")).toEqual(["not-enough-workers"]);
+    expect(sector(state, 1).defence.level).toBe(2);
+    expect(count(state.units.G1)).toBe(6);
+  });
+});
+
 // --- 3.9 Resources Decay ----------------------------------------------------------------------
 
 describe("chapter 4 'Resources Decay'", () => {

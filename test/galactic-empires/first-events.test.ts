@@ -352,6 +352,9 @@ describe("chapter 4 'Starfleets Change Cloaking' and chapter 5 'Cloaking'", () =
 
   it("chapter 4 'Cloak Unit': not if the weight is more than 10 times the storage (build cost against upkeep)", () => {
     const s = galaxy();
+    // The weight limit matters when heavy types may cloak: cloakCapable "all" (with the default
+    // "scouts" only Scout-class units cloak, and a scout alone is never too heavy).
+    s.settings.cloakCapable = "all";
     // Two Hawks: build 24 against upkeep 2 -> 24 > 20, too heavy.
     addUnit(s, "A1", "alpha", 1, [[HAWK, 2]]);
     // Two Hawks and four Birds of Prey: build 24 + 12 = 36 against 10 x (2 + 1.6) = 36, allowed.

@@ -3,8 +3,10 @@
  * game master's map, and what an empire's map must never show.
  */
 import { describe, expect, it } from "vitest";
+import { colourDistance, tintHex } from "../../src/core/colour.js";
 import { Rng } from "../../src/core/rng.js";
 import type { GeEvent } from "../../src/rules/galactic-empires/events.js";
+import { EMPIRE_PALETTE, empireHops, FILL_TINT, fillDistance, INDEPENDENT_FILL } from "../../src/rules/galactic-empires/galaxy/colours.js";
 import { galacticEmpires, type Orders } from "../../src/rules/galactic-empires/index.js";
 import { type GameState, INDEPENDENT, relationKey } from "../../src/rules/galactic-empires/model.js";
 import { gmMapSvg, mapSvg } from "../../src/rules/galactic-empires/presentation/map-svg.js";
@@ -89,12 +91,12 @@ describe("map SVG: a picture a player would print", () => {
     s.empires.alpha!.colour = "#ff0000";
     (s.sectors[1] as GameState["sectors"][number]).annexedTo = null;
     const svg = mapSvg(s, { empire: "alpha" });
-    expect(cellFill(svg, 1, "Sector 1")).toBe("#ff7373"); // red mixed with 45% white
+    expect(cellFill(svg, 1, "Sector 1")).toBe("#ff4d4d"); // red mixed with 30% white (galaxy/colours.ts FILL_TINT)
     expect(cellFill(svg, 2, "Sector 2")).toMatch(/^url\(#hatch-\d+\)$/);
     expect(cellFill(svg, 3, "Sector 3")).toBe("#f6f2e6");
   });
 
-  it("chapter 3 'Barriers': one thick blue bar per barrier border", () => {
+  it("chapter 3 'Barriers': one thick bar per barrier border", () => {
     const state = galacticEmpires.scenarios["alpha-beta-quadrants"]?.create(2, {}) as GameState;
     const svg = mapSvg(state, { empire: "federation" });
     const bars = group(svg, "barriers").match(/<line /g) ?? [];
@@ -166,6 +168,76 @@ describe("map SVG: a picture a player would print", () => {
     expect(unseen).toBe(view.sectors.filter((s) => !s.seen).length);
     expect(unseen).toBeGreaterThan(0);
     expect(group(gmMapSvg(state, []), "unseen")).toBe("");
+  });
+});
+
+describe("chapter 3 'The Map': banners neighbours can tell apart, colour-blind or not (issue 9 item 11)", () => {
+  const galaxies: [string, number][] = [
+    ["tutorial", 1],
+    ["frontier", 1],
+    ["frontier", 4],
+    ["alpha-beta-quadrants", 1],
+    ["alpha-beta-quadrants", 2],
+    ["galaxy-500", 3],
+  ];
+
+  it("any two palette colours, as the map fills them, differ by at least 9.5 (CIEDE2000) for normal, protanopic and deuteranopic vision; none comes within 12 of the independents' cream", () => {
+    for (const a of EMPIRE_PALETTE) {
+      expect(colourDistance(tintHex(a, FILL_TINT), INDEPENDENT_FILL), a).toBeGreaterThanOrEqual(12);
+      for (const b of EMPIRE_PALETTE) if (a !== b) expect(fillDistance(a, b), `${a} ${b}`).toBeGreaterThanOrEqual(9.5);
+    }
+  });
+
+  for (const [scenario, seed] of galaxies)
+    it(`${scenario} (seed ${seed}): empires within four borders of each other differ by at least 30 / borders between them (bordering: 30), never by less than 9.5`, () => {
+      const state = galacticEmpires.scenarios[scenario]?.create(seed, {}) as GameState;
+      const ids = Object.keys(state.empires);
+      const hops = empireHops(state.sectors, state.borders, ids);
+      let pairs = 0;
+      for (const a of ids)
+        for (const [b, h] of hops.get(a) ?? []) {
+          const d = fillDistance(state.empires[a]?.colour as string, state.empires[b]?.colour as string);
+          expect(d, `${a} and ${b}, ${h} border(s) apart`).toBeGreaterThanOrEqual(Math.max(9.5, 30 / h));
+          pairs++;
+        }
+      expect(pairs).toBeGreaterThan(0);
+    });
+
+  it("the 26 empires of chapter 8 use all ten colours, none more than three times (no field of greys and purples)", () => {
+    const state = galacticEmpires.scenarios["alpha-beta-quadrants"]?.create(1, {}) as GameState;
+    const uses = new Map<string, number>();
+    for (const e of Object.values(state.empires)) uses.set(e.colour, (uses.get(e.colour) ?? 0) + 1);
+    expect([...uses.keys()].sort()).toEqual([...EMPIRE_PALETTE].sort());
+    expect(Math.max(...uses.values())).toBeLessThanOrEqual(3);
+  });
+
+  it("'Barriers': the bars are neither the blue of your own starships nor the red of foreign ones (a charcoal bar with a white core)", () => {
+    const state = galacticEmpires.scenarios["alpha-beta-quadrants"]?.create(2, {}) as GameState;
+    const svg = mapSvg(state, { empire: "federation" });
+    const bar = /<g id="barriers" stroke="(#[0-9a-f]{6})"/.exec(svg)?.[1] as string;
+    expect(colourDistance(bar, "#1f5fbf")).toBeGreaterThanOrEqual(20);
+    expect(colourDistance(bar, "#c62828")).toBeGreaterThanOrEqual(20);
+    expect(group(svg, "barrier-cores").match(/<line /g)?.length).toBe(state.borders.filter((b) => b.barrier).length);
+  });
+
+  it("each empire's name is written across its territory, so a colour used twice is never ambiguous", () => {
+    const state = galacticEmpires.scenarios["alpha-beta-quadrants"]?.create(1, {}) as GameState;
+    const names = group(mapSvg(state), "empire-names");
+    for (const e of Object.values(state.empires)) expect(names).toContain(`>${esc(e.name)}</text>`);
+  });
+
+  it("chapter 3 'Starships', 'Tax Revenue' and 'Sector Damage': the ids of the units under each count, each sector's revenue, its damage as pips", () => {
+    const s = tinyGalaxy({ owners: { 1: "alpha", 3: "beta" } });
+    (s.sectors[0] as GameState["sectors"][number]).revenue = 12;
+    (s.sectors[1] as GameState["sectors"][number]).damage = 2;
+    addUnit(s, "A1", "alpha", 1, [[HAWK, 3]]);
+    addUnit(s, "A2", "alpha", 1, [[KTINGA, 5]]);
+    const svg = mapSvg(s, { empire: "alpha" });
+    expect(svg).toMatch(/<text class="unit-ids"[^>]*>A1 A2<\/text>/);
+    expect(group(svg, "markers")).toMatch(/>12<\/text>/);
+    expect(svg).toMatch(/<title>Sector damage 2<\/title>(<circle [^>]*\/>){2}<\/g>/);
+    // Where the damage is not known (a sector not seen), no pips.
+    expect(svg.match(/<title>Sector damage/g)?.length).toBe(1);
   });
 });
 

@@ -15,6 +15,7 @@ import { pillageShares } from "../../src/rules/galactic-empires/pillage.js";
 import { addUnit, BIRD, HAWK, KTINGA, NEGHVAR, tinyGalaxy } from "./fixtures.js";
 
 const KRON = "klingon/kron-class-battlecruiser";
+const PROBE = "borg/borg-probe";
 const VORCHA = "klingon/vor-cha-battlecruiser";
 const TPLANA = "vulcan/t-plana-dreadnought";
 const NORWAY = "federation-a/norway-class-destroyer";
@@ -288,17 +289,25 @@ describe("chapter 4 'Sector Ownership Changes'", () => {
   });
 
   it("'a lone siege machine cannot conquer a sector': total combat under 10 (cloak-capable starships count a tenth)", () => {
+    // Default (cloakCapable "scouts"): three Klingon Birds of Prey (Scout class, 3 x 1 x 3 = 9,
+    // a tenth: 0.9) cannot take a sector; a lone Kron Class Battlecruiser (2 x 45 = 90) can.
+    const scouts = tinyGalaxy({ owners: { 1: "alpha" } });
+    addUnit(scouts, "A1", "alpha", 1, [[BIRD, 3]]);
+    const sc = movement(scouts, { alpha: [travel("A1", 2)] });
+    expect(sc.state.units.A1?.sector).toBe(2);
+    expect(sc.state.sectors[1]?.owner).toBe(INDEPENDENT);
+    expect(messages(sc, "alpha").filter((m) => m.text.includes("too weak"))).toHaveLength(1);
+    const kron = tinyGalaxy({ owners: { 1: "alpha" } });
+    addUnit(kron, "A1", "alpha", 1, [[KRON, 1]]);
+    expect(movement(kron, { alpha: [travel("A1", 2)] }).state.sectors[1]?.owner).toBe("alpha");
+    // With cloakCapable "all" every starship counts a tenth: the lone Kron counts 9 and cannot.
     const s = tinyGalaxy({ owners: { 1: "alpha" } });
+    s.settings.cloakCapable = "all";
     addUnit(s, "A1", "alpha", 1, [[KRON, 1]]);
     const ctx = movement(s, { alpha: [travel("A1", 2)] });
     expect(ctx.state.units.A1?.sector).toBe(2);
     expect(ctx.state.sectors[1]?.owner).toBe(INDEPENDENT);
     expect(messages(ctx, "alpha").filter((m) => m.text.includes("too weak"))).toHaveLength(1);
-    // With only scouts cloak-capable, the same ship counts its full 2 x 45 = 90.
-    const s2 = tinyGalaxy({ owners: { 1: "alpha" } });
-    s2.settings.cloakCapable = "scouts";
-    addUnit(s2, "A1", "alpha", 1, [[KRON, 1]]);
-    expect(movement(s2, { alpha: [travel("A1", 2)] }).state.sectors[1]?.owner).toBe("alpha");
   });
 
   it("conquest clears Special Permission, hands over the garrison, and makes the sector cost 2", () => {
@@ -337,6 +346,9 @@ describe("chapter 5 'Cloaking' and chapter 4 'Searches Happen'", () => {
     setRelation(s, "alpha", "beta", "war");
     addUnit(s, "A1", "alpha", 2, [[BIRD, 1]], { cloaked: true });
     addUnit(s, "A2", "alpha", 3, [[BIRD, 1]], { cloaked: true });
+    // Beta holds Special Permission from independent sector 3, so its Hawk there neither fights the
+    // independents nor takes the sector: only the cloaked alpha starfleet could change anything.
+    s.sectors[2]!.permission = ["beta"];
     addUnit(s, "B1", "beta", 3, [[HAWK, 1]]);
     const ctx = movement(s, {});
     expect(ctx.state.sectors[1]?.owner).toBe("beta");
@@ -508,9 +520,10 @@ describe("chapter 4 'Sectors are Pillaged' and chapter 5 'Sector Revenue'", () =
   it("you must be at war to pillage another player's sector; independents without permission may be pillaged", () => {
     const s = tinyGalaxy({ owners: { 1: "alpha", 2: "beta" } });
     setRelation(s, "alpha", "beta", "war");
-    // Two K'Tinga: total combat 18 (enough to pillage), conquest combat 1.8 (too weak to take the sector).
-    addUnit(s, "A1", "alpha", 2, [[KTINGA, 2]]);
-    addUnit(s, "B1", "beta", 3, [[KTINGA, 2]]);
+    // Two Borg Probes (Scout class): total combat 2 x 6 = 12 (enough to pillage), conquest combat a
+    // tenth, 1.2 (too weak to take the sector).
+    addUnit(s, "A1", "alpha", 2, [[PROBE, 2]]);
+    addUnit(s, "B1", "beta", 3, [[PROBE, 2]]);
     const ctx = movement(s, { alpha: [pillage("A1")], beta: [pillage("B1")] });
     expect(problems(ctx, "alpha")).toEqual([]);
     expect(problems(ctx, "beta")).toEqual([]);
@@ -748,7 +761,12 @@ describe("battles in Movement Events", () => {
     addUnit(s, "B1", "beta", 1, [[NEGHVAR, 2]]);
     const ctx = movement(s, { alpha: [wait("A1"), travel("A1", 3)], beta: [travel("B1", 3)] });
     expect(codes(ctx, "alpha")).toEqual([]);
-    expect(ownerships(ctx)).toMatchObject([{ sector: 3, owner: "beta", step: "Phase 1: Sector Ownership Changes" }]);
+    // "your foe will have invaded the other sector ... even if you recover the sector during the same turn":
+    // with these dice the Federation wins the phase 2 battle and recovers it (3 Hawks count in full).
+    expect(ownerships(ctx)).toMatchObject([
+      { sector: 3, owner: "beta", step: "Phase 1: Sector Ownership Changes" },
+      { sector: 3, from: "beta", owner: "alpha", step: "Phase 2: Sector Ownership Changes" },
+    ]);
     // "you haven't used any Move-points, so you will be able to expend the required 2".
     expect(messages(ctx, "alpha").map((m) => m.text)).toContain("A1 travelled from 2 Sector 2 to 3 Sector 3 (cost 2; 0 move points left)");
     expect(battles(ctx)[0]?.step).toBe("Phase 2: Space Battles are Fought");

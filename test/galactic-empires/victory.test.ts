@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import { playStep } from "../../src/host/games.js";
+import { newGame } from "../../src/host/lifecycle.js";
+import { playInMemory } from "../../src/host/play.js";
 import { galacticEmpires } from "../../src/rules/galactic-empires/index.js";
 import { DEFAULT_SETTINGS, type GameState, relationKey } from "../../src/rules/galactic-empires/model.js";
 import { parseState } from "../../src/rules/galactic-empires/state-schema.js";
@@ -159,7 +161,7 @@ describe("the end of the game", () => {
 
   it("a turn that meets the conditions ends the game: alpha conquers its fourth sector", () => {
     const s = galaxy({ 1: "alpha", 2: "alpha", 9: "alpha", 6: "beta" });
-    addUnit(s, "A1", "alpha", 2, [[HAWK, 4]]); // 4 x 36 combat, a tenth each (cloak-capable): 14.4 >= 10
+    addUnit(s, "A1", "alpha", 2, [[HAWK, 4]]); // 4 x 36 combat: 144 >= 10 (a tenth each, 14.4, with cloakCapable "all")
     expect(outcomeOf(s)).toBeNull();
     const res = galacticEmpires.resolve(
       s,
@@ -171,6 +173,27 @@ describe("the end of the game", () => {
     );
     expect(res.state.sectors[2]?.owner).toBe("alpha");
     expect(galacticEmpires.outcome(res.state)?.winners).toEqual(["alpha"]);
+  });
+
+  it("the results of the turn that ends the game say who won and why, and ask for no more orders", () => {
+    const s = galaxy({ 1: "alpha", 2: "alpha", 9: "alpha", 6: "beta" });
+    addUnit(s, "A1", "alpha", 2, [[HAWK, 4]]);
+    const res = galacticEmpires.resolve(
+      s,
+      {
+        alpha: { empire: "alpha", turn: 1, orders: [{ type: "travel", unit: "A1", to: 3 }] },
+        beta: { empire: "beta", turn: 1, orders: [] },
+      },
+      Rng.fromSeed(1),
+    );
+    const alpha = galacticEmpires.report(res.state, "alpha", res.events);
+    expect(alpha.text).toMatch(/The game is over after turn 1\. Alpha won \(you are among the victors\): alpha holds 4 of 10 sectors/);
+    expect(alpha.text).not.toMatch(/Orders are now due/);
+    expect((alpha.json as { outcome: { winners: string[] } }).outcome.winners).toEqual(["alpha"]);
+    expect(galacticEmpires.report(res.state, "beta", res.events).text).toMatch(/The game is over after turn 1\. Alpha won: /);
+    // A turn that does not end the game asks for the next turn's orders.
+    const quiet = galacticEmpires.resolve(galaxy({ 1: "alpha", 6: "beta" }), {}, Rng.fromSeed(1));
+    expect(galacticEmpires.report(quiet.state, "alpha", quiet.events).text).toMatch(/Orders are now due for turn 2\./);
   });
 
   it("settings: old game files get the defaults; shares outside (0, 100] and alliance sizes outside 1..6 are refused", () => {
@@ -197,4 +220,33 @@ describe("the end of the game", () => {
     nulls.settings.victorySectorShare = null;
     expect(parseState(nulls).ok).toBe(true);
   });
+});
+
+describe("the tutorial's victory conditions (RULINGS.md, 'The tutorial's victory conditions')", () => {
+  /** The shortest all-bot tutorial game measured over seeds 1-40 (normal bots): 6 turns (median 10, longest 22). */
+  const SHORTEST = 6;
+
+  it("one empire alone must hold half the sectors and half the industrial centres; turn limit 30", () => {
+    const s = galacticEmpires.scenarios.tutorial?.create(1, {}) as GameState;
+    expect(s.settings).toMatchObject({ victorySectorShare: 50, victoryIndustryShare: 50, victoryAllianceSize: 1, turnLimit: 30 });
+    // Two allies start with 4 of the 6 industrial centres: no longer a victory in sight after two conquests.
+    s.relations[relationKey("federation", "romulan")] = "alliance";
+    for (const id of [3, 9, 12, 14]) {
+      const sector = s.sectors.find((x) => x.id === id);
+      if (sector) sector.owner = id < 10 ? "romulan" : "federation";
+    }
+    expect(outcomeOf(s)).toBeNull();
+  });
+
+  for (const seed of [1, 2, 3]) {
+    it(`an all-bot game (normal bots), seed ${seed}, lasts at least ${SHORTEST} turns and ends by turn 30 with one winner`, () => {
+      const made = newGame({ id: "t", ruleset: galacticEmpires, scenario: "tutorial", inputs: {}, seed });
+      if (!made.ok) throw new Error(made.error.map((p) => p.message).join("; "));
+      const seats = galacticEmpires.seats(made.value.state as GameState);
+      const r = playInMemory(galacticEmpires, made.value, Object.fromEntries(seats.map((x) => [x, "normal"])), 100);
+      expect(r.steps).toBeGreaterThanOrEqual(SHORTEST);
+      expect(r.steps).toBeLessThanOrEqual(30);
+      expect(r.record.outcome?.winners).toHaveLength(1);
+    });
+  }
 });

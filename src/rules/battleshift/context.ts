@@ -14,15 +14,17 @@ import type { CheckLine } from "../../core/ruleset.js";
 import {
   type Attack,
   type AttackOutcome,
+  effectiveTargeting,
   type MixedSquadron,
   resolveAttack,
   resolveCombinedAttack,
   resolveMixedCombinedAttack,
   saveNumber,
+  shieldReduction,
   type TargetSquadron,
 } from "./combat/combat.js";
 import { LosContext } from "./combat/line-of-sight.js";
-import type { BsEvent, FireEvent, NoteEvent } from "./events.js";
+import { type BsEvent, diceList, type FireEvent, type NoteEvent, type Roll, roll, rolledField } from "./events.js";
 import { centroid, type Point } from "./geometry.js";
 import {
   type BattleState,
@@ -121,23 +123,27 @@ export class Ctx {
 
   /**
    * The "fire" event of one attack on `target` (at `targetPos`), with lines of fire from `firers`: the dice
-   * as the combat code rolled them (`out`) and the result as applied to the squadron (`applied`).
+   * as the combat code rolled them (`dice`, every group in the order rolled) and the result as applied to the
+   * squadron (`applied`).
    */
   private fireEvent(
     firers: Squadron[],
+    firer: string,
     target: Squadron,
     targetPos: Point,
     attack: Attack,
     label: string,
     bySide: SideId,
-    out: Pick<FireEvent, "rolls" | "hits" | "shieldsUsed" | "damage">,
+    out: Pick<FireEvent, "rolls" | "hits" | "damage"> & { shieldRolls: number[] },
     applied: Pick<FireEvent, "suppressed" | "destroyed" | "disabled" | "damageTaken" | "shipsLeft">,
+    dice: Roll[],
     text: string,
   ): void {
     this.events.push({
       kind: "fire",
       side: bySide,
       weapon: label,
+      firer,
       from: firers.map((f) => f.id),
       fromPos: firers.map((f) => centroid(f.ships)),
       target: target.id,
@@ -147,7 +153,8 @@ export class Ctx {
       rolls: out.rolls,
       hits: out.hits,
       suppressed: applied.suppressed,
-      shieldsUsed: out.shieldsUsed,
+      // The shield dice actually rolled (none when the weapon leaves the hardness at 0: RULINGS "Shield saves").
+      shieldsUsed: out.shieldRolls.length,
       damage: out.damage,
       destroyed: applied.destroyed,
       disabled: applied.disabled,
@@ -156,6 +163,7 @@ export class Ctx {
       act: this.act,
       turn: this.state.turn,
       text,
+      ...rolledField(...dice),
     });
   }
 
@@ -180,37 +188,58 @@ export class Ctx {
 
   /**
    * Resolve one attack on a squadron with the engine's combat code and apply it.
-   * `firers` are for the event (lines of fire); `bySide` scores the VP. `focusShip`:
+   * `firers` are for the event (lines of fire); `by` scores the VP (default the activating side). `focus`:
    * fire focused on that one ship ("there is no suppression if fire is focused on one
    * ship"): one ship's shields, the squadron's damage and tests, and only that ship can be
-   * destroyed or disabled (RULINGS "Fire focused on one ship").
+   * destroyed or disabled (RULINGS "Fire focused on one ship"). `combined`: several attacks in one (weapon
+   * classes, or synchronised squadrons at their own targeting: combat.ts resolveCombinedAttack; `attack` then
+   * only labels the event), each named by `parts` in the report. `firer` names who fires when no squadron does
+   * (a planet's quadrant, a hazard).
    */
   attackSquadron(
     firers: Squadron[],
     target: Squadron,
     attack: Attack,
     label: string,
-    bySide: SideId = this.side,
-    focusShip?: string,
-    /** Several weapon classes in one attack (combat.ts resolveCombinedAttack; `attack` then only labels the event). */
-    combined?: Attack[],
+    opts: { by?: SideId; focus?: string; combined?: Attack[]; parts?: string[]; firer?: string } = {},
   ): AttackOutcome {
-    if (target.mixed && !focusShip) return this.attackMixed(firers, target, target.mixed, combined ?? [attack], attack, label, bySide);
+    const bySide = opts.by ?? this.side;
+    const combined = opts.combined && opts.combined.length > 1 ? opts.combined : undefined;
+    const attacks = combined ?? [opts.combined?.[0] ?? attack];
+    const firer = opts.firer ?? (firers.map((f) => f.id).join("+") || label);
+    if (target.mixed && !opts.focus)
+      return this.attackMixed(firers, firer, opts.firer, target, target.mixed, attacks, attack, label, bySide, opts.parts);
     const before = target.ships.length;
-    const focus = focusShip ? target.ships.find((s) => s.id === focusShip) : undefined;
+    const focus = opts.focus ? target.ships.find((s) => s.id === opts.focus) : undefined;
     const whole = this.targetOf(target);
-    const out = combined
-      ? resolveCombinedAttack(combined, whole, this.rng)
-      : focus
-        ? resolveAttack({ ...attack, noSuppression: true }, { ...whole, ships: 1, disabled: focus.disabled ? 1 : 0 }, this.rng)
-        : resolveAttack(attack, whole, this.rng);
+    const aimed: TargetSquadron = focus ? { ...whole, ships: 1, disabled: focus.disabled ? 1 : 0 } : whole;
+    const asFired = focus ? attacks.map((a) => ({ ...a, noSuppression: true })) : attacks;
+    const out = asFired.length > 1 ? resolveCombinedAttack(asFired, aimed, this.rng) : resolveAttack(asFired[0] as Attack, aimed, this.rng);
     const disabled = Math.max(0, Math.min(out.newlyDisabled, before));
     const suppressed = out.suppressed && this.placeSuppression(target);
     target.damage = out.damageTaken;
     const destroyed = Math.max(0, Math.min(before, out.destroyed));
     const at = centroid(target.ships);
+    const d = designOfSquadron(this.state, target);
+    const shieldNeed = asFired.length === 1 ? d.hardness - shieldReduction(asFired[0] as Attack) : undefined;
+    const testNeed = attacks.every((a) => !a.disable && !a.ion && !a.heavyIon) ? saveNumber(d.hullRule) : undefined;
+    const dice = [
+      ...toHitDice(attacks, out.attackRolls, opts.parts),
+      roll("shields", out.shieldRolls, shieldNeed),
+      roll("super heavy damage (a d3 each)", out.damageRolls, undefined, 3),
+      roll(
+        "destruction tests",
+        out.tests.map((t) => t.roll),
+        testNeed,
+      ),
+    ];
+    const shields = shieldText(out, d.shields, d.hardness, asFired, shieldNeed);
+    const tests = out.tests.length
+      ? `; destruction tests ${diceList(out.tests.map((t) => t.roll))}${testNeed !== undefined ? ` needing ${testNeed} or less` : ""}`
+      : "";
     this.fireEvent(
       firers,
+      firer,
       target,
       at,
       attack,
@@ -218,9 +247,10 @@ export class Ctx {
       bySide,
       out,
       { suppressed, destroyed, disabled, damageTaken: out.damageTaken, shipsLeft: Math.max(0, before - destroyed) },
-      `${firers.map((f) => f.id).join("+")} fire ${label} at ${focus ? `${focus.id} of ` : ""}${target.id}: ${attack.dice} dice needing ${attack.targeting} or less, ` +
-        `${out.hits} hit${out.hits === 1 ? "" : "s"}${suppressed ? ", suppressed" : ""}, ${out.shieldsUsed} shield rolls, ${out.damage} damage` +
-        `${destroyed ? `, ${destroyed} ship${destroyed === 1 ? "" : "s"} destroyed` : ""}${disabled ? `, ${disabled} disabled` : ""} (damage now ${out.damageTaken})`,
+      dice,
+      `${fireSubject(firers, opts.firer, label)} ${focus ? `${focus.id} of ` : ""}${target.id}: ${toHitText(attacks, out.attackRolls, out.hits, opts.parts)}${suppressed ? ", suppressed" : ""}` +
+        `${shields}; ${damageText(out.damage, out.damageRolls)}${tests}` +
+        `${destroyed ? `: ${destroyed} ship${destroyed === 1 ? "" : "s"} destroyed` : ""}${disabled ? `${destroyed ? "," : ":"} ${disabled} disabled` : ""} (damage now ${out.damageTaken})`,
     );
     if (focus) {
       if (disabled > 0) focus.disabled = true;
@@ -246,12 +276,15 @@ export class Ctx {
    */
   private attackMixed(
     firers: Squadron[],
+    firer: string,
+    named: string | undefined,
     target: Squadron,
     roster: MixedRoster,
     attacks: Attack[],
     attack: Attack,
     label: string,
     bySide: SideId,
+    parts?: string[],
   ): AttackOutcome {
     const state = this.state;
     const d = designOfSquadron(state, target);
@@ -294,8 +327,25 @@ export class Ctx {
     const before = target.ships.length;
     const pos = centroid(target.ships);
     const testText = out.tests.map((t) => `${t.ship} ${t.roll}${t.destroyed ? " lost" : t.disabled ? " disabled" : ""}`).join(", ");
+    // One hardness for every die when the attack is one class and the ships' hardness is one (else each die its ship's).
+    const hardnesses = new Set(out.shieldHardness);
+    const shieldNeed =
+      attacks.length === 1 && hardnesses.size <= 1
+        ? (out.shieldHardness[0] ?? d.hardness) - shieldReduction(attacks[0] as Attack)
+        : undefined;
+    const dice = [
+      ...toHitDice(attacks, out.attackRolls, parts),
+      roll("shields", out.shieldRolls, shieldNeed),
+      roll("super heavy damage (a d3 each)", out.damageRolls, undefined, 3),
+      roll(
+        "destruction tests",
+        out.tests.map((t) => t.roll),
+      ),
+    ];
+    const anyShields = msq.ships.some((m) => !m.destroyed && m.shields > 0);
     this.fireEvent(
       firers,
+      firer,
       target,
       pos,
       attack,
@@ -309,9 +359,10 @@ export class Ctx {
         damageTaken: out.squadron.damageTaken,
         shipsLeft: before - lost.size,
       },
-      `${firers.map((f) => f.id).join("+")} fire ${label} at the mixed squadron ${target.id}: ${attack.dice} dice needing ${attack.targeting} or less, ` +
-        `${out.hits} hit${out.hits === 1 ? "" : "s"} (${out.suppressAt} to suppress)${suppressed ? ", suppressed" : ""}, ${out.shieldsUsed} shield rolls, ${out.damage} damage` +
-        `${testText ? `; destruction tests: ${testText}` : ""} (damage now ${out.squadron.damageTaken})`,
+      dice,
+      `${fireSubject(firers, named, label)} the mixed squadron ${target.id}: ${toHitText(attacks, out.attackRolls, out.hits, parts)} (${out.suppressAt} to suppress)${suppressed ? ", suppressed" : ""}` +
+        `${shieldText(out, anyShields ? 1 : 0, d.hardness, attacks, shieldNeed)}; ${damageText(out.damage, out.damageRolls)}` +
+        `${testText ? `; destruction tests ${diceList(out.tests.map((t) => t.roll))}: ${testText}` : ""} (damage now ${out.squadron.damageTaken})`,
     );
     // "Disabled ships are unable to move or fire any weapons until they make a repair roll" (boarded, engulfed, repaired as any).
     for (const name of disabledNow) {
@@ -327,12 +378,14 @@ export class Ctx {
     this.los.invalidate(target.id);
     return {
       rolls: out.rolls,
+      attackRolls: out.attackRolls,
       hits: out.hits,
       suppressed,
       suppressAt: out.suppressAt,
       shieldsUsed: out.shieldsUsed,
       shieldRolls: out.shieldRolls,
       saves: out.saves,
+      damageRolls: out.damageRolls,
       damage: out.damage,
       destroyed: lost.size,
       damageTaken: out.squadron.damageTaken,
@@ -479,18 +532,15 @@ export class Ctx {
       if (!p?.engulfed || !p.engulfer || !goneShips.has(p.engulfer)) continue;
       const d = this.state.designs[p.design];
       const need = saveNumber(d?.hullRule ?? "normal");
-      const roll = this.rng.d6();
+      const die = this.rng.d6();
       const name = d?.name ?? p.design;
-      if (roll <= need) {
+      if (die <= need) {
         p.engulfed = false;
         p.engulfer = null;
         this.note(
           "prize",
-          `The engulfer of ${p.id} (${name}) is lost: destruction test ${roll} needing ${need} or less: passed, it floats free`,
-          {
-            side: p.side,
-            unit: p.id,
-          },
+          `The engulfer of ${p.id} (${name}) is lost: destruction test ${diceList([die])} needing ${need} or less: passed, it floats free`,
+          { side: p.side, unit: p.id, ...rolledField(roll("destruction test", [die], need)) },
         );
       } else {
         delete this.state.prizes[pid];
@@ -498,8 +548,8 @@ export class Ctx {
         if (p.side === p.fromSide) this.addVp(otherSide(this.state, p.side), d?.cost ?? 0, `${name} ${p.id} lost inside its engulfer`);
         this.note(
           "prize",
-          `The engulfer of ${p.id} (${name}) is lost: destruction test ${roll} needing ${need} or less: failed, destroyed with it`,
-          { side: p.side, unit: p.id },
+          `The engulfer of ${p.id} (${name}) is lost: destruction test ${diceList([die])} needing ${need} or less: failed, destroyed with it`,
+          { side: p.side, unit: p.id, ...rolledField(roll("destruction test", [die], need)) },
         );
       }
     }
@@ -548,4 +598,57 @@ export class Ctx {
     this.state.nextId++;
     return `${prefix}${this.state.nextId}`;
   }
+}
+
+/** Who fires what, before the target: "a-s1+a-s2 fire heavy batteries at", "planet quadrant W fires heavy installations at", "hazard (the nebula) strikes". */
+function fireSubject(firers: readonly Squadron[], firer: string | undefined, label: string): string {
+  if (firer) return `${firer} fires ${label} at`;
+  if (firers.length) return `${firers.map((f) => f.id).join("+")} fire ${label} at`;
+  return `${label} strikes`;
+}
+
+/** The to-hit dice of each attack of one fire event ("to hit", or "to hit: <part>" when several roll). */
+function toHitDice(attacks: readonly Attack[], attackRolls: readonly number[][], parts?: readonly string[]): Roll[] {
+  return attacks.map((a, i) =>
+    roll(attacks.length > 1 ? `to hit: ${parts?.[i] ?? `attack ${i + 1}`}` : "to hit", attackRolls[i] ?? [], effectiveTargeting(a)),
+  );
+}
+
+/** "6 dice needing 4 or less [1,3,5,6,2,4] = 3 hits"; several attacks joined by " + "; missiles that arrive "hit automatically". */
+function toHitText(attacks: readonly Attack[], attackRolls: readonly number[][], hits: number, parts?: readonly string[]): string {
+  const bits = attacks.map((a, i) => {
+    const rolls = attackRolls[i] ?? [];
+    const name = attacks.length > 1 ? `${parts?.[i] ?? `attack ${i + 1}`}: ` : "";
+    if (a.weapon === "missile" && a.missilesPerShip === undefined)
+      return `${name}${a.dice} missile${a.dice === 1 ? "" : "s"} hit automatically`;
+    return `${name}${rolls.length} dice needing ${effectiveTargeting(a)} or less ${diceList(rolls)}`;
+  });
+  return `${bits.join(" + ")} = ${hits} hit${hits === 1 ? "" : "s"}`;
+}
+
+/**
+ * The shields' part of a fire event: "; 4 shield rolls [1,3,4,2] needing 2 or less: 2 saved", or why none were rolled (no
+ * hits, no shields, or a hardness the weapon brings to 0: RULINGS "Shield saves").
+ */
+function shieldText(
+  out: { hits: number; shieldRolls: number[]; saves: number },
+  shields: number,
+  hardness: number,
+  attacks: readonly Attack[],
+  need: number | undefined,
+): string {
+  if (out.hits === 0) return "";
+  const n = out.shieldRolls.length;
+  if (n === 0) {
+    if (shields <= 0) return "; no shields to roll";
+    const least = Math.min(...attacks.map(shieldReduction));
+    return `; no shield rolls (hardness ${hardness} less the weapon's ${least} leaves nothing to save on)`;
+  }
+  const against = need !== undefined ? `needing ${need} or less` : "each against its ship's hardness less the weapon's reduction";
+  return `; ${n} shield roll${n === 1 ? "" : "s"} ${diceList(out.shieldRolls)} ${against}: ${out.saves} saved`;
+}
+
+/** "3 damage", with a super heavy's d3s: "7 damage (d3 each [3,2,2])". */
+function damageText(damage: number, d3s: readonly number[]): string {
+  return `${damage} damage${d3s.length ? ` (a d3 each ${diceList(d3s)})` : ""}`;
 }

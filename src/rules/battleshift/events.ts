@@ -7,18 +7,36 @@ import type { Problem } from "../../core/result.js";
 import type { Point } from "./geometry.js";
 import type { SideId } from "./model.js";
 
+/**
+ * Dice rolled for one purpose. Every die a step rolls is in the `rolled` of one of its events, in the order rolled
+ * (the audit test counts them against the generator), and the event's text shows each group as `[a,b,c]`.
+ */
+export interface Roll {
+  /** What they were rolled for: "to hit", "shields", "destruction tests", "dodges", "initiative (blue)", ... */
+  what: string;
+  rolls: number[];
+  /** A die succeeds on this or less, when one number decides (absent for opposed rolls and sums). */
+  need?: number;
+  /** Faces: absent for a d6, 3 for a d3. */
+  sides?: 3;
+}
+
 interface Base {
   /** Activation number it happened in (0 for the order sheet step). */
   act: number;
   turn: number;
   text: string;
   to?: SideId[];
+  /** The dice behind it, in the order rolled (absent when none were rolled). */
+  rolled?: Roll[];
 }
 
 export interface FireEvent extends Base {
   kind: "fire";
   side: SideId;
   weapon: string;
+  /** Who fired, as a report names it: the squadrons ("a-s1+a-s2"), a planet's quadrant, or the hazard. */
+  firer: string;
   from: string[];
   fromPos: Point[];
   target: string;
@@ -89,6 +107,22 @@ export interface NoteEvent extends Base {
 }
 
 export type BsEvent = FireEvent | MoveEvent | LossEvent | FlightEvent | MissileEvent | ProblemEvent | NoteEvent;
+
+/** A group of dice: empty groups are left out of events. */
+export function roll(what: string, rolls: readonly number[], need?: number, sides?: 3): Roll {
+  return { what, rolls: [...rolls], ...(need !== undefined ? { need } : {}), ...(sides ? { sides } : {}) };
+}
+
+/** `{ rolled }` for an event, with the groups that rolled any dice; `{}` when none did. */
+export function rolledField(...groups: readonly Roll[]): { rolled?: Roll[] } {
+  const rolled = groups.filter((g) => g.rolls.length > 0);
+  return rolled.length > 0 ? { rolled } : {};
+}
+
+/** The dice as a report prints them: "[1,4,6]". */
+export function diceList(rolls: readonly number[]): string {
+  return `[${rolls.join(",")}]`;
+}
 
 /** May `seat` see this event? */
 export function visibleTo(e: { to?: SideId[] }, seat: SideId): boolean {

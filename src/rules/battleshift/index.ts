@@ -17,7 +17,7 @@ import type { Check, Ruleset, Scenario } from "../../core/ruleset.js";
 import { botOrders, randomLegalOrders, randomOrders } from "./bot/bot.js";
 import { Ctx } from "./context.js";
 import { type BsEvent, visibleTo } from "./events.js";
-import { type Fleet, parseFleet } from "./fleet/fleet.js";
+import { type Fleet, fleetFileSchema, parseFleet } from "./fleet/fleet.js";
 import {
   createBattle,
   fleetsFrom,
@@ -77,7 +77,7 @@ function parseFleets(raw: Readonly<Record<string, readonly unknown[]>>, required
 }
 
 const FLEET_INPUT = (min: number) => [
-  { name: "fleet", description: "a fleet file (YAML or JSON), once per side: blue first, then red", min, max: 2 },
+  { name: "fleet", description: "a fleet file (YAML or JSON), once per side: blue first, then red", min, max: 2, schema: fleetFileSchema },
 ];
 
 /** A scenario over the playtest fleets unless two fleet files are given. */

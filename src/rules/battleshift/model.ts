@@ -9,7 +9,7 @@
 import { own } from "../../core/ids.js";
 import type { Battlespace, Sector } from "./battlespace/battlespace.js";
 import { fightersAboardShips } from "./combat/combat.js";
-import type { ShipDesign } from "./fleet/ship-building.js";
+import type { ShipDesign, ShipSystems } from "./fleet/ship-building.js";
 import type { Point } from "./geometry.js";
 import type { PlanetDefense, Quadrant, QuadrantId } from "./planets/planet.js";
 
@@ -281,16 +281,48 @@ export interface Capabilities {
   repair: number;
 }
 
-const capCache = new WeakMap<ShipDesign, Capabilities>();
-
-function key(s: string): string {
-  return s.toLowerCase().replace(/[^a-z]/g, "");
+/** The capability a system's name counts toward, whatever its spelling ("Light Battery", "lightBatteries", "light"), or null. */
+function capabilityOfName(name: string): keyof Capabilities | null {
+  const k = name.toLowerCase().replace(/[^a-z]/g, "");
+  if (k.includes("broadside")) return "broadside";
+  if (k.includes("superheavy")) return "superHeavy";
+  if (k.includes("heavyion")) return "heavyIon";
+  if (k.startsWith("ion")) return "ion";
+  if (k.startsWith("heavy")) return "heavy";
+  if (k.startsWith("light")) return "light";
+  if (k.startsWith("missile")) return "missiles";
+  if (k.startsWith("fighter") || k.startsWith("carrier") || k.includes("bay") || k.includes("wing")) return "fighterBays";
+  if (k.startsWith("interceptor")) return "interceptors";
+  if (k.startsWith("assault")) return "assault";
+  if (k.startsWith("engulf")) return "engulfing";
+  if (k.startsWith("repair")) return "repair";
+  return null;
 }
+
+/** The names `buildShip` writes (ShipSystems), read once at load: the engine's hot path reads no regular expression. */
+const BUILT_SYSTEM_NAMES: readonly (keyof ShipSystems)[] = [
+  "light",
+  "heavy",
+  "broadside",
+  "superHeavy",
+  "missile",
+  "fighterBay",
+  "interceptor",
+  "ion",
+  "heavyIon",
+  "assault",
+  "repair",
+  "extraShield",
+  "extraSpace",
+  "reinforced",
+  "engulf",
+];
+const CAPABILITY_OF_BUILT_NAME: ReadonlyMap<string, keyof Capabilities | null> = new Map(
+  BUILT_SYSTEM_NAMES.map((name) => [name, capabilityOfName(name)]),
+);
 
 /** Map a design's `systems` record (whatever spelling: "Light Battery", "lightBatteries", "light") to counts. */
 export function capabilitiesOf(d: ShipDesign): Capabilities {
-  const hit = capCache.get(d);
-  if (hit) return hit;
   const c: Capabilities = {
     light: 0,
     heavy: 0,
@@ -305,23 +337,15 @@ export function capabilitiesOf(d: ShipDesign): Capabilities {
     engulfing: 0,
     repair: 0,
   };
-  for (const [name, n] of Object.entries(d.systems ?? {})) {
+  const systems: Readonly<Record<string, unknown>> = d.systems ?? {};
+  for (const name in systems) {
+    if (!Object.hasOwn(systems, name)) continue;
+    const n = systems[name];
     if (typeof n !== "number" || !(n > 0)) continue;
-    const k = key(name);
-    if (k.includes("broadside")) c.broadside += n;
-    else if (k.includes("superheavy")) c.superHeavy += n;
-    else if (k.includes("heavyion")) c.heavyIon += n;
-    else if (k.startsWith("ion")) c.ion += n;
-    else if (k.startsWith("heavy")) c.heavy += n;
-    else if (k.startsWith("light")) c.light += n;
-    else if (k.startsWith("missile")) c.missiles += n;
-    else if (k.startsWith("fighter") || k.startsWith("carrier") || k.includes("bay") || k.includes("wing")) c.fighterBays += n;
-    else if (k.startsWith("interceptor")) c.interceptors += n;
-    else if (k.startsWith("assault")) c.assault += n;
-    else if (k.startsWith("engulf")) c.engulfing += n;
-    else if (k.startsWith("repair")) c.repair += n;
+    const k = CAPABILITY_OF_BUILT_NAME.get(name);
+    const cap = k === undefined ? capabilityOfName(name) : k;
+    if (cap) c[cap] += n;
   }
-  capCache.set(d, c);
   return c;
 }
 
@@ -383,7 +407,14 @@ export function shipCaps(state: BattleState, sq: Squadron, ship: Ship): Capabili
 
 /** A system counted ship by ship over `ships` (e.g. the active ones), each ship its own design's. */
 export function systemsOf(state: BattleState, sq: Squadron, ships: readonly Ship[], count: (c: Capabilities) => number): number {
-  return ships.reduce((t, s) => t + count(shipCaps(state, sq, s)), 0);
+  // The squadron's own design is read once however many of its ships share it (the bots ask this very often).
+  let shared: number | undefined;
+  let total = 0;
+  for (const s of ships) {
+    const own = s.design && state.designs[s.design];
+    total += own ? count(capabilitiesOf(own)) : (shared ??= count(capabilitiesOf(designOfSquadron(state, sq))));
+  }
+  return total;
 }
 
 /**

@@ -10,7 +10,7 @@ import { listUpTo, numberIn, recordUpTo, showNumber, textUpTo, wholeIn } from ".
 import { err, ok, type Problem, type Result } from "../../core/result.js";
 import { seedProblem } from "../../core/rng.js";
 import { TERRAIN_KINDS, type TerrainKind } from "./battlespace/battlespace.js";
-import type { ShipDesign } from "./fleet/fleet.js";
+import { SHIP_CLASSES, type ShipClass, SYSTEM_KINDS, type SystemKind } from "./fleet/ship-building.js";
 import { LIMITS, MAX_TABLE_INCHES, RANGES } from "./limits.js";
 import { type BattleState, quadrantRef } from "./model.js";
 
@@ -64,40 +64,67 @@ const terrain = z.object({
 });
 
 const systemCount = numberIn(...RANGES.systems, "a system count");
+/** The System table's names (fleet/ship-building.ts), for the `input` a design was built from. */
+const systemKind = z.enum(SYSTEM_KINDS as [SystemKind, ...SystemKind[]]);
+/** An unknown key among a design's systems, with the names that are known. */
+const unknownSystem = (known: readonly string[]) => (issue: z.core.$ZodRawIssue) =>
+  issue.code === "unrecognized_keys"
+    ? `unknown system(s) ${issue.keys.map((k) => `"${k}"`).join(", ")}; the systems are ${known.join(", ")}`
+    : undefined;
+const designSystems = z.partialRecord(systemKind, systemCount, { error: unknownSystem(SYSTEM_KINDS) });
+/** The counts `buildShip` writes (ShipSystems): every one, and nothing else. */
+const shipSystems = {
+  light: systemCount,
+  heavy: systemCount,
+  broadside: systemCount,
+  superHeavy: systemCount,
+  missile: systemCount,
+  fighterBay: systemCount,
+  interceptor: systemCount,
+  ion: systemCount,
+  heavyIon: systemCount,
+  assault: systemCount,
+  repair: systemCount,
+  extraShield: systemCount,
+  extraSpace: systemCount,
+  reinforced: systemCount,
+  engulf: systemCount,
+};
+/** A design exactly as `buildShip` writes it (fleet/ship-building.ts ShipDesign), so the parsed state is a BattleState. */
 const design = z
   .object({
     id: textUpTo(LIMITS.name, "a design's id"),
     name: name("a design's name"),
+    faction: name("a design's faction"),
     size: wholeIn(...RANGES.size, "a design's size"),
+    className: z.enum(SHIP_CLASSES as [ShipClass, ...ShipClass[]]),
     hull: wholeIn(...RANGES.hull, "a design's hull"),
     shields: wholeIn(0, RANGES.hull[1], "a design's shields"),
     hardness: wholeIn(...RANGES.hardness, "a design's hardness"),
     move: inches("a design's move"),
     cost: numberIn(...RANGES.cost, "a design's cost"),
     hullRule: z.enum(["normal", "hardened", "flimsy"]),
+    fast: z.boolean(),
+    slow: z.boolean(),
+    space: z.object({ total: systemCount, used: systemCount, free: numberIn(-RANGES.systems[1], RANGES.systems[1], "free space") }),
     hitsToSuppress: wholeIn(1, RANGES.hull[1], "hitsToSuppress"),
-    systems: recordUpTo(safeRecord(keySchema, systemCount, "invalid-name"), 100, "systems"),
-    space: z
-      .object({ total: systemCount, used: systemCount, free: numberIn(-RANGES.systems[1], RANGES.systems[1], "free space") })
-      .optional(),
-    className: textUpTo(40, "a ship class").optional(),
-    fast: z.boolean().optional(),
-    slow: z.boolean().optional(),
-    /** What the design was built from (kept for reports; the engine reads the fields above). */
-    input: z
-      .object({
-        name: name("a design's name"),
-        size: wholeIn(...RANGES.size, "a design's size"),
-        systems: recordUpTo(safeRecord(keySchema, systemCount, "invalid-name"), 100, "systems"),
-        byCost: recordUpTo(safeRecord(keySchema, systemCount, "invalid-name"), 100, "systems").optional(),
-      })
-      .passthrough()
-      .optional(),
+    systems: z.strictObject(shipSystems, { error: unknownSystem(Object.keys(shipSystems)) }),
     costBreakdown: listUpTo(
       z.object({ item: text("a cost line"), points: numberIn(-RANGES.cost[1], RANGES.cost[1], "a cost line's points") }),
       200,
       "cost lines",
-    ).optional(),
+    ),
+    /** What the design was built from (kept for reports; the engine reads the fields above). */
+    input: z
+      .object({
+        id: textUpTo(LIMITS.name, "a design's id").optional(),
+        name: name("a design's name"),
+        faction: name("a design's faction").optional(),
+        size: wholeIn(...RANGES.size, "a design's size"),
+        systems: designSystems,
+        byCost: designSystems.optional(),
+      })
+      .passthrough(),
   })
   .passthrough();
 
@@ -286,7 +313,7 @@ export function parseState(raw: unknown): Result<BattleState, Problem[]> {
       })),
     );
   }
-  const s = p.data as unknown as BattleState;
+  const s: BattleState = p.data;
   const problems: Problem[] = [];
   const sides = Object.keys(s.sides);
   if (sides.length !== 2)
@@ -343,6 +370,5 @@ export function parseState(raw: unknown): Result<BattleState, Problem[]> {
       problems.push({ order: `state.prizes.${k}.design`, code: "unknown-design", message: `no design ${pr.design} in state.designs` });
     offTable(`state.prizes.${k}`, pr.x, pr.y);
   }
-  for (const d of Object.values(s.designs)) void (d as ShipDesign);
   return problems.length ? err(problems) : ok(s);
 }

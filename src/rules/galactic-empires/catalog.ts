@@ -9,7 +9,7 @@ import type { Settings, StarshipTypeId } from "./model.js";
 export type { SectorDefenceLevelData, StarshipTypeData } from "./catalog-types.js";
 export { SECTOR_DEFENCE_LEVELS, STARSHIP_TYPES };
 
-const byId = new Map<string, StarshipTypeData>(STARSHIP_TYPES.map((t) => [t.id, t]));
+const byId: ReadonlyMap<string, StarshipTypeData> = new Map(STARSHIP_TYPES.map((t) => [t.id, t]));
 
 export function starshipType(id: StarshipTypeId): StarshipTypeData | undefined {
   return byId.get(id);

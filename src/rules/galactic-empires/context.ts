@@ -86,6 +86,14 @@ export class TurnContext {
   readonly constructing = new Set<UnitId>();
   /** Empires whose orders are not obeyed this turn (the FAQ's palace coup). */
   readonly deposed = new Set<EmpireId>();
+  /** "sector|empire" pairs already told this turn that they are too weak to take the sector (ownership.ts: one message a turn, not one a phase). */
+  readonly toldTooWeak = new Set<string>();
+  /**
+   * Starships built this turn, by garrison ("Starships Built"). They "will not be available to you
+   * immediately" (chapter 5, "Building starships"), so they are not workers for the construction and
+   * razing steps that follow in chapter 9's list (`workers`).
+   */
+  readonly builtNow = new Map<UnitId, number>();
 
   /** Set by the check alone (preview.ts): the turn then says what is certain, what is chance and what cannot be known. */
   preview: Preview | null = null;
@@ -410,6 +418,16 @@ export class TurnContext {
     let n = 0;
     for (const s of unit.ships) n += s.count;
     return n;
+  }
+
+  /**
+   * Workers for construction and razing: the unit's starships less those built this turn
+   * (chapter 4, "Construction Happens": the workers "do nothing but build the sector defences for
+   * their turn", and the Construction Action is taken in First Events, before any were built).
+   */
+  workers(unit: Unit): { workers: number; builtNow: number } {
+    const builtNow = this.builtNow.get(unit.id) ?? 0;
+    return { workers: Math.max(0, this.starshipCount(unit) - builtNow), builtNow };
   }
 
   /** Total combat: attacks x combat of every starship, plus admirals (chapter 5, "Total Combat"). */

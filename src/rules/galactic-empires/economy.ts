@@ -481,6 +481,7 @@ export function starshipsBuilt(ctx: TurnContext): void {
     ctx.pay(io.empire, fromCents(each * n));
     builtAt.set(s.id, done + n);
     ctx.addShips(g, type.id, o.rank as Rank, n, 0);
+    ctx.builtNow.set(g.id, (ctx.builtNow.get(g.id) ?? 0) + n);
     ctx.ledger(g, type.id, n, "built");
     ctx.message(
       [io.empire],
@@ -680,6 +681,15 @@ export function annexationDeclines(ctx: TurnContext): void {
 // --- 3.8 Construction Happens --------------------------------------------------------
 
 /**
+ * Chapter 9's list puts "Starships Built" before "Construction Happens" and "Structures
+ * Razed", but starships built this turn are not there yet for the unit's work (chapter 5,
+ * "Building starships": they "will appear ... in your next turnfile"): say so when they
+ * were counted out.
+ */
+const notYet = (builtNow: number): string =>
+  builtNow > 0 ? ` (${builtNow} built this turn are not counted: new starships join next turn, chapter 5 "Building starships")` : "";
+
+/**
  * A starfleet or garrison that builds or razes must stay put: chapter 4 ("Construction
  * Happens", "Structures Razed"): a starfleet must not have moved or retreated, a
  * garrison's sector must not have changed owner. Returns a problem text or null.
@@ -734,9 +744,13 @@ export function constructionHappens(ctx: TurnContext): void {
       ctx.fail(io, "moved", `${still}; a unit builds only where it stood during First Events (chapter 4, "Construction Happens")`);
       continue;
     }
-    const workers = ctx.starshipCount(unit);
+    const { workers, builtNow } = ctx.workers(unit);
     if (workers < CONSTRUCTION_WORKERS) {
-      ctx.fail(io, "not-enough-workers", `${unit.id} has ${workers} starships; building a level needs ${CONSTRUCTION_WORKERS} workers`);
+      ctx.fail(
+        io,
+        "not-enough-workers",
+        `${unit.id} has ${workers} starships to work${notYet(builtNow)}; building a level needs ${CONSTRUCTION_WORKERS} workers`,
+      );
       continue;
     }
     if (builtAt.has(s.id)) {
@@ -824,12 +838,12 @@ export function structuresRazed(ctx: TurnContext): void {
       );
       n = room;
     }
-    const workers = ctx.starshipCount(unit);
+    const { workers, builtNow } = ctx.workers(unit);
     if (workers < RAZE_WORKERS * n) {
       ctx.fail(
         io,
         "not-enough-workers",
-        `razing ${n} level(s) needs ${RAZE_WORKERS * n} starships (${RAZE_WORKERS} a level); ${unit.id} has ${workers}`,
+        `razing ${n} level(s) needs ${RAZE_WORKERS * n} starships (${RAZE_WORKERS} a level); ${unit.id} has ${workers}${notYet(builtNow)}`,
       );
       continue;
     }

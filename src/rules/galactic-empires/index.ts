@@ -25,7 +25,7 @@ import { createAlphaBetaQuadrants } from "./scenarios/alpha-beta-quadrants.js";
 import { createFrontier } from "./scenarios/frontier.js";
 import { createGeneratedGalaxy, GENERATED_SIZES } from "./scenarios/generated.js";
 import { createTutorial } from "./scenarios/tutorial.js";
-import { parseMap, parseState } from "./state-schema.js";
+import { mapSchema, parseMap, parseState } from "./state-schema.js";
 import { mapTool, oddsTool } from "./tools.js";
 import { runTurn } from "./turn.js";
 import { outcomeOf } from "./victory.js";
@@ -44,7 +44,15 @@ const fromMap: Scenario<GameState, { map: unknown }> = {
   id: "map",
   title: "A galaxy from a map file",
   description: "your own galaxy: --map FILE with sectors, borders, empires and units (the shape of a game's state)",
-  inputs: [{ name: "map", description: "a map file (JSON or YAML): sectors, borders, empires, units, admirals", min: 1, max: 1 }],
+  inputs: [
+    {
+      name: "map",
+      description: "a map file (JSON or YAML): sectors, borders, empires, units, admirals",
+      min: 1,
+      max: 1,
+      schema: mapSchema,
+    },
+  ],
   parseInputs(raw) {
     const map = raw.map?.[0];
     if (raw.map?.length !== 1) return err([{ order: "map", code: "map-missing", message: "give one map file (--map FILE)" }]);

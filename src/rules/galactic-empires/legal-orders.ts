@@ -10,54 +10,10 @@ import { type Choice, orderOptions } from "../../core/options.js";
 import type { Options } from "../../core/ruleset.js";
 import { shipType } from "./catalog.js";
 import { type EmpireId, type GameState, INDEPENDENT } from "./model.js";
-import { ORDER_TYPES, orderSchema } from "./orders.js";
+import { ORDER_SUMMARIES, ORDER_TYPES, orderSchema } from "./orders.js";
 import { knownState } from "./view.js";
 
-/** One line per order type, in the rulebook's words (chapters 2-5). */
-export const ORDER_SUMMARIES: Readonly<Record<string, string>> = {
-  declareWar: "declare war on an empire (First Events: War Declared)",
-  offerPeace: "offer peace to an empire at war with you",
-  offerAlliance: "offer an alliance to an empire",
-  cancelAlliance: "cancel an alliance",
-  acceptance: "accept or refuse what an empire offers you",
-  passage: "grant or withdraw passage rights through your sectors",
-  infoSharing: "grant or withdraw sharing of what you see",
-  permission: "grant or withdraw Special Permission for one of your sectors",
-  requestPermission: "buy Special Permission from an independent sector",
-  withdrawPermission: "give up Special Permission from an independent sector, so you may invade it",
-  annex: "annex one of your sectors",
-  cede: "cede a sector's annexation",
-  giveSector: "give one of your sectors to an empire",
-  sendResources: "send resources to an empire (a 10% fee, within 7 sectors)",
-  espionage: "send agents to learn an empire's holdings (35 resources)",
-  proclaim: "make a proclamation to the galaxy (+7 if suitable)",
-  renameRuler: "rename your ruler",
-  formFleet: "form a new starfleet where one of your units is",
-  rename: "rename a unit",
-  retreatLevel: "set the rank at whose loss a unit retreats",
-  follow: "name the unit this one follows in retreats",
-  defend: "defend the sector's defences, or not",
-  leader: "put an admiral in command of a unit",
-  renameAdmiral: "rename an admiral",
-  cloak: "cloak a unit whose starships can cloak",
-  decloak: "decloak a unit",
-  transfer: "transfer starships of one type between two units in one sector",
-  transferAdmiral: "transfer an admiral to another unit in the same sector",
-  reassign: "reassign starships of one type to another rank",
-  disband: "disband starships",
-  salvage: "salvage starships for resources",
-  disbandAdmiral: "dismiss an admiral",
-  travel: "travel one sector (Movement Events; one travel or wait a phase)",
-  wait: "hold position for one phase",
-  pillage: "pillage the sector the unit is in",
-  search: "search for cloaked units",
-  construct: "build one level of sector defence (14 resources, 3 starships)",
-  raze: "raze levels of sector defence",
-  build: "build starships at an industrial centre (Final Events)",
-  hireAdmiral: "hire an admiral at a unit (15 resources)",
-};
-
-const UNIT_FIELDS = new Set(["unit", "at", "from", "to", "leader"]);
+const UNIT_FIELDS: ReadonlySet<string> = new Set(["unit", "at", "from", "to", "leader"]);
 
 export function legalOrders(state: GameState, seat: EmpireId): Options {
   const me = state.empires[seat];

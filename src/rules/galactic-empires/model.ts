@@ -167,9 +167,10 @@ export interface Settings {
    */
   defenceBonus: "table" | "example";
   /**
-   * Which starship types have cloaking ability. The catalogue of chapter 7 does not
-   * say, so "all" (default) makes every type cloak-capable; "scouts" only Scout class.
-   * Cloak-capable combat counts a tenth for sector ownership (chapter 4).
+   * Which starship types have cloaking ability ("Some types of starships", chapter 3).
+   * "scouts" (default): the Scout class of chapter 7's tables, the "force of scouts" and
+   * "spy ships" of chapter 5 "Cloaking"; "all": every type (RULINGS.md, "Which starships
+   * can cloak"). Cloak-capable combat counts a tenth for sector ownership (chapter 4).
    */
   cloakCapable: "all" | "scouts";
   /** Orion Keep as printed (equal to Build) or the erratum (median Keep of same-cost types); see RULINGS.md. */
@@ -195,7 +196,7 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Settings = {
   defenceBonus: "table",
-  cloakCapable: "all",
+  cloakCapable: "scouts",
   orionUpkeep: "erratum",
   independentPermissionCostFactor: 2,
   admiralUpkeep: 1,

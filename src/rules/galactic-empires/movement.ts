@@ -55,8 +55,8 @@ export interface MovementRun {
   searched: Set<UnitId>;
 }
 
-const MOVEMENT_TYPES = new Set(["travel", "wait", "pillage"]);
-const LATE_TYPES = new Set(["cloak", "decloak", "defend"]);
+const MOVEMENT_TYPES: ReadonlySet<string> = new Set(["travel", "wait", "pillage"]);
+const LATE_TYPES: ReadonlySet<string> = new Set(["cloak", "decloak", "defend"]);
 
 /**
  * Build every unit's queue from its empire's orders, in list order. Cloak,

@@ -389,7 +389,7 @@ const norm = (s: string): string =>
     .trim()
     .toLowerCase();
 
-const BUILDERS = [...new Set(STARSHIP_TYPES.map((t) => t.builder))];
+const BUILDERS: readonly string[] = [...new Set(STARSHIP_TYPES.map((t) => t.builder))];
 
 /**
  * The catalogue type a file means: an id ("klingon/hawk-heavy-cruiser"), or a

@@ -50,10 +50,8 @@ export function sectorOwnershipChanges(ctx: TurnContext): void {
     const winner = leaders.length === 1 ? (leaders[0] as EmpireId) : ctx.rng.pick(leaders);
     const strength = combat.get(winner) ?? 0;
     if (strength < 10) {
-      const told = warned.get(ctx) ?? new Set<string>();
-      warned.set(ctx, told);
-      if (told.has(`${s.id}|${winner}`)) continue;
-      told.add(`${s.id}|${winner}`);
+      if (ctx.toldTooWeak.has(`${s.id}|${winner}`)) continue;
+      ctx.toldTooWeak.add(`${s.id}|${winner}`);
       ctx.message(
         [winner],
         `your forces in ${sectorLabel(s, s.id)} are too weak to take it: total combat ${round2(strength)} (cloak-capable starships count a tenth), at least 10 is needed`,
@@ -63,9 +61,6 @@ export function sectorOwnershipChanges(ctx: TurnContext): void {
     changeOwner(ctx, s, winner);
   }
 }
-
-/** Sectors and empires already told this turn that they are too weak to take it (one message a turn, not one a phase). */
-const warned = new WeakMap<TurnContext, Set<string>>();
 
 function round2(x: number): number {
   return Math.round(x * 100) / 100;

@@ -22,7 +22,7 @@ export const PROCLAMATION_MAX_WORD_LENGTH = 15;
 /** Words that are profane however they are used, also as the start of a longer word ("fucking"). */
 const PROFANE_STEMS = ["fuck", "shit", "cunt", "bitch", "asshole", "wanker", "whore", "motherf", "bullshit", "twat", "slut"];
 /** Words profane only as themselves (as prefixes they start innocent words: "cocktail", "dickens", "pissarro"). */
-const PROFANE_WORDS = new Set([
+const PROFANE_WORDS: ReadonlySet<string> = new Set([
   "cock",
   "cocks",
   "dick",

@@ -46,11 +46,11 @@ const sectorSchema = z.object({
   name: name("a sector's name", 1),
   x: numberIn(...RANGES.coordinate, "x"),
   y: numberIn(...RANGES.coordinate, "y"),
-  owner: empireId.default(INDEPENDENT),
-  annexedTo: empireId.nullable().default(null),
+  owner: empireId.default(INDEPENDENT).describe(`the empire that owns it, or "${INDEPENDENT}" (the default)`),
+  annexedTo: empireId.nullable().default(null).describe("the empire it is annexed to, or null"),
   annexDrift: wholeIn(...RANGES.annexDrift, "annexDrift").default(0),
-  revenue: numberIn(...RANGES.revenue, "a sector's revenue"),
-  damage: wholeIn(0, 3, "sector damage").default(0),
+  revenue: numberIn(...RANGES.revenue, "a sector's revenue").describe("resources it yields a turn"),
+  damage: wholeIn(0, 3, "sector damage").default(0).describe("damage from pillage, 0 to 3"),
   defence: z
     .object({ level: wholeIn(0, 12, "a defence level"), damage: wholeIn(0, 12, "defence damage") })
     .default({ level: 0, damage: 0 }),
@@ -60,16 +60,17 @@ const sectorSchema = z.object({
       builds: listOf(starshipId, LIMITS.buildList, "starship types on a build list"),
     })
     .nullable()
-    .default(null),
-  permission: listOf(empireId, LIMITS.empires, "empires with permission").default([]),
+    .default(null)
+    .describe("an industrial centre: how many starships it builds a turn and which types, or null"),
+  permission: listOf(empireId, LIMITS.empires, "empires with permission").default([]).describe("empires with Special Permission here"),
 });
 
 const unitSchema = z.object({
   id: unitId,
-  kind: z.enum(["starfleet", "garrison"]),
+  kind: z.enum(["starfleet", "garrison"]).describe('a starfleet ("A<number>") or a sector\'s garrison ("G<sector>")'),
   owner: empireId,
   name: name("a unit's name"),
-  sector: sectorId,
+  sector: sectorId.describe("the sector it is in"),
   ships: listOf(
     z.object({
       type: starshipId,
@@ -79,7 +80,9 @@ const unitSchema = z.object({
     }),
     LIMITS.stacksPerUnit,
     "starship stacks in a unit",
-  ).default([]),
+  )
+    .default([])
+    .describe('its starships: type (a catalogue id such as "klingon/hawk-heavy-cruiser"), rank 1 to 5, count'),
   admirals: listOf(idSchema, LIMITS.admiralsPerUnit, "admirals in a unit").default([]),
   leader: idSchema.nullable().default(null),
   retreatLevel: rank.default(5),
@@ -133,15 +136,35 @@ const settingsSchema = z.object({
 /** A map file: the galaxy and its starting forces (turn 1 is implied). Sizes and ranges: limits.ts. */
 export const mapSchema = z.object({
   name: name("a map's name").default("Custom map"),
-  settings: settingsSchema.default(() => settingsSchema.parse({})),
-  empires: recordUpTo(idRecord(empireSchema), LIMITS.empires, "empires"),
-  relations: recordUpTo(safeRecord(relationKey, z.enum(["war", "neutral", "alliance"])), LIMITS.empires ** 2, "relations").default({}),
-  sectors: listOf(sectorSchema, LIMITS.sectors, "sectors").min(1),
-  borders: listOf(z.object({ a: sectorId, b: sectorId, barrier: z.boolean().default(false) }), LIMITS.borders, "borders"),
-  units: recordUpTo(safeRecord(unitId, unitSchema), LIMITS.units, "units").default({}),
-  admirals: recordUpTo(idRecord(admiralSchema), LIMITS.admirals, "admirals").default({}),
+  settings: settingsSchema
+    .default(() => settingsSchema.parse({}))
+    .describe("the game's named options (RULINGS.md): each absent one takes its default"),
+  empires: recordUpTo(idRecord(empireSchema), LIMITS.empires, "empires").describe(
+    'the empires by id ("klingon"); an empire\'s id field repeats its key',
+  ),
+  relations: recordUpTo(safeRecord(relationKey, z.enum(["war", "neutral", "alliance"])), LIMITS.empires ** 2, "relations")
+    .default({})
+    .describe('relations between two empires, keyed "a|b" (the two ids in sorted order): war, neutral (the default) or alliance'),
+  sectors: listOf(sectorSchema, LIMITS.sectors, "sectors").min(1).describe("every sector of the galaxy"),
+  borders: listOf(
+    z.object({
+      a: sectorId,
+      b: sectorId,
+      barrier: z.boolean().default(false).describe("a barrier on this border (starfleets cannot cross it)"),
+    }),
+    LIMITS.borders,
+    "borders",
+  ).describe("which sectors border which (each pair once)"),
+  units: recordUpTo(safeRecord(unitId, unitSchema), LIMITS.units, "units")
+    .default({})
+    .describe('starfleets ("A<number>") and garrisons ("G<sector>") by id; a unit\'s id field repeats its key'),
+  admirals: recordUpTo(idRecord(admiralSchema), LIMITS.admirals, "admirals")
+    .default({})
+    .describe("admirals by id, each with the unit it serves in"),
   /** The independents' pool for building troops (model.ts); absent means 0. */
-  independentTreasury: numberIn(...RANGES.treasury, "independentTreasury").optional(),
+  independentTreasury: numberIn(...RANGES.treasury, "independentTreasury")
+    .optional()
+    .describe("the independents' pool for building troops (default 0)"),
 });
 
 /** A game's seed: a safe integer (every bit counts: core/rng.ts). */

@@ -7,7 +7,7 @@
 import type { GameAccess, GameTool, InputTool, ToolOutput } from "../../core/ruleset.js";
 import type { GeEvent } from "./events.js";
 import type { GameState } from "./model.js";
-import { oddsJson, parseOddsInput, runOdds } from "./odds.js";
+import { oddsInputSchema, oddsJson, parseOddsInput, runOdds } from "./odds.js";
 import { mapSvg } from "./presentation/map-svg.js";
 import { oddsText } from "./presentation/odds-text.js";
 
@@ -18,6 +18,7 @@ export const oddsTool: InputTool = {
   kind: "input",
   id: "odds",
   input: "battle input",
+  schema: oddsInputSchema,
   summary: "the odds of one battle, fought many times by the adjudicator's own battle code",
   help: `The input (JSON or YAML):
   { sides: [ { name, units: [ { ships: [ { type, builder, count, rank } ], admiral, retreatLevel, defendsDefences } ] } ],

@@ -4,17 +4,21 @@
  *
  * Concurrency (PostgreSQL's default READ COMMITTED; PGlite runs one transaction
  * at a time):
- *  - commit: `UPDATE games ... WHERE id = $1 AND step = $2` is the compare-and-swap.
- *    A second commit of the same step waits for the first's row lock, then finds
- *    the step moved on, changes no row and is refused "stale-step"; the step's
- *    history entry is inserted in the same transaction.
+ *  - commit: one statement locks the game's row where `id = $1 AND step = $2` (the
+ *    compare-and-swap), inserts the step's history entry from it and moves the row
+ *    on. A second commit of the same step waits for the first's row lock, then finds
+ *    the step moved on, changes no row and is refused "stale-step".
  *  - submit: `SELECT ... FOR UPDATE` on the game row serialises submissions (and
  *    commits) of one game, so the revision (max + 1) cannot be given twice; the
  *    primary key (game, step, seat, revision) would refuse it anyway.
  *  - lock: one `INSERT ... ON CONFLICT DO UPDATE ... WHERE since <= cutoff` takes a
  *    free or abandoned lock atomically; release deletes the row only while it is
  *    still this holder's (a token), so a late release cannot free a successor's lock.
- * Large JSON is compressed outside the transactions, to keep them short.
+ *    A holder that died on this host is seen by its pid and replaced at once; one
+ *    that died on another machine holds the game until the lease ends (15 minutes by
+ *    default). A run that outlives its lease loses nothing either: its commit is a
+ *    compare-and-swap, so it and its successor cannot both commit the step.
+ * Large JSON is compressed before the statements run, to keep them short.
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";

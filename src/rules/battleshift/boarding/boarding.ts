@@ -26,6 +26,7 @@ import { own } from "../../../core/ids.js";
 import { rollHits } from "../combat/interceptors.js";
 import { coverAt } from "../combat/line-of-sight.js";
 import type { Ctx } from "../context.js";
+import { diceList, roll, rolledField } from "../events.js";
 import type { ShipDesign } from "../fleet/ship-building.js";
 import { engulfCapacity } from "../fleet/ship-building.js";
 import { hitBonus, marineBonus, suppressionPenalty } from "../formations-and-experience/experience.js";
@@ -47,8 +48,18 @@ const STEP = STEP_BOARDING;
 export const CONTACT = 1;
 export const ASSAULT_RANGE = 3;
 
-function d3(ctx: Ctx): number {
-  return ctx.rng.int(1, 3);
+/** `n` d3s, each added to a side's boarding roll ("each assault unit adds another d3"). */
+function d3s(ctx: Ctx, n: number): number[] {
+  const rolls: number[] = [];
+  for (let i = 0; i < n; i++) rolls.push(ctx.rng.int(1, 3));
+  return rolls;
+}
+
+const sum = (rolls: readonly number[]): number => rolls.reduce((t, r) => t + r, 0);
+
+/** "+ 2d3 [1,3]" in a boarding note; nothing when no d3 was rolled. */
+function d3Text(rolls: readonly number[]): string {
+  return rolls.length ? ` + ${rolls.length}d3 ${diceList(rolls)}` : "";
 }
 
 /**
@@ -165,11 +176,12 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
       if (r <= td.hardness) saves++;
     }
     const through = Math.max(0, attack.hits - saves);
-    let att = 0;
-    for (let i = 0; i < through; i++) att += d3(ctx);
+    const attD3 = d3s(ctx, through);
+    const att = sum(attD3);
     const defRoll = ctx.rng.d6();
-    let def = defRoll + td.size + marineBonus(ctx.state, target);
-    for (let i = 0; i < tCaps.assault; i++) def += d3(ctx);
+    const defD3 = d3s(ctx, tCaps.assault);
+    const defBonus = marineBonus(ctx.state, target);
+    const def = defRoll + td.size + defBonus + sum(defD3);
     const won = through > 0 && att > def;
     ctx.ok(
       STEP,
@@ -178,8 +190,18 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
     );
     ctx.note(
       "board",
-      `Assault on ${ship.id} of ${target.id}: ${units} units roll [${attack.rolls.join(",")}] needing ${targeting}${cover ? ` (in cover: ${cover})` : ""}, shields [${shieldRolls.join(",")}]: ${through} through, attack ${att} against defence ${def} (d6 ${defRoll} + size ${td.size}): ${won ? "captured" : "repelled"}`,
-      { side: ctx.side, unit: target.id },
+      `Assault on ${ship.id} of ${target.id}: ${units} units roll ${diceList(attack.rolls)} needing ${targeting}${cover ? ` (in cover: ${cover})` : ""}, shields ${diceList(shieldRolls)}: ${through} through, attack ${att}${attD3.length ? ` (${through}d3 ${diceList(attD3)})` : ""} against defence ${def} (d6 ${diceList([defRoll])} + size ${td.size}${defBonus ? ` + ${defBonus}` : ""}${d3Text(defD3)}): ${won ? "captured" : "repelled"}`,
+      {
+        side: ctx.side,
+        unit: target.id,
+        ...rolledField(
+          roll("assault units to hit", attack.rolls, targeting),
+          roll("shields", shieldRolls, td.hardness),
+          roll("assault d3s", attD3, undefined, 3),
+          roll("defence", [defRoll]),
+          roll("defence d3s", defD3, undefined, 3),
+        ),
+      },
     );
     if (won) capture(ctx, used[0] as Squadron, target, ship, false, true);
     return;
@@ -204,19 +226,27 @@ export function boardOrder(ctx: Ctx, o: OrderOf<"board">, label: string, active:
     );
   const ar = ctx.rng.d6();
   // Experience: Veteran / Elite Marines +1 / +2 (RULINGS "Experience").
-  let att = ar + sizes + marineBonus(ctx.state, captor);
-  for (let i = 0; i < extra; i++) att += d3(ctx);
+  const attBonus = marineBonus(ctx.state, captor);
+  const attD3 = d3s(ctx, extra);
+  const att = ar + sizes + attBonus + sum(attD3);
   const dr = ctx.rng.d6();
-  let def = dr + td.size + marineBonus(ctx.state, target);
-  for (let i = 0; i < tCaps.assault; i++) def += d3(ctx);
+  const defBonus = marineBonus(ctx.state, target);
+  const defD3 = d3s(ctx, tCaps.assault);
+  const def = dr + td.size + defBonus + sum(defD3);
   const won = att > def;
   ctx.ok(STEP, label, `boarding ${ship.id} with ships of combined size ${sizes} in contact`);
   ctx.note(
     "board",
-    `Boarding ${ship.id} of ${target.id}: ${ar} + ${sizes}${extra ? ` + ${extra}d3` : ""} = ${att} against ${dr} + ${td.size} = ${def}: ${won ? "captured" : "repelled"}`,
+    `Boarding ${ship.id} of ${target.id}: ${diceList([ar])} + ${sizes}${attBonus ? ` + ${attBonus}` : ""}${d3Text(attD3)} = ${att} against ${diceList([dr])} + ${td.size}${defBonus ? ` + ${defBonus}` : ""}${d3Text(defD3)} = ${def}: ${won ? "captured" : "repelled"}`,
     {
       side: ctx.side,
       unit: target.id,
+      ...rolledField(
+        roll("boarders", [ar]),
+        roll("boarders' d3s", attD3, undefined, 3),
+        roll("defence", [dr]),
+        roll("defence d3s", defD3, undefined, 3),
+      ),
     },
   );
   if (won) capture(ctx, captor, target, ship, false, false);
@@ -418,16 +448,20 @@ function recapture(ctx: Ctx, o: OrderOf<"board">, label: string, boarders: Squad
       `no boarding ship is in contact with the prize ${prize.id} (nearest ${inches(nearest)}, contact is ${CONTACT}")`,
     );
   const ar = ctx.rng.d6();
-  let att = ar + sizes;
-  for (let i = 0; i < extra; i++) att += d3(ctx);
+  const attD3 = d3s(ctx, extra);
+  const att = ar + sizes + sum(attD3);
   const dr = ctx.rng.d6();
   const def = dr + size;
   const won = att > def;
   ctx.ok(STEP, label, `boarding the prize ${prize.id} with ships of combined size ${sizes} in contact`);
   ctx.note(
     "board",
-    `Recapture of ${prize.id} (${pd?.name ?? prize.design}): ${ar} + ${sizes}${extra ? ` + ${extra}d3` : ""} = ${att} against ${dr} + ${size} = ${def}: ${won ? "retaken" : "repelled"}`,
-    { side: ctx.side, unit: prize.id },
+    `Recapture of ${prize.id} (${pd?.name ?? prize.design}): ${diceList([ar])} + ${sizes}${d3Text(attD3)} = ${att} against ${diceList([dr])} + ${size} = ${def}: ${won ? "retaken" : "repelled"}`,
+    {
+      side: ctx.side,
+      unit: prize.id,
+      ...rolledField(roll("boarders", [ar]), roll("boarders' d3s", attD3, undefined, 3), roll("defence", [dr])),
+    },
   );
   if (!won) return;
   // VP never go down: the recapturing side scores the ship's cost, which evens out what the captor scored when it is retaken by its own side.
@@ -469,11 +503,8 @@ export function repairPrizes(ctx: Ctx, captors: readonly Squadron[]): void {
     if (rolls.includes(1)) p.repaired = true;
     ctx.note(
       "repair",
-      `Prize ${p.id} repair rolls [${rolls.join(",")}] needing a 1: ${p.repaired ? "repaired, it can move" : "not repaired"}`,
-      {
-        side: p.side,
-        unit: p.id,
-      },
+      `Prize ${p.id} repair rolls ${diceList(rolls)} needing a 1: ${p.repaired ? "repaired, it can move" : "not repaired"}`,
+      { side: p.side, unit: p.id, ...rolledField(roll("repairs", rolls, 1)) },
     );
   }
 }

@@ -81,7 +81,10 @@ export interface DestructionTest {
 }
 
 export interface AttackOutcome {
+  /** Every to-hit die, in the order rolled. */
   rolls: number[];
+  /** The to-hit dice of each attack of a combined attack, in the order given (one list for a single attack). */
+  attackRolls: number[][];
   hits: number;
   /** This attack placed a suppression marker. */
   suppressed: boolean;
@@ -91,6 +94,8 @@ export interface AttackOutcome {
   shieldsUsed: number;
   shieldRolls: number[];
   saves: number;
+  /** The d3 rolled per unsaved super heavy hit (empty otherwise). */
+  damageRolls: number[];
   damage: number;
   destroyed: number;
   /** New total damage on the squadron. */
@@ -252,12 +257,12 @@ function rollAttack(a: Attack, rng: Rng): { rolls: number[]; hits: number } {
 }
 
 /** Damage from the hits the shields did not save: one a hit; super heavy batteries a d3 each ("3": three each). */
-function unsavedDamage(a: Attack, unsaved: number, rng: Rng, options: CombatOptions): number {
-  if (!a.superHeavy || unsaved <= 0) return unsaved;
-  if (options.superHeavyDamage === "3") return 3 * unsaved;
-  let dmg = 0;
-  for (let i = 0; i < unsaved; i++) dmg += rng.int(1, 3);
-  return dmg;
+function unsavedDamage(a: Attack, unsaved: number, rng: Rng, options: CombatOptions): { damage: number; rolls: number[] } {
+  if (!a.superHeavy || unsaved <= 0) return { damage: unsaved, rolls: [] };
+  if (options.superHeavyDamage === "3") return { damage: 3 * unsaved, rolls: [] };
+  const rolls: number[] = [];
+  for (let i = 0; i < unsaved; i++) rolls.push(rng.int(1, 3));
+  return { damage: rolls.reduce((t, r) => t + r, 0), rolls };
 }
 
 /**
@@ -325,15 +330,17 @@ export function resolveAttack(attack: Attack, target: TargetSquadron, rng: Rng, 
   const hardness = target.hardness - shieldReduction(attack);
   const { rolls: shieldRolls, successes } = rollAtMost(hardness > 0 ? shieldsUsed : 0, hardness, rng);
   const saves = Math.min(hits, successes);
-  const damage = unsavedDamage(attack, hits - saves, rng, options);
+  const { damage, rolls: damageRolls } = unsavedDamage(attack, hits - saves, rng, options);
   return {
     rolls,
+    attackRolls: [rolls],
     hits,
     suppressed,
     suppressAt: need,
     shieldsUsed,
     shieldRolls,
     saves,
+    damageRolls,
     ...destructionTests(target, damage, () => attack, rng, options),
   };
 }
@@ -364,7 +371,14 @@ function combinedSaves(
   before: number,
   rng: Rng,
   options: CombatOptions,
-): { shieldRolls: number[]; shieldHardness: number[]; saves: number; damage: number; classAt: (at: number) => Attack } {
+): {
+  shieldRolls: number[];
+  shieldHardness: number[];
+  saves: number;
+  damage: number;
+  damageRolls: number[];
+  classAt: (at: number) => Attack;
+} {
   const reduction = attacks.map(shieldReduction);
   const least = Math.min(...reduction);
   const shieldRolls: number[] = [];
@@ -383,7 +397,8 @@ function combinedSaves(
       d++;
     }
   }
-  const classDamage = attacks.map((a, c) => unsavedDamage(a, hitsOf(c) - (saved[c] as number), rng, options));
+  const unsaved = attacks.map((a, c) => unsavedDamage(a, hitsOf(c) - (saved[c] as number), rng, options));
+  const classDamage = unsaved.map((u) => u.damage);
   const classAt = (at: number): Attack => {
     let cum = before;
     for (let c = 0; c < attacks.length; c++) {
@@ -397,6 +412,7 @@ function combinedSaves(
     shieldHardness,
     saves: saved.reduce((t, x) => t + x, 0),
     damage: classDamage.reduce((t, x) => t + x, 0),
+    damageRolls: unsaved.flatMap((u) => u.rolls),
     classAt,
   };
 }
@@ -427,12 +443,14 @@ export function resolveCombinedAttack(attacks: Attack[], target: TargetSquadron,
   const s = combinedSaves(attacks, volley, dieHardness, target.damageTaken, rng, options);
   return {
     rolls: volley.rolled.flatMap((r) => r.rolls),
+    attackRolls: volley.rolled.map((r) => r.rolls),
     hits: volley.hits,
     suppressed: volleySuppresses(attacks, volley.hits, need, target.suppressedAlready === true, target.ships),
     suppressAt: need,
     shieldsUsed,
     shieldRolls: s.shieldRolls,
     saves: s.saves,
+    damageRolls: s.damageRolls,
     ...destructionTests(target, s.damage, s.classAt, rng, options),
   };
 }
@@ -672,6 +690,8 @@ function mixedShieldDice(sq: MixedSquadron, hits: number, fighter: boolean): num
 
 export interface MixedOutcome {
   rolls: number[];
+  /** The to-hit dice of each attack, in the order given. */
+  attackRolls: number[][];
   hits: number;
   suppressAt: number;
   suppressed: boolean;
@@ -680,6 +700,8 @@ export interface MixedOutcome {
   /** The hardness (before the weapon's reduction) of each shield die rolled: its ship's. */
   shieldHardness: number[];
   saves: number;
+  /** The d3 rolled per unsaved super heavy hit. */
+  damageRolls: number[];
   damage: number;
   tests: { threshold: number; ship: string; roll: number; destroyed: boolean; disabled?: boolean }[];
   destroyed: string[];
@@ -759,6 +781,7 @@ export function resolveMixedCombinedAttack(
   if (nx !== undefined) sq.next = nx;
   return {
     rolls: volley.rolled.flatMap((r) => r.rolls),
+    attackRolls: volley.rolled.map((r) => r.rolls),
     hits: volley.hits,
     suppressAt: need,
     suppressed,
@@ -766,6 +789,7 @@ export function resolveMixedCombinedAttack(
     shieldRolls: s.shieldRolls,
     shieldHardness: s.shieldHardness,
     saves: s.saves,
+    damageRolls: s.damageRolls,
     damage: s.damage,
     tests,
     destroyed,

@@ -18,9 +18,9 @@
  * Targeting is 4, less one per suppression marker of the firer, less the line of
  * sight penalty (partial blocking, obscuring objects, cover); +1 against a station
  * (the -1 for firing to disable, not for ion weapons, is the combat code's) ("Enemy weapons get a +1 to
- * their targeting against a station"). Squadrons of a taskforce that synchronise add
- * their dice into one attack; the group rolls at the worst targeting among them
- * (RULINGS: "Synchronised fire with different targeting").
+ * their targeting against a station"). Squadrons of a taskforce that synchronise make one attack:
+ * each rolls at its own targeting and the hits are added; a squadron of the group that cannot fire
+ * is named (RULINGS: "Synchronised fire with different targeting").
  */
 
 import type { Ctx } from "../context.js";
@@ -164,6 +164,13 @@ function arcText(w: WeaponDef, width: number): string {
   return `${width} degree forward arc (+/-${width / 2})`;
 }
 
+/** One part of an attack: the dice of the squadrons of one weapon class that roll at one targeting number. */
+interface Part {
+  attack: Attack;
+  firers: Squadron[];
+  weapons: string[];
+}
+
 export interface Contribution {
   sq: Squadron;
   weapon: WeaponDef;
@@ -266,7 +273,24 @@ export function fireGroup(
     );
     return [];
   }
-  // One attack per class of weapon (heavy+broadside together; super heavy; heavy ion; light; ion).
+  // A squadron of a synchronised group that cannot fire (range, arc, line of sight, no such weapon) is named: the
+  // others fire without it ("At least one ship in the squadron must have range and Line of Sight to the target").
+  for (const sq of squadrons) {
+    if (contributions.some((c) => c.sq === sq)) continue;
+    const own = reasons.filter((r) => r.startsWith(`${sq.id} `));
+    const others = [...new Set(contributions.map((c) => c.sq.id))].join(", ");
+    ctx.fail(
+      step,
+      label,
+      "cannot-fire",
+      `${sq.id} cannot join this fire (${own.length ? own.join("; ") : `it has no ${keys.map((k) => WEAPONS[k].name).join(" or ")} to fire`}); ${others} fire${others.includes(",") ? "" : "s"} without it`,
+    );
+  }
+  // One attack per class of weapon (heavy+broadside together; super heavy; heavy ion; light; ion), and within a class
+  // one part per targeting number: "Roll a die for each attack, needing to roll equal to or less than a particular
+  // targeting number ... decreased by 1 for every suppression counter on the firing squadron" ("Basic Combat
+  // Resolution" 3): each squadron rolls at its own, and the hits are added (RULINGS "Synchronised fire with
+  // different targeting").
   const classes = new Map<string, Contribution[]>();
   for (const c of contributions) {
     const k = c.weapon.flags.superHeavy
@@ -280,18 +304,35 @@ export function fireGroup(
     list.push(c);
     classes.set(k, list);
   }
-  // Several classes in one order make one attack: their hits add up for suppression and the shields roll
-  // once (combat.ts resolveCombinedAttack; resolveMixedCombinedAttack for a mixed squadron).
-  const combined = !opts.focus && classes.size > 1;
   // Formations: a ring "cannot cause suppression with any battery weapons" (its fire is not one burst).
   const ring = contributions.some((c) => formationOf(ctx.state, c.sq) === "ring");
-  const pending: { attack: Attack; name: string; firers: Squadron[] }[] = [];
+  const byClass: Part[][] = [];
   for (const [k, list] of classes) {
-    if (whole.location !== "table" || whole.ships.length === 0) break;
-    const dice = list.reduce((a, c) => a + c.dice, 0);
-    const targeting = Math.min(...list.map((c) => c.targeting));
-    const w = (list[0] as Contribution).weapon;
-    const firers = [...new Set(list.map((c) => c.sq))];
+    const parts: Part[] = [];
+    for (const c of list) {
+      const same = parts.find((p) => p.attack.targeting === c.targeting);
+      if (same) {
+        same.attack.dice += c.dice;
+        if (!same.firers.includes(c.sq)) same.firers.push(c.sq);
+        if (!same.weapons.includes(c.weapon.name)) same.weapons.push(c.weapon.name);
+        continue;
+      }
+      const ion = k === "ion" || k === "heavyIon";
+      parts.push({
+        attack: {
+          weapon: c.weapon.attack,
+          dice: c.dice,
+          targeting: c.targeting,
+          ...(disable || ion ? { disable: true } : {}),
+          ...(k === "ion" ? { ion: true } : {}),
+          ...(k === "heavyIon" ? { heavyIon: true, ion: true } : {}),
+          ...(k === "superHeavy" ? { superHeavy: true } : {}),
+          ...(ring ? { noSuppression: true } : {}),
+        },
+        firers: [c.sq],
+        weapons: [c.weapon.name],
+      });
+    }
     const figures = list
       .map(
         (c) =>
@@ -301,46 +342,42 @@ export function fireGroup(
     ctx.ok(
       step,
       label,
-      `${figures} -> ${dice} dice at ${targeting} against ${opts.focus ? `${opts.focus} of ` : ""}${whole.id}${opts.focus ? " (focused on one ship: no suppression)" : ""}`,
+      `${figures} -> ${parts.map((p) => `${p.attack.dice} dice at ${p.attack.targeting}`).join(" + ")} against ${opts.focus ? `${opts.focus} of ` : ""}${whole.id}${opts.focus ? " (focused on one ship: no suppression)" : ""}`,
     );
-    const ion = k === "ion" || k === "heavyIon";
-    const attack: Attack = {
-      weapon: w.attack,
-      dice,
-      targeting,
-      ...(disable || ion ? { disable: true } : {}),
-      ...(k === "ion" ? { ion: true } : {}),
-      ...(k === "heavyIon" ? { heavyIon: true, ion: true } : {}),
-      ...(k === "superHeavy" ? { superHeavy: true } : {}),
-      ...(ring ? { noSuppression: true } : {}),
-    };
-    const name = k === "heavy" ? [...new Set(list.map((c) => c.weapon.name))].join(" and ") : w.name;
-    if (combined) pending.push({ attack, name, firers });
-    else ctx.attackSquadron(firers, whole, attack, name, ctx.side, opts.focus);
+    byClass.push(parts);
   }
-  // "Once all heavy weapon attacks have been rolled on the target squadron, determine if the enemy squadron
-  // is suppressed"; synchronising squadrons "add up their hits together": the hits of every weapon class of
-  // one fire order count together (RULINGS "Synchronised fire with different weapon types").
-  if (pending.length > 0 && whole.location === "table" && whole.ships.length > 0) {
-    const attacks = pending.map((p) => p.attack);
+  // Several classes in one order, or several squadrons at different targeting, make one attack: their hits add up
+  // for suppression and the shields roll once (combat.ts resolveCombinedAttack; resolveMixedCombinedAttack for a
+  // mixed squadron). Fire focused on one ship keeps one attack per class (RULINGS "Fire focused on one ship").
+  const attacks = opts.focus ? byClass : [byClass.flat()];
+  for (const parts of attacks) {
+    if (whole.location !== "table" || whole.ships.length === 0 || parts.length === 0) break;
+    const firers = [...new Set(parts.flatMap((p) => p.firers))];
+    const name = [...new Set(parts.map((p) => p.weapons.join(" and ")))].join(" + ");
+    // Parts are named by their weapons, and by their squadrons when several fire.
+    const partNames = parts.map((p) => `${firers.length > 1 ? `${p.firers.map((f) => f.id).join("+")} ` : ""}${p.weapons.join(" and ")}`);
+    const atEach = new Set(parts.map((p) => p.attack.targeting)).size > 1;
     const out = ctx.attackSquadron(
-      [...new Set(pending.flatMap((p) => p.firers))],
+      firers,
       whole,
       {
-        weapon: (attacks[0] as Attack).weapon,
-        dice: attacks.reduce((t, a) => t + a.dice, 0),
-        targeting: Math.min(...attacks.map((a) => a.targeting)),
+        weapon: (parts[0] as Part).attack.weapon,
+        dice: parts.reduce((t, p) => t + p.attack.dice, 0),
+        targeting: Math.min(...parts.map((p) => p.attack.targeting)),
       },
-      pending.map((p) => p.name).join(" + "),
-      ctx.side,
-      undefined,
-      attacks,
+      name,
+      { ...(opts.focus ? { focus: opts.focus } : {}), combined: parts.map((p) => p.attack), parts: partNames },
     );
-    ctx.note(
-      "suppression",
-      `${whole.id}: the combined fire of ${pending.map((p) => `${p.name} x${p.attack.dice}`).join(" + ")} scores ${out.hits} hits (${out.suppressAt} needed to suppress${ring ? ", none from a ring" : ""}): ${out.suppressed ? "suppressed" : "not suppressed"}; ${out.shieldsUsed} shield dice once for all`,
-      { side: ctx.side, unit: whole.id },
-    );
+    // "Once all heavy weapon attacks have been rolled on the target squadron, determine if the enemy squadron
+    // is suppressed"; synchronising squadrons "add up their hits together" (RULINGS "Synchronised fire with
+    // different weapon types", "... with different targeting").
+    if (parts.length > 1 && !opts.focus) {
+      ctx.note(
+        "suppression",
+        `${whole.id}: the combined fire of ${parts.map((p, i) => `${partNames[i]} x${p.attack.dice}${atEach ? ` at ${p.attack.targeting}` : ""}`).join(" + ")} scores ${out.hits} hits (${out.suppressAt} needed to suppress${ring ? ", none from a ring" : ""}): ${out.suppressed ? "suppressed" : "not suppressed"}; ${out.shieldRolls.length} shield dice once for all`,
+        { side: ctx.side, unit: whole.id },
+      );
+    }
   }
   coneSweep(ctx, step, label, contributions, whole, disable);
   return contributions;

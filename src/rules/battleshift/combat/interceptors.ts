@@ -17,6 +17,7 @@
  */
 
 import type { Ctx } from "../context.js";
+import { diceList, type Roll, roll, rolledField } from "../events.js";
 import { closestT, dist, lerp, type Point } from "../geometry.js";
 import { type Squadron, shipDesignOf, systemsOf } from "../model.js";
 import { rollAtMost, rollToHit } from "./combat.js";
@@ -90,18 +91,20 @@ export function fireInterceptors(ctx: Ctx, sq: Squadron, at: string, allowLights
   sq.interceptAt = ctx.act;
   let hits = 0;
   const bits: string[] = [];
+  const dice: Roll[] = [];
   for (const g of groups) {
     if (g.lights) sq.lightAt = ctx.act;
     const r = rollHits(ctx, g.dice, g.targeting);
     hits += r.hits;
-    bits.push(
-      `${g.dice} ${g.lights ? "light batteries as interceptors" : "interceptors"} needing ${g.targeting} or less: [${r.rolls.join(",")}]`,
-    );
+    const what = g.lights ? "light batteries as interceptors" : "interceptors";
+    dice.push(roll(what, r.rolls, g.targeting));
+    bits.push(`${g.dice} ${what} needing ${g.targeting} or less: ${diceList(r.rolls)}`);
   }
   const covered = cover ? ` (in cover: ${cover}, -1)` : "";
   ctx.note("intercept", `${sq.id} fires at ${at}${covered}: ${bits.join("; ")} - ${hits} hit${hits === 1 ? "" : "s"}`, {
     side: sq.side,
     unit: sq.id,
+    ...rolledField(...dice),
   });
   return hits;
 }

@@ -47,6 +47,8 @@ const targetSchema = z
   })
   .strict();
 const inputSchema = z.object({ attack: attackSchema, target: targetSchema }).strict();
+/** An odds file's schema (its JSON Schema is published). */
+export const oddsInputSchema: z.ZodType = inputSchema;
 
 /** Check an odds FILE (decoded JSON/YAML); each problem names the field. */
 export function parseOddsInput(raw: unknown): { ok: true; value: OddsInput } | { ok: false; error: Problem[] } {

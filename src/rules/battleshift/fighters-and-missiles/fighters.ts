@@ -31,6 +31,7 @@ import { own } from "../../../core/ids.js";
 import { onTable as pointOnTable } from "../battlespace/battlespace.js";
 import { dodge, fireInterceptors, interceptorGroups, rollHits } from "../combat/interceptors.js";
 import type { Ctx } from "../context.js";
+import { diceList, roll, rolledField } from "../events.js";
 import { dodgeBonus, fighterHitBonus } from "../formations-and-experience/experience.js";
 import { dist, inches, type Point, segmentPointDistance } from "../geometry.js";
 import {
@@ -343,14 +344,14 @@ export function flyFlight(
     if (o.evade) {
       // Evading past: the interceptors attack; the evader dodges on 4 or less and attacks at -2 afterwards.
       evading = true;
-      const r = rollHits(ctx, e.wings, FIGHTER_TARGETING + fighterHitBonus(state, state.squadrons[e.carrier]));
-      const dg = dodge(ctx, r.hits, 4 + dodgeBonus(state, state.squadrons[flight.carrier]));
+      const hitOn = FIGHTER_TARGETING + fighterHitBonus(state, state.squadrons[e.carrier]);
+      const r = rollHits(ctx, e.wings, hitOn);
+      const dodgeOn = 4 + dodgeBonus(state, state.squadrons[flight.carrier]);
+      const dg = dodge(ctx, r.hits, dodgeOn);
       ctx.note(
         "dogfight",
-        `${e.id} intercepts ${flight.id}, which evades: ${r.hits} hit(s), dodges [${dg.rolls.join(",")}] on 4 - ${dg.stand} wing(s) lost`,
-        {
-          side: e.side,
-        },
+        `${e.id} intercepts ${flight.id}, which evades: ${e.id} rolls ${diceList(r.rolls)} needing ${hitOn} or less, ${r.hits} hit(s), dodges ${diceList(dg.rolls)} on ${dodgeOn} - ${dg.stand} wing(s) lost`,
+        { side: e.side, ...rolledField(roll(`to hit: ${e.id}`, r.rolls, hitOn), roll(`dodges: ${flight.id}`, dg.rolls, dodgeOn)) },
       );
       ctx.loseWings(flight, dg.stand, `shot down by fighters ${e.id}`);
     } else {
@@ -385,8 +386,9 @@ export function flyFlight(
     if (hits <= 0 || !state.flights[flight.id]) return;
     const need = (evading ? 4 : 3) + dodgeBonus(state, state.squadrons[flight.carrier]);
     const dg = dodge(ctx, hits, need);
-    ctx.note("dodge", `${flight.id} dodges [${dg.rolls.join(",")}] needing ${need}: ${dg.stand} wing(s) lost`, {
+    ctx.note("dodge", `${flight.id} dodges ${diceList(dg.rolls)} needing ${need}: ${dg.stand} wing(s) lost`, {
       side: flight.side,
+      ...rolledField(roll(`dodges: ${flight.id}`, dg.rolls, need)),
     });
     ctx.loseWings(flight, dg.stand, `shot down by interceptors of ${by}`);
   };
@@ -403,14 +405,11 @@ export function flyFlight(
     FIGHTER_TARGETING - (evading ? 2 : 0) + (targetSq?.station ? 1 : 0) + fighterHitBonus(state, state.squadrons[flight.carrier]);
   if (targetSq && targetSq.location === "table" && targetSq.ships.length > 0) {
     const carrier = state.squadrons[flight.carrier];
-    ctx.attackSquadron(
-      carrier ? [carrier] : [],
-      targetSq,
-      { weapon: "fighter", dice: flight.wings, targeting },
-      `fighters ${flight.id}`,
-      flight.side,
-    );
-    const ev = ctx.events[ctx.events.length - 1];
+    ctx.attackSquadron(carrier ? [carrier] : [], targetSq, { weapon: "fighter", dice: flight.wings, targeting }, `fighters ${flight.id}`, {
+      by: flight.side,
+    });
+    // The line of fire leaves the flight where it made contact (the fire event, before any losses it caused).
+    const ev = ctx.events.findLast((e) => e.kind === "fire");
     if (ev && ev.kind === "fire") ev.fromPos = [contact ? contact.at : start];
   } else if (targetFl && state.flights[targetFl.id]) {
     dogfight(ctx, flight, targetFl, evading);
@@ -446,14 +445,27 @@ export function dogfight(ctx: Ctx, a: Flight, b: Flight, aEvading: boolean): voi
   // Experience: elite fighters hit on 4, veteran fighters dodge on 4 (one better when evading).
   const sa = ctx.state.squadrons[a.carrier];
   const sb = ctx.state.squadrons[b.carrier];
-  const ra = rollHits(ctx, a.wings, FIGHTER_TARGETING - (aEvading ? 2 : 0) + fighterHitBonus(ctx.state, sa));
-  const rb = rollHits(ctx, b.wings, FIGHTER_TARGETING + fighterHitBonus(ctx.state, sb));
-  const da = dodge(ctx, rb.hits, (aEvading ? 4 : 3) + dodgeBonus(ctx.state, sa));
-  const db = dodge(ctx, ra.hits, 3 + dodgeBonus(ctx.state, sb));
+  const hitA = FIGHTER_TARGETING - (aEvading ? 2 : 0) + fighterHitBonus(ctx.state, sa);
+  const hitB = FIGHTER_TARGETING + fighterHitBonus(ctx.state, sb);
+  const dodgeA = (aEvading ? 4 : 3) + dodgeBonus(ctx.state, sa);
+  const dodgeB = 3 + dodgeBonus(ctx.state, sb);
+  const ra = rollHits(ctx, a.wings, hitA);
+  const rb = rollHits(ctx, b.wings, hitB);
+  const da = dodge(ctx, rb.hits, dodgeA);
+  const db = dodge(ctx, ra.hits, dodgeB);
   ctx.note(
     "dogfight",
-    `Dogfight ${a.id} (${a.wings}) vs ${b.id} (${b.wings}): ${a.id} rolls [${ra.rolls.join(",")}] ${ra.hits} hit(s), ${b.id} rolls [${rb.rolls.join(",")}] ${rb.hits} hit(s); after dodges ${a.id} loses ${da.stand}, ${b.id} loses ${db.stand}`,
-    { side: a.side },
+    `Dogfight ${a.id} (${a.wings}) vs ${b.id} (${b.wings}): ${a.id} rolls ${diceList(ra.rolls)} ${ra.hits} hit(s), ${b.id} rolls ${diceList(rb.rolls)} ${rb.hits} hit(s); ` +
+      `${a.id} dodges ${diceList(da.rolls)} needing ${dodgeA}, ${b.id} dodges ${diceList(db.rolls)} needing ${dodgeB}; ${a.id} loses ${da.stand}, ${b.id} loses ${db.stand}`,
+    {
+      side: a.side,
+      ...rolledField(
+        roll(`to hit: ${a.id}`, ra.rolls, hitA),
+        roll(`to hit: ${b.id}`, rb.rolls, hitB),
+        roll(`dodges: ${a.id}`, da.rolls, dodgeA),
+        roll(`dodges: ${b.id}`, db.rolls, dodgeB),
+      ),
+    },
   );
   ctx.loseWings(a, da.stand, `lost dogfighting ${b.id}`);
   ctx.loseWings(b, db.stand, `lost dogfighting ${a.id}`);
@@ -494,11 +506,8 @@ export function fighterRepairs(ctx: Ctx, squadrons: readonly Squadron[], book: F
     sq.fighters += k;
     ctx.note(
       "fighter-repair",
-      `${sq.id} fighter repair checks [${r.rolls.join(",")}] needing 3: ${k} wing(s) recovered (${sq.fighters} aboard)`,
-      {
-        side: sq.side,
-        unit: sq.id,
-      },
+      `${sq.id} fighter repair checks ${diceList(r.rolls)} needing 3: ${k} wing(s) recovered (${sq.fighters} aboard)`,
+      { side: sq.side, unit: sq.id, ...rolledField(roll("fighter repair checks", r.rolls, 3)) },
     );
   }
 }

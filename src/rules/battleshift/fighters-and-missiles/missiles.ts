@@ -26,6 +26,7 @@ import { isHit } from "../combat/combat.js";
 import { dodge, fireInterceptors, interceptorGroups, rollHits } from "../combat/interceptors.js";
 import { describeLos, lineOfSight } from "../combat/line-of-sight.js";
 import type { Ctx } from "../context.js";
+import { diceList, roll, rolledField } from "../events.js";
 import { bearing, centroid, dist, inches, offset, type Point, segmentPointDistance } from "../geometry.js";
 import { type Flight, type PlanetInPlay, quadrantRef, type Squadron, shipCaps, squadronList } from "../model.js";
 import type { OrderOf } from "../orders.js";
@@ -79,19 +80,18 @@ export function launchMissiles(
   if (targetSide === sq.side) return fail(ctx, label, "friendly-target", `${o.target} is on your own side`);
   if (target && target.location !== "table") return fail(ctx, label, "target-absent", `${target.id} is not on the table`);
   const targetPts: Point[] = target ? target.ships : [{ x: (flight as Flight).x, y: (flight as Flight).y }];
-  // Range: ships within 24" of any target ship.
+  // Range: ships within 24" of any target ship. The strike sets out from the shooter nearest the target.
   let best = Number.POSITIVE_INFINITY;
-  let bestShip: Point | null = null;
-  const inRange = shooters.filter((s) => {
+  let bestShip: Point | undefined;
+  for (const s of shooters) {
     let m = Number.POSITIVE_INFINITY;
     for (const t of targetPts) m = Math.min(m, dist(s, t));
     if (m < best) {
       best = m;
       bestShip = s;
     }
-    return m <= MISSILE_RANGE + 1e-9;
-  });
-  if (inRange.length === 0)
+  }
+  if (!bestShip || best > MISSILE_RANGE + 1e-9)
     return fail(ctx, label, "out-of-range", `${o.target} is ${inches(best)} away; missiles reach ${MISSILE_RANGE}"`);
   let penalty = 0;
   let losText = "fighters are in the open";
@@ -116,12 +116,16 @@ export function launchMissiles(
   );
   ctx.note(
     "lock",
-    `${sq.id} locks on ${o.target}: ${shooters.length} lock rolls needing ${targeting} or less [${lock.rolls.join(",")}]: ${locks} lock${locks === 1 ? "" : "s"}, ${count} missile${count === 1 ? "" : "s"} launched`,
-    { side: sq.side, unit: sq.id, data: { target: o.target, rolls: lock.rolls, launched: count } },
+    `${sq.id} locks on ${o.target}: ${shooters.length} lock rolls needing ${targeting} or less ${diceList(lock.rolls)}: ${locks} lock${locks === 1 ? "" : "s"}, ${count} missile${count === 1 ? "" : "s"} launched`,
+    {
+      side: sq.side,
+      unit: sq.id,
+      data: { target: o.target, rolls: lock.rolls, launched: count },
+      ...rolledField(roll("missile locks", lock.rolls, targeting)),
+    },
   );
   if (count === 0) return null;
-  const at = bestShip as unknown as Point;
-  return { id: ctx.newId(`${sq.side}-m`), side: sq.side, squadron: sq.id, target: o.target, count, x: at.x, y: at.y };
+  return { id: ctx.newId(`${sq.side}-m`), side: sq.side, squadron: sq.id, target: o.target, count, x: bestShip.x, y: bestShip.y };
 }
 
 function fail(ctx: Ctx, label: string, code: string, message: string): null {
@@ -254,11 +258,8 @@ function interceptStrike(ctx: Ctx, d: Defender, m: MissileStrike, n: number, fro
   const k = Math.min(r.hits, n);
   ctx.note(
     "intercept",
-    `${f.id} (${f.wings} wings) intercepts ${n} missiles of ${m.squadron}: [${r.rolls.join(",")}] needing ${need} - ${k} shot down`,
-    {
-      side: f.side,
-      unit: f.id,
-    },
+    `${f.id} (${f.wings} wings) intercepts ${n} missiles of ${m.squadron}: ${diceList(r.rolls)} needing ${need} - ${k} shot down`,
+    { side: f.side, unit: f.id, ...rolledField(roll(`fighters at missiles: ${f.id}`, r.rolls, need)) },
   );
   return k;
 }
@@ -300,14 +301,15 @@ export function resolveMissiles(ctx: Ctx, strikes: MissileStrike[]): void {
 function strikeHits(ctx: Ctx, m: MissileStrike, n: number, aim: StrikeTarget): void {
   const shooter = ctx.state.squadrons[m.squadron];
   if (aim.squadron) {
-    ctx.attackSquadron(shooter ? [shooter] : [], aim.squadron, { weapon: "missile", dice: n, targeting: 6 }, "missiles", m.side);
+    ctx.attackSquadron(shooter ? [shooter] : [], aim.squadron, { weapon: "missile", dice: n, targeting: 6 }, "missiles", { by: m.side });
   } else if (aim.quadrant) {
     missilesHitQuadrant(ctx, aim.quadrant.planet, aim.quadrant.quadrant, n, m.squadron, m.side);
   } else {
     const f = aim.flight as Flight;
     const dg = dodge(ctx, n, 3);
-    ctx.note("missiles", `${n} missiles hit fighters ${f.id}: dodge rolls [${dg.rolls.join(",")}] needing 3 - ${dg.stand} wing(s) lost`, {
+    ctx.note("missiles", `${n} missiles hit fighters ${f.id}: dodge rolls ${diceList(dg.rolls)} needing 3 - ${dg.stand} wing(s) lost`, {
       side: m.side,
+      ...rolledField(roll(`dodges: ${f.id}`, dg.rolls, 3)),
     });
     ctx.loseWings(f, dg.stand, `destroyed by missiles of ${m.squadron}`);
   }

@@ -10,6 +10,7 @@
  * is lost it is `null` in `printed` and the value used is derived (see the rulings
  * file, "Catalogue: lost columns").
  */
+import { cloneData } from "../../../core/json.js";
 import { type BuildOptions, buildShip, type DesignInput, type ShipDesign } from "./ship-building.js";
 
 export type Faction = "generic" | "bionid" | "raishek";
@@ -217,23 +218,19 @@ const BY_ID: ReadonlyMap<string, CatalogueEntry> = new Map(CATALOGUE.map((e) => 
 export const catalogueIds = (): string[] => CATALOGUE.map((e) => e.id);
 export const catalogueEntry = (id: string): CatalogueEntry | undefined => BY_ID.get(id);
 
-const cache = new Map<string, ShipDesign>();
-
 /**
  * The recomputed design of a catalogue ship, or undefined for an unknown id.
  * `printed: true` applies the ERRATA's printed values (named setting "catalogueValues: printed").
+ * Built afresh on every call: each caller owns its copy.
  */
 export function catalogueDesign(id: string, opts: BuildOptions & { printed?: boolean } = {}): ShipDesign | undefined {
   const e = BY_ID.get(id);
   if (!e) return undefined;
-  const key = `${id}|${opts.hardenedCostPerSize ?? 3}|${opts.printed ? 1 : 0}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const d = { ...buildShip(e.input, opts, e.id).value };
+  // The design's `input` is a copy too: the catalogue's rows are shared by every caller.
+  const d = buildShip(cloneData(e.input), opts, e.id).value;
   if (opts.printed) {
-    for (const er of ERRATA) if (er.id === id) (d as unknown as Record<ErratumField, number>)[er.field] = er.printed;
+    for (const er of ERRATA) if (er.id === id) d[er.field] = er.printed;
   }
-  cache.set(key, d);
   return d;
 }
 
@@ -256,7 +253,7 @@ function station(id: string, name: string, size: number, systems: Record<string,
   const b = buildShip({ id, name, faction: "station", size, systems: { ...systems, extraSpace: 0 } }).value;
   return { ...b, id, name, shields: size, move: 0 };
 }
-export const STATION_DESIGNS: Record<string, ShipDesign> = {
+export const STATION_DESIGNS: Readonly<Record<string, ShipDesign>> = {
   "station/orbital-defense": station("station/orbital-defense", "Orbital Defense", 5, { heavy: 3, light: 2, interceptor: 2 }),
   "station/orbital-carrier": station("station/orbital-carrier", "Orbital Carrier", 5, {
     fighterBay: 4,

@@ -147,46 +147,83 @@ const name = (what: string) => textUpTo(LIMITS.name, what, 1);
 const designSchema = z
   .object({
     /** At most 100 characters: a game keys it by its name, prefixed "red:" when both fleets use the name. */
-    name: keyName.max(100, { error: "an inline design's name has at most 100 characters" }),
-    size: wholeIn(1, 100, "a design's size"),
+    name: keyName
+      .max(100, { error: "an inline design's name has at most 100 characters" })
+      .describe("the design's name, as squadrons name it (not a catalogue ship's name)"),
+    size: wholeIn(1, 100, "a design's size").describe(
+      "1 destroyer, 2 frigate, 3 cruiser, 4 battleship, 5 dreadnought, 6-7 behemoth, 8+ titan",
+    ),
     faction: textUpTo(LIMITS.name, "a faction").optional(),
-    systems: recordUpTo(safeRecord(keyName, count, "invalid-name"), 100, "systems").default({}),
-    byCost: recordUpTo(safeRecord(keyName, count, "invalid-name"), 100, "systems").optional(),
+    systems: recordUpTo(safeRecord(keyName, count, "invalid-name"), 100, "systems")
+      .default({})
+      .describe(`how many of each system or weakness the ship buys ("Ship Building"): ${SYSTEM_KINDS.join(", ")}`),
+    byCost: recordUpTo(safeRecord(keyName, count, "invalid-name"), 100, "systems")
+      .optional()
+      .describe("how many of those under systems are paid with points instead of space (engulfing, extraShield, fast, repair)"),
   })
-  .strict();
-/** Ships of a squadron: 1 to 7 are legal (parseFleet says so); beyond this range a number is not read at all. */
-const shipCount = wholeIn(-1_000, 1_000, "a number of ships");
+  .strict()
+  .describe('a design of the fleet\'s own, built by the "Ship Building" rules');
+/**
+ * Ships of a squadron: 1 to 7 are legal (parseFleet says so, naming the squadron); beyond -1,000 to 1,000 a
+ * number is not read at all. The published JSON Schema states the legal 1 to 7.
+ */
+const shipsError = (i: { input?: unknown }) =>
+  i.input === undefined
+    ? undefined
+    : `a number of ships is a whole number (a squadron has 1 to ${MAX_SHIPS_PER_SQUADRON}), not ${typeof i.input === "string" ? JSON.stringify(i.input.slice(0, 20)) : String(i.input)}`;
+const shipCount = z
+  .number({ error: shipsError })
+  .int({ error: shipsError })
+  .min(-1_000, { error: shipsError })
+  .max(1_000, { error: shipsError })
+  .meta({ minimum: 1, maximum: MAX_SHIPS_PER_SQUADRON });
 const squadronSchema = z
   .object({
-    name: name("a squadron's name").optional(),
-    design: keyName.optional(),
-    ships: shipCount.optional(),
-    mixed: listUpTo(z.object({ design: keyName, ships: shipCount }).strict(), 21, "designs in a mixed squadron").optional(),
-    experience: listUpTo(textUpTo(40, "an experience trait"), 20, "experience traits").optional(),
+    name: name("a squadron's name").optional().describe("the squadron's name (default: its taskforce's name and number, \"Hammer 2\")"),
+    design: keyName.optional().describe('a catalogue id such as "generic/fleet-cruiser", or the name of one of the file\'s designs'),
+    ships: shipCount.optional().describe("how many ships: 1 to 7, at most 21 size units"),
+    mixed: listUpTo(z.object({ design: keyName, ships: shipCount }).strict(), 21, "designs in a mixed squadron")
+      .optional()
+      .describe("instead of design and ships, designs and counts of a mixed squadron (option mixedSquadrons)"),
+    experience: listUpTo(textUpTo(40, "an experience trait"), 20, "experience traits")
+      .optional()
+      .describe(`experience traits (option experience): ${EXPERIENCE_TRAITS.join(", ")}`),
   })
   .strict();
 const taskforceSchema = z
   .object({
-    name: name("a taskforce's name"),
-    flagship: textUpTo(LIMITS.name, "a flagship squadron's name").optional(),
-    squadrons: listUpTo(squadronSchema, 100, "squadrons in a taskforce"),
+    name: name("a taskforce's name").describe("the taskforce's name, different from the others' (the activation sequence names it)"),
+    flagship: textUpTo(LIMITS.name, "a flagship squadron's name")
+      .optional()
+      .describe("the squadron carrying the flagship, one of the largest ships (default: the first squadron of the largest ships)"),
+    squadrons: listUpTo(squadronSchema, 100, "squadrons in a taskforce").describe("1 to 5 squadrons (option squadronsPerTaskforce)"),
   })
   .strict();
 const optionsSchema = z
   .object({
-    mixedSquadrons: z.boolean().optional(),
-    squadronsPerTaskforce: wholeIn(1, 100, "squadronsPerTaskforce").optional(),
-    shipsPerTaskforce: wholeIn(1, LIMITS.shipsPerFleet, "shipsPerTaskforce").nullable().optional(),
-    hardenedHullCost: z.union([z.literal(2), z.literal(3)]).optional(),
-    catalogueValues: z.enum(["recomputed", "printed"]).optional(),
-    formations: z.boolean().optional(),
-    experience: z.boolean().optional(),
-    planetOrders: z.boolean().optional(),
-    assaultMoves: z.enum(["adjacent", "any"]).optional(),
-    fighterMissileTargeting: z.union([z.literal(3), z.literal(4)]).optional(),
-    tractorBeams: z.boolean().optional(),
+    mixedSquadrons: z.boolean().optional().describe('"New rules for mixed ships in a Squadron" (default false)'),
+    squadronsPerTaskforce: wholeIn(1, 100, "squadronsPerTaskforce").optional().describe("squadrons a taskforce may have (default 5)"),
+    shipsPerTaskforce: wholeIn(1, LIMITS.shipsPerFleet, "shipsPerTaskforce")
+      .nullable()
+      .optional()
+      .describe("ships a taskforce may have (default null: no limit beyond its squadrons)"),
+    hardenedHullCost: z
+      .literal([2, 3])
+      .optional()
+      .describe("points per size of a Hardened Hull: 3 (default, as the catalogue prices it) or 2 (as the table prints it)"),
+    catalogueValues: z
+      .enum(["recomputed", "printed"])
+      .optional()
+      .describe('catalogue ships with the figures the rules give ("recomputed", default) or as printed'),
+    formations: z.boolean().optional().describe('"Formations (experimental rules)": cone and ring formations (default false)'),
+    experience: z.boolean().optional().describe('"Experience": squadrons may carry experience traits (default false)'),
+    planetOrders: z.boolean().optional().describe("planets: the defender names its quadrants' targets (default false)"),
+    assaultMoves: z.enum(["adjacent", "any"]).optional().describe("planets: assault units move to an adjacent quadrant (default) or any"),
+    fighterMissileTargeting: z.literal([3, 4]).optional().describe("fighters shoot down missiles on 3 (default) or 4 or less"),
+    tractorBeams: z.boolean().optional().describe("every ship carries a combat tractor beam (default false)"),
   })
-  .strict();
+  .strict()
+  .describe("the fleet's options (RULINGS.md names each); both fleets of a battle should agree");
 const layoutSchema = z
   .object({
     heavy: count.optional(),
@@ -197,15 +234,22 @@ const layoutSchema = z
     assault: count.optional(),
   })
   .strict();
-const stationSchema = z.object({ design: keyName, name: name("a station's name").optional(), sector: z.string().min(1).max(20) }).strict();
+const stationSchema = z
+  .object({
+    design: keyName.describe(`a station design: ${Object.keys(STATION_DESIGNS).join(", ")}`),
+    name: name("a station's name").optional(),
+    sector: z.string().min(1).max(20).describe('a sector of the fleet\'s own half, such as "2B": the station stands at its centre'),
+  })
+  .strict();
 const defenseSchema = z
   .object({
-    kind: z.enum(["planet", "moon"]),
+    kind: z.enum(["planet", "moon"]).describe("at most one planet and one moon"),
     name: name("a planet's or moon's name").optional(),
-    size: wholeIn(1, 100, "a defense's size"),
+    size: wholeIn(1, 100, "a defense's size").describe("the defense's size category (10 points each; a moon's at most half its planet's)"),
     diameter: numberIn(0, 1_000, "a diameter in inches")
       .refine((v) => v > 0, { error: "a diameter in inches must be above 0" })
-      .optional(),
+      .optional()
+      .describe("inches across: a planet at least 6 (default 12), a moon 2 to 6 (default 4)"),
     /** One layout for every quadrant... */
     quadrant: layoutSchema.optional(),
     /** ...or one per quadrant. */
@@ -215,14 +259,19 @@ const defenseSchema = z
 const fleetSchema = z
   .object({
     name: name("a fleet's name"),
-    points: wholeIn(1, 1_000_000_000, "points").optional(),
+    points: wholeIn(1, 1_000_000_000, "points").optional().describe("the agreed point total: the fleet may cost no more"),
     options: optionsSchema.optional(),
-    designs: listUpTo(designSchema, LIMITS.designsPerFleet, "inline designs").optional(),
-    taskforces: listUpTo(taskforceSchema, LIMITS.taskforcesPerFleet, "taskforces").min(1),
-    defenses: listUpTo(defenseSchema, LIMITS.defensesPerFleet, "defended planets and moons").optional(),
-    stations: listUpTo(stationSchema, LIMITS.stationsPerFleet, "stations").optional(),
+    designs: listUpTo(designSchema, LIMITS.designsPerFleet, "inline designs").optional().describe("designs of the fleet's own"),
+    taskforces: listUpTo(taskforceSchema, LIMITS.taskforcesPerFleet, "taskforces").min(1).describe("the fleet's taskforces"),
+    defenses: listUpTo(defenseSchema, LIMITS.defensesPerFleet, "defended planets and moons")
+      .optional()
+      .describe("a defended planet and its moon the fleet brings"),
+    stations: listUpTo(stationSchema, LIMITS.stationsPerFleet, "stations").optional().describe("space stations the fleet brings"),
   })
   .strict();
+
+/** A fleet file as a schema (the shape only; `parseFleet` checks the rules): its JSON Schema is published. */
+export const fleetFileSchema: z.ZodType = fleetSchema;
 
 type DefenseInput = z.infer<typeof defenseSchema>;
 const INSTALLATIONS: readonly InstallationKind[] = ["heavy", "light", "missile", "fighterBay", "interceptor"];
@@ -285,22 +334,225 @@ function parseDefenses(list: readonly DefenseInput[], fail: (order: string, code
   return out;
 }
 
-function pathOf(path: readonly PropertyKey[]): string {
-  let out = "fleet";
+type Fail = (order: string, code: string, message: string) => void;
+
+/** Where a value sits in the file: "fleet.taskforces[0].squadrons[2].ships". */
+function pathOf(at: string, path: readonly PropertyKey[]): string {
+  let out = at;
   for (const p of path) out += typeof p === "number" ? `[${p}]` : `.${String(p).slice(0, 40)}`;
   return out;
 }
 
-function zodProblems(error: z.ZodError): Problem[] {
-  return error.issues.slice(0, 50).map((i) => {
-    const at = pathOf(i.path);
-    let message = i.message;
-    if (i.code === "unrecognized_keys") message = `unknown field(s) ${i.keys.map((k) => `"${k}"`).join(", ")} at ${at}`;
-    else if (i.code === "invalid_type" && /received undefined/.test(i.message)) message = `${at} is missing (${i.message})`;
-    else message = `${at}: ${i.message}`;
+/** A value as a message shows it: `"four"`, `2.5`, a list, an object. */
+function shown(v: unknown): string {
+  if (v === undefined) return "nothing";
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "a list";
+  if (typeof v === "object") return "a mapping of fields";
+  if (typeof v === "string") return JSON.stringify(v.length > 30 ? `${v.slice(0, 30)}...` : v);
+  return String(v);
+}
+
+const EXPECTED: Readonly<Record<string, string>> = {
+  string: "a text",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  array: "a list",
+  object: "a mapping of fields",
+  record: "a mapping of fields",
+  null: "null",
+};
+
+/**
+ * A zod issue as a message that does not repeat its path (the problem's `order` holds it) and says what
+ * would be valid: "missing (a text)", "expected a number, not "four"", "must be one of planet, moon, not "star"".
+ */
+function issueMessage(i: z.core.$ZodIssue): string {
+  const input = (i as { input?: unknown }).input;
+  // A schema's own message (ranges.ts: "a design's size must be a whole number from 1 to 100, not ...") says it best.
+  if (!/^(Invalid|Unrecognized)/.test(i.message) && !(i.code === "invalid_type" && input === undefined)) return i.message;
+  switch (i.code) {
+    case "invalid_type": {
+      const want = EXPECTED[i.expected] ?? i.expected;
+      return input === undefined ? `missing: give ${want}` : `expected ${want}, not ${shown(input)}`;
+    }
+    case "invalid_value":
+      return `must be ${i.values.length === 1 ? "" : "one of "}${i.values.map((v) => (typeof v === "string" ? v : String(v))).join(", ")}, not ${shown(input)}`;
+    case "unrecognized_keys":
+      return `unknown field(s) ${i.keys.map((k) => `"${k.slice(0, 40)}"`).join(", ")}`;
+    default:
+      return i.message;
+  }
+}
+
+function issueProblems(at: string, error: z.ZodError, fail: Fail): void {
+  for (const i of error.issues.slice(0, 20)) {
     const special = issueCode(i);
-    return { order: at, code: /^invalid-(id|ref|name)$/.test(special) ? special : "bad-field", message };
-  });
+    const code = /^invalid-(id|ref|name)$/.test(special) ? special : i.code === "unrecognized_keys" ? "unknown-field" : "bad-field";
+    fail(pathOf(at, i.path), code, issueMessage(i));
+  }
+}
+
+type Shape = Readonly<Record<string, z.ZodType>>;
+type Parsed<S extends Shape> = { [K in keyof S]?: z.output<S[K]> };
+
+/**
+ * An object of the file read field by field, so that no fault hides another: each field that breaks its
+ * schema is a problem and is left out, every unknown field is named with the fields that `what` has.
+ * `faulty` says whether any fault was found. Not an object at all: one problem, null.
+ */
+function readFields<S extends Shape>(
+  raw: unknown,
+  shape: S,
+  at: string,
+  what: string,
+  fail: Fail,
+): { value: Parsed<S>; faulty: boolean } | null {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    fail(at, "bad-field", `${what} is a mapping of fields (${Object.keys(shape).join(", ")}), not ${shown(raw)}`);
+    return null;
+  }
+  const r = raw as Record<string, unknown>;
+  let faulty = false;
+  const unknown = Object.keys(r).filter((k) => !Object.hasOwn(shape, k));
+  if (unknown.length > 0) {
+    faulty = true;
+    fail(
+      at,
+      "unknown-field",
+      `unknown field(s) ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(", ")}; ${what} has ${Object.keys(shape).join(", ")}`,
+    );
+  }
+  const value: Record<string, unknown> = {};
+  for (const [k, schema] of Object.entries(shape)) {
+    const p = schema.safeParse(Object.hasOwn(r, k) ? r[k] : undefined, { reportInput: true });
+    if (p.success) {
+      if (p.data !== undefined) value[k] = p.data;
+    } else {
+      faulty = true;
+      issueProblems(`${at}.${k}`, p.error, fail);
+    }
+  }
+  return { value: value as Parsed<S>, faulty };
+}
+
+/** A list of the file: its length checked by `schema`, then each item read by `item` (null: not a list, or too long). */
+function readList(raw: unknown, schema: z.ZodType, at: string, fail: Fail): unknown[] | null {
+  if (raw === undefined) return [];
+  const p = schema.safeParse(raw, { reportInput: true });
+  if (!p.success) {
+    issueProblems(at, p.error, fail);
+    return null;
+  }
+  return raw as unknown[];
+}
+
+/** A fleet file read part by part: what parsed, and which designs and parts had shape faults (not checked further). */
+interface FleetInput {
+  name: string;
+  points?: number;
+  options?: z.output<typeof optionsSchema>;
+  designs: (z.output<typeof designSchema> | null)[];
+  /** Names of inline designs whose shape is at fault: squadrons naming them are not priced, nor called unknown. */
+  faultyDesigns: Set<string>;
+  /** `squadronsFaulty`: the squadrons are missing or not a list (already a fault: not called empty too). */
+  taskforces: { name: string; flagship?: string; squadrons: (z.output<typeof squadronSchema> | null)[]; squadronsFaulty: boolean }[];
+  defenses: DefenseInput[];
+  stations: z.output<typeof stationSchema>[];
+}
+
+const shapeOf = <T extends z.ZodObject>(s: T): Shape => s.shape as Shape;
+
+function readFleet(raw: unknown, fail: Fail): FleetInput | null {
+  const top = readFields(
+    raw,
+    {
+      ...shapeOf(fleetSchema),
+      options: z.unknown(),
+      designs: z.unknown(),
+      taskforces: z.unknown(),
+      defenses: z.unknown(),
+      stations: z.unknown(),
+    },
+    "fleet",
+    "a fleet file",
+    fail,
+  );
+  if (!top) return null;
+  const t = top.value as Parsed<typeof fleetSchema.shape> & {
+    designs?: unknown;
+    taskforces?: unknown;
+    defenses?: unknown;
+    stations?: unknown;
+  };
+  const input: FleetInput = {
+    name: t.name ?? "(unnamed fleet)",
+    designs: [],
+    faultyDesigns: new Set(),
+    taskforces: [],
+    defenses: [],
+    stations: [],
+  };
+  if (t.points !== undefined) input.points = t.points;
+  if (t.options !== undefined) {
+    const o = readFields(t.options, shapeOf(optionsSchema), "fleet.options", "options", fail);
+    if (o) input.options = o.value as z.output<typeof optionsSchema>;
+  }
+  for (const [i, d] of (
+    readList(t.designs, listUpTo(z.unknown(), LIMITS.designsPerFleet, "inline designs"), "fleet.designs", fail) ?? []
+  ).entries()) {
+    const r = readFields(d, shapeOf(designSchema), `fleet.designs[${i}]`, "an inline design", fail);
+    const named = d !== null && typeof d === "object" ? (d as { name?: unknown }).name : undefined;
+    if (r && !r.faulty) input.designs.push(r.value as z.output<typeof designSchema>);
+    else {
+      input.designs.push(null);
+      if (typeof named === "string") input.faultyDesigns.add(named);
+    }
+  }
+  if (t.taskforces === undefined) fail("fleet.taskforces", "bad-field", "missing: a fleet has at least one taskforce (name and squadrons)");
+  for (const [ti, tf] of (
+    readList(
+      t.taskforces,
+      listUpTo(z.unknown(), LIMITS.taskforcesPerFleet, "taskforces").min(1, { error: "a fleet has at least one taskforce" }),
+      "fleet.taskforces",
+      fail,
+    ) ?? []
+  ).entries()) {
+    const tAt = `fleet.taskforces[${ti}]`;
+    const r = readFields(tf, { ...shapeOf(taskforceSchema), squadrons: z.unknown() }, tAt, "a taskforce", fail);
+    if (!r) continue;
+    const v = r.value as { name?: string; flagship?: string; squadrons?: unknown };
+    const squadrons: (z.output<typeof squadronSchema> | null)[] = [];
+    if (v.squadrons === undefined) fail(`${tAt}.squadrons`, "bad-field", "missing: a taskforce has a list of squadrons");
+    const list =
+      v.squadrons === undefined
+        ? null
+        : readList(v.squadrons, listUpTo(z.unknown(), 100, "squadrons in a taskforce"), `${tAt}.squadrons`, fail);
+    for (const [si, sq] of (list ?? []).entries()) {
+      const q = readFields(sq, shapeOf(squadronSchema), `${tAt}.squadrons[${si}]`, "a squadron", fail);
+      squadrons.push(q && !q.faulty ? (q.value as z.output<typeof squadronSchema>) : null);
+    }
+    input.taskforces.push({
+      name: v.name ?? `(taskforce ${ti + 1})`,
+      ...(v.flagship !== undefined ? { flagship: v.flagship } : {}),
+      squadrons,
+      squadronsFaulty: list === null,
+    });
+  }
+  for (const [i, d] of (
+    readList(t.defenses, listUpTo(z.unknown(), LIMITS.defensesPerFleet, "defended planets and moons"), "fleet.defenses", fail) ?? []
+  ).entries()) {
+    const r = readFields(d, shapeOf(defenseSchema), `fleet.defenses[${i}]`, "a defended planet or moon", fail);
+    if (r && !r.faulty) input.defenses.push(r.value as DefenseInput);
+  }
+  for (const [i, st] of (
+    readList(t.stations, listUpTo(z.unknown(), LIMITS.stationsPerFleet, "stations"), "fleet.stations", fail) ?? []
+  ).entries()) {
+    const r = readFields(st, shapeOf(stationSchema), `fleet.stations[${i}]`, "a station", fail);
+    if (r && !r.faulty) input.stations.push(r.value as z.output<typeof stationSchema>);
+  }
+  return input;
 }
 
 // ---------------------------------------------------------------------------
@@ -340,11 +592,11 @@ function sizeUnits(designs: { d: ShipDesign; ships: number }[]): number {
  * be built, so a report can show it beside the faults.
  */
 export function parseFleet(raw: unknown, overrides: { points?: number } = {}): FleetResult {
-  const shape = fleetSchema.safeParse(raw);
-  if (!shape.success) return { ok: false, error: zodProblems(shape.error) };
-  const f = shape.data;
   const problems: Problem[] = [];
-  const fail = (order: string, code: string, message: string) => problems.push({ order, code, message });
+  const fail: Fail = (order, code, message) => problems.push({ order, code, message });
+  // Every part is read and checked, whatever faults other parts have: all the faults at once.
+  const f = readFleet(raw, fail);
+  if (!f) return { ok: false, error: problems };
   const options: FleetOptions = { ...DEFAULT_FLEET_OPTIONS, ...(f.options ?? {}) } as FleetOptions;
   const buildOpts: BuildOptions & { printed?: boolean } = {
     hardenedCostPerSize: options.hardenedHullCost,
@@ -354,7 +606,8 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
   // Inline designs.
   const designs: Record<string, ShipDesign> = {};
   const inline = new Map<string, ShipDesign>();
-  (f.designs ?? []).forEach((di, i) => {
+  f.designs.forEach((di, i) => {
+    if (di === null) return;
     const at = `fleet.designs[${i}] "${di.name}"`;
     for (const k of [...Object.keys(di.systems), ...Object.keys(di.byCost ?? {})]) {
       if (!(SYSTEM_KINDS as readonly string[]).includes(k))
@@ -377,6 +630,8 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
 
   const resolve = (name: string, at: string): ShipDesign | undefined => {
     const d = inline.get(name) ?? findDesign(name, buildOpts);
+    // An inline design with faults of its own: already reported, so its squadrons are not priced.
+    if (!d && f.faultyDesigns.has(name)) return undefined;
     if (!d) {
       const near = suggestDesigns(name);
       fail(
@@ -400,7 +655,7 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
     if (tfNames.has(tf.name))
       fail(tAt, "duplicate-taskforce", `two taskforces are called "${tf.name}": each needs its own name for the activation sequence`);
     tfNames.add(tf.name);
-    if (tf.squadrons.length === 0)
+    if (tf.squadrons.length === 0 && !tf.squadronsFaulty)
       fail(tAt, "empty-taskforce", `taskforce "${tf.name}" has no squadrons: give it 1 to ${options.squadronsPerTaskforce}`);
     if (tf.squadrons.length > options.squadronsPerTaskforce)
       fail(
@@ -411,6 +666,7 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
     const squadrons: SquadronSpec[] = [];
     let tfShips = 0;
     tf.squadrons.forEach((sq, si) => {
+      if (sq === null) return;
       const name = sq.name ?? `${tf.name} ${si + 1}`;
       const at = `fleet.taskforces[${ti}].squadrons[${si}] "${name}"`;
       if (sqNames.has(name)) fail(at, "duplicate-squadron", `two squadrons are called "${name}": give each its own name`);
@@ -463,7 +719,8 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
           );
         }
       }
-      const cost = known.reduce((t, x) => t + x.ships * x.d.cost, 0);
+      // A count at fault (0 or fewer ships) prices nothing: no negative points in any total.
+      const cost = known.reduce((t, x) => t + Math.max(0, x.ships) * x.d.cost, 0);
       total += cost;
       // "Experience": traits need the option, and must be ones the seed lists.
       if (sq.experience !== undefined) {
@@ -473,7 +730,7 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
           if (!(EXPERIENCE_TRAITS as readonly string[]).includes(t))
             fail(at, "unknown-experience", `unknown experience trait "${t}"; known: ${EXPERIENCE_TRAITS.join(", ")}`);
       }
-      tfShips += ships;
+      tfShips += Math.max(0, ships);
       const largest = [...known].sort((a, b) => b.d.size - a.d.size)[0];
       squadrons.push({
         name,
@@ -526,9 +783,9 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
       `the fleet has ${shipCount} ships; a fleet file has at most ${LIMITS.shipsPerFleet} (LIMITS.shipsPerFleet)`,
     );
 
-  const defenses = parseDefenses(f.defenses ?? [], fail);
+  const defenses = parseDefenses(f.defenses, fail);
   total += defenses.reduce((t, d) => t + d.cost, 0);
-  const stations = parseStations(f.stations ?? [], fail);
+  const stations = parseStations(f.stations, fail);
   total += stations.reduce((t, st) => t + st.cost, 0);
   const pointsLimit = overrides.points ?? f.points ?? null;
   if (pointsLimit !== null && total > pointsLimit)

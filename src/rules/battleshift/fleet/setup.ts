@@ -8,6 +8,7 @@
  * becomes the Taskforce Flagship".
  */
 
+import { cloneData } from "../../../core/json.js";
 import { arrivals } from "../battlespace/battleshifting.js";
 import {
   type Battlespace,
@@ -215,7 +216,8 @@ export function createBattle(opts: BattleOptions): { state: BattleState; events:
   [...(opts.stations ?? []), ...fleetStations(state.battlespace, opts.fleets)].forEach((st, k) => {
     const d = STATION_DESIGNS[st.design];
     if (!d) throw new Error(`no station design "${st.design}"; known: ${Object.keys(STATION_DESIGNS).join(", ")}`);
-    state.designs[d.id] = d;
+    // A copy: the state owns its designs (STATION_DESIGNS is shared by every battle).
+    state.designs[d.id] = cloneData(d);
     const tfId = `${st.side}-st${k + 1}`;
     const sqId = `${tfId}-s1`;
     const name = st.name ?? d.name;

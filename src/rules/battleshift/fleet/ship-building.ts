@@ -17,6 +17,7 @@ import type { Problem } from "../../../core/result.js";
 
 /** Definitions, "Size": 1 destroyer, 2 frigate, 3 cruiser, 4 battleship, 5 dreadnought, 6-7 behemoth, 8+ titan. */
 export type ShipClass = "destroyer" | "frigate" | "cruiser" | "battleship" | "dreadnought" | "behemoth" | "titan";
+export const SHIP_CLASSES: readonly ShipClass[] = ["destroyer", "frigate", "cruiser", "battleship", "dreadnought", "behemoth", "titan"];
 
 export function classOfSize(size: number): ShipClass {
   if (size <= 1) return "destroyer";
@@ -175,8 +176,8 @@ export interface DesignInput {
   byCost?: Partial<Record<SystemKind, number>>;
 }
 
-/** Counts of what a ship carries, for the play engine. */
-export interface ShipSystems {
+/** Counts of what a ship carries, for the play engine (a type, not an interface: it reads as a record of counts). */
+export type ShipSystems = {
   light: number;
   heavy: number;
   broadside: number;
@@ -193,7 +194,7 @@ export interface ShipSystems {
   reinforced: number;
   /** Largest ship size it can engulf (0: no engulfing). */
   engulf: number;
-}
+};
 
 /** A ship design with every derived figure. */
 export interface ShipDesign {
@@ -275,8 +276,16 @@ export function buildShip(input: DesignInput, options: BuildOptions = {}, where 
       fail("only-one", `${rule.label} is bought once per ship (it is on or off); got ${n}`);
       continue;
     }
-    if (!Number.isInteger(nc) || nc < 0 || nc > n) {
-      fail("bad-by-cost", `${rule.label}: byCost must be a whole number from 0 to the ${n} bought; got ${nc}`);
+    if (!Number.isInteger(nc) || nc < 0) {
+      fail("bad-by-cost", `${rule.label}: byCost ${k} must be a whole number from 0 to ${n} (the number bought under systems), not ${nc}`);
+      continue;
+    }
+    if (nc > n) {
+      // byCost does not buy: it says how many of those bought under systems are paid with points instead of space.
+      fail(
+        "bad-by-cost",
+        `${rule.label}: byCost pays for ${nc} with points, but systems buys ${n === 0 ? "none" : `only ${n}`}; byCost only says how many of those under systems are paid with points instead of space: set systems ${k}: ${nc}, or byCost ${k}: ${n === 0 ? "0 (or remove it)" : `${n} or less`}`,
+      );
       continue;
     }
     if (nc > 0 && (rule.cost === null || rule.both || rule.space === null)) {

@@ -17,6 +17,7 @@
 import { rollToHit, shieldReduction } from "../combat/combat.js";
 import { rollHits } from "../combat/interceptors.js";
 import type { Ctx } from "../context.js";
+import { diceList, roll, rolledField } from "../events.js";
 import { FIGHTER_MOVE, flyFlight, type GroundTarget, newFlight } from "../fighters-and-missiles/fighters.js";
 import { LOCK_TARGETING, MISSILE_RANGE, type MissileStrike, resolveMissiles } from "../fighters-and-missiles/missiles.js";
 import { suppressionPenalty } from "../formations-and-experience/experience.js";
@@ -93,8 +94,13 @@ function fightersAtQuadrant(ctx: Ctx, planet: PlanetInPlay, q: Quadrant, flight:
   const out = attackQuadrant(attack, planet.defense, q, ctx.rng);
   ctx.note(
     "planet-fire",
-    `fighters ${flight.id} (${flight.wings} wing(s)) attack ${quadrantName(planet, q)} needing ${targeting} or less (no targeting penalty): rolls [${out.rolls.join(",")}] = ${out.hits} hit(s); shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - shieldReduction(attack)} or less; ${out.wounds} wound(s), ${out.damage} in all`,
-    { side: flight.side, unit: flight.id, ...quadrantNote(planet, q, { hits: out.hits, wounds: out.wounds }) },
+    `fighters ${flight.id} (${flight.wings} wing(s)) attack ${quadrantName(planet, q)} needing ${targeting} or less (no targeting penalty): rolls ${diceList(out.rolls)} = ${out.hits} hit(s); shield rolls ${diceList(out.saves)} saving on ${PLANET_HARDNESS - shieldReduction(attack)} or less; ${out.wounds} wound(s), ${out.damage} in all`,
+    {
+      side: flight.side,
+      unit: flight.id,
+      ...quadrantNote(planet, q, { hits: out.hits, wounds: out.wounds }),
+      ...rolledField(roll("to hit", out.rolls, targeting), roll("shields", out.saves, PLANET_HARDNESS - shieldReduction(attack))),
+    },
   );
   if (!wasSilenced && planet.defense.size - q.damage <= 0) scoreQuadrant(ctx, planet, q, "silenced", flight.side);
 }
@@ -152,8 +158,13 @@ function quadrantMissiles(ctx: Ctx, planet: PlanetInPlay, q: Quadrant): MissileS
   const lock = rollHits(ctx, n, targeting);
   ctx.note(
     "lock",
-    `${quadrantName(planet, q)} locks on ${best.sq.id}, ${inches(best.d)} from the surface (range ${f.range}"): ${n} lock roll(s) needing ${targeting} or less [${lock.rolls.join(",")}]: ${lock.hits} missile(s) launched`,
-    { side: planet.side, unit: planet.id, data: { target: best.sq.id, rolls: lock.rolls, launched: lock.hits } },
+    `${quadrantName(planet, q)} locks on ${best.sq.id}, ${inches(best.d)} from the surface (range ${f.range}"): ${n} lock roll(s) needing ${targeting} or less ${diceList(lock.rolls)}: ${lock.hits} missile(s) launched`,
+    {
+      side: planet.side,
+      unit: planet.id,
+      data: { target: best.sq.id, rolls: lock.rolls, launched: lock.hits },
+      ...rolledField(roll("missile locks", lock.rolls, targeting)),
+    },
   );
   if (lock.hits === 0) return null;
   // Launched from just inside the surface: the planet itself does not halve them (missiles.ts: a body they start in).
@@ -268,9 +279,10 @@ function quadrantFighterRepairs(ctx: Ctx, planet: PlanetInPlay, q: Quadrant): vo
   const r = rollHits(ctx, bays, 3);
   const k = Math.min(r.hits, cap - quadrantWings(q));
   q.fighters = quadrantWings(q) + k;
-  ctx.note("fighter-repair", `${quadrantName(planet, q)} fighter repair checks [${r.rolls.join(",")}] needing 3: ${k} wing(s) recovered`, {
+  ctx.note("fighter-repair", `${quadrantName(planet, q)} fighter repair checks ${diceList(r.rolls)} needing 3: ${k} wing(s) recovered`, {
     side: planet.side,
     unit: planet.id,
+    ...rolledField(roll("fighter repair checks", r.rolls, 3)),
   });
 }
 
@@ -373,8 +385,13 @@ export function missilesAtQuadrant(ctx: Ctx, step: string, label: string, sq: Sq
   ctx.ok(step, label, `missiles at ${quadrantName(planet, quadrant)}`);
   ctx.note(
     "lock",
-    `${sq.id} locks on ${quadrantName(planet, quadrant)}, ${inches(Math.max(0, surface(at)))} from the surface: lock rolls [${lock.rolls.join(",")}] needing ${targeting} or less, ${lock.missiles} missile(s) launched`,
-    { side: ctx.side, unit: sq.id, data: { target, rolls: lock.rolls, launched: lock.missiles } },
+    `${sq.id} locks on ${quadrantName(planet, quadrant)}, ${inches(Math.max(0, surface(at)))} from the surface: lock rolls ${diceList(lock.rolls)} needing ${targeting} or less, ${lock.missiles} missile(s) launched`,
+    {
+      side: ctx.side,
+      unit: sq.id,
+      data: { target, rolls: lock.rolls, launched: lock.missiles },
+      ...rolledField(roll("missile locks", lock.rolls, targeting)),
+    },
   );
   if (lock.missiles > 0)
     strikes.push({ id: ctx.newId(`${ctx.side}-m`), side: ctx.side, squadron: sq.id, target, count: lock.missiles, x: at.x, y: at.y });

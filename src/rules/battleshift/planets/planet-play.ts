@@ -13,9 +13,10 @@
  *   assault units from landing ships ... it takes 12" of movement to go from orbit to the surface").
  */
 import { ASSAULT_RANGE } from "../boarding/boarding.js";
-import { rollToHit, shieldReduction } from "../combat/combat.js";
+import { effectiveTargeting, rollToHit, shieldReduction } from "../combat/combat.js";
 import { type Moment, momentNow, WEAPONS, type WeaponKey } from "../combat/fire.js";
 import type { Ctx } from "../context.js";
+import { diceList, roll, rolledField } from "../events.js";
 import { hitBonus, suppressionPenalty } from "../formations-and-experience/experience.js";
 import { angleDiff, bearingXY, centroid, inArc, inches, type Point } from "../geometry.js";
 import {
@@ -202,8 +203,16 @@ export function fireAtQuadrant(
       const out = attackQuadrant(attack, planet.defense, quadrant, ctx.rng);
       ctx.note(
         "planet-fire",
-        `${sq.id} fires ${attack.dice} ${w.name}${moment.label ? ` at ${moment.label}` : ""} at ${quadrantName(planet, quadrant)} (targeting ${targeting} - 1 against installations): rolls [${out.rolls.join(",")}] = ${out.hits} hit(s); shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - shieldReduction(attack)} or less (hardness ${PLANET_HARDNESS} less the weapon's ${shieldReduction(attack)}); ${out.wounds} wound(s), ${out.damage} in all`,
-        { side: ctx.side, unit: sq.id, ...quadrantNote(planet, quadrant, { hits: out.hits, wounds: out.wounds }) },
+        `${sq.id} fires ${attack.dice} ${w.name}${moment.label ? ` at ${moment.label}` : ""} at ${quadrantName(planet, quadrant)} (targeting ${targeting} - 1 against installations): rolls ${diceList(out.rolls)} = ${out.hits} hit(s); shield rolls ${diceList(out.saves)} saving on ${PLANET_HARDNESS - shieldReduction(attack)} or less (hardness ${PLANET_HARDNESS} less the weapon's ${shieldReduction(attack)}); ${out.wounds} wound(s), ${out.damage} in all`,
+        {
+          side: ctx.side,
+          unit: sq.id,
+          ...quadrantNote(planet, quadrant, { hits: out.hits, wounds: out.wounds }),
+          ...rolledField(
+            roll("to hit", out.rolls, effectiveTargeting(attack) - 1),
+            roll("shields", out.saves, PLANET_HARDNESS - shieldReduction(attack)),
+          ),
+        },
       );
       if (!wasSilenced && planet.defense.size - quadrant.damage <= 0) scoreQuadrant(ctx, planet, quadrant, "silenced", ctx.side);
       if (!fired.includes(sq)) fired.push(sq);
@@ -255,7 +264,8 @@ export function repairQuadrants(ctx: Ctx, planet: PlanetInPlay): void {
     const r = repairQuadrant(q, ctx.rng);
     ctx.note(
       "planet-repair",
-      `${quadrantName(planet, q)} repair roll ${r.roll} (3 or less): ${r.repaired ? `repaired to ${q.damage} damage` : "no repair"}`,
+      `${quadrantName(planet, q)} repair roll ${diceList([r.roll])} (3 or less): ${r.repaired ? `repaired to ${q.damage} damage` : "no repair"}`,
+      rolledField(roll("repair", [r.roll], 3)),
     );
   }
 }
@@ -279,13 +289,10 @@ export function quadrantsFire(ctx: Ctx, planet: PlanetInPlay, chosen: Partial<Re
         `${quadrantName(planet, q)} fires ${f.dice} ${f.kind} installation(s) at ${best.sq.id}${best.sq === named ? " (the defender's target)" : ""}, ${inches(best.d)} from the surface (range ${f.range}", targeting ${f.targeting})`,
         { side: planet.side, unit: planet.id, ...quadrantNote(planet, q) },
       );
-      ctx.attackSquadron(
-        [],
-        best.sq,
-        { weapon: f.kind, dice: f.dice, targeting: f.targeting },
-        `${quadrantName(planet, q)} ${f.kind}`,
-        planet.side,
-      );
+      ctx.attackSquadron([], best.sq, { weapon: f.kind, dice: f.dice, targeting: f.targeting }, `${f.kind} installations`, {
+        by: planet.side,
+        firer: quadrantName(planet, q),
+      });
     }
   }
 }
@@ -383,11 +390,12 @@ export function resolveGroundAssault(ctx: Ctx, planet: PlanetInPlay, quadrant: Q
   const out = groundAssault(planet.defense, quadrant, units, ctx.side, ctx.rng);
   ctx.note(
     "ground-assault",
-    `${units} assault unit(s) ${how} ${quadrantName(planet, quadrant)}: defence [${out.defence.rolls.join(",")}] - damage = ${out.defence.total}, invaders [${out.attack.rolls.join(",")}] = ${out.attack.total}; invaders lose ${out.attackersLost}, defenders lose ${out.defendersLost} unit(s) and ${out.installationsDestroyed} installation(s)${out.captured ? `; ${ctx.side} now holds the quadrant` : ""}`,
+    `${units} assault unit(s) ${how} ${quadrantName(planet, quadrant)}: defence ${diceList(out.defence.rolls)} - damage = ${out.defence.total}, invaders ${diceList(out.attack.rolls)} = ${out.attack.total}; invaders lose ${out.attackersLost}, defenders lose ${out.defendersLost} unit(s) and ${out.installationsDestroyed} installation(s)${out.captured ? `; ${ctx.side} now holds the quadrant` : ""}`,
     {
       side: ctx.side,
       unit: planet.id,
       ...quadrantNote(planet, quadrant, { landed: units, invadersLost: out.attackersLost, defendersLost: out.defendersLost }),
+      ...rolledField(roll("defence", out.defence.rolls), roll("invaders", out.attack.rolls)),
     },
   );
   if (out.captured && before !== ctx.side && ctx.side !== planet.side) scoreQuadrant(ctx, planet, quadrant, "captured", ctx.side);
@@ -492,8 +500,8 @@ export function quadrantInterceptorFire(ctx: Ctx, planet: PlanetInPlay, q: Quadr
   const r = rollToHit(n, INTERCEPTOR_TARGETING, ctx.rng);
   ctx.note(
     "intercept",
-    `${quadrantName(planet, q)}'s ${n} interceptor(s) fire at ${at}: [${r.rolls.join(",")}] needing ${INTERCEPTOR_TARGETING} or less - ${r.hits} hit(s)`,
-    { side: q.holder, unit: planet.id },
+    `${quadrantName(planet, q)}'s ${n} interceptor(s) fire at ${at}: ${diceList(r.rolls)} needing ${INTERCEPTOR_TARGETING} or less - ${r.hits} hit(s)`,
+    { side: q.holder, unit: planet.id, ...rolledField(roll("interceptors", r.rolls, INTERCEPTOR_TARGETING)) },
   );
   return r.hits;
 }
@@ -509,8 +517,13 @@ export function missilesHitQuadrant(ctx: Ctx, planet: PlanetInPlay, q: Quadrant,
   const out = attackQuadrant(attack, planet.defense, q, ctx.rng);
   ctx.note(
     "planet-fire",
-    `${n} missile(s) of ${from} hit ${quadrantName(planet, q)}: shield rolls [${out.saves.join(",")}] saving on ${PLANET_HARDNESS - shieldReduction(attack)} or less (hardness ${PLANET_HARDNESS} less the missile's ${shieldReduction(attack)}); ${out.wounds} wound(s), ${out.damage} in all`,
-    { side, unit: from, ...quadrantNote(planet, q, { hits: n, wounds: out.wounds }) },
+    `${n} missile(s) of ${from} hit ${quadrantName(planet, q)}: shield rolls ${diceList(out.saves)} saving on ${PLANET_HARDNESS - shieldReduction(attack)} or less (hardness ${PLANET_HARDNESS} less the missile's ${shieldReduction(attack)}); ${out.wounds} wound(s), ${out.damage} in all`,
+    {
+      side,
+      unit: from,
+      ...quadrantNote(planet, q, { hits: n, wounds: out.wounds }),
+      ...rolledField(roll("shields", out.saves, PLANET_HARDNESS - shieldReduction(attack))),
+    },
   );
   if (!wasSilenced && planet.defense.size - q.damage <= 0) scoreQuadrant(ctx, planet, q, "silenced", side);
 }

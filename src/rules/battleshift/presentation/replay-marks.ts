@@ -132,7 +132,8 @@ export function planetMarks(state: BattleState, p: Pen): string[] {
 /** Where a planet's own volley leaves (its fire events name no ship): the firing quadrant's rim toward the target. */
 export function planetFireOrigins(state: BattleState, fe: FireEvent): Point[] {
   if (fe.fromPos.length) return fe.fromPos;
-  const hit = quadrantIn(state, fe.weapon);
+  // The quadrant is the firer (games played before `firer` named it in the weapon).
+  const hit = quadrantIn(state, `${fe.firer ?? ""} ${fe.weapon}`);
   return hit ? [rimToward(hit.body, hit.q.id, fe.targetPos)] : [];
 }
 

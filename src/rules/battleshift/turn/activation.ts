@@ -33,9 +33,10 @@ import {
 import { dodge, fireInterceptors } from "../combat/interceptors.js";
 import { lineOfSight } from "../combat/line-of-sight.js";
 import type { Ctx } from "../context.js";
+import { diceList, roll, rolledField } from "../events.js";
 import { type FighterBook, fighterRepairs, flightOrder, recoverOrder } from "../fighters-and-missiles/fighters.js";
 import { launchMissiles, type MissileStrike, resolveMissiles } from "../fighters-and-missiles/missiles.js";
-import { recoveryBonus, repairNeed } from "../formations-and-experience/experience.js";
+import { dodgeBonus, recoveryBonus, repairNeed } from "../formations-and-experience/experience.js";
 import { bearingXY, centroid, dist, inArc, inches, segmentPointDistance } from "../geometry.js";
 import {
   designOfSquadron,
@@ -220,7 +221,13 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
     if (!flight) continue;
     const hits = fireInterceptors(ctx, sq, `fighters ${flight.id}`, false, { start: flight, path: [] });
     if (hits > 0) {
-      const dg = dodge(ctx, hits, 3);
+      // "Fighters flights may attempt to dodge incoming fire ... rolling a 3 or less" (veterans 4: RULINGS "Experience").
+      const need = 3 + dodgeBonus(state, state.squadrons[flight.carrier]);
+      const dg = dodge(ctx, hits, need);
+      ctx.note("dodge", `${flight.id} dodges ${diceList(dg.rolls)} needing ${need}: ${dg.stand} wing(s) lost`, {
+        side: flight.side,
+        ...rolledField(roll(`dodges: ${flight.id}`, dg.rolls, need)),
+      });
       ctx.loseWings(flight, dg.stand, `shot down by interceptors of ${sq.id} as it moved`);
     }
   }
@@ -581,11 +588,8 @@ export function recoverAndRepair(ctx: Ctx, sq: Squadron): void {
     sq.suppression -= removed;
     ctx.note(
       "suppression",
-      `${sq.id} tries to recover from ${before} suppression marker(s) needing ${need} or less: [${rolls.join(",")}] - ${removed} removed`,
-      {
-        side: sq.side,
-        unit: sq.id,
-      },
+      `${sq.id} tries to recover from ${before} suppression marker(s) needing ${need} or less: ${diceList(rolls)} - ${removed} removed`,
+      { side: sq.side, unit: sq.id, ...rolledField(roll("suppression recovery", rolls, need)) },
     );
   }
   // "Some ships may have multiple repair systems, each of which allows an extra repair roll per ship": each ship
@@ -609,24 +613,24 @@ export function recoverAndRepair(ctx: Ctx, sq: Squadron): void {
     fixed = Math.min(fixed, sq.damage);
     sq.damage -= fixed;
     if (rolls.length) {
-      ctx.note(
-        "repair",
-        `${sq.id} repair rolls [${rolls.join(",")}] needing ${fixOn}: ${fixed} damage repaired (damage now ${sq.damage})`,
-        {
-          side: sq.side,
-          unit: sq.id,
-        },
-      );
+      ctx.note("repair", `${sq.id} repair rolls ${diceList(rolls)} needing ${fixOn}: ${fixed} damage repaired (damage now ${sq.damage})`, {
+        side: sq.side,
+        unit: sq.id,
+        ...rolledField(roll("repairs", rolls, fixOn)),
+      });
     }
   }
   for (const s of sq.ships) {
     if (!s.disabled) continue;
     const rolls: number[] = [];
     for (let i = 0; i < perShip(s); i++) rolls.push(ctx.rng.d6());
-    if (rolls.some((r) => r <= fixOn)) {
-      s.disabled = false;
-      ctx.note("repair", `${s.id} of ${sq.id} is repaired and active again [${rolls.join(",")}]`, { side: sq.side, unit: sq.id });
-    }
+    const fixed = rolls.some((r) => r <= fixOn);
+    if (fixed) s.disabled = false;
+    ctx.note(
+      "repair",
+      `${s.id} of ${sq.id} (disabled) repair rolls ${diceList(rolls)} needing ${fixOn}: ${fixed ? "repaired and active again" : "still disabled"}`,
+      { side: sq.side, unit: sq.id, ...rolledField(roll(`repairs: ${s.id}`, rolls, fixOn)) },
+    );
   }
 }
 

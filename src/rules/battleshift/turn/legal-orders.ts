@@ -8,31 +8,8 @@
 import { type Choice, orderOptions } from "../../../core/options.js";
 import type { OptionField, Options } from "../../../core/ruleset.js";
 import { type BattleState, type SideId, squadronList } from "../model.js";
-import { ACTIVATION_ORDERS, orderSchema, SHEET_ORDERS } from "../orders.js";
+import { ACTIVATION_ORDERS, ORDER_SUMMARIES, orderSchema, SHEET_ORDERS } from "../orders.js";
 import { currentSlot } from "./turn.js";
-
-export const ORDER_SUMMARIES: Readonly<Record<string, string>> = {
-  sequence: "the secret activation sequence of your taskforces this turn",
-  shift: "plan a battleshift out of the battle (return turn, sector, facing)",
-  place: "place an arriving squadron on your edge",
-  initiative: "if you win initiative: activate first or second",
-  missiles: "launch missiles at an enemy squadron",
-  heavy: "fire heavy weapons (several squadrons may synchronise on one target)",
-  emergencyShift: "an emergency battleshift of a squadron",
-  move: "move a squadron (to a point, or a heading and distance)",
-  light: "fire light weapons during or after the move",
-  detach: "detach a squadron from its taskforce",
-  flight: "launch or move fighters",
-  recover: "recover a flight aboard its carriers",
-  board: "board a disabled (or, with assault units, any) enemy ship",
-  engulf: "engulf a ship in contact",
-  tractor: "capture a disabled enemy ship with a combat tractor beam (option)",
-  release: "release a friendly engulfed ship",
-  join: "a detached squadron joins the taskforce",
-  command: "move the taskforce's command to this squadron",
-  quadrantFire: "name the target of a planet quadrant's installations (setting planetOrders)",
-  assaultMove: "move assault forces between quadrants",
-};
 
 export function legalOrders(state: BattleState, seat: SideId): Options {
   const ts = state.turnState;

@@ -246,13 +246,9 @@ function hazards(ctx: Ctx, sq: Squadron, paths: readonly ShipPath[]): void {
     if (!isHazardous(t) || sq.location !== "table" || sq.ships.length === 0) continue;
     const through = paths.filter((p) => hazardsOnPath(ctx.state.battlespace, p.from, p.to).includes(t)).length;
     if (through === 0) continue;
-    ctx.attackSquadron(
-      [],
-      sq,
-      { weapon: "light", dice: through, targeting: 1, noSuppression: true },
-      `hazard (${t.name})`,
-      otherSide(ctx.state, sq.side),
-    );
+    ctx.attackSquadron([], sq, { weapon: "light", dice: through, targeting: 1, noSuppression: true }, `hazard (${t.name})`, {
+      by: otherSide(ctx.state, sq.side),
+    });
   }
 }
 

@@ -22,7 +22,7 @@ import type { Rng } from "../../../core/rng.js";
 import type { Resolution } from "../../../core/ruleset.js";
 import { arrivals, placeProblem, plannedShiftProblem, shiftOutPlanned } from "../battlespace/battleshifting.js";
 import { Ctx } from "../context.js";
-import type { BsEvent } from "../events.js";
+import { type BsEvent, diceList, type Roll, roll, rolledField } from "../events.js";
 import { admiralBonus } from "../formations-and-experience/experience.js";
 import { parseFacing } from "../geometry.js";
 import {
@@ -270,11 +270,17 @@ function sheetStep(
   const tfA = taskforcesOnTable(state, a).length + planetsOfSide(state, a).length;
   const tfB = taskforcesOnTable(state, b).length + planetsOfSide(state, b).length;
   const rolls: Record<SideId, number[]> = { [a]: [], [b]: [] };
+  const dice: Roll[] = [];
+  // Experience: "Veteran Admiral +1 Initiative".
+  const bonusA = (tfA > tfB ? 1 : 0) + admiralBonus(state, a);
+  const bonusB = (tfB > tfA ? 1 : 0) + admiralBonus(state, b);
   let winner: SideId = a;
   for (let k = 0; k < 50; k++) {
-    // Experience: "Veteran Admiral +1 Initiative".
-    const ra = rng.d6() + (tfA > tfB ? 1 : 0) + admiralBonus(state, a);
-    const rb = rng.d6() + (tfB > tfA ? 1 : 0) + admiralBonus(state, b);
+    const da = rng.d6();
+    const db = rng.d6();
+    dice.push(roll(`initiative: ${a}${k ? ` (roll ${k + 1})` : ""}`, [da]), roll(`initiative: ${b}${k ? ` (roll ${k + 1})` : ""}`, [db]));
+    const ra = da + bonusA;
+    const rb = db + bonusB;
     rolls[a]?.push(ra);
     rolls[b]?.push(rb);
     if (ra !== rb) {
@@ -282,6 +288,12 @@ function sheetStep(
       break;
     }
   }
+  // "blue rolls [6] then [1]", "red rolls [5] + 1 = 6 then [4] + 1 = 5": each die, with its bonus.
+  const rolled = (side: SideId, bonus: number) =>
+    dice
+      .filter((d) => d.what.startsWith(`initiative: ${side}`))
+      .map((d) => `${diceList(d.rolls)}${bonus ? ` + ${bonus} = ${(d.rolls[0] as number) + bonus}` : ""}`)
+      .join(" then ");
   const first = (choice[winner] ?? "first") === "first" ? winner : otherSide(state, winner);
   ts.initiative = { rolls, winner, first };
   events.push({
@@ -289,8 +301,9 @@ function sheetStep(
     what: "initiative",
     act: state.activationNo,
     turn: state.turn,
-    text: `Initiative, turn ${state.turn}: ${a} rolls ${rolls[a]?.join(" then ")}${tfA > tfB ? " (+1 for more taskforces)" : ""}, ${b} rolls ${rolls[b]?.join(" then ")}${tfB > tfA ? " (+1 for more taskforces)" : ""}: ${winner} wins and ${first === winner ? "goes first" : `lets ${first} go first`}`,
+    text: `Initiative, turn ${state.turn}: ${a} rolls ${rolled(a, bonusA)}${tfA > tfB ? " (+1 for more taskforces)" : ""}, ${b} rolls ${rolled(b, bonusB)}${tfB > tfA ? " (+1 for more taskforces)" : ""}: ${winner} wins and ${first === winner ? "goes first" : `lets ${first} go first`}`,
     data: { rolls, winner, first },
+    ...rolledField(...dice),
   });
   // The alternating queue.
   const second = otherSide(state, first);

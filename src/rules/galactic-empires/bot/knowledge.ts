@@ -5,7 +5,7 @@
  * admirals, foreign units where the empire sees this turn, relations and
  * standings with it - so a bot built on it cannot use hidden state.
  */
-import { LIMITS, type StarshipTypeData, shipType, totalCombatOf } from "../catalog.js";
+import { canCloak, LIMITS, type StarshipTypeData, shipType, totalCombatOf } from "../catalog.js";
 import { compareUnitIds, type EmpireId, type GameState, INDEPENDENT, type Relation, type SectorId, type Unit } from "../model.js";
 import { type EmpireView, type ForeignUnitView, type SectorView, viewFor } from "../view.js";
 
@@ -45,8 +45,7 @@ export function conquestOf(ships: readonly ShipCount[], settings: GameState["set
   let t = 0;
   for (const s of ships) {
     const type = shipType(s.type);
-    const cloakable = settings.cloakCapable === "all" || type.class === "Scout";
-    t += (totalCombatOf(type) * s.count) / (cloakable ? 10 : 1);
+    t += (totalCombatOf(type) * s.count) / (canCloak(type, settings) ? 10 : 1);
   }
   return t;
 }
@@ -69,22 +68,20 @@ export function shipsOfUnit(u: Pick<Unit, "ships">): ShipCount[] {
   return [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([type, count]) => ({ type, count }));
 }
 
-/**
- * Sector adjacency without barriers, ascending, cached per borders array: the
- * borders are public and the same array serves every seat's view of one state.
- */
-const adjacencyCache = new WeakMap<object, Map<SectorId, SectorId[]>>();
+/** Sector adjacency without barriers, ascending (one seat's knowledge builds its own: the borders are few). */
 function adjacencyOf(borders: GameState["borders"]): Map<SectorId, SectorId[]> {
-  const cached = adjacencyCache.get(borders);
-  if (cached) return cached;
   const adj = new Map<SectorId, SectorId[]>();
+  const link = (from: SectorId, to: SectorId) => {
+    const list = adj.get(from);
+    if (list) list.push(to);
+    else adj.set(from, [to]);
+  };
   for (const b of borders) {
     if (b.barrier) continue;
-    adj.set(b.a, [...(adj.get(b.a) ?? []), b.b]);
-    adj.set(b.b, [...(adj.get(b.b) ?? []), b.a]);
+    link(b.a, b.b);
+    link(b.b, b.a);
   }
   for (const list of adj.values()) list.sort((x, y) => x - y);
-  adjacencyCache.set(borders, adj);
   return adj;
 }
 

@@ -52,6 +52,7 @@ import {
   type Status,
   type Unit,
 } from "../model.js";
+import { assignColours } from "./colours.js";
 import { sectorNamer } from "./names.js";
 
 export const MIN_SECTORS = 50;
@@ -70,7 +71,6 @@ export interface EmpireSpec {
   ruler: string;
   /** Builder whose starships its industrial centres build ("Klingon", "Federation-b"). */
   builder: string;
-  colour: string;
   /** Where chapter 8 places it: x 0 (west edge) to 1 (east edge), y 0 (north edge) to 1 (south edge). */
   at: { x: number; y: number };
   /** Name of the capital sector (its homeworld). */
@@ -332,12 +332,10 @@ export function chooseBarriers(geo: Geometry, rifts: number, rng: Rng): boolean[
 
 // --- Starting forces ----------------------------------------------------------------
 
-const BY_BUILDER = new Map<string, StarshipTypeData[]>();
-for (const t of STARSHIP_TYPES) {
-  const l = BY_BUILDER.get(t.builder) ?? [];
-  l.push(t);
-  BY_BUILDER.set(t.builder, l);
-}
+/** The catalogue's types by builder, in catalogue order: built once at load, never written afterwards. */
+const BY_BUILDER: ReadonlyMap<string, readonly StarshipTypeData[]> = new Map(
+  [...new Set(STARSHIP_TYPES.map((t) => t.builder))].map((b) => [b, STARSHIP_TYPES.filter((t) => t.builder === b)]),
+);
 
 /** The builders of the catalogue (chapter 7, "STARSHIP LIST BY BUILDER"). */
 export function builders(): string[] {
@@ -345,7 +343,7 @@ export function builders(): string[] {
 }
 
 /** The builder's starship types in catalogue order (scout first, battleship last). */
-export function typesOf(builder: string): StarshipTypeData[] {
+export function typesOf(builder: string): readonly StarshipTypeData[] {
   const l = BY_BUILDER.get(builder);
   if (!l) throw new Error(`no builder "${builder}" in the catalogue; builders: ${builders().join(", ")}`);
   return l;
@@ -660,7 +658,8 @@ export function generateGalaxyWithLayout(spec: GalaxySpec, seed: number): { stat
       ruler: e.ruler,
       status: spec.status,
       treasury: spec.treasury,
-      colour: e.colour,
+      // Set below, once every empire's place is known (galaxy/colours.ts).
+      colour: "#888888",
       builder: e.builder,
       defeated: false,
       scouted: [],
@@ -698,6 +697,9 @@ export function generateGalaxyWithLayout(spec: GalaxySpec, seed: number): { stat
     nextUnit,
     nextAdmiral,
   };
+  // Banners: empires near each other differ most, for normal and red-green colour-blind vision alike.
+  const banners = assignColours(sectors, borders, Object.keys(empires));
+  for (const [id, c] of Object.entries(banners)) (empires[id] as Empire).colour = c;
   const layout: GalaxyLayout = { geometry: geo, capitals: {}, homes: {} };
   spec.empires.forEach((e, k) => {
     layout.capitals[e.id] = (capitals[k] as number) + 1;

@@ -7,7 +7,14 @@
  *    annexed to its owner ("a golden base under the ownership banner") is filled
  *    solid, one owned but not annexed is hatched. Independents are left plain.
  *  - Borders between sectors are thin lanes from centre to centre; barrier
- *    borders are "thick blue bars" across the lane (chapter 3, "Barriers").
+ *    borders are thick bars across the lane (chapter 3, "Barriers" prints them
+ *    blue: here they are charcoal with a white core, so they never read as the blue
+ *    of your own starships; RULINGS.md "The printed map").
+ *  - Banners (galaxy/colours.ts) are chosen so that neighbours differ for
+ *    colour-blind readers too; each empire's name is written across its largest
+ *    territory, so a colour used twice is never ambiguous.
+ *  - Each sector shows its tax revenue above its id and its damage as red pips;
+ *    the ids of the units under each starship badge (where cells have room).
  *  - An industrial centre is "represented by a planet icon"; a sector defence
  *    "with a 3 means that there are Level 3 defenses" (chapter 3, "Map Options").
  *  - Starships: "Starships you own are shown with a blue base ... Foreign
@@ -24,6 +31,7 @@
 import { showPlain } from "../../../core/text.js";
 import { shipType, starshipType } from "../catalog.js";
 import type { GeEvent } from "../events.js";
+import { FILL_TINT, INDEPENDENT_FILL } from "../galaxy/colours.js";
 import {
   type Admiral,
   type Border,
@@ -68,14 +76,18 @@ interface Badge {
   fill: string;
   count: number;
   title: string;
+  /** The units counted, by id (printed under the badge where there is room). */
+  ids: string[];
 }
 
 const OWN = "#1f5fbf";
 const FOREIGN = "#c62828";
-const INDEPENDENT_FILL = "#f6f2e6";
 const GOLD = "#b8912a";
-const BARRIER = "#1565c0";
+/** Barriers: charcoal bars with a white core, apart from the blue of your starships (and the red of foreign ones). */
+const BARRIER = "#2b2b2b";
 const LANE = "#a99f8c";
+const REVENUE = "#6b5200";
+const DAMAGE = "#e65100";
 
 /** An empire's map (from its view) or, without `empire`, the game master's map of everything. */
 export function mapSvg(state: GameState, opts: MapSvgOptions & { empire?: EmpireId; events?: readonly GeEvent[] } = {}): string {
@@ -90,23 +102,25 @@ export function viewMapSvg(view: EmpireView, opts: MapSvgOptions = {}): string {
     ...view.empires.map((e) => ({ id: e.id, name: e.name, colour: e.colour })),
   ];
   const forces = new Map<SectorId, Badge[]>();
-  const own = new Map<SectorId, { count: number; lines: string[]; best: string | null }>();
+  const own = new Map<SectorId, { count: number; lines: string[]; best: string | null; ids: string[] }>();
   const ownAdmirals = new Map(view.admirals.map((a) => [a.id, a]));
   for (const u of view.units) {
     const n = u.ships.reduce((t, s) => t + s.count, 0);
     if (n === 0 && u.admirals.length === 0) continue;
-    const e = own.get(u.sector) ?? { count: 0, lines: [], best: null };
+    const e = own.get(u.sector) ?? { count: 0, lines: [], best: null, ids: [] };
     e.count += n;
+    e.ids.push(u.id);
     e.lines.push(`${u.id} ${u.name}: ${shipsText(u.ships)}${admiralsText(u, ownAdmirals)}${u.cloaked ? " (cloaked)" : ""}`);
     e.best = mostFormidable([e.best, ...u.ships.map((s) => s.type)]);
     own.set(u.sector, e);
   }
-  const foreign = new Map<SectorId, { count: number; lines: string[]; best: string | null }>();
+  const foreign = new Map<SectorId, { count: number; lines: string[]; best: string | null; ids: string[] }>();
   const nameOf = new Map(empires.map((e) => [e.id, e.name]));
   for (const u of view.foreignUnits) {
     const n = u.ships.reduce((t, s) => t + s.count, 0);
-    const e = foreign.get(u.sector) ?? { count: 0, lines: [], best: null };
+    const e = foreign.get(u.sector) ?? { count: 0, lines: [], best: null, ids: [] };
     e.count += n;
+    e.ids.push(u.id);
     e.lines.push(
       `${u.id} ${u.name} (${u.owner === INDEPENDENT ? "independent" : (nameOf.get(u.owner) ?? u.owner)}): ${shipsText(u.ships)}`,
     );
@@ -114,9 +128,19 @@ export function viewMapSvg(view: EmpireView, opts: MapSvgOptions = {}): string {
     foreign.set(u.sector, e);
   }
   for (const [sid, e] of own)
-    push(forces, sid, { fill: OWN, count: e.count, title: `Your starships: ${e.count}${bestText(e.best)}\n${e.lines.join("\n")}` });
+    push(forces, sid, {
+      fill: OWN,
+      count: e.count,
+      title: `Your starships: ${e.count}${bestText(e.best)}\n${e.lines.join("\n")}`,
+      ids: e.ids,
+    });
   for (const [sid, e] of foreign)
-    push(forces, sid, { fill: FOREIGN, count: e.count, title: `Foreign starships: ${e.count}${bestText(e.best)}\n${e.lines.join("\n")}` });
+    push(forces, sid, {
+      fill: FOREIGN,
+      count: e.count,
+      title: `Foreign starships: ${e.count}${bestText(e.best)}\n${e.lines.join("\n")}`,
+      ids: e.ids,
+    });
   const model: MapModel = {
     title: opts.title ?? `${view.game} - turn ${view.turn}`,
     subtitle: `As seen by ${view.me.name} (${view.me.ruler}). Foreign forces are shown where you scouted this turn.`,
@@ -144,15 +168,16 @@ export function gmMapSvg(state: GameState, events: readonly GeEvent[], opts: Map
     .map((e) => ({ id: e.id, name: e.name, colour: e.colour }));
   const colour = new Map(empires.map((e) => [e.id, e.colour]));
   const name = new Map(empires.map((e) => [e.id, e.name]));
-  const bySector = new Map<SectorId, Map<EmpireId, { count: number; lines: string[]; best: string | null }>>();
+  const bySector = new Map<SectorId, Map<EmpireId, { count: number; lines: string[]; best: string | null; ids: string[] }>>();
   const admirals = new Map(Object.entries(state.admirals));
   const units = Object.values(state.units).sort((a, b) => compareIds(a.id, b.id));
   for (const u of units) {
     const n = u.ships.reduce((t, s) => t + s.count, 0);
     if (n === 0 && u.admirals.length === 0) continue;
     const m = bySector.get(u.sector) ?? new Map();
-    const e = m.get(u.owner) ?? { count: 0, lines: [], best: null };
+    const e = m.get(u.owner) ?? { count: 0, lines: [], best: null, ids: [] };
     e.count += n;
+    e.ids.push(u.id);
     e.lines.push(`${u.id} ${u.name}: ${shipsText(u.ships)}${admiralsText(u, admirals)}${u.cloaked ? " (cloaked)" : ""}`);
     e.best = mostFormidable([e.best, ...u.ships.map((s) => s.type)]);
     m.set(u.owner, e);
@@ -168,6 +193,7 @@ export function gmMapSvg(state: GameState, events: readonly GeEvent[], opts: Map
         fill: owner === INDEPENDENT ? "#6d6d6d" : darken(colour.get(owner) ?? "#888888", 0.25),
         count: e.count,
         title: `${who}: ${e.count} starships${bestText(e.best)}\n${e.lines.join("\n")}`,
+        ids: e.ids,
       });
     }
   }
@@ -435,7 +461,8 @@ function render(model: MapModel, opts: MapSvgOptions): string {
   const empiresInLegend = model.empires;
   const legendRows = Math.ceil(empiresInLegend.length / legendCols);
   const legendTop = top + mapH + 16;
-  const legendH = 56 + legendRows * 20 + 10;
+  // Two rows of symbols, then the empires.
+  const legendH = 76 + legendRows * 20 + 10;
   const totalW = mapW + 2 * pad;
   const totalH = legendTop + legendH;
 
@@ -472,7 +499,7 @@ function render(model: MapModel, opts: MapSvgOptions): string {
     let fill = INDEPENDENT_FILL;
     if (s.owner !== INDEPENDENT) {
       const c = colour.get(s.owner) ?? "#999999";
-      fill = s.annexedTo === s.owner ? tint(c, 0.45) : `url(#hatch-${empIdx.get(s.owner) ?? 0})`;
+      fill = s.annexedTo === s.owner ? tint(c, FILL_TINT) : `url(#hatch-${empIdx.get(s.owner) ?? 0})`;
     }
     const owner = s.owner === INDEPENDENT ? "independent" : (empireName.get(s.owner) ?? s.owner);
     const annexed = s.annexedTo === null ? "local control" : (empireName.get(s.annexedTo) ?? s.annexedTo);
@@ -530,7 +557,9 @@ function render(model: MapModel, opts: MapSvgOptions): string {
     out.push(`<line x1="${f(X(a.x))}" y1="${f(Y(a.y))}" x2="${f(X(c.x))}" y2="${f(Y(c.y))}"/>`);
   }
   out.push("</g>");
-  out.push(`<g id="barriers" stroke="${BARRIER}" stroke-width="${f(Math.min(9, Math.max(2.5, sp * 0.14)))}" stroke-linecap="round">`);
+  const barrierW = Math.min(9, Math.max(2.5, sp * 0.14));
+  const cores: string[] = [];
+  out.push(`<g id="barriers" stroke="${BARRIER}" stroke-width="${f(barrierW)}" stroke-linecap="round">`);
   for (const b of model.borders) {
     if (!b.barrier) continue;
     const ia = index.get(b.a);
@@ -572,6 +601,27 @@ function render(model: MapModel, opts: MapSvgOptions): string {
     out.push(
       `<line x1="${f(X(x1))}" y1="${f(Y(y1))}" x2="${f(X(x2))}" y2="${f(Y(y2))}"><title>${esc(`Barrier between ${a.id} ${a.name} and ${c.id} ${c.name}`)}</title></line>`,
     );
+    cores.push(`<line x1="${f(X(x1))}" y1="${f(Y(y1))}" x2="${f(X(x2))}" y2="${f(Y(y2))}"/>`);
+  }
+  out.push("</g>");
+  // A white core down each bar: a barrier reads as a wall, never as a starship badge's blue.
+  out.push(`<g id="barrier-cores" stroke="#ffffff" stroke-width="${f(barrierW * 0.3)}" stroke-linecap="round">`, ...cores, "</g>");
+
+  // Each empire's name across its largest territory (connected owned sectors), under the markers.
+  out.push(
+    `<g id="empire-names" text-anchor="middle" font-weight="bold" fill="#1d1d1d" fill-opacity="0.55" stroke="#ffffff" stroke-opacity="0.7" stroke-linejoin="round" paint-order="stroke">`,
+  );
+  for (const t of territories(sectors, model.borders, model.empires)) {
+    const pts = t.sectors.map((id) => centre[index.get(id) ?? -1]).filter((c) => c !== undefined);
+    if (pts.length === 0) continue;
+    const mx = pts.reduce((a, c) => a + c.x, 0) / pts.length;
+    const my = pts.reduce((a, c) => a + c.y, 0) / pts.length;
+    const size = Math.min(28, Math.max(font * 0.9, sp * 0.22 * Math.sqrt(pts.length)));
+    // Kept inside the map: about 0.6 em a letter in bold.
+    const half = Math.min((mapW - 8) / 2, (size * 0.62 * t.name.length) / 2);
+    const tx = Math.min(pad + mapW - half - 4, Math.max(pad + half + 4, X(mx)));
+    const ty = Math.min(top + mapH - 4, Math.max(top + size, Y(my) - font * 1.1));
+    out.push(`<text x="${f(tx)}" y="${f(ty)}" font-size="${f(size)}" stroke-width="${f(size * 0.18)}">${esc(t.name)}</text>`);
   }
   out.push("</g>");
 
@@ -581,10 +631,27 @@ function render(model: MapModel, opts: MapSvgOptions): string {
   sectors.forEach((s, i) => {
     const cx = X(centre[i]?.x ?? s.x);
     const cy = Y(centre[i]?.y ?? s.y);
-    out.push(`<text x="${f(cx)}" y="${f(cy + font * 0.1)}" font-weight="bold" fill="#1d1d1d">${s.id}</text>`);
+    out.push(
+      `<text x="${f(cx)}" y="${f(cy + font * 0.1)}" font-weight="bold" fill="#1d1d1d" stroke="#ffffff" stroke-width="${f(font * 0.22)}" stroke-linejoin="round" paint-order="stroke">${s.id}</text>`,
+    );
+    // Tax revenue above the id; sector damage as pips beside it (chapter 3: "Damage reduces revenue").
+    const small = font * 0.62;
+    const rev = `${Math.round(s.revenue * 10) / 10}`;
+    out.push(
+      `<text x="${f(cx)}" y="${f(cy - font * 0.85)}" font-size="${f(small)}" fill="${REVENUE}" stroke="#ffffff" stroke-width="${f(small * 0.25)}" stroke-linejoin="round" paint-order="stroke">${esc(rev)}</text>`,
+    );
+    if (s.damage !== null && s.damage > 0) {
+      const pr = small * 0.22;
+      const px0 = cx + small * 0.35 * rev.length + pr * 2;
+      const pips = Array.from(
+        { length: Math.min(3, s.damage) },
+        (_, k) => `<circle cx="${f(px0 + k * pr * 2.6)}" cy="${f(cy - font * 0.85 - small * 0.32)}" r="${f(pr)}"/>`,
+      ).join("");
+      out.push(`<g fill="${DAMAGE}" stroke="#ffffff" stroke-width="${f(pr * 0.5)}"><title>Sector damage ${s.damage}</title>${pips}</g>`);
+    }
     if (names)
       out.push(
-        `<text x="${f(cx)}" y="${f(cy + font * 0.1 + nameFont * 1.15)}" font-size="${f(nameFont)}" font-style="italic" fill="#333">${esc(s.name)}</text>`,
+        `<text x="${f(cx)}" y="${f(cy + font * 0.1 + nameFont * 1.15)}" font-size="${f(nameFont)}" font-style="italic" fill="#333" stroke="#ffffff" stroke-width="${f(nameFont * 0.22)}" stroke-linejoin="round" paint-order="stroke">${esc(s.name)}</text>`,
       );
     if (s.industrial) {
       const ix = cx - font * 1.5 - planetR;
@@ -614,6 +681,16 @@ function render(model: MapModel, opts: MapSvgOptions): string {
         `<g><title>${esc(b.title)}</title><rect x="${f(bx)}" y="${f(by)}" width="${f(bw)}" height="${f(bh)}" rx="${f(bh * 0.3)}" fill="${b.fill}" stroke="#fff" stroke-width="0.6"/><text x="${f(bx + bw / 2)}" y="${f(by + bh * 0.78)}" font-size="${f(bh * 0.8)}" font-weight="bold" fill="#fff">${b.count}</text></g>`,
       );
     });
+    // The units' ids under the badges, where cells have room: what orders name.
+    const ids = badges.flatMap((b) => b.ids);
+    if (ids.length > 0 && sp >= 36) {
+      const idFont = font * 0.55;
+      const shown = ids.length > 3 ? `${ids.slice(0, 3).join(" ")} +${ids.length - 3}` : ids.join(" ");
+      const by = cy + font * 0.35 + (names ? nameFont * 1.3 : 0) + bh + idFont * 1.05;
+      out.push(
+        `<text class="unit-ids" x="${f(cx)}" y="${f(by)}" font-size="${f(idFont)}" fill="#1d1d1d" stroke="#ffffff" stroke-width="${f(idFont * 0.25)}" stroke-linejoin="round" paint-order="stroke">${esc(shown)}</text>`,
+      );
+    }
   });
   out.push("</g>");
 
@@ -631,8 +708,12 @@ function render(model: MapModel, opts: MapSvgOptions): string {
   // Legend.
   out.push(`<g id="legend" font-size="12" fill="#222">`);
   out.push(`<line x1="${pad}" y1="${f(legendTop - 8)}" x2="${f(totalW - pad)}" y2="${f(legendTop - 8)}" stroke="#bbb"/>`);
-  const ly = legendTop + 14;
+  let ly = legendTop + 14;
   let lx = pad;
+  const newRow = () => {
+    ly += 20;
+    lx = pad;
+  };
   const item = (svg: string, text: string, width: number) => {
     out.push(svg);
     out.push(`<text x="${f(lx + 22)}" y="${f(ly + 4)}">${esc(text)}</text>`);
@@ -640,7 +721,7 @@ function render(model: MapModel, opts: MapSvgOptions): string {
   };
   const sample = model.perspective ? (colour.get(model.perspective) ?? "#4a7fd4") : (model.empires[0]?.colour ?? "#4a7fd4");
   const sampleIdx = model.perspective ? (empIdx.get(model.perspective) ?? 0) : 0;
-  item(`<rect x="${lx}" y="${ly - 7}" width="16" height="14" fill="${tint(sample, 0.45)}" stroke="${GOLD}"/>`, "annexed", 92);
+  item(`<rect x="${lx}" y="${ly - 7}" width="16" height="14" fill="${tint(sample, FILL_TINT)}" stroke="${GOLD}"/>`, "annexed", 92);
   item(
     `<rect x="${lx}" y="${ly - 7}" width="16" height="14" fill="url(#hatch-${sampleIdx})" stroke="${GOLD}"/>`,
     "owned, not annexed",
@@ -675,28 +756,83 @@ function render(model: MapModel, opts: MapSvgOptions): string {
       190,
     );
   }
+  newRow();
   item(
-    `<line x1="${lx}" y1="${ly}" x2="${lx + 16}" y2="${ly}" stroke="${BARRIER}" stroke-width="5" stroke-linecap="round"/>`,
+    `<line x1="${lx}" y1="${ly}" x2="${lx + 16}" y2="${ly}" stroke="${BARRIER}" stroke-width="5" stroke-linecap="round"/><line x1="${lx}" y1="${ly}" x2="${lx + 16}" y2="${ly}" stroke="#ffffff" stroke-width="1.5" stroke-linecap="round"/>`,
     "barrier",
     80,
   );
   item(`<line x1="${lx}" y1="${ly}" x2="${lx + 16}" y2="${ly}" stroke="${LANE}" stroke-width="1.2" stroke-dasharray="3,2"/>`, "border", 74);
   item(burst(lx + 8, ly, 7, f), "battle last turn", 130);
+  item(`<text x="${lx + 8}" y="${ly + 4}" font-size="10" fill="${REVENUE}" text-anchor="middle">12</text>`, "tax revenue", 100);
+  item(
+    `<circle cx="${lx + 4}" cy="${ly}" r="2.6" fill="${DAMAGE}"/><circle cx="${lx + 11}" cy="${ly}" r="2.6" fill="${DAMAGE}"/>`,
+    "sector damage (a pip a level)",
+    215,
+  );
+  item(`<text x="${lx + 8}" y="${ly + 4}" font-size="9" fill="#1d1d1d" text-anchor="middle">A5</text>`, "unit ids (under the count)", 190);
   if (model.perspective)
     item(`<rect x="${lx}" y="${ly - 7}" width="16" height="14" fill="url(#fog)" stroke="${GOLD}"/>`, "not seen this turn", 150);
   const colW = (totalW - 2 * pad) / legendCols;
   empiresInLegend.forEach((e, k) => {
     const ex = pad + (k % legendCols) * colW;
-    const ey = legendTop + 44 + Math.floor(k / legendCols) * 20;
+    const ey = legendTop + 64 + Math.floor(k / legendCols) * 20;
     const bold = e.id === model.perspective ? ` font-weight="bold"` : "";
     out.push(
-      `<rect x="${f(ex)}" y="${f(ey - 10)}" width="16" height="13" fill="${tint(e.colour, 0.45)}" stroke="${darken(e.colour, 0.2)}"/>`,
+      `<rect x="${f(ex)}" y="${f(ey - 10)}" width="16" height="13" fill="${tint(e.colour, FILL_TINT)}" stroke="${darken(e.colour, 0.2)}"/>`,
     );
     out.push(`<text x="${f(ex + 22)}" y="${f(ey + 1)}"${bold}>${esc(e.name)}${e.id === model.perspective ? " (you)" : ""}</text>`);
   });
   out.push("</g>");
   out.push("</svg>");
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * Each empire's largest territory: its owned sectors joined by borders, the largest group (the lowest
+ * sector id on a tie). The empire's name is written there.
+ */
+function territories(
+  sectors: readonly { id: SectorId; owner: EmpireId }[],
+  borders: readonly Border[],
+  empires: readonly { id: EmpireId; name: string }[],
+): { name: string; sectors: SectorId[] }[] {
+  const ownerOf = new Map(sectors.map((s) => [s.id, s.owner]));
+  const next = new Map<SectorId, SectorId[]>();
+  for (const b of borders) {
+    if (ownerOf.get(b.a) !== ownerOf.get(b.b)) continue;
+    for (const [x, y] of [
+      [b.a, b.b],
+      [b.b, b.a],
+    ] as const) {
+      const l = next.get(x);
+      if (l) l.push(y);
+      else next.set(x, [y]);
+    }
+  }
+  const out: { name: string; sectors: SectorId[] }[] = [];
+  const seen = new Set<SectorId>();
+  for (const e of empires) {
+    let best: SectorId[] = [];
+    for (const s of sectors) {
+      if (s.owner !== e.id || seen.has(s.id)) continue;
+      const group: SectorId[] = [];
+      const stack = [s.id];
+      seen.add(s.id);
+      while (stack.length > 0) {
+        const id = stack.pop() as SectorId;
+        group.push(id);
+        for (const n of next.get(id) ?? [])
+          if (!seen.has(n)) {
+            seen.add(n);
+            stack.push(n);
+          }
+      }
+      if (group.length > best.length) best = group;
+    }
+    if (best.length > 0) out.push({ name: e.name, sectors: best });
+  }
+  return out;
 }
 
 /** Centre of gravity of a convex polygon. */

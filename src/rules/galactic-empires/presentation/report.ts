@@ -6,10 +6,12 @@
  * line by line, so no name or proclamation can forge a line or a section of it.
  */
 import { round } from "../../../core/json.js";
+import type { Outcome } from "../../../core/ruleset.js";
 import { showPlain } from "../../../core/text.js";
 import { starshipType } from "../catalog.js";
 import type { GeEvent } from "../events.js";
 import type { EmpireId, GameState } from "../model.js";
+import { outcomeOf } from "../victory.js";
 import { type EmpireView, viewFor } from "../view.js";
 import { battleReportText } from "./battle-report.js";
 
@@ -18,10 +20,12 @@ export interface Results {
   turn: number;
   empire: EmpireId;
   view: EmpireView;
+  /** Who won and why, once this turn has ended the game (victory.ts); null while it goes on. */
+  outcome: Outcome | null;
 }
 
 export function resultsFor(state: GameState, empire: EmpireId, events: readonly GeEvent[]): Results {
-  return { turn: state.turn - 1, empire, view: viewFor(state, empire, events) };
+  return { turn: state.turn - 1, empire, view: viewFor(state, empire, events), outcome: outcomeOf(state) };
 }
 
 const typeName = (id: string): string => starshipType(id)?.name ?? id;
@@ -44,8 +48,8 @@ export function resultsText(r: Results): string {
   const start = r.turn === 0;
   out.push(
     start
-      ? `Starting position of ${me.name} (${v.empire}), ruled by ${me.ruler}: no turn has been run yet. Orders are now due for turn ${v.turn}.`
-      : `Results of turn ${r.turn} for ${me.name} (${v.empire}), ruled by ${me.ruler}. Orders are now due for turn ${v.turn}.`,
+      ? `Starting position of ${me.name} (${v.empire}), ruled by ${me.ruler}: no turn has been run yet. ${nextLine(r)}`
+      : `Results of turn ${r.turn} for ${me.name} (${v.empire}), ruled by ${me.ruler}. ${nextLine(r)}`,
   );
   out.push("");
   out.push(
@@ -123,6 +127,18 @@ export function resultsText(r: Results): string {
   // Every entry is one line: a name, a message or an echo of refused input that holds a line break or a
   // terminal control (from before names were checked) is shown as code points, never obeyed (core/text.ts).
   return out.map(showPlain).join("\n");
+}
+
+/** What comes next: the next turn's orders, or, once the game is over, who won and why (RULINGS.md, "Victory"). */
+function nextLine(r: Results): string {
+  const o = r.outcome;
+  if (!o) return `Orders are now due for turn ${r.view.turn}.`;
+  const name = (id: string) => (id === r.empire ? r.view.me.name : (r.view.empires.find((e) => e.id === id)?.name ?? id));
+  const won =
+    o.winners.length === 0
+      ? "No one won"
+      : `${o.winners.map(name).join(" and ")} ${o.winners.length === 1 ? "won" : "won together"}${o.winners.includes(r.empire) ? " (you are among the victors)" : ""}`;
+  return `The game is over after turn ${r.turn}. ${won}: ${o.reason}. No more orders are taken.`;
 }
 
 function section(out: string[], title: string): void {

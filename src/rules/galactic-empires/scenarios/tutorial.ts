@@ -13,10 +13,16 @@
  *     16 Deneb    - 17 Vega      - 18 Earth*   - 19 Andor*  - 20 Tellar
  *
  *  * industrial centre;  ‖ barrier border.
+ *
+ * Victory (RULINGS.md, "The tutorial's victory conditions"): one empire alone must hold
+ * half the sectors (10 of 20) and half the industrial centres (3 of 6); after turn 30 the
+ * empire with most sectors wins. With the general defaults (40%, alliances of up to 3)
+ * two allies start with 4 of the 6 centres and won after two conquests.
  */
+import { assignColours } from "../galaxy/colours.js";
 import { DEFAULT_SETTINGS, type Empire, type GameState, INDEPENDENT, newUnit, type Sector, type Unit } from "../model.js";
 
-const NAMES = [
+const NAMES: readonly string[] = [
   "Qo'noS",
   "Khitomer",
   "Narendra",
@@ -39,7 +45,7 @@ const NAMES = [
   "Tellar",
 ];
 
-const KLINGON = [
+const KLINGON: readonly string[] = [
   "klingon/hawk-heavy-cruiser",
   "klingon/k-tinga-class-destroyer",
   "klingon/klingon-bird-of-prey",
@@ -47,21 +53,33 @@ const KLINGON = [
   "klingon/vor-cha-battlecruiser",
   "klingon/negh-var-battleship",
 ];
-const ROMULAN = [
+const ROMULAN: readonly string[] = [
   "romulan/talon-class-scout",
   "romulan/romulan-bird-of-prey",
   "romulan/harrier-light-cruiser",
   "romulan/hawk-heavy-cruiser",
   "romulan/d-deridex-warbird",
 ];
-const FEDERATION = [
+const FEDERATION: readonly string[] = [
   "federation-a/defiant-class-scout",
   "federation-a/norway-class-destroyer",
   "federation-a/akira-strike-cruiser",
   "federation-a/nebula-heavy-cruiser",
   "federation-a/sovereign-dreadnought",
 ];
-const LOCAL = ["federation-c/akula-class-destroyer", "federation-c/miranda-class-cruiser", "federation-c/constitution-refit-cruiser"];
+const LOCAL: readonly string[] = [
+  "federation-c/akula-class-destroyer",
+  "federation-c/miranda-class-cruiser",
+  "federation-c/constitution-refit-cruiser",
+];
+
+/** The tutorial's victory conditions: a game of about 6 to 22 turns between bots (RULINGS.md). */
+export const TUTORIAL_VICTORY = {
+  victorySectorShare: 50,
+  victoryIndustryShare: 50,
+  victoryAllianceSize: 1,
+  turnLimit: 30,
+} as const satisfies Partial<GameState["settings"]>;
 
 function empire(id: string, name: string, ruler: string, builder: string, colour: string, status: Empire["status"]): Empire {
   return { id, name, ruler, status, treasury: 60, colour, builder, defeated: false, scouted: [], toward: {}, nextFleetNumber: 1 };
@@ -96,12 +114,12 @@ export function createTutorial(seed: number): GameState {
   own(18, "federation");
   own(17, "federation");
   own(19, "federation");
-  s(1).industry = { maxBuild: 8, builds: KLINGON };
-  s(5).industry = { maxBuild: 8, builds: ROMULAN };
+  s(1).industry = { maxBuild: 8, builds: [...KLINGON] };
+  s(5).industry = { maxBuild: 8, builds: [...ROMULAN] };
   s(10).industry = { maxBuild: 4, builds: ROMULAN.slice(0, 3) };
-  s(18).industry = { maxBuild: 8, builds: FEDERATION };
+  s(18).industry = { maxBuild: 8, builds: [...FEDERATION] };
   s(19).industry = { maxBuild: 5, builds: FEDERATION.slice(0, 4) };
-  s(13).industry = { maxBuild: 5, builds: LOCAL };
+  s(13).industry = { maxBuild: 5, builds: [...LOCAL] };
   s(1).defence = { level: 2, damage: 0 };
   s(5).defence = { level: 2, damage: 0 };
   s(18).defence = { level: 2, damage: 0 };
@@ -178,10 +196,12 @@ export function createTutorial(seed: number): GameState {
   });
 
   const empires: Record<string, Empire> = {
-    federation: empire("federation", "Federation Core", "President Okeg", "Federation-a", "#3a7bd5", "commoner"),
-    klingon: empire("klingon", "Klingon Empire", "Chancellor Gowron", "Klingon", "#c0392b", "royalty"),
-    romulan: empire("romulan", "Romulan Star Empire", "Praetor Neral", "Romulan", "#27ae60", "royalty"),
+    federation: empire("federation", "Federation Core", "President Okeg", "Federation-a", "#888888", "commoner"),
+    klingon: empire("klingon", "Klingon Empire", "Chancellor Gowron", "Klingon", "#888888", "royalty"),
+    romulan: empire("romulan", "Romulan Star Empire", "Praetor Neral", "Romulan", "#888888", "royalty"),
   };
+  // Banners as every galaxy's: neighbours differ most, for colour-blind readers too (galaxy/colours.ts).
+  for (const [id, c] of Object.entries(assignColours(sectors, borders, Object.keys(empires)))) (empires[id] as Empire).colour = c;
   const relations: GameState["relations"] = {};
 
   return {
@@ -191,7 +211,7 @@ export function createTutorial(seed: number): GameState {
     scenario: "tutorial",
     seed,
     turn: 1,
-    settings: { ...DEFAULT_SETTINGS },
+    settings: { ...DEFAULT_SETTINGS, ...TUTORIAL_VICTORY },
     empires,
     relations,
     sectors,
