@@ -30,14 +30,20 @@ const FILE = {
 };
 
 describe("chapter 1 'Invalid Orders': problems name orders by their place in the file as written", () => {
-  it("the check names the skipped orders #1 and #2, the failing one #3, and accepts #0 and #4 under their own numbers", () => {
+  it("the check lists every order in its place: #0 and #4 accepted, #1 and #2 skipped, #3 accepted and expected to fail", () => {
     const record = tutorialRecord();
     const a = acceptOrders(ge as never, record, "klingon", FILE);
     if (!a.ok) throw new Error("refused");
     expect(a.value.problems.map((p) => p.order)).toEqual(["#1 travle", "#2 travel"]);
     expect(a.value.check.problems.map((p) => p.order)).toEqual(["#3 travel A5 -> 99"]);
-    const accepted = a.value.check.lines.filter((l) => l.step === "Orders" && l.order !== "").map((l) => l.order);
-    expect(accepted).toEqual(["#0 retreatLevel A5", "#3 travel A5 -> 99", "#4 rename G1"]);
+    const listed = a.value.check.lines.filter((l) => l.step === "Orders" && l.order !== "").map((l) => `${l.order}: ${l.text}`);
+    expect(listed).toEqual([
+      "#0 retreatLevel A5: accepted for adjudication",
+      "#1: skipped as malformed (its problem says why)",
+      "#2: skipped as malformed (its problem says why)",
+      "#3 travel A5 -> 99: accepted for adjudication",
+      "#4 rename G1: accepted for adjudication",
+    ]);
   });
 
   it("the turn's results, from the orders as stored, name them the same: #1, #2 skipped, #3 failed", () => {

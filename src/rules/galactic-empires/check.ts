@@ -80,9 +80,14 @@ function scroll(state: GameState, empire: EmpireId, given: Orders, odds: boolean
   const whole = wholeFileProblem(state, empire, orders);
   if (whole) return { ok: false, lines, problems: [whole, ...malformed] };
   for (const p of malformed) lines.push({ step: "Orders", order: p.order, text: `refused: ${p.message} (${p.code})`, ok: false });
-  orders.orders.forEach((o, i) => {
-    lines.push({ step: "Orders", order: describeOrder(o, positions[i] ?? i), text: "accepted for adjudication", ok: true });
-  });
+  // Every order of the file in its place: those that stand, and those the parser skipped (their problems say why).
+  const listed: [number, CheckLine][] = orders.orders.map((o, i) => [
+    positions[i] ?? i,
+    { step: "Orders", order: describeOrder(o, positions[i] ?? i), text: "accepted for adjudication", ok: true },
+  ]);
+  for (const at of orders.skipped ?? [])
+    listed.push([at, { step: "Orders", order: `#${at}`, text: "skipped as malformed (its problem says why)", ok: false }]);
+  for (const [, l] of listed.sort((a, b) => a[0] - b[0])) lines.push(l);
   if (orders.orders.length === 0) {
     // Chapter 4: an empire that gives no orders "won't do anything except pay upkeep and collect revenues".
     const skipped = (orders.skipped?.length ?? 0) + malformed.length;

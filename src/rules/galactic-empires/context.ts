@@ -227,10 +227,15 @@ export class TurnContext {
     // A foreign unit gets the same answer as a missing one: the reply must not
     // reveal whether, or whose, a unit the empire cannot see exists.
     if (!unit || unit.owner !== empire) {
-      const yours = this.unitsOf(empire).map((u) => u.id);
+      // Units formed this turn with the ref orders may use: "A8 (ref new1)"; in the check a new fleet's id is its ref.
+      const refOf = new Map([...(this.refs.get(empire) ?? [])].map(([r, u]) => [u, r]));
+      const yours = this.unitsOf(empire).map((u) => {
+        const r = refOf.get(u.id);
+        return r === undefined ? u.id : r === u.id ? `${r} (a new starfleet)` : `${u.id} (ref ${r})`;
+      });
       return {
         code: "not-your-unit",
-        message: `you have no unit "${ref}"; your units are ${yours.length > 0 ? yours.join(", ") : "none"}${this.refs.get(empire)?.size ? ` and new fleets ${[...(this.refs.get(empire)?.keys() ?? [])].join(", ")}` : ""}`,
+        message: `you have no unit "${ref}"; your units are ${yours.length > 0 ? yours.join(", ") : "none"}`,
       };
     }
     return { unit };

@@ -95,9 +95,9 @@ export class Preview {
     ];
     for (const u of mine) {
       const mean = (lost.get(u.id) ?? 0) / runs;
-      bits.push(
-        `${u.id} retreats in ${pct(retreats.get(u.id) ?? 0)} and is destroyed in ${pct(destroyed.get(u.id) ?? 0)}, losing ${mean.toFixed(1)} starships on average`,
-      );
+      // Garrisons never retreat (chapter 5, "Units").
+      const retreat = u.kind === "garrison" ? "" : `retreats in ${pct(retreats.get(u.id) ?? 0)} and `;
+      bits.push(`${u.id} ${retreat}is destroyed in ${pct(destroyed.get(u.id) ?? 0)}, losing ${mean.toFixed(1)} starships on average`);
       for (const a of u.admirals) bits.push(`${a.name} (${a.id}) is killed in ${pct(killed.get(a.id) ?? 0)}`);
     }
     if (input.units.some((u) => u.owner !== this.empire && u.admirals.length > 0))
