@@ -91,11 +91,12 @@ describe("starhost map / orders template / export --out (README, Exit codes)", (
   const dir = join(base, "cli");
   const g1 = join(dir, "g1");
   const g2 = join(dir, "g2");
+  // Two games made by the command itself: a hook of its own time, as a loaded machine takes seconds a command.
   beforeAll(() => {
     mkdirSync(dir, { recursive: true });
     expect(starhost(["new", "galactic-empires", "--scenario", "tutorial", "--out", g1]).code).toBe(0);
     expect(starhost(["new", "galactic-empires", "--scenario", "tutorial", "--out", g2]).code).toBe(0);
-  });
+  }, 120_000);
 
   it("never replaces another game's game.json, even with --force: exit 2, the game untouched", () => {
     const before = readFileSync(join(g2, "game.json"), "utf8");
