@@ -110,7 +110,7 @@ export function rulesetHarness(ruleset: AnyRuleset, opts: HarnessOptions): void 
           }
           state = a.state;
         }
-      });
+      }, 300_000); // a whole random game with its checks: about 40 s alone, far more on a loaded machine
     }
   });
 }
