@@ -1,7 +1,7 @@
 /**
  * Issue 8, the stores: what one step of a big game costs to keep. The SQL stores
  * keep per step the state before it, the orders and the events, each as canonical
- * JSON compressed (src/store/codec.ts: brotli quality 5). Here the 792-sector
+ * JSON compressed (src/store/codec.ts: brotli at BROTLI_QUALITY, now 3). Here the 792-sector
  * alpha-beta-quadrants game (26 seats, all normal bots) is played WARM_TURNS turns,
  * then one turn's state, orders and events are packed plain, with gzip and with
  * brotli at a few levels: bytes, and the fastest of RUNS times to compress and to

@@ -9,8 +9,7 @@ import type { Command } from "commander";
 import { canonicalJson } from "../core/json.js";
 import type { Problem } from "../core/result.js";
 import type { AnyRuleset, CheckLine } from "../core/ruleset.js";
-import { HostError } from "../host/errors.js";
-import { readDataFile, writeText } from "../host/files.js";
+import { readDataFile } from "../host/files.js";
 import {
   createGame,
   exportGame,

@@ -34,7 +34,7 @@ export function packJson(what: string, value: unknown): Buffer {
   return packText(jsonText(what, value));
 }
 
-export function packText(text: string): Buffer {
+function packText(text: string): Buffer {
   const raw = Buffer.from(text, "utf8");
   return brotliCompressSync(raw, {
     params: {
@@ -46,7 +46,7 @@ export function packText(text: string): Buffer {
 }
 
 /** The JSON text of a packed value ("corrupt" naming `what` if it does not decompress). */
-export function unpackText(what: string, packed: Uint8Array): string {
+function unpackText(what: string, packed: Uint8Array): string {
   try {
     return brotliDecompressSync(packed).toString("utf8");
   } catch (e) {

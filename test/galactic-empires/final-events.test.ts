@@ -645,35 +645,25 @@ describe("chapter 9's turn sequence ('Starships Built', then 'Construction Happe
   });
 
   it("2 starships of last turn plus 1 built now are 2 workers, not 3; 3 of last turn are enough", () => {
-    const short = centre();
-    addUnit(short, "G1", "alpha", 1, [[HAWK, 2]]);
-    const a = run(
-      ctxFor(short, {
+    /** A garrison of `hawks` Hawks of last turn builds one K't'inga, then constructs. */
+    const buildThenConstruct = (hawks: number) => {
+      const state = centre();
+      addUnit(state, "G1", "alpha", 1, [[HAWK, hawks]]);
+      const ctx = ctxFor(state, {
         alpha: [
           { type: "build", unit: "G1", starship: KTINGA, count: 1, rank: 1 },
           { type: "construct", unit: "G1" },
         ],
-      }),
-      final.starshipsBuilt,
-      final.constructionHappens,
-    );
-    expect(codes(a.problems, "alpha")).toEqual(["not-enough-workers"]);
-    expect(sector(short, 1).defence.level).toBe(0);
+      });
+      return { state, res: run(ctx, final.starshipsBuilt, final.constructionHappens) };
+    };
+    const short = buildThenConstruct(2);
+    expect(codes(short.res.problems, "alpha")).toEqual(["not-enough-workers"]);
+    expect(sector(short.state, 1).defence.level).toBe(0);
 
-    const enough = centre();
-    addUnit(enough, "G1", "alpha", 1, [[HAWK, 3]]);
-    const b = run(
-      ctxFor(enough, {
-        alpha: [
-          { type: "build", unit: "G1", starship: KTINGA, count: 1, rank: 1 },
-          { type: "construct", unit: "G1" },
-        ],
-      }),
-      final.starshipsBuilt,
-      final.constructionHappens,
-    );
-    expect(b.problems.alpha).toBeUndefined();
-    expect(sector(enough, 1).defence.level).toBe(1);
+    const enough = buildThenConstruct(3);
+    expect(enough.res.problems.alpha).toBeUndefined();
+    expect(sector(enough.state, 1).defence.level).toBe(1);
   });
 
   it("razing: starships built this turn do not count toward the 3 workers a level", () => {

@@ -9,7 +9,7 @@
 import { own } from "../../core/ids.js";
 import type { Battlespace, Sector } from "./battlespace/battlespace.js";
 import { fightersAboardShips } from "./combat/combat.js";
-import type { ShipDesign, ShipSystems } from "./fleet/ship-building.js";
+import { SHIP_SYSTEM_NAMES, type ShipDesign } from "./fleet/ship-building.js";
 import type { Point } from "./geometry.js";
 import type { PlanetDefense, Quadrant, QuadrantId } from "./planets/planet.js";
 
@@ -300,25 +300,8 @@ function capabilityOfName(name: string): keyof Capabilities | null {
 }
 
 /** The names `buildShip` writes (ShipSystems), read once at load: the engine's hot path reads no regular expression. */
-const BUILT_SYSTEM_NAMES: readonly (keyof ShipSystems)[] = [
-  "light",
-  "heavy",
-  "broadside",
-  "superHeavy",
-  "missile",
-  "fighterBay",
-  "interceptor",
-  "ion",
-  "heavyIon",
-  "assault",
-  "repair",
-  "extraShield",
-  "extraSpace",
-  "reinforced",
-  "engulf",
-];
 const CAPABILITY_OF_BUILT_NAME: ReadonlyMap<string, keyof Capabilities | null> = new Map(
-  BUILT_SYSTEM_NAMES.map((name) => [name, capabilityOfName(name)]),
+  SHIP_SYSTEM_NAMES.map((name) => [name, capabilityOfName(name)]),
 );
 
 /** Map a design's `systems` record (whatever spelling: "Light Battery", "lightBatteries", "light") to counts. */

@@ -10,7 +10,7 @@ import { listUpTo, numberIn, recordUpTo, showNumber, textUpTo, wholeIn } from ".
 import { err, ok, type Problem, type Result } from "../../core/result.js";
 import { seedProblem } from "../../core/rng.js";
 import { TERRAIN_KINDS, type TerrainKind } from "./battlespace/battlespace.js";
-import { SHIP_CLASSES, type ShipClass, SYSTEM_KINDS, type SystemKind } from "./fleet/ship-building.js";
+import { SHIP_CLASSES, SHIP_SYSTEM_NAMES, type ShipClass, type ShipSystems, SYSTEM_KINDS, type SystemKind } from "./fleet/ship-building.js";
 import { LIMITS, MAX_TABLE_INCHES, RANGES } from "./limits.js";
 import { type BattleState, quadrantRef } from "./model.js";
 
@@ -73,23 +73,7 @@ const unknownSystem = (known: readonly string[]) => (issue: z.core.$ZodRawIssue)
     : undefined;
 const designSystems = z.partialRecord(systemKind, systemCount, { error: unknownSystem(SYSTEM_KINDS) });
 /** The counts `buildShip` writes (ShipSystems): every one, and nothing else. */
-const shipSystems = {
-  light: systemCount,
-  heavy: systemCount,
-  broadside: systemCount,
-  superHeavy: systemCount,
-  missile: systemCount,
-  fighterBay: systemCount,
-  interceptor: systemCount,
-  ion: systemCount,
-  heavyIon: systemCount,
-  assault: systemCount,
-  repair: systemCount,
-  extraShield: systemCount,
-  extraSpace: systemCount,
-  reinforced: systemCount,
-  engulf: systemCount,
-};
+const shipSystems = Object.fromEntries(SHIP_SYSTEM_NAMES.map((k) => [k, systemCount])) as Record<keyof ShipSystems, typeof systemCount>;
 /** A design exactly as `buildShip` writes it (fleet/ship-building.ts ShipDesign), so the parsed state is a BattleState. */
 const design = z
   .object({

@@ -177,24 +177,27 @@ export interface DesignInput {
 }
 
 /** Counts of what a ship carries, for the play engine (a type, not an interface: it reads as a record of counts). */
-export type ShipSystems = {
-  light: number;
-  heavy: number;
-  broadside: number;
-  superHeavy: number;
-  missile: number;
-  fighterBay: number;
-  interceptor: number;
-  ion: number;
-  heavyIon: number;
-  assault: number;
-  repair: number;
-  extraShield: number;
-  extraSpace: number;
-  reinforced: number;
-  /** Largest ship size it can engulf (0: no engulfing). */
-  engulf: number;
-};
+/** The system counts `buildShip` writes, by name: the one list the state schema and the capabilities read too. */
+export const SHIP_SYSTEM_NAMES = [
+  "light",
+  "heavy",
+  "broadside",
+  "superHeavy",
+  "missile",
+  "fighterBay",
+  "interceptor",
+  "ion",
+  "heavyIon",
+  "assault",
+  "repair",
+  "extraShield",
+  "extraSpace",
+  "reinforced",
+  "engulf",
+] as const;
+
+/** A design's systems, counted. `engulf` is the largest ship size it can engulf (0: no engulfing). */
+export type ShipSystems = { [K in (typeof SHIP_SYSTEM_NAMES)[number]]: number };
 
 /** A ship design with every derived figure. */
 export interface ShipDesign {
