@@ -42,21 +42,24 @@ function sortKeys(v: unknown): unknown {
     // strings, the rest is sorted and the order is canonical. ("10" before "9" fails the test and is copied, harmlessly.)
     let copy = false;
     for (let i = 1; i < keys.length && !copy; i++) if ((keys[i - 1] as string) > (keys[i] as string)) copy = true;
-    const values: unknown[] = new Array(keys.length);
+    // The values, gathered only once one differs from the object's own (a child copied) or the keys need sorting:
+    // most objects of a state need neither, and then nothing is allocated for them.
+    let values: unknown[] | undefined;
     for (let i = 0; i < keys.length; i++) {
       const x = o[keys[i] as string];
+      let y = x;
       if (typeof x !== "object" || x === null) {
         if (typeof x === "number" && !Number.isFinite(x)) nonFinite(x);
-        values[i] = x;
-        continue;
+      } else y = sortKeys(x);
+      if (values === undefined && (y !== x || copy)) {
+        values = new Array(keys.length);
+        for (let j = 0; j < i; j++) values[j] = o[keys[j] as string];
       }
-      const y = sortKeys(x);
-      if (y !== x) copy = true;
-      values[i] = y;
+      if (values !== undefined) values[i] = y;
     }
-    if (!copy) return v;
+    if (values === undefined) return v;
     const out: Record<string, unknown> = {};
-    const order = keys.map((_, i) => i).sort((a, b) => compareKeys(keys[a] as string, keys[b] as string));
+    const order = copy ? keys.map((_, i) => i).sort((a, b) => compareKeys(keys[a] as string, keys[b] as string)) : keys.map((_, i) => i);
     for (const i of order) {
       const k = keys[i] as string;
       if (values[i] === undefined) continue;

@@ -79,6 +79,7 @@ export function checkEntry(entry: StepEntry, next: GameRecord): void {
   checkStep("the entry's step", entry.step);
   checkText("the entry's label", entry.label, 1000);
   checkSeed("the entry's seed", entry.seed);
+  if (next.seed !== entry.seed) throw new StoreError("bad-record", `a step keeps the game's seed (${entry.seed}), not ${next.seed}`);
   if (next.step !== entry.step + 1)
     throw new StoreError("bad-record", `running step ${entry.step} leads to step ${entry.step + 1}, not step ${next.step}`);
   checkSeatKeys("the entry's orders", entry.orders);

@@ -129,6 +129,8 @@ export interface Store {
    * Commit one step whole: the entry joins the history and `next` becomes the game, only if the game is
    * still at `entry.step` ("stale-step" otherwise, and nothing changes). `next.step` is `entry.step + 1`.
    * `entry.state` is the game's state at that step: a store may keep its own copy of it instead.
+   * A game's id, ruleset, ruleset version, scenario, options and seed are fixed when it is created: `next`
+   * carries them unchanged (the host's `runStep` does), and a store may keep its own copy of them instead.
    */
   commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void>;
   /** A step run earlier, or null. */

@@ -263,6 +263,8 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
       await store.create(r);
       expect(await codeOf(store.commit(id, entryFor(r), { ...nextOf(r), step: 3 }))).toBe("bad-record");
       expect(await codeOf(store.commit(id, entryFor(r), { ...nextOf(r), id: freshId() }))).toBe("bad-record");
+      // A step keeps the game's seed: the dice of every later step follow from it.
+      expect(await codeOf(store.commit(id, entryFor(r), { ...nextOf(r), seed: r.seed + 1 }))).toBe("bad-record");
       same(await store.load(id), r);
     });
 

@@ -205,7 +205,11 @@ export class SqlStore implements Store {
     checkRecord(next, id);
     checkEntry(entry, next);
     const what = `step ${entry.step} of game ${id}`;
-    const [options, state, outcome] = this.packRecord(next);
+    // A game's ruleset, version, scenario, options and seed are fixed at its creation (the host's next record
+    // carries them unchanged): only the step, label, outcome and state move on. Not packing the options again
+    // matters for a game made from a map, whose options hold the whole map.
+    const state = packJson(`the state of game ${id}`, next.state);
+    const outcome = this.outcomeText(next);
     const orders = packJson(`the orders of ${what}`, entry.orders);
     const events = packJson(`the events of ${what}`, entry.events);
     // The state the step started from is the game's state now (the compare-and-swap on the step below makes sure):
@@ -219,29 +223,11 @@ export class SqlStore implements Store {
          SELECT id, step, state FROM games WHERE id = $1 AND step = $2 FOR UPDATE
        ), kept AS (
          INSERT INTO steps (game_id, step, label, seed, state, orders, sources, events)
-         SELECT id, step, $12, $13, state, $14, $15, $16 FROM held
+         SELECT id, step, $7, $8, state, $9, $10, $11 FROM held
        )
-       UPDATE games SET ruleset = $3, ruleset_version = $4, scenario = $5, options = $6, seed = $7, step = $8, label = $9,
-         outcome = $10, state = $11, updated_at = now()
+       UPDATE games SET step = $3, label = $4, outcome = $5, state = $6, updated_at = now()
        FROM held WHERE games.id = held.id`,
-      [
-        id,
-        entry.step,
-        next.ruleset,
-        next.rulesetVersion,
-        next.scenario,
-        options,
-        next.seed,
-        next.step,
-        next.label,
-        outcome,
-        state,
-        entry.label,
-        entry.seed,
-        orders,
-        sources,
-        events,
-      ],
+      [id, entry.step, next.step, next.label, outcome, state, entry.label, entry.seed, orders, sources, events],
     );
     if (r.rowCount !== 1) {
       const g = (await this.db.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [id])).rows[0];
@@ -326,13 +312,16 @@ export class SqlStore implements Store {
 
   private packRecord(record: GameRecord): [Buffer, Buffer, string | null] {
     if (record.options === undefined) throw new StoreError("bad-record", `the options of game ${record.id} are not JSON (undefined)`);
-    if (record.outcome === undefined) throw new StoreError("bad-record", `the outcome of game ${record.id} must be an outcome or null`);
-    const outcome = record.outcome === null ? null : jsonText(`the outcome of game ${record.id}`, record.outcome);
     return [
       packJson(`the options of game ${record.id}`, record.options),
       packJson(`the state of game ${record.id}`, record.state),
-      outcome,
+      this.outcomeText(record),
     ];
+  }
+
+  private outcomeText(record: GameRecord): string | null {
+    if (record.outcome === undefined) throw new StoreError("bad-record", `the outcome of game ${record.id} must be an outcome or null`);
+    return record.outcome === null ? null : jsonText(`the outcome of game ${record.id}`, record.outcome);
   }
 
   private open(): void {
