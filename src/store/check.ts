@@ -146,6 +146,8 @@ export interface StoreOptions {
   lockLeaseMs?: number;
   /** The clock for locks (tests step it); `Date.now` unless told. */
   now?: () => number;
+  /** SQL stores: how many recent games to keep decoded in memory (0: none); 16 unless told. */
+  cachedGames?: number;
 }
 
 export const DEFAULT_LOCK_LEASE_MS = 15 * 60 * 1000;

@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/core/json.js";
 import { Rng } from "../../src/core/rng.js";
 import type { AnyRuleset } from "../../src/core/ruleset.js";
+import { deepFreeze } from "../../src/store/frozen.js";
 
 export interface HarnessOptions {
   scenario: string;
@@ -58,7 +59,8 @@ export function rulesetHarness(ruleset: AnyRuleset, opts: HarnessOptions): void 
     for (const seed of opts.seeds) {
       it(`random game ${seed}: no exception, deterministic, round-trips, views keep secrets`, () => {
         if (!scenario) return;
-        let state = scenario.create(seed, {});
+        // States are frozen as a store with a cache shares them (src/store/frozen.ts): nothing below may change one.
+        let state = deepFreeze(scenario.create(seed, {}));
         expect(canonicalJson(JSON.parse(JSON.stringify(state)))).toBe(canonicalJson(state));
         for (let t = 0; t < opts.turns; t++) {
           if (ruleset.outcome(state)) break;
@@ -108,7 +110,7 @@ export function rulesetHarness(ruleset: AnyRuleset, opts: HarnessOptions): void 
               expect(menus.includes(needle.replace(/^"id":/, "")), `legalOrders of ${seat} after step ${t} name ${needle}`).toBe(false);
             }
           }
-          state = a.state;
+          state = deepFreeze(a.state);
         }
       }, 300_000); // a whole random game with its checks: about 40 s alone, far more on a loaded machine
     }

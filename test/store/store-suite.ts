@@ -113,15 +113,24 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
       await store?.close();
     });
 
-    it("creates, loads and lists a big realistic game byte-identically, and never shares its objects", async () => {
+    it("creates, loads and lists a big realistic game byte-identically, and no caller can change what it keeps", async () => {
       const id = freshId("big");
       const record = makeRecord(id, bigState());
       expect(canonicalJson(record.state).length).toBeGreaterThan(400_000);
       await store.create(record);
       const loaded = await store.load(id);
       same(loaded, record);
-      // What a caller holds is its own: changing it changes nothing stored.
-      (loaded!.state as { turn: number }).turn = -1;
+      // What a caller holds is its own copy, or frozen where the store shares it between callers (the SQL stores'
+      // cache of recent games): either way changing it changes nothing stored, and a frozen one says so at once.
+      const held = loaded!.state as { turn: number };
+      try {
+        held.turn = -1;
+        expect(Object.isFrozen(held)).toBe(false);
+      } catch (e) {
+        expect(e).toBeInstanceOf(TypeError);
+        expect(Object.isFrozen(held)).toBe(true);
+      }
+      // What it was given stays the caller's: never frozen.
       (record.options as { seed: number }).seed = -1;
       const again = await store.load(id);
       same(again!.state, bigState());
@@ -266,6 +275,22 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
       // A step keeps the game's seed: the dice of every later step follow from it.
       expect(await codeOf(store.commit(id, entryFor(r), { ...nextOf(r), seed: r.seed + 1 }))).toBe("bad-record");
       same(await store.load(id), r);
+    });
+
+    it("a load sees a commit made meanwhile by another store on the same database (no stale cached game)", async () => {
+      if (!traits.sharedBacking) return;
+      const id = freshId("seen");
+      const r = makeRecord(id, bigState());
+      await store.create(r);
+      same((await store.load(id))?.state, r.state);
+      const other = await makeStore(options);
+      try {
+        const next = nextOf(r, { ...(bigState() as object), after: "by the other store" });
+        await other.commit(id, entryFor(r), next);
+        same(await store.load(id), next);
+      } finally {
+        await other.close();
+      }
     });
 
     it("lets exactly one of concurrent commits of one step win", async () => {

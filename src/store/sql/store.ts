@@ -19,6 +19,14 @@
  *    default). A run that outlives its lease loses nothing either: its commit is a
  *    compare-and-swap, so it and its successor cannot both commit the step.
  * Large JSON is compressed before the statements run, to keep them short.
+ *
+ * Recent games are cached in the process, decoded: a server checks every
+ * submission against the game's state, and decompressing and parsing a 0.5 MB state
+ * for each would cost more than the check. Every `load` still asks the database,
+ * and gets the game's bytes only when its row changed: the row version is
+ * PostgreSQL's `xmin` (the transaction that wrote the row), so a commit by any
+ * process, on any machine, is seen at the next load. Cached states are frozen
+ * (../frozen.ts) because their callers share them.
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
@@ -38,6 +46,7 @@ import {
   staleSubmission,
 } from "../check.js";
 import { packJson, parseJson, unpackJson } from "../codec.js";
+import { deepFreeze } from "../frozen.js";
 import {
   type GameId,
   type GameRecord,
@@ -84,8 +93,20 @@ interface SubmissionRow {
   at: string;
 }
 
+/** How many games a store keeps decoded in memory unless told (a 792-sector galaxy takes about 3 MB). */
+export const DEFAULT_CACHED_GAMES = 16;
+
+interface Cached {
+  /** The row version (`xmin`) the record was read or written at. */
+  version: string;
+  record: GameRecord;
+}
+
 export class SqlStore implements Store {
   private closed = false;
+  /** Recent games by id, least recently used first. */
+  private readonly cache = new Map<GameId, Cached>();
+  private readonly cacheSize: number;
   private readonly leaseMs: number;
   private readonly now: () => number;
 
@@ -97,6 +118,7 @@ export class SqlStore implements Store {
   ) {
     this.leaseMs = options.lockLeaseMs ?? DEFAULT_LOCK_LEASE_MS;
     this.now = options.now ?? Date.now;
+    this.cacheSize = options.cachedGames ?? DEFAULT_CACHED_GAMES;
   }
 
   /** A store on `db`, its schema brought up to date first (the driver is closed if that fails). */
@@ -124,20 +146,33 @@ export class SqlStore implements Store {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
       [record.id, record.ruleset, record.rulesetVersion, record.scenario, options, record.seed, record.step, record.label, outcome, state],
     );
+    // Not cached: the record stays its caller's (the first load caches the game).
     if (r.rowCount !== 1) throw new StoreError("game-exists", `there is a game ${record.id} already`);
   }
 
   async load(id: GameId): Promise<GameRecord | null> {
     this.open();
     checkGameId(id);
-    const r = await this.db.query<GameRow>(
-      `SELECT id, ruleset, ruleset_version, scenario, options, seed, step, label, outcome::text AS outcome, state
+    const had = this.cache.get(id);
+    // The bytes come only when the row is not the cached version: one round trip either way.
+    const r = await this.db.query<GameRow & { version: string }>(
+      `SELECT xmin::text AS version, id, ruleset, ruleset_version, scenario, seed, step, label, outcome::text AS outcome,
+         CASE WHEN xmin::text = $2 THEN NULL ELSE options END AS options,
+         CASE WHEN xmin::text = $2 THEN NULL ELSE state END AS state
        FROM games WHERE id = $1`,
-      [id],
+      [id, had?.version ?? ""],
     );
     const row = r.rows[0];
-    if (!row) return null;
-    return {
+    if (!row) {
+      this.cache.delete(id);
+      return null;
+    }
+    if (had && row.version === had.version && row.state === null) {
+      this.cache.delete(id);
+      this.cache.set(id, had);
+      return { ...had.record };
+    }
+    const record: GameRecord = {
       id: row.id,
       ruleset: row.ruleset,
       rulesetVersion: row.ruleset_version,
@@ -149,6 +184,21 @@ export class SqlStore implements Store {
       outcome: row.outcome === null ? null : (parseJson(`the outcome of game ${id}`, row.outcome) as GameRecord["outcome"]),
       state: unpackJson(`the state of game ${id}`, row.state),
     };
+    this.remember(id, row.version, record);
+    return { ...record };
+  }
+
+  /** Keep a record as the game's at row version `version` (frozen: callers share it), dropping the least recent. */
+  private remember(id: GameId, version: string | undefined, record: GameRecord): void {
+    this.cache.delete(id);
+    if (version === undefined || this.cacheSize <= 0) return;
+    deepFreeze(record.state);
+    deepFreeze(record.options);
+    this.cache.set(id, { version, record: { ...record } });
+    for (const old of this.cache.keys()) {
+      if (this.cache.size <= this.cacheSize) break;
+      this.cache.delete(old);
+    }
   }
 
   async list(): Promise<GameSummary[]> {
@@ -218,7 +268,7 @@ export class SqlStore implements Store {
     // One statement, so one round trip and atomic without a transaction: the game's row is locked first (a
     // concurrent commit of the same step waits there, then finds the step moved on and changes nothing), the
     // history row is made from it, and the row moves on.
-    const r = await this.db.query(
+    const r = await this.db.query<{ version: string }>(
       `WITH held AS (
          SELECT id, step, state FROM games WHERE id = $1 AND step = $2 FOR UPDATE
        ), kept AS (
@@ -226,13 +276,26 @@ export class SqlStore implements Store {
          SELECT id, step, $7, $8, state, $9, $10, $11 FROM held
        )
        UPDATE games SET step = $3, label = $4, outcome = $5, state = $6, updated_at = now()
-       FROM held WHERE games.id = held.id`,
+       FROM held WHERE games.id = held.id
+       RETURNING games.xmin::text AS version`,
       [id, entry.step, next.step, next.label, outcome, state, entry.label, entry.seed, orders, sources, events],
     );
     if (r.rowCount !== 1) {
+      this.cache.delete(id);
       const g = (await this.db.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [id])).rows[0];
       throw g ? staleStep(id, entry.step, g.step, g.label) : noGame(id);
     }
+    // The record as committed: the fixed part as the database has it (a cached record's), the rest from `next`.
+    const had = this.cache.get(id);
+    if (had)
+      this.remember(id, r.rows[0]?.version, {
+        ...had.record,
+        step: next.step,
+        label: next.label,
+        outcome: next.outcome,
+        state: next.state,
+      });
+    else this.cache.delete(id);
   }
 
   async history(id: GameId, step: number): Promise<StepEntry | null> {
@@ -307,6 +370,7 @@ export class SqlStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.cache.clear();
     await this.db.close();
   }
 
