@@ -84,6 +84,8 @@ export class TurnContext {
   readonly damageRaised = new Set<SectorId>();
   /** Starfleets that gave up their move points in First Events to build sector defences (chapter 4, "Construction Happens"). */
   readonly constructing = new Set<UnitId>();
+  /** Construct orders whose Construction Action failed in First Events (reported then; Final Events skips them). */
+  readonly constructionRefused = new Set<IndexedOrder>();
   /** Empires whose orders are not obeyed this turn (the FAQ's palace coup). */
   readonly deposed = new Set<EmpireId>();
   /** "sector|empire" pairs already told this turn that they are too weak to take the sector (ownership.ts: one message a turn, not one a phase). */

@@ -686,7 +686,7 @@ export function annexationDeclines(ctx: TurnContext): void {
  * "Building starships": they "will appear ... in your next turnfile"): say so when they
  * were counted out.
  */
-const notYet = (builtNow: number): string =>
+export const notYet = (builtNow: number): string =>
   builtNow > 0 ? ` (${builtNow} built this turn are not counted: new starships join next turn, chapter 5 "Building starships")` : "";
 
 /**
@@ -727,6 +727,7 @@ export function constructionHappens(ctx: TurnContext): void {
   }
   const builtAt = new Set<SectorId>();
   for (const io of ctx.ordersOf("construct")) {
+    if (ctx.constructionRefused.has(io)) continue; // failed in First Events, and said so there
     const unit = ctx.ownUnitOr(io, io.order.unit, "construct");
     if (!unit) continue;
     const s = ctx.sector(unit.sector);
