@@ -38,6 +38,13 @@ export function sectorOwnershipChanges(ctx: TurnContext): void {
       combat.set(u.owner, (combat.get(u.owner) ?? 0) + ctx.conquestCombat(u));
     }
     if (count.size === 0) continue;
+    // The check: whether it changes hands is about the sector, the units there and the empires it passes between.
+    ctx.about = [
+      `sector:${s.id}`,
+      `empire:${s.owner}`,
+      ...units.flatMap((u): `unit:${string}`[] => [`unit:${u.id}`]),
+      ...[...count.keys()].map((e): `empire:${string}` => `empire:${e}`),
+    ];
     const most = Math.max(...count.values());
     let leaders = [...count.keys()].filter((e) => count.get(e) === most).sort();
     if (leaders.length > 1) {
@@ -46,7 +53,7 @@ export function sectorOwnershipChanges(ctx: TurnContext): void {
       leaders = leaders.filter((e) => (combat.get(e) ?? 0) === best);
     }
     if (leaders.length > 1)
-      ctx.uncertain(`who takes ${sectorLabel(s, s.id)}, drawn by lot among ${leaders.length} empires of equal strength`);
+      ctx.uncertain(`who takes ${sectorLabel(s, s.id)}, drawn by lot among ${leaders.length} empires of equal strength`, ctx.about);
     const winner = leaders.length === 1 ? (leaders[0] as EmpireId) : ctx.rng.pick(leaders);
     const strength = combat.get(winner) ?? 0;
     if (strength < 10) {
@@ -60,6 +67,7 @@ export function sectorOwnershipChanges(ctx: TurnContext): void {
     }
     changeOwner(ctx, s, winner);
   }
+  ctx.about = null;
 }
 
 function round2(x: number): number {
