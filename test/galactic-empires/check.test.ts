@@ -208,6 +208,18 @@ describe("only what the dice touch is chance (issue 9 item 8, loose end: not eve
     expect(certainAfterChance).toBeGreaterThan(0);
   });
 
+  it("a fleet that takes an empty independent sector after a battle against independents elsewhere takes it for certain", () => {
+    const s = withBystander();
+    s.units.A2!.owner = "independent";
+    s.sectors[5]!.owner = "independent";
+    s.sectors[5]!.annexedTo = null;
+    addUnit(s, "A3", "alpha", 7, [[KTINGA, 4]]);
+    const check = ge.check(s, "alpha", ORDERS);
+    expect(check.lines.find((l) => l.text.startsWith("a battle will be fought at 3 Sector 3"))?.certainty).toBe("chance");
+    const taken = check.lines.find((l) => l.step === "Phase 2: Sector Ownership Changes" && l.text.startsWith("6 Sector 6 was taken"));
+    expect(taken).toMatchObject({ certainty: "certain", text: "6 Sector 6 was taken by alpha from independent" });
+  });
+
   it("with no dice at all, every line of the turn is certain", () => {
     const check = ge.check(withBystander(), "alpha", {
       orders: [

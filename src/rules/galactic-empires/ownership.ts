@@ -38,13 +38,9 @@ export function sectorOwnershipChanges(ctx: TurnContext): void {
       combat.set(u.owner, (combat.get(u.owner) ?? 0) + ctx.conquestCombat(u));
     }
     if (count.size === 0) continue;
-    // The check: whether it changes hands is about the sector, the units there and the empires it passes between.
-    ctx.about = [
-      `sector:${s.id}`,
-      `empire:${s.owner}`,
-      ...units.flatMap((u): `unit:${string}`[] => [`unit:${u.id}`]),
-      ...[...count.keys()].map((e): `empire:${string}` => `empire:${e}`),
-    ];
+    // The check: whether it changes hands is about the sector and the units there (not about the empires'
+    // treasuries); the empires it passes between are touched when it is in doubt (preview.ts).
+    ctx.about = [`sector:${s.id}`, ...units.map((u): `unit:${string}` => `unit:${u.id}`)];
     const most = Math.max(...count.values());
     let leaders = [...count.keys()].filter((e) => count.get(e) === most).sort();
     if (leaders.length > 1) {
@@ -65,7 +61,9 @@ export function sectorOwnershipChanges(ctx: TurnContext): void {
       );
       continue;
     }
+    const was = s.owner;
     changeOwner(ctx, s, winner);
+    ctx.preview?.spread(`sector:${s.id}`, [`empire:${was}`, `empire:${winner}`], ctx.events.length);
   }
   ctx.about = null;
 }
