@@ -12,7 +12,7 @@ import { galacticEmpires, type Orders } from "../../src/rules/galactic-empires/i
 import { type GameState, INDEPENDENT, relationKey } from "../../src/rules/galactic-empires/model.js";
 import { gmMapSvg, mapSvg } from "../../src/rules/galactic-empires/presentation/map-svg.js";
 import { createTutorial } from "../../src/rules/galactic-empires/scenarios/tutorial.js";
-import { parseMap } from "../../src/rules/galactic-empires/state-schema.js";
+import { parseMap, parseState } from "../../src/rules/galactic-empires/state-schema.js";
 import { seenSectors, viewFor } from "../../src/rules/galactic-empires/view.js";
 import { addUnit, HAWK, KTINGA, tinyGalaxy } from "./fixtures.js";
 
@@ -315,6 +315,13 @@ describe("map files: an empire's colour is one the map can draw (issue 9, loose 
     }
     const navy = withColour("Navy");
     expect(navy.ok ? "" : navy.error[0]?.message).toContain('(did you mean "navy"?)');
+  });
+
+  it("a game saved before the pattern, with another colour, still loads (its map is drawn as before)", () => {
+    const state = cloneData(createTutorial(1));
+    state.empires.klingon!.colour = "red-ish";
+    expect(parseState(state).ok).toBe(true);
+    expect(xmlProblems(mapSvg(state, { empire: "klingon" }))).toEqual([]);
   });
 
   it("a named colour is drawn and tinted as its hex code is", () => {

@@ -189,7 +189,15 @@ const seedSchema = z.number().superRefine((v, ctx) => {
   if (p) ctx.addIssue({ code: "custom", message: p, params: { problem: "invalid-seed" } });
 });
 
+/**
+ * An empire of a saved game: its colour as checked before the map's colour pattern (plain text up to 64),
+ * so that a game begun from a map with another colour still loads; every new game's colours come through
+ * the map schema or the galaxy palette.
+ */
+const savedEmpireSchema = empireSchema.extend({ colour: plainTextUpTo(64, "a colour").default("#888888") });
+
 export const stateSchema = mapSchema.extend({
+  empires: recordUpTo(idRecord(savedEmpireSchema), LIMITS.empires, "empires"),
   ruleset: z.literal("galactic-empires"),
   version: z.literal(1),
   scenario: plainTextUpTo(1000, "a scenario"),
