@@ -76,6 +76,26 @@ describe("docs/schemas: the JSON Schema of every format, as `starhost schema` wr
     expect(squadron.additionalProperties).toBe(false);
     expect(squadron.properties.ships).toMatchObject({ type: "integer", minimum: 1, maximum: 7 });
   });
+
+  it("the map schema states an empire's colour pattern, and it admits exactly what the map parser admits", () => {
+    const map = JSON.parse(readFileSync(join(SCHEMAS, "galactic-empires.map.schema.json"), "utf8"));
+    const colour = map.properties.empires.additionalProperties.properties.colour;
+    expect(colour.description).toMatch(/"#rgb", "#rrggbb" or a CSS colour name/);
+    const pattern = new RegExp(colour.pattern);
+    const ge = RULESETS.get("galactic-empires") as NonNullable<ReturnType<typeof RULESETS.get>>;
+    const mapInput = Object.values(ge.scenarios)
+      .flatMap((sc) => sc.inputs)
+      .find((i) => i.name === "map");
+    const empire = { id: "klingon", name: "Klingon Empire" };
+    for (const c of ["#abc", "#A1B2C3", "navy", "rebeccapurple", "Navy", "red-ish", "#abcd", "rgb(0,0,0)", " navy", "constructor", ""]) {
+      const parsed = mapInput?.schema?.safeParse({
+        empires: { klingon: { ...empire, colour: c } },
+        sectors: [{ id: 1, name: "Qo'noS", x: 0, y: 0, revenue: 1 }],
+        borders: [],
+      });
+      expect(pattern.test(c), c).toBe(parsed?.success);
+    }
+  });
 });
 
 interface Example {

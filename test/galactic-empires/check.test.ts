@@ -10,7 +10,11 @@ import type { CheckLine } from "../../src/core/ruleset.js";
 import { galacticEmpires as ge } from "../../src/rules/galactic-empires/index.js";
 import { type GameState, relationKey } from "../../src/rules/galactic-empires/model.js";
 import type { Orders } from "../../src/rules/galactic-empires/orders.js";
+import { parseGivenOrders } from "../../src/rules/galactic-empires/orders.js";
+import { Preview } from "../../src/rules/galactic-empires/preview.js";
 import { createTutorial } from "../../src/rules/galactic-empires/scenarios/tutorial.js";
+import { runTurn } from "../../src/rules/galactic-empires/turn.js";
+import { knownState, seenSectors } from "../../src/rules/galactic-empires/view.js";
 import { addUnit, HAWK, KTINGA, tinyGalaxy } from "./fixtures.js";
 
 const linesOf = (lines: readonly CheckLine[], step: string) => lines.filter((l) => l.step === step);
@@ -113,6 +117,117 @@ describe("chapter 6: a battle's outcome is chance, and the check gives its odds"
     );
     expect(check.problems.map((p) => p.order)).toContain("#2 travel A1 -> 999");
     for (const l of check.lines) if (l.text.startsWith("may fail")) expect(check.problems.map((p) => p.order)).not.toContain(l.order);
+  });
+});
+
+describe("only what the dice touch is chance (issue 9 item 8, loose end: not every line after the first die)", () => {
+  /** contested(), and a second alpha starfleet far from the battle, in sectors 6-7 of a longer line. */
+  function withBystander(): GameState {
+    const s = tinyGalaxy({ sectors: 7, owners: { 1: "alpha", 2: "alpha", 5: "beta", 6: "alpha", 7: "alpha" } });
+    const c = contested();
+    s.relations = c.relations;
+    s.units = c.units;
+    s.admirals = c.admirals;
+    addUnit(s, "A3", "alpha", 7, [[HAWK, 2]]);
+    return s;
+  }
+  const ORDERS: Orders = {
+    orders: [...ATTACK.orders, { type: "wait", unit: "A3" }, { type: "travel", unit: "A3", to: 6 }],
+  };
+
+  it("a fleet that travels after the battle, far from it, travels for certain; what the battle touches stays chance", () => {
+    const check = ge.check(withBystander(), "alpha", ORDERS);
+    const battle = check.lines.find((l) => l.text.startsWith("a battle will be fought at 3 Sector 3"));
+    expect(battle?.certainty).toBe("chance");
+    const bystander = check.lines.find((l) => l.step === "Phase 2: Starfleets Travel" && l.text.startsWith("A3 travelled from 7"));
+    expect(bystander).toMatchObject({ certainty: "certain" });
+    expect(bystander?.text).toBe("A3 travelled from 7 Sector 7 to 6 Sector 6 (cost 1; 1 move point left)");
+    // The battle's own consequences, and the treasury its losses change, are still chance.
+    const after = check.lines.filter((l) => l.step.startsWith("Phase 1: Sector Ownership") || l.step === "Upkeep Paid");
+    expect(after.length).toBeGreaterThan(0);
+    for (const l of after) expect(l.certainty, l.text).toBe("chance");
+    const later = check.lines.slice(check.lines.indexOf(battle as CheckLine) + 1);
+    const touched = later.filter((l) => /A1|Sector 3|Martok/.test(l.text));
+    expect(touched.length).toBeGreaterThan(0);
+    for (const l of touched) expect(l.certainty, l.text).toBe("chance");
+  });
+
+  it("a fleet that enters the sector of the battle after it is chance: who holds it is", () => {
+    const s = withBystander();
+    s.units.A3!.sector = 4;
+    const moved: Orders = { orders: [...ATTACK.orders, { type: "wait", unit: "A3" }, { type: "travel", unit: "A3", to: 3 }] };
+    const check = ge.check(s, "alpha", moved);
+    const into = check.lines.find((l) => l.step === "Phase 2: Starfleets Travel" && l.text.startsWith("A3 travelled"));
+    expect(into?.certainty).toBe("chance");
+    expect(into?.text).toMatch(/\(chance: in \d+ of 20 trial runs of the turn; depends on the battle at 3 Sector 3/);
+  });
+
+  it("a line called certain comes out so whatever the dice: every one is in each of 12 runs of the turn with other dice (random frontier games, and the case above)", () => {
+    const cases: { state: GameState; seat: string; orders: Orders }[] = [{ state: withBystander(), seat: "alpha", orders: ORDERS }];
+    for (let seed = 1; seed <= 3; seed++) {
+      let state = ge.scenarios.frontier?.create(seed, {}) as GameState;
+      for (let t = 0; t < 3; t++) {
+        const orders: Record<string, Orders> = {};
+        for (const seat of ge.awaiting(state)) orders[seat] = ge.randomOrders(state, seat, Rng.forTurn(seed, t, seat));
+        for (const seat of ge.awaiting(state).slice(0, 2)) cases.push({ state, seat, orders: orders[seat] as Orders });
+        state = ge.resolve(state, orders, Rng.forTurn(seed, state.turn)).state;
+      }
+    }
+    let certainAfterChance = 0;
+    for (const { state, seat, orders } of cases) {
+      const check = ge.check(state, seat, orders);
+      const { orders: parsed, positions } = parseGivenOrders(orders);
+      const known = knownState(state, seat);
+      const runs: Set<string>[] = [];
+      for (let k = 0; k < 12; k++) {
+        const p = new Preview(seat, seenSectors(state, seat), state.seed, false);
+        const r = runTurn(
+          known,
+          { [seat]: parsed.orders },
+          Rng.forTurn(state.seed * 1000 + k, state.turn, "other dice"),
+          { [seat]: positions },
+          p,
+        );
+        runs.push(
+          new Set(
+            r.events
+              .filter((e) => e.kind === "message" && (e.to === "all" || e.to.includes(seat)))
+              .map((e) => `${e.step}|${(e as { text: string }).text}`),
+          ),
+        );
+      }
+      let chance = false;
+      for (const l of check.lines) {
+        if (l.step === "Orders" || l.order !== "") continue;
+        if (l.certainty === "chance") chance = true;
+        if (l.certainty !== "certain") continue;
+        if (chance) certainAfterChance++;
+        for (const r of runs) expect(r.has(`${l.step}|${l.text}`), `${seat} turn ${state.turn}: ${l.step}: ${l.text}`).toBe(true);
+      }
+    }
+    expect(certainAfterChance).toBeGreaterThan(0);
+  });
+
+  it("a fleet that takes an empty independent sector after a battle against independents elsewhere takes it for certain", () => {
+    const s = withBystander();
+    s.units.A2!.owner = "independent";
+    s.sectors[5]!.owner = "independent";
+    s.sectors[5]!.annexedTo = null;
+    addUnit(s, "A3", "alpha", 7, [[KTINGA, 4]]);
+    const check = ge.check(s, "alpha", ORDERS);
+    expect(check.lines.find((l) => l.text.startsWith("a battle will be fought at 3 Sector 3"))?.certainty).toBe("chance");
+    const taken = check.lines.find((l) => l.step === "Phase 2: Sector Ownership Changes" && l.text.startsWith("6 Sector 6 was taken"));
+    expect(taken).toMatchObject({ certainty: "certain", text: "6 Sector 6 was taken by alpha from independent" });
+  });
+
+  it("with no dice at all, every line of the turn is certain", () => {
+    const check = ge.check(withBystander(), "alpha", {
+      orders: [
+        { type: "wait", unit: "A3" },
+        { type: "travel", unit: "A3", to: 6 },
+      ],
+    });
+    for (const l of check.lines) if (l.certainty !== "unknown") expect(l.certainty ?? "certain", l.text).toBe("certain");
   });
 });
 

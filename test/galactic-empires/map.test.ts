@@ -4,12 +4,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { colourDistance, tintHex } from "../../src/core/colour.js";
+import { cloneData } from "../../src/core/json.js";
 import { Rng } from "../../src/core/rng.js";
 import type { GeEvent } from "../../src/rules/galactic-empires/events.js";
 import { EMPIRE_PALETTE, empireHops, FILL_TINT, fillDistance, INDEPENDENT_FILL } from "../../src/rules/galactic-empires/galaxy/colours.js";
 import { galacticEmpires, type Orders } from "../../src/rules/galactic-empires/index.js";
 import { type GameState, INDEPENDENT, relationKey } from "../../src/rules/galactic-empires/model.js";
 import { gmMapSvg, mapSvg } from "../../src/rules/galactic-empires/presentation/map-svg.js";
+import { createTutorial } from "../../src/rules/galactic-empires/scenarios/tutorial.js";
+import { parseMap, parseState } from "../../src/rules/galactic-empires/state-schema.js";
 import { seenSectors, viewFor } from "../../src/rules/galactic-empires/view.js";
 import { addUnit, HAWK, KTINGA, tinyGalaxy } from "./fixtures.js";
 
@@ -285,5 +288,49 @@ describe("map SVG: an empire's map shows nothing its view does not (fog of war, 
       }
     }
     expect(visible, "foreign units in sight are drawn").toBeGreaterThan(0);
+  });
+});
+
+describe("map files: an empire's colour is one the map can draw (issue 9, loose end of item 11)", () => {
+  const withColour = (c: string) => {
+    const map = cloneData(createTutorial(1));
+    map.empires.klingon!.colour = c;
+    return parseMap(map, 1);
+  };
+
+  it('"#rgb", "#rrggbb" (either case) and the CSS colour names are accepted', () => {
+    for (const c of ["#abc", "#A1B2C3", "#c0392b", "navy", "rebeccapurple", "lightgoldenrodyellow"]) expect(withColour(c).ok, c).toBe(true);
+  });
+
+  it("anything else is refused, the message naming the empire and what is valid", () => {
+    for (const c of ["red-ish", "#12345", "#ggg", "c0392b", "rgb(1,2,3)", "url(#x)", "", " navy", "constructor", "Navy", "#abcd"]) {
+      const r = withColour(c);
+      expect(r.ok, JSON.stringify(c)).toBe(false);
+      if (r.ok) continue;
+      const p = r.error.find((x) => x.order === "map.empires.klingon.colour");
+      expect(p?.code, JSON.stringify(c)).toBe("invalid-colour");
+      expect(p?.message).toMatch(/^empire klingon: .* is not a colour/);
+      expect(p?.message).toContain('"#rgb" or "#rrggbb"');
+      expect(p?.message).toContain("CSS colour name in lower case");
+    }
+    const navy = withColour("Navy");
+    expect(navy.ok ? "" : navy.error[0]?.message).toContain('(did you mean "navy"?)');
+  });
+
+  it("a game saved before the pattern, with another colour, still loads (its map is drawn as before)", () => {
+    const state = cloneData(createTutorial(1));
+    state.empires.klingon!.colour = "red-ish";
+    expect(parseState(state).ok).toBe(true);
+    expect(xmlProblems(mapSvg(state, { empire: "klingon" }))).toEqual([]);
+  });
+
+  it("a named colour is drawn and tinted as its hex code is", () => {
+    const named = tinyGalaxy({ owners: { 1: "alpha" } });
+    named.empires.alpha!.colour = "red";
+    const hex = tinyGalaxy({ owners: { 1: "alpha" } });
+    hex.empires.alpha!.colour = "#ff0000";
+    expect(cellFill(mapSvg(named, { empire: "alpha" }), 1, "Sector 1")).toBe("#ff4d4d");
+    expect(cellFill(mapSvg(named, { empire: "alpha" }), 1, "Sector 1")).toBe(cellFill(mapSvg(hex, { empire: "alpha" }), 1, "Sector 1"));
+    expect(colourDistance("navy", "#000080")).toBe(0);
   });
 });

@@ -92,6 +92,74 @@ describe("galactic-empires: the turn as chapter 9 lists it", () => {
     expect((r.problems.alpha ?? []).map((p) => p.code)).toContain("not-enough-move-points");
   });
 
+  it("chapter 4 'Construction Happens' and chapter 5 'Move-points': a Construction Action that fails in First Events costs no move points", () => {
+    const cases: [string, (s: ReturnType<typeof tinyGalaxy>) => void, number][] = [
+      ["not-enough-workers", (s) => void addUnit(s, "A1", "alpha", 1, [[HAWK, 2, 1]]), 0],
+      [
+        "max-level",
+        (s) => {
+          addUnit(s, "A1", "alpha", 1, [[HAWK, 3, 1]]);
+          (s.sectors[0] as (typeof s.sectors)[number]).defence = { level: 12, damage: 0 };
+        },
+        12,
+      ],
+      [
+        "no-permission",
+        (s) => {
+          addUnit(s, "A1", "alpha", 1, [[HAWK, 3, 1]]);
+          (s.sectors[0] as (typeof s.sectors)[number]).owner = "independent";
+          (s.sectors[0] as (typeof s.sectors)[number]).annexedTo = null;
+        },
+        0,
+      ],
+    ];
+    for (const [code, setUp, level] of cases) {
+      const s = tinyGalaxy({ owners: { 1: "alpha", 2: "alpha" } });
+      setUp(s);
+      const orders: Order[] = [
+        { type: "construct", unit: "A1" },
+        { type: "travel", unit: "A1", to: 2 },
+      ];
+      const r = runTurn(s, { alpha: orders }, Rng.fromSeed(1));
+      const problems = r.problems.alpha ?? [];
+      expect(
+        problems.map((p) => p.code),
+        code,
+      ).toEqual([code]);
+      expect(problems[0]?.message, code).toMatch(/it keeps its move points/);
+      expect(r.state.units.A1?.sector, `${code}: the starfleet travels as ordered`).toBe(2);
+      expect(r.state.sectors[0]?.defence.level, code).toBe(level);
+    }
+  });
+
+  it("chapter 4 'Construction Happens': one Construction Action a sector a turn; a second unit there keeps its move points", () => {
+    const s = tinyGalaxy({ owners: { 1: "alpha", 2: "alpha" } });
+    addUnit(s, "A1", "alpha", 1, [[HAWK, 3, 1]]);
+    addUnit(s, "A2", "alpha", 1, [[HAWK, 3, 1]]);
+    const orders: Order[] = [
+      { type: "construct", unit: "A1" },
+      { type: "construct", unit: "A2" },
+      { type: "travel", unit: "A2", to: 2 },
+    ];
+    const r = runTurn(s, { alpha: orders }, Rng.fromSeed(1));
+    expect((r.problems.alpha ?? []).map((p) => `${p.order} ${p.code}`)).toEqual(["#1 construct A2 already-built"]);
+    expect(r.state.sectors[0]?.defence.level).toBe(1);
+    expect(r.state.units.A1?.sector).toBe(1);
+    expect(r.state.units.A2?.sector).toBe(2);
+  });
+
+  it("chapter 4 'Construction Happens': a failure only Final Events can see (the 14 resources) comes after the action was taken: the starfleet stayed", () => {
+    const s = tinyGalaxy({ owners: { 1: "alpha", 2: "alpha" }, treasury: 10 });
+    addUnit(s, "A1", "alpha", 1, [[HAWK, 3, 1]]);
+    const orders: Order[] = [
+      { type: "construct", unit: "A1" },
+      { type: "travel", unit: "A1", to: 2 },
+    ];
+    const r = runTurn(s, { alpha: orders }, Rng.fromSeed(1));
+    expect(r.state.units.A1?.sector).toBe(1);
+    expect((r.problems.alpha ?? []).map((p) => p.code)).toEqual(["not-enough-move-points", "cannot-afford"]);
+  });
+
   it("same state, orders and seed give byte-identical results (the tutorial's sample orders)", () => {
     const orders: Record<string, Order[]> = {
       klingon: [

@@ -6,8 +6,9 @@
  * each order is expected to do and every order expected to fail, and why.
  *
  * It says what is certain, what is chance and what it cannot know (preview.ts):
- * - a line is certain when nothing before it in the turn depended on dice or on
- *   what the empire cannot see;
+ * - a line is certain when nothing it is about (its units, sectors, the empire's
+ *   treasury) was touched before it by dice or by what the empire cannot see; a
+ *   line the rules say nothing about is in doubt once anything is;
  * - a battle comes with its odds, from simulated battles; a line after dice were
  *   rolled says on what it depends and, from trial runs of the turn with other
  *   dice, how often it came out so; an order that fails in every trial run is
@@ -133,8 +134,9 @@ function scroll(state: GameState, empire: EmpireId, given: Orders, odds: boolean
   const expected: Problem[] = [];
   res.events.forEach((e, i) => {
     if (!mine(e, empire)) return;
-    const chance = p.from !== null && i >= p.from;
-    const why = chance ? p.causesAt(i) : "";
+    // In doubt only when something this line is about was touched by dice or the unknown before it (preview.ts).
+    const why = p.doubtAt(i);
+    const chance = why !== "";
     if (e.kind === "message") {
       const about = p.unknown.get(i);
       if (about !== undefined) {
@@ -173,11 +175,11 @@ function scroll(state: GameState, empire: EmpireId, given: Orders, odds: boolean
       return;
     }
     if (e.kind === "battle") {
-      // Whether it is fought at all depends only on what came before it.
-      const at = p.battleAt.get(e.report) ?? i;
-      const fought = p.from === null || p.from >= at;
+      // Whether it is fought at all depends only on what was in doubt about its units and sector before it.
+      const before = p.battleDoubt.get(e.report) ?? "";
+      const fought = before === "";
       const outcome = p.odds.get(e.report);
-      const when = fought ? "" : ` (it depends on ${p.causesAt(at - 1)})`;
+      const when = fought ? "" : ` (it depends on ${before})`;
       lines.push({
         step: e.step,
         order: "",

@@ -27,7 +27,7 @@ import {
   type UnitId,
 } from "./model.js";
 import { describeOrder, type Order, type OrderType } from "./orders.js";
-import type { Preview } from "./preview.js";
+import type { Preview, Subject } from "./preview.js";
 
 /** An order with where it came from: the empire, its index in that empire's list and its place in the file. */
 export interface IndexedOrder<T extends Order = Order> {
@@ -84,6 +84,8 @@ export class TurnContext {
   readonly damageRaised = new Set<SectorId>();
   /** Starfleets that gave up their move points in First Events to build sector defences (chapter 4, "Construction Happens"). */
   readonly constructing = new Set<UnitId>();
+  /** Construct orders whose Construction Action failed in First Events (reported then; Final Events skips them). */
+  readonly constructionRefused = new Set<IndexedOrder>();
   /** Empires whose orders are not obeyed this turn (the FAQ's palace coup). */
   readonly deposed = new Set<EmpireId>();
   /** "sector|empire" pairs already told this turn that they are too weak to take the sector (ownership.ts: one message a turn, not one a phase). */
@@ -97,6 +99,11 @@ export class TurnContext {
 
   /** Set by the check alone (preview.ts): the turn then says what is certain, what is chance and what cannot be known. */
   preview: Preview | null = null;
+  /**
+   * The check only: what the events now being said are about (preview.ts `Subject`), set by the steps that know
+   * it; null where a step says nothing, and such an event is in doubt once anything is (the safe answer).
+   */
+  about: readonly Subject[] | null = null;
 
   /** Transfer orders not yet carried out: they happen once both units are in one place (chapter 5, "Transferring"). */
   pendingTransfers: IndexedOrder[] = [];
@@ -169,6 +176,7 @@ export class TurnContext {
 
   /** Record a failed order: a Problem for the results, and a problem event. */
   fail(io: IndexedOrder, code: string, message: string): void {
+    if (this.preview && this.about) this.preview.record(this.events.length, this.about, this.ownersOf(this.about));
     const p = problem(describeOrder(io.order, io.at), code, message);
     const list = this.problems[io.empire] ?? [];
     list.push(p);
@@ -176,9 +184,59 @@ export class TurnContext {
     this.events.push({ kind: "problem", to: [io.empire], step: this.stepLabel(), problem: p });
   }
 
-  /** The check only: from the next event on, outcomes may depend on `why` (dice, or what the empire cannot see). */
-  uncertain(why: string): void {
-    this.preview?.uncertain(this.events.length, why);
+  /**
+   * The check only: from the next event on, outcomes may depend on `why` (dice, or what the empire cannot see):
+   * those about `subjects` and what they reach (`reach`), or every outcome when no subjects are given.
+   */
+  uncertain(why: string, subjects?: readonly Subject[]): void {
+    if (!this.preview) return;
+    this.preview.uncertain(this.events.length, why, subjects === undefined ? undefined : this.reach(subjects));
+  }
+
+  /** The empires whose treasuries the units among `subjects` weigh on (upkeep). */
+  private ownersOf(subjects: readonly Subject[]): Subject[] {
+    const out: Subject[] = [];
+    for (const k of subjects) {
+      const u = k.startsWith("unit:") ? own(this.state.units, k.slice(5)) : undefined;
+      if (u) out.push(`empire:${u.owner}`);
+    }
+    return out;
+  }
+
+  /** The check only: why events about `subjects` would be in doubt now ("" if they would be certain). */
+  doubtAbout(subjects: readonly Subject[]): string {
+    return this.preview?.doubtOf(this.events.length, subjects) ?? "";
+  }
+
+  /**
+   * `subjects` and what a unit's doubt reaches: its owner's treasury and holdings (its losses change upkeep), its
+   * sector, the sectors its travel orders name, and the units an order of its gives to, takes from or follows.
+   */
+  private reach(subjects: readonly Subject[]): Subject[] {
+    const out = new Set<Subject>(subjects);
+    for (const k of subjects) {
+      if (!k.startsWith("unit:")) continue;
+      const id = k.slice(5);
+      const unit = own(this.state.units, id);
+      if (unit) {
+        out.add(`empire:${unit.owner}`);
+        out.add(`sector:${unit.sector}`);
+      }
+      for (const [empire, list] of this.orders) {
+        const idOf = (v: unknown) => (typeof v === "string" ? (this.refs.get(empire)?.get(v) ?? v) : null);
+        for (const io of list) {
+          const o = io.order as unknown as Record<string, unknown>;
+          const admiralHere = o.type === "transferAdmiral" && own(this.state.admirals, String(o.admiral))?.unit === id;
+          if (!admiralHere && ![o.unit, o.from, o.to, o.leader].some((v) => idOf(v) === id)) continue;
+          if (o.type === "travel" && typeof o.to === "number") out.add(`sector:${o.to}`);
+          for (const v of [o.unit, o.from, o.to, o.leader]) {
+            const u = idOf(v);
+            if (u !== null) out.add(`unit:${u}`);
+          }
+        }
+      }
+    }
+    return [...out];
   }
 
   /** The check only: say of an order of the previewing empire what cannot be verified from what it knows. */
@@ -196,6 +254,7 @@ export class TurnContext {
   message(to: EmpireId[] | "all", text: string): void {
     const audience = to === "all" ? "all" : to.filter((e) => e !== INDEPENDENT);
     if (audience !== "all" && audience.length === 0) return;
+    if (this.preview && this.about) this.preview.record(this.events.length, this.about, this.ownersOf(this.about));
     this.events.push({ kind: "message", to: audience, step: this.stepLabel(), text });
   }
 

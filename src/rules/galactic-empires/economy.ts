@@ -198,7 +198,11 @@ export function sectorDamageIncreases(ctx: TurnContext): void {
     else if (ctx.changedOwner.has(s.id)) why = "changed owner";
     else {
       const n = ctx.battles.get(s.id) ?? 0;
-      if (n > 0) ctx.uncertain(`damage to ${sectorName(ctx, s.id)} from its battles (${BATTLE_DAMAGE_CHANCE}% a battle)`);
+      if (n > 0)
+        ctx.uncertain(`damage to ${sectorName(ctx, s.id)} from its battles (${BATTLE_DAMAGE_CHANCE}% a battle)`, [
+          `sector:${s.id}`,
+          `empire:${s.owner}`,
+        ]);
       for (let i = 0; i < n; i++) {
         if (ctx.rng.chance(BATTLE_DAMAGE_CHANCE)) {
           why = "battle";
@@ -280,7 +284,7 @@ export function resourcesSent(ctx: TurnContext): void {
           `whether ${fmt(o.amount)} resources reach ${to.name} cannot be verified from what you know: no route reaches a garrison of theirs that you see, ` +
             `but one may reach a garrison in their sectors out of your sight (chapter 4, "Resources Sent")`,
         );
-        ctx.uncertain(`whether the resources sent to ${to.name} arrive`);
+        ctx.uncertain(`whether the resources sent to ${to.name} arrive`, [`empire:${io.empire}`]);
         continue;
       }
     }
@@ -383,7 +387,9 @@ export function upkeepPaid(ctx: TurnContext): void {
 
     // The dice, in payment order: admirals, then starships one by one.
     if ((unpaidAdmirals.length > 0 || lines.length > 0) && ctx.previewing(e.id))
-      ctx.uncertain(`the unpaid upkeep of ${e.name} (each unpaid starship or admiral is lost with ${UNPAID_LOSS_CHANCE}%)`);
+      ctx.uncertain(`the unpaid upkeep of ${e.name} (each unpaid starship or admiral is lost with ${UNPAID_LOSS_CHANCE}%)`, [
+        `empire:${e.id}`,
+      ]);
     const resigned: Admiral[] = [];
     for (const a of unpaidAdmirals) if (ctx.rng.chance(UNPAID_LOSS_CHANCE)) resigned.push(a);
     const losses: string[] = [];
@@ -686,7 +692,7 @@ export function annexationDeclines(ctx: TurnContext): void {
  * "Building starships": they "will appear ... in your next turnfile"): say so when they
  * were counted out.
  */
-const notYet = (builtNow: number): string =>
+export const notYet = (builtNow: number): string =>
   builtNow > 0 ? ` (${builtNow} built this turn are not counted: new starships join next turn, chapter 5 "Building starships")` : "";
 
 /**
@@ -727,6 +733,7 @@ export function constructionHappens(ctx: TurnContext): void {
   }
   const builtAt = new Set<SectorId>();
   for (const io of ctx.ordersOf("construct")) {
+    if (ctx.constructionRefused.has(io)) continue; // failed in First Events, and said so there
     const unit = ctx.ownUnitOr(io, io.order.unit, "construct");
     if (!unit) continue;
     const s = ctx.sector(unit.sector);

@@ -6,10 +6,10 @@
  */
 import { own } from "../../core/ids.js";
 import { round } from "../../core/json.js";
-import { MAX_STARFLEETS, salvageValue, shipType } from "./catalog.js";
+import { CONSTRUCTION_WORKERS, MAX_DEFENCE_LEVEL, MAX_STARFLEETS, salvageValue, shipType } from "./catalog.js";
 import { cloakProblem } from "./cloaking.js";
 import { type IndexedOrder, sortStacks, type TurnContext } from "./context.js";
-import { empireName, removeAdmiral } from "./economy.js";
+import { empireName, notYet, removeAdmiral, sectorName } from "./economy.js";
 import {
   admiralLabel,
   defaultStanding,
@@ -713,19 +713,74 @@ export function disbandingSalvaging(ctx: TurnContext): void {
 /**
  * Chapter 4, "Construction Happens": "The unit must have successfully performed
  * the Construction Action during First Events. That uses up the Move-points for
- * starfleets." The building itself happens in Final Events; here a starfleet
- * ordered to construct gives up its move points, so it stays to build.
+ * starfleets." The building itself happens in Final Events; here the action is
+ * taken. What can already be decided now is checked now: the unit is yours, you
+ * have Permission for its sector, it has 3 starships ("3 starships are required to
+ * do nothing but build ... for their turn", so starships that join later do not
+ * count), the sector is below level 12 and no other unit took the action there this
+ * turn (one level a turn). An action that fails here was not "successfully
+ * performed": the order fails now and a starfleet keeps its move points (chapter 5,
+ * "Move-points": "Building ... a Sector defence" is what uses them up, not an order
+ * that builds nothing). A starfleet whose action is taken gives up its move points,
+ * so it stays to build; what only Final Events can decide (money, casualties, a
+ * retreat) may still fail then, and the points stay spent (RULINGS.md, "Construction").
  */
 export function constructionActionsTaken(ctx: TurnContext): void {
+  const takenAt = new Set<number>();
   for (const io of ctx.ordersOf("construct")) {
-    const r = ctx.ownUnit(io.empire, io.order.unit);
-    if (!("unit" in r)) continue; // reported when construction happens
-    if (r.unit.kind === "starfleet" && ctx.movePoints(r.unit) > 0) {
-      ctx.exhaust(r.unit);
-      ctx.constructing.add(r.unit.id);
+    const unit = ctx.ownUnitOr(io, io.order.unit, "construct");
+    const refused = (code: string, why: string) => {
+      ctx.constructionRefused.add(io);
+      if (!unit) return;
+      const kept = unit.kind === "starfleet" && ctx.movePoints(unit) > 0 ? "; it keeps its move points" : "";
+      ctx.fail(io, code, `${why}${kept} (chapter 4, "Construction Happens": the Construction Action fails in First Events)`);
+    };
+    if (!unit) {
+      refused("not-your-unit", "");
+      continue;
+    }
+    const s = ctx.sector(unit.sector);
+    if (!s) {
+      refused("no-sector", `${unit.id} is in no sector`);
+      continue;
+    }
+    if (!ctx.hasPermission(io.empire, s.id)) {
+      refused(
+        "no-permission",
+        `${unit.id} is in ${sectorName(ctx, s.id)}, which you have no Permission for; construction needs Permission`,
+      );
+      continue;
+    }
+    const { workers } = ctx.workers(unit);
+    if (workers < CONSTRUCTION_WORKERS) {
+      // Starships this unit is to build this turn are named, so the player sees why they do not help.
+      let ordered = 0;
+      for (const b of ctx.ordersOf("build"))
+        if (b.empire === io.empire && (ctx.refs.get(io.empire)?.get(b.order.unit) ?? b.order.unit) === unit.id) ordered += b.order.count;
+      refused(
+        "not-enough-workers",
+        `${unit.id} has ${workers} starships to work${notYet(ordered)}; building a level needs ${CONSTRUCTION_WORKERS} workers`,
+      );
+      continue;
+    }
+    if (s.defence.level >= MAX_DEFENCE_LEVEL) {
+      refused("max-level", `${sectorName(ctx, s.id)} already has level ${MAX_DEFENCE_LEVEL} defences, the maximum`);
+      continue;
+    }
+    if (takenAt.has(s.id)) {
+      refused(
+        "already-built",
+        `another unit already builds the defences of ${sectorName(ctx, s.id)} this turn; a sector goes up one level a turn`,
+      );
+      continue;
+    }
+    takenAt.add(s.id);
+    if (unit.kind === "starfleet" && ctx.movePoints(unit) > 0) {
+      ctx.exhaust(unit);
+      ctx.constructing.add(unit.id);
       ctx.message(
         [io.empire],
-        `${r.unit.name} (${r.unit.id}) stays in sector ${r.unit.sector} to build sector defences: its move points are used up.`,
+        `${unit.name} (${unit.id}) stays in sector ${unit.sector} to build sector defences: its move points are used up.`,
       );
     }
   }

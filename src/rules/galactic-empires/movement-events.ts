@@ -31,6 +31,7 @@ import {
 } from "./movement.js";
 import { sectorOwnershipChanges } from "./ownership.js";
 import { sectorsArePillaged } from "./pillage.js";
+import type { Subject } from "./preview.js";
 import { searchesHappen } from "./searches.js";
 import { runTransfers } from "./transfers.js";
 
@@ -60,24 +61,24 @@ export function runMovementEvents(ctx: TurnContext): void {
 }
 
 function runPhase(ctx: TurnContext, run: MovementRun): void {
-  ctx.step = "Transfers Happen";
-  runTransfers(ctx);
-  ctx.step = "Starfleets Travel";
-  starfleetsTravel(ctx, run);
-  ctx.step = "Defend Sector defences Option Changed";
-  defendOptionChanged(ctx, run);
-  ctx.step = "Starfleet Cloaking Changed";
-  cloakingChanged(ctx, run);
-  ctx.step = "Searches Happen";
-  searchesHappen(ctx, run);
-  ctx.step = "Cross-border Battles Are Fought";
-  crossBorderBattles(ctx, run);
-  ctx.step = "Space Battles are Fought";
-  sectorBattles(ctx, run);
-  ctx.step = "Sector Ownership Changes";
-  sectorOwnershipChanges(ctx);
-  ctx.step = "Sectors are Pillaged";
-  sectorsArePillaged(ctx, run);
+  const steps: [string, () => void][] = [
+    ["Transfers Happen", () => runTransfers(ctx)],
+    ["Starfleets Travel", () => starfleetsTravel(ctx, run)],
+    ["Defend Sector defences Option Changed", () => defendOptionChanged(ctx, run)],
+    ["Starfleet Cloaking Changed", () => cloakingChanged(ctx, run)],
+    ["Searches Happen", () => searchesHappen(ctx, run)],
+    ["Cross-border Battles Are Fought", () => crossBorderBattles(ctx, run)],
+    ["Space Battles are Fought", () => sectorBattles(ctx, run)],
+    ["Sector Ownership Changes", () => sectorOwnershipChanges(ctx)],
+    ["Sectors are Pillaged", () => sectorsArePillaged(ctx, run)],
+  ];
+  for (const [name, step] of steps) {
+    ctx.step = name;
+    // The check: a step says what its lines are about where it knows; what it leaves unsaid is in doubt (preview.ts).
+    ctx.about = null;
+    step();
+  }
+  ctx.about = null;
   ctx.step = "Movement Events Repeat";
 }
 
@@ -188,13 +189,22 @@ export function retreatDestination(ctx: TurnContext, unit: Unit, from: SectorId,
   return null;
 }
 
-function fight(ctx: TurnContext, input: BattleInput): BattleResult {
+/** `places`: every sector a unit of the battle may end in (its own, retreat destinations): its dice reach them. */
+function fight(ctx: TurnContext, input: BattleInput, places: readonly SectorId[]): BattleResult {
   // The check: the battle's odds from simulated battles, and whatever follows depends on its dice.
   const odds = ctx.preview?.battleOdds(input) ?? null;
   const at = ctx.events.length;
-  ctx.uncertain(`the battle at ${input.where}`);
+  // Its dice touch the units in it, their owners' treasuries and the sector; whether it is fought at all
+  // hangs on what was in doubt about them before.
+  const present: Subject[] = input.units.map((u): Subject => `unit:${u.id}`);
+  if (input.sector !== null) present.push(`sector:${input.sector}`);
+  const before = ctx.doubtAbout(present);
+  const subjects: Subject[] = [...present, ...input.units.map((u): Subject => `empire:${u.owner}`)];
+  for (const s of places) subjects.push(`sector:${s}`, `empire:${ctx.sector(s)?.owner ?? INDEPENDENT}`);
+  ctx.uncertain(`the battle at ${input.where}`, subjects);
   const result = fightBattle(input, ctx.rng, ctx.battleArrays);
   ctx.preview?.battleAt.set(result.report, at);
+  ctx.preview?.battleDoubt.set(result.report, before);
   if (odds !== null) ctx.preview?.odds.set(result.report, odds);
   return result;
 }
@@ -298,6 +308,8 @@ function removeIfEmpty(ctx: TurnContext, unit: Unit): boolean {
 
 /** Chapter 6, "About Retreating": 0 move points, no more movement, construction cancelled. */
 function markRetreated(ctx: TurnContext, run: MovementRun, unit: Unit, from: SectorId, to: SectorId): void {
+  // The check: whether it retreats there is chance, so what happens there is too.
+  ctx.preview?.spread(`unit:${unit.id}`, [`sector:${to}`], ctx.events.length);
   unit.sector = to;
   ctx.retreated.add(unit.id);
   ctx.moved.add(unit.id);
@@ -345,16 +357,20 @@ export function crossBorderBattles(ctx: TurnContext, run: MovementRun): void {
     const [lo, hi] = key.split("|").map(Number) as [number, number];
     const where = `the border of ${sectorLabel(ctx.sector(lo), lo)} and ${sectorLabel(ctx.sector(hi), hi)}`;
     const units = fighting.map(unitOf);
-    const result = fight(ctx, {
-      kind: "cross-border",
-      where,
-      sector: null,
-      units: units.map((u) => battleUnit(ctx, u, true)),
-      hostile: (a, b) => ctx.atWar(a, b),
-      friendly: (a, b) => ctx.friendly(a, b),
-      defence: null,
-      settings: ctx.state.settings,
-    });
+    const result = fight(
+      ctx,
+      {
+        kind: "cross-border",
+        where,
+        sector: null,
+        units: units.map((u) => battleUnit(ctx, u, true)),
+        hostile: (a, b) => ctx.atWar(a, b),
+        friendly: (a, b) => ctx.friendly(a, b),
+        defence: null,
+        settings: ctx.state.settings,
+      },
+      [lo, hi],
+    );
     const retreated = applyBattle(ctx, units, result);
     reportBattle(ctx, units, result, new Map(fighting.filter((t) => retreated.has(t.unit)).map((t) => [t.unit, t.from])));
     for (const t of fighting) {
@@ -404,16 +420,20 @@ export function sectorBattles(ctx: TurnContext, run: MovementRun): void {
             .filter((e) => ctx.friendly(s.owner, e))
             .sort();
     const where = sectorLabel(s, s.id);
-    const result = fight(ctx, {
-      kind: "sector",
-      where,
-      sector: s.id,
-      units: units.map((u) => battleUnit(ctx, u, dest.get(u.id) !== null)),
-      hostile: (a, b) => ctx.hostileIn(a, b, s.id),
-      friendly: (a, b) => ctx.friendly(a, b),
-      defence: s.defence.level > 0 ? { level: s.defence.level, damage: s.defence.damage, protects } : null,
-      settings: ctx.state.settings,
-    });
+    const result = fight(
+      ctx,
+      {
+        kind: "sector",
+        where,
+        sector: s.id,
+        units: units.map((u) => battleUnit(ctx, u, dest.get(u.id) !== null)),
+        hostile: (a, b) => ctx.hostileIn(a, b, s.id),
+        friendly: (a, b) => ctx.friendly(a, b),
+        defence: s.defence.level > 0 ? { level: s.defence.level, damage: s.defence.damage, protects } : null,
+        settings: ctx.state.settings,
+      },
+      [s.id, ...[...dest.values()].filter((d): d is SectorId => d !== null)],
+    );
     ctx.battles.set(s.id, (ctx.battles.get(s.id) ?? 0) + 1);
     if (result.defenceDamage !== null && s.defence.level > 0) {
       s.defence.damage = Math.max(0, Math.min(s.defence.level, result.defenceDamage));

@@ -169,13 +169,18 @@ export function sectorLabel(s: Sector | undefined, id: SectorId): string {
 export function starfleetsTravel(ctx: TurnContext, run: MovementRun): void {
   run.travels.clear();
   for (const id of queuedUnitIds(run)) {
+    // The check: these lines are about the unit, its owner, where it is and where it goes (preview.ts).
+    ctx.about = [`unit:${id}`];
     const unit = liveUnit(ctx, run, id);
     if (!unit) continue;
     const io = takeHead(run, id, TRAVEL_STEP);
     if (!io) continue;
+    ctx.about = [`unit:${id}`, `sector:${unit.sector}`];
+    if (io.order.type === "travel") ctx.about = [...ctx.about, `sector:${(io.order as OrderOf<"travel">).to}`];
     if (io.order.type === "wait") waitOrder(ctx, run, unit, io);
     else if (io.order.type === "travel") travelOrder(ctx, run, unit, io as IndexedOrder<OrderOf<"travel">>);
   }
+  ctx.about = null;
 }
 
 /**
@@ -294,7 +299,7 @@ function travelOrder(ctx: TurnContext, run: MovementRun, unit: Unit, io: Indexed
       io,
       `what waits in ${sectorLabel(to, toId)} cannot be verified from what you know: it is out of your sight, and forces there would fight or stop ${unit.id}`,
     );
-    ctx.uncertain(`what is in ${sectorLabel(to, toId)}, out of your sight`);
+    ctx.uncertain(`what is in ${sectorLabel(to, toId)}, out of your sight`, [`unit:${unit.id}`, `sector:${toId}`]);
   }
 }
 
@@ -303,8 +308,10 @@ function travelOrder(ctx: TurnContext, run: MovementRun, unit: Unit, io: Indexed
 /** Chapter 4, "Defend Sector defences Option Changed", for defend orders reached this phase. */
 export function defendOptionChanged(ctx: TurnContext, run: MovementRun): void {
   for (const id of queuedUnitIds(run)) {
+    ctx.about = [`unit:${id}`];
     const unit = liveUnit(ctx, run, id);
     if (!unit) continue;
+    ctx.about = [`unit:${id}`, `sector:${unit.sector}`];
     for (let io = takeHead(run, id, DEFEND_STEP); io; io = takeHead(run, id, DEFEND_STEP)) {
       if (io.order.type !== "defend") continue;
       if (unit.kind === "garrison") {
@@ -324,8 +331,10 @@ export function defendOptionChanged(ctx: TurnContext, run: MovementRun): void {
  */
 export function cloakingChanged(ctx: TurnContext, run: MovementRun): void {
   for (const id of queuedUnitIds(run)) {
+    ctx.about = [`unit:${id}`];
     const unit = liveUnit(ctx, run, id);
     if (!unit) continue;
+    ctx.about = [`unit:${id}`, `sector:${unit.sector}`];
     for (let io = takeHead(run, id, CLOAK_STEP); io; io = takeHead(run, id, CLOAK_STEP)) {
       const wantCloak = io.order.type === "cloak";
       const p = cloakProblem(ctx, unit, wantCloak);

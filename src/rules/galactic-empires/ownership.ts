@@ -38,6 +38,9 @@ export function sectorOwnershipChanges(ctx: TurnContext): void {
       combat.set(u.owner, (combat.get(u.owner) ?? 0) + ctx.conquestCombat(u));
     }
     if (count.size === 0) continue;
+    // The check: whether it changes hands is about the sector and the units there (not about the empires'
+    // treasuries); the empires it passes between are touched when it is in doubt (preview.ts).
+    ctx.about = [`sector:${s.id}`, ...units.map((u): `unit:${string}` => `unit:${u.id}`)];
     const most = Math.max(...count.values());
     let leaders = [...count.keys()].filter((e) => count.get(e) === most).sort();
     if (leaders.length > 1) {
@@ -46,7 +49,7 @@ export function sectorOwnershipChanges(ctx: TurnContext): void {
       leaders = leaders.filter((e) => (combat.get(e) ?? 0) === best);
     }
     if (leaders.length > 1)
-      ctx.uncertain(`who takes ${sectorLabel(s, s.id)}, drawn by lot among ${leaders.length} empires of equal strength`);
+      ctx.uncertain(`who takes ${sectorLabel(s, s.id)}, drawn by lot among ${leaders.length} empires of equal strength`, ctx.about);
     const winner = leaders.length === 1 ? (leaders[0] as EmpireId) : ctx.rng.pick(leaders);
     const strength = combat.get(winner) ?? 0;
     if (strength < 10) {
@@ -58,8 +61,11 @@ export function sectorOwnershipChanges(ctx: TurnContext): void {
       );
       continue;
     }
+    const was = s.owner;
     changeOwner(ctx, s, winner);
+    ctx.preview?.spread(`sector:${s.id}`, [`empire:${was}`, `empire:${winner}`], ctx.events.length);
   }
+  ctx.about = null;
 }
 
 function round2(x: number): number {

@@ -23,8 +23,11 @@ export function sectorsArePillaged(ctx: TurnContext, run: MovementRun): void {
   const bySector = new Map<SectorId, Pillager[]>();
   const pillaging = new Set<string>();
   for (const id of queuedUnitIds(run)) {
+    // The check: these lines are about the unit and where it is (preview.ts).
+    ctx.about = [`unit:${id}`];
     const unit = liveUnit(ctx, run, id);
     if (!unit) continue;
+    ctx.about = [`unit:${id}`, `sector:${unit.sector}`];
     for (let io = takeHead(run, id, PILLAGE_STEP); io; io = takeHead(run, id, PILLAGE_STEP)) {
       if (io.order.type !== "pillage") continue;
       const pio = io as IndexedOrder<OrderOf<"pillage">>;
@@ -57,6 +60,8 @@ export function sectorsArePillaged(ctx: TurnContext, run: MovementRun): void {
       group.map((p) => ctx.starshipCount(p.unit)),
     );
     ctx.pillaged.add(sectorId);
+    // The shares hang on the sector (revenue, damage) and on every pillager's starships.
+    ctx.about = [`sector:${sectorId}`, ...group.map((p): `unit:${string}` => `unit:${p.unit.id}`)];
     group.forEach((p, i) => {
       const share = shares[i] ?? 0;
       ctx.credit(p.unit.owner, share);

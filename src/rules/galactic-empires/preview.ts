@@ -14,17 +14,31 @@ export function oddsRuns(ships: number): number {
   return Math.max(50, Math.min(200, Math.round(20_000 / Math.max(1, ships))));
 }
 
+/**
+ * What an event is about, for the check's certainty: "unit:A1", "sector:3", "empire:alpha" (its treasury and
+ * holdings). A line is in doubt only when something it is about was touched by dice or by the unknown before it.
+ */
+export type Subject = `unit:${string}` | `sector:${number}` | `empire:${string}`;
+
 export class Preview {
-  /** Event index from which outcomes depend on chance or on the unknown (null while every outcome is certain). */
+  /** Event index from which some outcome depends on chance or on the unknown (null while every outcome is certain). */
   from: number | null = null;
   /** Why, each with the index of the first event it may change, in order. */
   readonly causes: { at: number; why: string }[] = [];
+  /** Event index from which every outcome is in doubt: a cause the rules tied to no subject (null while none). */
+  everything: number | null = null;
+  /** Subjects in doubt: from which event index, and why (the first cause that touched each). */
+  readonly tainted = new Map<Subject, { at: number; why: string }>();
+  /** What each event is about, where the rules said; an event the rules said nothing of is in doubt from the first cause on. */
+  readonly about = new Map<number, readonly Subject[]>();
   /** Events that say what cannot be verified from what the empire knows, with the order they are about. */
   readonly unknown = new Map<number, string>();
   /** A battle's odds, by its report. */
   readonly odds = new Map<BattleReport, string>();
-  /** Where each battle began in the events (what came before it decides whether it is fought for certain). */
+  /** Where each battle began in the events. */
   readonly battleAt = new Map<BattleReport, number>();
+  /** Why each battle may not be fought at all: what was in doubt about its units and sector before it ("" if nothing). */
+  readonly battleDoubt = new Map<BattleReport, string>();
   /** What has been said once already ("travel into 12", "search by A5"), so it is said once. */
   readonly said = new Set<string>();
   /** Battles simulated so far (each battle's simulations get their own generator). */
@@ -41,10 +55,50 @@ export class Preview {
     readonly simulate = true,
   ) {}
 
-  /** From the next event on, outcomes may depend on `why` (dice, or what the empire cannot see). */
-  uncertain(at: number, why: string): void {
+  /**
+   * From event `at` on, outcomes may depend on `why` (dice, or what the empire cannot see): those about
+   * `subjects` when given, else every outcome (the safe answer where the rules cannot say what it touches).
+   */
+  uncertain(at: number, why: string, subjects?: readonly Subject[]): void {
     if (this.from === null) this.from = at;
     if (!this.causes.some((c) => c.why === why)) this.causes.push({ at, why });
+    if (subjects === undefined) {
+      if (this.everything === null) this.everything = at;
+    } else for (const k of subjects) if (!this.tainted.has(k)) this.tainted.set(k, { at, why });
+  }
+
+  /**
+   * Event `index` is about `subjects`. Doubt spreads through it: if one of them is in doubt by then, so are the
+   * others from here on, and `alsoTouched` (a fleet that may have lost starships makes the sector it enters, and
+   * its owner's treasury, uncertain too).
+   */
+  record(index: number, subjects: readonly Subject[], alsoTouched: readonly Subject[] = []): void {
+    this.about.set(index, subjects);
+    const doubt = subjects.map((k) => this.tainted.get(k)).find((t) => t !== undefined && t.at <= index);
+    if (doubt) for (const k of [...subjects, ...alsoTouched]) if (!this.tainted.has(k)) this.tainted.set(k, { at: index, why: doubt.why });
+  }
+
+  /** From event `at` on, `to` are in doubt for the reason `from` is, if it is (a retreat carries a battle's chance to where it goes). */
+  spread(from: Subject, to: readonly Subject[], at: number): void {
+    const t = this.tainted.get(from);
+    if (t) for (const k of to) if (!this.tainted.has(k)) this.tainted.set(k, { at, why: t.why });
+  }
+
+  /** Why the event at `index` is in doubt: the causes that reach it; "" when it is certain. */
+  doubtAt(index: number): string {
+    return this.doubtOf(index, this.about.get(index));
+  }
+
+  /** Why an event at `index` about `subjects` (undefined: the rules did not say) would be in doubt; "" when certain. */
+  doubtOf(index: number, subjects: readonly Subject[] | undefined): string {
+    if (this.from === null || index < this.from) return "";
+    if ((this.everything !== null && index >= this.everything) || subjects === undefined) return this.causesAt(index);
+    const whys: string[] = [];
+    for (const k of subjects) {
+      const t = this.tainted.get(k);
+      if (t && t.at <= index && !whys.includes(t.why)) whys.push(t.why);
+    }
+    return whys.length <= 2 ? whys.join("; ") : `${whys.slice(0, 2).join("; ")} and ${whys.length - 2} more`;
   }
 
   /** Why the event at `index` is not certain: the causes known by then ("" if it is certain). */

@@ -219,6 +219,8 @@ export function proclamationsIncome(ctx: TurnContext): void {
       text: io.order.text,
       income: rating.income,
     });
+    // The check: the rating is the text's alone; only a fine reads the treasury (it takes no more than there is).
+    if (ctx.preview) ctx.about = rating.income < 0 ? [`empire:${io.empire}`] : [];
     ctx.message(
       [io.empire],
       `Proclamation issued (${rating.verdict}: ${rating.reason}): ${effect >= 0 ? "+" : ""}${fmt(effect)} resources.`,

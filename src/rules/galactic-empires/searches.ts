@@ -42,7 +42,7 @@ export function searchesHappen(ctx: TurnContext, run: MovementRun): void {
         io,
         `what ${id}'s search in ${where} finds cannot be verified from what you know: cloaked units are hidden from you; each of its starships finds one with its search value in % (chapter 7)`,
       );
-      ctx.uncertain(`what ${id}'s search finds`);
+      ctx.uncertain(`what ${id}'s search finds`, [`unit:${id}`, `sector:${unit.sector}`]);
     }
     bySector ??= unitsBySector(ctx);
     const targets = (bySector.get(unit.sector) ?? []).filter((t) => {

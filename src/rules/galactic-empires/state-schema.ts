@@ -6,6 +6,7 @@
  * named, not with a crash in the middle of a turn.
  */
 import { z } from "zod";
+import { COLOUR_PATTERN, colourProblem } from "../../core/colour.js";
 import { idProblem, idRecord, idSchema, issueCode, keyProblem, own, safeRecord } from "../../core/ids.js";
 import { listUpTo, numberAbove, numberIn, plainTextUpTo, recordUpTo, showNumber, wholeIn } from "../../core/ranges.js";
 import { err, ok, type Problem, type Result } from "../../core/result.js";
@@ -40,6 +41,21 @@ const relationKey = z.string().superRefine((v, ctx) => {
   if (p) ctx.addIssue({ code: "custom", message: p, params: { problem: "invalid-id" } });
 });
 const listOf = listUpTo;
+/**
+ * An empire's banner colour (chapter 3, "The Map": the ownership banner; the rulebook names no colours):
+ * "#rgb", "#rrggbb" or a CSS colour name, the colours the map can draw and tint (core/colour.ts). The
+ * pattern is stated in the published schema too; zodProblems names the empire in the message.
+ */
+const colour = z
+  .string()
+  .superRefine((v, ctx) => {
+    const p = colourProblem(v);
+    if (p) ctx.addIssue({ code: "custom", message: p, params: { problem: "invalid-colour" } });
+  })
+  .meta({
+    pattern: COLOUR_PATTERN,
+    description: 'its banner colour on the map: "#rgb", "#rrggbb" or a CSS colour name in lower case ("navy")',
+  });
 
 const sectorSchema = z.object({
   id: sectorId,
@@ -97,7 +113,7 @@ const empireSchema = z.object({
   ruler: name("a ruler's name").default("The Ruler"),
   status: z.enum(["commoner", "royalty"]).default("commoner"),
   treasury: numberIn(...RANGES.treasury, "a treasury").default(0),
-  colour: plainTextUpTo(64, "a colour").default("#888888"),
+  colour: colour.default("#888888"),
   builder: name("a builder").default(""),
   defeated: z.boolean().default(false),
   scouted: listOf(sectorId, LIMITS.sectors, "scouted sectors").default([]),
@@ -173,7 +189,15 @@ const seedSchema = z.number().superRefine((v, ctx) => {
   if (p) ctx.addIssue({ code: "custom", message: p, params: { problem: "invalid-seed" } });
 });
 
+/**
+ * An empire of a saved game: its colour as checked before the map's colour pattern (plain text up to 64),
+ * so that a game begun from a map with another colour still loads; every new game's colours come through
+ * the map schema or the galaxy palette.
+ */
+const savedEmpireSchema = empireSchema.extend({ colour: plainTextUpTo(64, "a colour").default("#888888") });
+
 export const stateSchema = mapSchema.extend({
+  empires: recordUpTo(idRecord(savedEmpireSchema), LIMITS.empires, "empires"),
   ruleset: z.literal("galactic-empires"),
   version: z.literal(1),
   scenario: plainTextUpTo(1000, "a scenario"),
@@ -195,7 +219,8 @@ export function zodProblems(where: string, error: z.ZodError): Problem[] {
         : ""
     }`,
     code: issueCode(i),
-    message: i.message,
+    // A colour's check cannot see whose colour it is; its path can (empires.<id>.colour).
+    message: issueCode(i) === "invalid-colour" ? `empire ${String(i.path.at(-2) ?? "").slice(0, 40)}: ${i.message}` : i.message,
   }));
 }
 

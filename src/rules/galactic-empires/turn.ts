@@ -65,11 +65,13 @@ export const FINAL_EVENTS: readonly TurnStep[] = [
   { no: "3.22", name: "Scouting Occurs", run: final.scoutingOccurs },
 ];
 
-function runSteps(ctx: TurnContext, steps: readonly TurnStep[]): void {
+function runSteps(ctx: TurnContext, steps: readonly TurnStep[], about: TurnContext["about"] = null): void {
   for (const step of steps) {
     ctx.step = step.name;
+    ctx.about = about;
     step.run(ctx);
   }
+  ctx.about = null;
 }
 
 /**
@@ -120,7 +122,9 @@ export function runTurn(
   ctx.step = "Movement Events";
   runMovementEvents(ctx);
   ctx.phase = 0;
-  runSteps(ctx, FINAL_EVENTS);
+  // The check: what Final Events tell the empire is about its treasury and holdings, in doubt once anything
+  // that feeds them is (its units' losses, sectors taken or damaged, unpaid upkeep; preview.ts).
+  runSteps(ctx, FINAL_EVENTS, preview ? [`empire:${preview.empire}`] : null);
   ctx.step = "Turn Events Are Complete";
   newSeason(work);
   work.turn += 1;

@@ -28,6 +28,7 @@
  * An empire's map is drawn from `viewFor` only, so it can show nothing the view
  * does not hold (no cloaked or unseen foreign forces).
  */
+import { CSS_COLOUR_NAMES } from "../../../core/colour.js";
 import { showPlain } from "../../../core/text.js";
 import { shipType, starshipType } from "../catalog.js";
 import type { GeEvent } from "../events.js";
@@ -876,7 +877,9 @@ function darken(hex: string, amount: number): string {
 }
 
 function mix(hex: string, to: [number, number, number], amount: number): string {
-  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  // A map file may name its colours ("navy"): tinted as their hex code is.
+  const name = hex.trim().toLowerCase();
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(Object.hasOwn(CSS_COLOUR_NAMES, name) ? (CSS_COLOUR_NAMES[name] as string) : hex.trim());
   if (!m) return hex;
   let h = m[1] as string;
   if (h.length === 3) h = h.replace(/./g, (c) => c + c);
