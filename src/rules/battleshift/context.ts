@@ -40,6 +40,7 @@ import {
   squadronList,
   wingsAboard,
 } from "./model.js";
+import { describeOrder, type Order } from "./orders.js";
 
 /** "Fighter wings that are destroyed count as 3 VP each for the enemy." */
 export const VP_PER_WING = 3;
@@ -58,6 +59,14 @@ export class Ctx {
     readonly preview = false,
   ) {
     this.los = new LosContext(state);
+  }
+
+  /** The place in the orders file as written of each order of the list this step carries out (default: its index). */
+  orderPositions: readonly number[] = [];
+
+  /** The `order` field of a problem about the `i`th order of the list: "#3 move blue-tf1-s1", by its place in the file. */
+  orderLabel(o: Order, i: number): string {
+    return describeOrder(o, this.orderPositions[i] ?? i);
   }
 
   get act(): number {

@@ -13,7 +13,7 @@ import { canonicalJson, cloneData } from "../../core/json.js";
 import { addressed } from "../../core/orders.js";
 import { err, ok, type Problem } from "../../core/result.js";
 import { Rng } from "../../core/rng.js";
-import type { Check, Ruleset, Scenario } from "../../core/ruleset.js";
+import type { Check, CheckLine, Ruleset, Scenario } from "../../core/ruleset.js";
 import { botOrders, randomLegalOrders, randomOrders } from "./bot/bot.js";
 import { Ctx } from "./context.js";
 import { type BsEvent, visibleTo } from "./events.js";
@@ -29,7 +29,7 @@ import {
 } from "./fleet/setup.js";
 import type { BattleState, SideId } from "./model.js";
 import { sideIds } from "./model.js";
-import { type Orders, ordersSchema, parseOrders } from "./orders.js";
+import { type Orders, ordersSchema, parseGivenOrders, parseOrders } from "./orders.js";
 import { planetStep } from "./planets/planet-orders.js";
 import { bodyName } from "./planets/planet-play.js";
 import { knownState } from "./presentation/known-state.js";
@@ -240,12 +240,20 @@ export function checkOrders(state: BattleState, seat: SideId, given: Orders): Ch
     return { ok: false, lines: [{ step: "Orders", order: "", text: p.message, ok: false }], problems: [p] };
   }
   // Orders arrive parsed; checked again so that orders no parser saw fail as problems, never throw.
-  const { orders, problems: malformed } = parseOrders(given);
+  // Problems name each order by its place in the file as written, the skipped ones counted (issue 9 item 5).
+  const { orders, problems: malformed, positions } = parseGivenOrders(given);
   if (malformed.length > 0) {
     const lines = malformed.map((p) => ({ step: "Orders", order: p.order, text: `refused: ${p.message} (${p.code})`, ok: false }));
     const rest = checkOrders(state, seat, orders);
     return { ok: false, lines: [...lines, ...rest.lines], problems: [...malformed, ...rest.problems] };
   }
+  const skipped = orders.skipped ?? [];
+  const skippedLines: CheckLine[] = skipped.map((at) => ({
+    step: "Orders",
+    order: `#${at}`,
+    text: "skipped as malformed (its problem says why)",
+    ok: false,
+  }));
   // One verdict (issue 9 item 15): every failing line below comes with a problem, so `ok`, the lines and the
   // problems agree, and the command's exit code with them.
   const refuse = (order: string, code: string, message: string): Check => ({
@@ -258,6 +266,8 @@ export function checkOrders(state: BattleState, seat: SideId, given: Orders): Ch
   const copy = cloneData(state);
   const rng = Rng.forTurn(state.seed, state.step, "check");
   const ctx = new Ctx(copy, rng, seat, true);
+  ctx.orderPositions = positions;
+  ctx.lines.push(...skippedLines);
   const ts = copy.turnState;
   if (copy.outcome || ts.phase === "over") return refuse("", "game-over", "the battle is over; it takes no more orders");
   if (orders.step !== undefined && orders.step !== state.step)
@@ -286,7 +296,7 @@ export function checkOrders(state: BattleState, seat: SideId, given: Orders): Ch
     if (planet) {
       ctx.ok("Activation", "", `${bodyName(planet)} activates (dice are stand-ins in a check)`);
       planetStep(ctx, planet, orders.orders);
-      return { ok: ctx.problems.length === 0, lines: ctx.lines, problems: ctx.problems };
+      return { ok: ctx.problems.length === 0 && skipped.length === 0, lines: ctx.lines, problems: ctx.problems };
     }
     const unit = activationUnit(copy, slot, orders.orders);
     ctx.ok(
@@ -296,7 +306,7 @@ export function checkOrders(state: BattleState, seat: SideId, given: Orders): Ch
     );
     runActivation(ctx, unit, orders.orders);
   }
-  return { ok: ctx.problems.length === 0, lines: ctx.lines, problems: ctx.problems };
+  return { ok: ctx.problems.length === 0 && skipped.length === 0, lines: ctx.lines, problems: ctx.problems };
 }
 
 export { botOrders, randomLegalOrders } from "./bot/bot.js";
