@@ -149,3 +149,89 @@ describe("what a player reads (issue 9 item 19)", () => {
     if (!p.ok) expect(p.error[0]?.message).toMatch(/must be a number from -?[\d,]+ to [\d,]+, not 1e\+308/);
   });
 });
+
+describe("a view of the enemy to plan by files (issue 9 item 16)", () => {
+  /** Blue's cruisers and carriers against red's, red with a flight out and one squadron in hyperspace. */
+  function seen(): BattleState {
+    const s = tinyBattle([
+      {
+        id: "b1",
+        side: "blue",
+        design: "generic/fleet-cruiser",
+        at: [
+          [10, 20],
+          [10, 21],
+        ],
+        facing: 90,
+      },
+      {
+        id: "r1",
+        side: "red",
+        design: "generic/fleet-cruiser",
+        at: [
+          [40, 20],
+          [40, 21],
+          [40, 22],
+        ],
+        facing: 270,
+        damage: 3,
+        suppression: 1,
+      },
+      { id: "r2", side: "red", design: "generic/fleet-carrier", at: [[50, 30]], facing: 225 },
+      { id: "r3", side: "red", design: "generic/fleet-cruiser", at: [[60, 40]], facing: 270 },
+    ]);
+    s.flights["red-f1"] = {
+      id: "red-f1",
+      side: "red",
+      carrier: "r2",
+      wings: 3,
+      x: 44.25,
+      y: 27.5,
+      movedTurn: 1,
+      interceptAt: -1,
+      dogfighting: null,
+    };
+    const r3 = s.squadrons.r3;
+    if (!r3) throw new Error("no r3");
+    r3.location = "hyperspace";
+    r3.arrival = { turn: 3, sector: "2B", facing: 90 };
+    return s;
+  }
+
+  it("the orders template lists every enemy squadron on the table with each ship's position, facing, ships and damage, and its flights", () => {
+    const text = battleshift.ordersTemplate(seen(), "blue");
+    expect(text).toContain("# Enemy forces you see, Red (red)");
+    expect(text).toMatch(
+      /# {3}r1: Fleet Cruiser 3 of 3 ship\(s\) in red-tf1, at \(40, 21\) facing 270; ships 1 \(40, 20\), 2 \(40, 21\), 3 \(40, 22\); damage 3, suppression 1/,
+    );
+    expect(text).toMatch(/# {3}r2: Fleet Carrier 1 of 1 ship\(s\).* facing 225/);
+    expect(text).toContain("#   red-f1: flight of 3 wing(s) from r2 at (44.3, 27.5)");
+    expect(text).toMatch(/r3: .*in hyperspace \(where and when it returns is secret\)/);
+    expect(text).not.toMatch(/2B/);
+    // Its own flights and every ship of its own squadrons too, not the first ship only.
+    expect(text).toMatch(
+      /# {3}b1: Fleet Cruiser 2 of 2 ship\(s\) in blue-tf1, at \(10, 20.5\) facing 90; ships 1 \(10, 20\), 2 \(10, 21\)/,
+    );
+  });
+
+  it("the report says the same in text and JSON, and keeps the enemy's secrets (its return point)", () => {
+    const s = seen();
+    const r = battleshift.report(s, "blue", []);
+    expect(r.text).toMatch(/Enemy forces you see, Red \(red\)/);
+    expect(r.text).toMatch(/ {2}r1: Fleet Cruiser 3 of 3 ship\(s\).*damage 3, suppression 1/);
+    expect(r.text).toContain("red-f1: flight of 3 wing(s) from r2 at (44.3, 27.5)");
+    const json = r.json as {
+      enemy: Record<string, { squadrons: { id: string; ships: unknown[]; facing: number; damage: number }[]; flights: { id: string }[] }>;
+    };
+    const red = json.enemy.red;
+    expect(red?.squadrons.map((q) => q.id)).toEqual(["r1", "r2", "r3"]);
+    expect(red?.squadrons[0]).toMatchObject({
+      facing: 270,
+      damage: 3,
+      ships: [{ id: "r1.1", x: 40, y: 20, disabled: false }, expect.anything(), expect.anything()],
+    });
+    expect(red?.flights.map((f) => f.id)).toEqual(["red-f1"]);
+    expect(JSON.stringify(r.json)).not.toContain('"2B"');
+    for (const needle of battleshift.secrets(s, "blue", [])) expect(JSON.stringify(r.json) + r.text).not.toContain(needle);
+  });
+});
