@@ -21,7 +21,7 @@ import {
   seatReport,
   submitOrders,
 } from "../host/games.js";
-import { acceptOrders, assertNotOver, gameOverMessage } from "../host/lifecycle.js";
+import { acceptOrders, assertNotOver, gameOverMessage, newGameWarnings } from "../host/lifecycle.js";
 import { allRulesets, rulesetById, rulesetIds } from "../host/registry.js";
 import { FolderStore } from "../store/folder.js";
 import { openStore } from "../store/open.js";
@@ -88,11 +88,13 @@ export function registerGameCommands(program: Command): void {
     }
     const scenario = o.scenario ?? pickScenario(ruleset, Object.keys(given));
     const store = new FolderStore(o.out);
-    const record = await createGame(store, { id: gameIdFor(o.out), ruleset, scenario, inputs: given, seed: o.seed });
+    const game = { id: gameIdFor(o.out), ruleset, scenario, inputs: given, seed: o.seed };
+    const record = await createGame(store, game);
     const seats = ruleset.describe(record.state).seats.map((s) => s.id);
     console.log(
       `Created a ${ruleset.title} game in ${o.out} (scenario ${scenario}, seed ${o.seed}${files.length ? `, from ${files.join(", ")}` : ""}). Seats: ${seats.join(", ")}.`,
     );
+    for (const w of newGameWarnings(game)) console.log(`Warning: ${w}.`);
     console.log(
       `It awaits ${record.label}. Put each ${ruleset.seatNoun}'s orders in ${join(o.out, "orders", "<seat>.yaml")} (or .json), then run: starhost turn ${o.out}`,
     );
@@ -159,9 +161,11 @@ export function registerGameCommands(program: Command): void {
         return;
       }
       const problems: Problem[] = [...a.value.problems, ...a.value.check.problems];
-      if (o.json) console.log(canonicalJson({ ok: problems.length === 0, lines: a.value.check.lines, problems }, 2));
-      else printCheck(a.value.check.lines, problems);
-      if (problems.length > 0) process.exitCode = 1;
+      // One verdict: the check's own and its problems agree on it, and so does the exit code (issue 9 item 15).
+      const passed = a.value.check.ok && problems.length === 0;
+      if (o.json) console.log(canonicalJson({ ok: passed, lines: a.value.check.lines, problems }, 2));
+      else printCheck(a.value.check.lines, problems, passed);
+      if (!passed) process.exitCode = 1;
     });
 
   addSeatOptions(
@@ -179,7 +183,8 @@ export function registerGameCommands(program: Command): void {
     const lock = await store.lock(record.id, `starhost submit ${file}`);
     try {
       const s = await submitOrders(store, record.id, seat, raw, `file ${file}`, now());
-      printCheck(s.check.lines, [...s.problems, ...s.check.problems]);
+      const problems = [...s.problems, ...s.check.problems];
+      printCheck(s.check.lines, problems, s.check.ok && problems.length === 0);
       console.log(`Kept as revision ${s.revision} of ${seat}'s orders for ${record.label}.`);
     } finally {
       await lock.release();
@@ -331,7 +336,8 @@ export async function autoPlay(dir: string, o: { level: string; maxSteps: number
   if (perStep) console.log(`Draw it: starhost ${perStep.id} ${dir} --out FILE (${perStep.summary})`);
 }
 
-function printCheck(lines: readonly CheckLine[], problems: readonly Problem[]): void {
+/** The check's lines, then one verdict: "No problems found" only when `passed` (the check's ok and no problem). */
+function printCheck(lines: readonly CheckLine[], problems: readonly Problem[], passed: boolean): void {
   let last = "";
   for (const line of lines) {
     if (line.step !== last) {
@@ -343,7 +349,8 @@ function printCheck(lines: readonly CheckLine[], problems: readonly Problem[]): 
     console.log(`  ${mark} ${line.order ? `${line.order}: ` : ""}${line.text}`);
   }
   console.log("");
-  if (problems.length === 0) console.log("No problems found: every order is expected to succeed.");
+  if (passed) console.log("No problems found: every order is expected to succeed.");
+  else if (problems.length === 0) console.log("The check failed: see the FAIL lines above.");
   else {
     console.log(`${problems.length} problem(s):`);
     for (const l of problemLines(problems)) console.log(`  ${l}`);

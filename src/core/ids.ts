@@ -9,6 +9,7 @@
  * `record[id]` on a plain object would find them ("constructor" is a letter string).
  */
 import { z } from "zod";
+import { showPlain } from "./text.js";
 
 /** A seat of a game: an empire, a side, a player (an id). */
 export type SeatId = string;
@@ -95,7 +96,8 @@ export function keyProblem(key: unknown): string | null {
   if (key.length === 0) return "a name may not be empty";
   if (key.length > KEY_MAX) return `a name has at most ${KEY_MAX} characters (this one has ${key.length})`;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(key)) return `${JSON.stringify(key.slice(0, 40))} holds a control character`;
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(key))
+    return `${JSON.stringify(showPlain(key.slice(0, 40)))} holds a control character`;
   if (RESERVED.has(key))
     return `"${key}" is reserved (every JavaScript object has a member of that name) and cannot be a name; choose another`;
   return null;

@@ -163,3 +163,50 @@ export function addressed<O extends Record<string, unknown>>(
     ...(typeof step === "number" ? { step } : {}),
   };
 }
+
+/**
+ * Orders given to a check or a step: a file parsed before, whose `skipped` (written by the parser, never in a
+ * file) says where the orders it skipped stood, parsed again so that orders no parser saw fail as problems and
+ * never throw. `positions` holds the place in the file as written of each order that stands (#0 the first,
+ * skipped ones counted): what every problem names it by (issue 9 item 5). `skipped` is every position skipped,
+ * then or now.
+ */
+export function parseGivenOrdersFile<O>(
+  given: unknown,
+  spec: OrdersFileSpec<O>,
+): { file: Record<string, unknown> & { orders: O[] }; problems: Problem[]; refused: Problem[]; positions: number[]; skipped: number[] } {
+  let raw = given;
+  let before: readonly number[] = [];
+  const max = spec.maxOrders ?? Number.POSITIVE_INFINITY;
+  if (given !== null && typeof given === "object" && !Array.isArray(given) && Object.hasOwn(given, "skipped")) {
+    const { skipped, ...rest } = given as Record<string, unknown>;
+    raw = rest;
+    before = skippedPositions(skipped, max);
+  }
+  const list = raw !== null && typeof raw === "object" ? (Array.isArray(raw) ? raw : (raw as { orders?: unknown }).orders) : undefined;
+  const length = Array.isArray(list) ? Math.min(list.length, max) : 0;
+  const all: number[] = [];
+  const gaps = new Set(before);
+  for (let p = 0; all.length < length; p++) if (!gaps.has(p)) all.push(p);
+  const { file, problems, refused, skipped } = parseOrdersFile(raw, { ...spec, positions: all });
+  const now = new Set(skipped);
+  return {
+    file,
+    problems,
+    refused,
+    positions: all.filter((p) => !now.has(p)),
+    skipped: [...before, ...skipped].sort((a, b) => a - b),
+  };
+}
+
+/** A `skipped` list as the parser writes it (ascending whole positions), or none: anything else is no parser's. */
+function skippedPositions(v: unknown, max: number): readonly number[] {
+  const limit = Number.isFinite(max) ? max : 100_000;
+  if (!Array.isArray(v) || v.length > limit) return [];
+  let last = -1;
+  for (const p of v) {
+    if (typeof p !== "number" || !Number.isInteger(p) || p <= last || p >= 2 * limit) return [];
+    last = p;
+  }
+  return v as number[];
+}

@@ -120,6 +120,8 @@ export interface Scenario<State, Inputs = unknown> {
   inputs: readonly ScenarioInput[];
   parseInputs(raw: Readonly<Record<string, readonly unknown[]>>): Result<Inputs, Problem[]>;
   create(seed: number, inputs: Inputs): State;
+  /** What the players should know of inputs that are valid but may not be what they meant (fleets of unequal points). */
+  warnings?(inputs: Inputs): string[];
 }
 
 /** A field of an order a client can offer: a choice among values, a number in a range, free text, a list of choices. */

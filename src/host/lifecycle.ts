@@ -84,6 +84,14 @@ export function newGame(g: NewGame): Result<GameRecord, Problem[]> {
   });
 }
 
+/** The scenario's warnings about inputs that are valid but may not be what was meant (none when they do not parse). */
+export function newGameWarnings(g: NewGame): string[] {
+  const scenario = Object.hasOwn(g.ruleset.scenarios, g.scenario) ? g.ruleset.scenarios[g.scenario] : undefined;
+  if (!scenario?.warnings) return [];
+  const parsed = scenario.parseInputs(g.inputs);
+  return parsed.ok ? scenario.warnings(parsed.value) : [];
+}
+
 /**
  * The one answer to anything that wants another step of a finished game (orders, a check, a template, the
  * step itself): who won, why, and that nothing more is taken. The CLI and the API print it as is.

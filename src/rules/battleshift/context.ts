@@ -40,6 +40,7 @@ import {
   squadronList,
   wingsAboard,
 } from "./model.js";
+import { describeOrder, type Order } from "./orders.js";
 
 /** "Fighter wings that are destroyed count as 3 VP each for the enemy." */
 export const VP_PER_WING = 3;
@@ -58,6 +59,14 @@ export class Ctx {
     readonly preview = false,
   ) {
     this.los = new LosContext(state);
+  }
+
+  /** The place in the orders file as written of each order of the list this step carries out (default: its index). */
+  orderPositions: readonly number[] = [];
+
+  /** The `order` field of a problem about the `i`th order of the list: "#3 move blue-tf1-s1", by its place in the file. */
+  orderLabel(o: Order, i: number): string {
+    return describeOrder(o, this.orderPositions[i] ?? i);
   }
 
   get act(): number {
@@ -233,7 +242,7 @@ export class Ctx {
         testNeed,
       ),
     ];
-    const shields = shieldText(out, d.shields, d.hardness, asFired, shieldNeed);
+    const shields = shieldText(out, d.shields, d.hardness, asFired, shieldNeed, shieldless(d));
     const tests = out.tests.length
       ? `; destruction tests ${diceList(out.tests.map((t) => t.roll))}${testNeed !== undefined ? ` needing ${testNeed} or less` : ""}`
       : "";
@@ -361,7 +370,7 @@ export class Ctx {
       },
       dice,
       `${fireSubject(firers, named, label)} the mixed squadron ${target.id}: ${toHitText(attacks, out.attackRolls, out.hits, parts)} (${out.suppressAt} to suppress)${suppressed ? ", suppressed" : ""}` +
-        `${shieldText(out, anyShields ? 1 : 0, d.hardness, attacks, shieldNeed)}; ${damageText(out.damage, out.damageRolls)}` +
+        `${shieldText(out, anyShields ? 1 : 0, d.hardness, attacks, shieldNeed, shieldless(d))}; ${damageText(out.damage, out.damageRolls)}` +
         `${testText ? `; destruction tests ${diceList(out.tests.map((t) => t.roll))}: ${testText}` : ""} (damage now ${out.squadron.damageTaken})`,
     );
     // "Disabled ships are unable to move or fire any weapons until they make a repair roll" (boarded, engulfed, repaired as any).
@@ -626,9 +635,13 @@ function toHitText(attacks: readonly Attack[], attackRolls: readonly number[][],
   return `${bits.join(" + ")} = ${hits} hit${hits === 1 ? "" : "s"}`;
 }
 
+/** A design bought with No Shields: "Shieldless (shield save of 2 from armor)" (Bionid Ships; System table). */
+const shieldless = (d: { input: { systems: Partial<Record<string, number>> } }): boolean => (d.input.systems.noShields ?? 0) > 0;
+
 /**
  * The shields' part of a fire event: "; 4 shield rolls [1,3,4,2] needing 2 or less: 2 saved", or why none were rolled (no
- * hits, no shields, or a hardness the weapon brings to 0: RULINGS "Shield saves").
+ * hits, no shields, or a hardness the weapon brings to 0: RULINGS "Shield saves"). A shieldless target's saves are its
+ * armour's ("No Shields (Hardness 2 from armor)"), and are called so (issue 9 item 19; RULINGS "Shield saves").
  */
 function shieldText(
   out: { hits: number; shieldRolls: number[]; saves: number },
@@ -636,16 +649,18 @@ function shieldText(
   hardness: number,
   attacks: readonly Attack[],
   need: number | undefined,
+  armour = false,
 ): string {
   if (out.hits === 0) return "";
   const n = out.shieldRolls.length;
+  const what = armour ? "armour" : "shield";
   if (n === 0) {
     if (shields <= 0) return "; no shields to roll";
     const least = Math.min(...attacks.map(shieldReduction));
-    return `; no shield rolls (hardness ${hardness} less the weapon's ${least} leaves nothing to save on)`;
+    return `; no ${what} rolls (${armour ? "no shields: " : ""}hardness ${hardness}${armour ? " from armour" : ""} less the weapon's ${least} leaves nothing to save on)`;
   }
   const against = need !== undefined ? `needing ${need} or less` : "each against its ship's hardness less the weapon's reduction";
-  return `; ${n} shield roll${n === 1 ? "" : "s"} ${diceList(out.shieldRolls)} ${against}: ${out.saves} saved`;
+  return `; ${n} ${what} roll${n === 1 ? "" : "s"} ${diceList(out.shieldRolls)} ${against}${armour ? ` (no shields: hardness ${hardness} from armour)` : ""}: ${out.saves} saved`;
 }
 
 /** "3 damage", with a super heavy's d3s: "7 damage (d3 each [3,2,2])". */

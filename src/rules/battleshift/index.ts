@@ -13,7 +13,7 @@ import { canonicalJson, cloneData } from "../../core/json.js";
 import { addressed } from "../../core/orders.js";
 import { err, ok, type Problem } from "../../core/result.js";
 import { Rng } from "../../core/rng.js";
-import type { Check, Ruleset, Scenario } from "../../core/ruleset.js";
+import type { Check, CheckLine, Ruleset, Scenario } from "../../core/ruleset.js";
 import { botOrders, randomLegalOrders, randomOrders } from "./bot/bot.js";
 import { Ctx } from "./context.js";
 import { type BsEvent, visibleTo } from "./events.js";
@@ -29,7 +29,7 @@ import {
 } from "./fleet/setup.js";
 import type { BattleState, SideId } from "./model.js";
 import { sideIds } from "./model.js";
-import { type Orders, ordersSchema, parseOrders } from "./orders.js";
+import { type Orders, ordersSchema, parseGivenOrders, parseOrders } from "./orders.js";
 import { planetStep } from "./planets/planet-orders.js";
 import { bodyName } from "./planets/planet-play.js";
 import { knownState } from "./presentation/known-state.js";
@@ -76,6 +76,18 @@ function parseFleets(raw: Readonly<Record<string, readonly unknown[]>>, required
   return problems.length > 0 ? err(problems) : ok<FleetInputs>({ fleets });
 }
 
+/**
+ * Definitions, "Fleet": fleets "are bought at the start of the game, based on a point cost system"; two fleets of
+ * different totals are legal (a scenario may want it) but worth a warning naming both (issue 9 item 19).
+ */
+function fleetWarnings(inputs: FleetInputs): string[] {
+  const [blue, red] = inputs.fleets ?? [];
+  if (!blue || !red || blue.points === red.points) return [];
+  return [
+    `the fleets are not of equal points: ${blue.name} (blue) is ${blue.points} points and ${red.name} (red) ${red.points} points (a difference of ${Math.abs(blue.points - red.points)}); fleets are bought to an agreed total (fleet check --points N)`,
+  ];
+}
+
 const FLEET_INPUT = (min: number) => [
   { name: "fleet", description: "a fleet file (YAML or JSON), once per side: blue first, then red", min, max: 2, schema: fleetFileSchema },
 ];
@@ -95,6 +107,7 @@ function withFleets(
     inputs: FLEET_INPUT(0),
     parseInputs: (raw) => parseFleets(raw, false),
     create: (seed, inputs) => create(seed, inputs.fleets ?? fleetsFrom(fallback)),
+    warnings: fleetWarnings,
   };
 }
 
@@ -115,6 +128,7 @@ export const battleshift: Ruleset<BattleState, Orders, BattleView, BsGameEvent> 
       inputs: FLEET_INPUT(2),
       parseInputs: (raw) => parseFleets(raw, true),
       create: (seed, inputs) => createBattle({ seed, scenario: "default", fleets: inputs.fleets ?? [] }).state,
+      warnings: fleetWarnings,
     } satisfies Scenario<BattleState, FleetInputs> as Scenario<BattleState>,
     playtest: {
       id: "playtest",
@@ -226,37 +240,63 @@ export function checkOrders(state: BattleState, seat: SideId, given: Orders): Ch
     return { ok: false, lines: [{ step: "Orders", order: "", text: p.message, ok: false }], problems: [p] };
   }
   // Orders arrive parsed; checked again so that orders no parser saw fail as problems, never throw.
-  const { orders, problems: malformed } = parseOrders(given);
+  // Problems name each order by its place in the file as written, the skipped ones counted (issue 9 item 5).
+  const { orders, problems: malformed, positions } = parseGivenOrders(given);
   if (malformed.length > 0) {
     const lines = malformed.map((p) => ({ step: "Orders", order: p.order, text: `refused: ${p.message} (${p.code})`, ok: false }));
     const rest = checkOrders(state, seat, orders);
     return { ok: false, lines: [...lines, ...rest.lines], problems: [...malformed, ...rest.problems] };
   }
+  const skipped = orders.skipped ?? [];
+  const skippedLines: CheckLine[] = skipped.map((at) => ({
+    step: "Orders",
+    order: `#${at}`,
+    text: "skipped as malformed (its problem says why)",
+    ok: false,
+  }));
+  // One verdict (issue 9 item 15): every failing line below comes with a problem, so `ok`, the lines and the
+  // problems agree, and the command's exit code with them.
+  const refuse = (order: string, code: string, message: string): Check => ({
+    ok: false,
+    lines: [{ step: "Orders", order, text: message, ok: false }],
+    problems: [{ order, code, message }],
+  });
+  if (orders.side !== undefined && orders.side !== seat)
+    return refuse("side", "wrong-side", `these orders are for side "${orders.side}", not for "${seat}": nothing in them is checked`);
   const copy = cloneData(state);
   const rng = Rng.forTurn(state.seed, state.step, "check");
   const ctx = new Ctx(copy, rng, seat, true);
+  ctx.orderPositions = positions;
+  ctx.lines.push(...skippedLines);
   const ts = copy.turnState;
-  if (copy.outcome || ts.phase === "over") {
-    return { ok: false, lines: [{ step: "Battle", order: "", text: "the battle is over", ok: false }], problems: [] };
-  }
-  if (orders.step !== undefined && orders.step !== state.step) {
-    const p = { order: "step", code: "wrong-step", message: `these orders are for step ${orders.step}; the game is at step ${state.step}` };
-    return { ok: false, lines: [{ step: "Orders", order: "step", text: p.message, ok: false }], problems: [p] };
-  }
+  if (copy.outcome || ts.phase === "over") return refuse("", "game-over", "the battle is over; it takes no more orders");
+  if (orders.step !== undefined && orders.step !== state.step)
+    return refuse("step", "wrong-step", `these orders are for step ${orders.step}; the game is at step ${state.step}`);
   if (ts.phase === "sequences") {
     applySheet(ctx, orders.orders);
   } else {
     const slot = currentSlot(copy);
     if (!slot || slot.side !== seat) {
-      const text = `step ${state.step} is ${slot ? `${slot.side}'s activation` : "not an activation"}; your orders are not needed now`;
-      return { ok: orders.orders.length === 0, lines: [{ step: "Orders", order: "", text, ok: orders.orders.length === 0 }], problems: [] };
+      const now = `step ${state.step} is ${slot ? `${slot.side}'s activation` : "not an activation"}`;
+      if (orders.orders.length === 0)
+        return {
+          ok: true,
+          lines: [{ step: "Orders", order: "", text: `${now}; no orders are needed from you now`, ok: true }],
+          problems: [],
+        };
+      const n = orders.orders.length;
+      return refuse(
+        "",
+        "not-your-activation",
+        `${now}: your ${n === 1 ? "order is" : `${n} orders are`} not taken now; send them when your activation comes`,
+      );
     }
     copy.activationNo++;
     const planet = slot.taskforce && copy.settings.planets ? copy.planets?.[slot.taskforce] : undefined;
     if (planet) {
       ctx.ok("Activation", "", `${bodyName(planet)} activates (dice are stand-ins in a check)`);
       planetStep(ctx, planet, orders.orders);
-      return { ok: ctx.problems.length === 0, lines: ctx.lines, problems: ctx.problems };
+      return { ok: ctx.problems.length === 0 && skipped.length === 0, lines: ctx.lines, problems: ctx.problems };
     }
     const unit = activationUnit(copy, slot, orders.orders);
     ctx.ok(
@@ -266,7 +306,7 @@ export function checkOrders(state: BattleState, seat: SideId, given: Orders): Ch
     );
     runActivation(ctx, unit, orders.orders);
   }
-  return { ok: ctx.problems.length === 0, lines: ctx.lines, problems: ctx.problems };
+  return { ok: ctx.problems.length === 0 && skipped.length === 0, lines: ctx.lines, problems: ctx.problems };
 }
 
 export { botOrders, randomLegalOrders } from "./bot/bot.js";

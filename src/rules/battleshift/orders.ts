@@ -18,7 +18,7 @@
  */
 import { z } from "zod";
 import { idSchema, refSchema } from "../../core/ids.js";
-import { parseOrdersFile } from "../../core/orders.js";
+import { parseGivenOrdersFile, parseOrdersFile } from "../../core/orders.js";
 import type { Problem } from "../../core/result.js";
 import { LIMITS } from "./limits.js";
 
@@ -257,7 +257,13 @@ export const ordersSchema = z
 
 export type Order = z.infer<typeof orderSchema>;
 export type OrderType = Order["type"];
-export type Orders = z.infer<typeof ordersSchema>;
+export type Orders = z.infer<typeof ordersSchema> & {
+  /**
+   * Written by the parser, never in a file: the positions (#0 the first) in the file as written of the orders
+   * skipped as malformed, so that every problem names an order by its place in the file (issue 9 item 5).
+   */
+  skipped?: number[];
+};
 export type OrderOf<T extends OrderType> = Extract<Order, { type: T }>;
 
 export const ORDER_TYPES: readonly OrderType[] = orderSchema.options.map((o) => o.shape.type.value);
@@ -276,15 +282,33 @@ export function describeOrder(o: Order, index: number): string {
   return bits.join(" ");
 }
 
-/** Parse raw orders order by order: a malformed order becomes a problem and is skipped, the rest stand. */
+const FILE_SPEC = {
+  seat: { field: "side", message: 'side must be a seat id such as "blue"', allowEmpty: false },
+  step: { field: "step" },
+  example: '{ "side": "blue", "orders": [ ... ] }',
+  types: ORDER_TYPES,
+  schema: orderSchema,
+  maxOrders: LIMITS.orders,
+};
+
+/**
+ * Parse raw orders order by order: a malformed order becomes a problem and is skipped, the rest stand; the parsed
+ * orders remember where the skipped ones stood (`skipped`).
+ */
 export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]; refused: Problem[] } {
-  const { file, problems, refused } = parseOrdersFile(raw, {
-    seat: { field: "side", message: 'side must be a seat id such as "blue"', allowEmpty: false },
-    step: { field: "step" },
-    example: '{ "side": "blue", "orders": [ ... ] }',
-    types: ORDER_TYPES,
-    schema: orderSchema,
-    maxOrders: LIMITS.orders,
-  });
-  return { orders: file as Orders, problems, refused };
+  const { file, problems, refused, skipped } = parseOrdersFile(raw, FILE_SPEC);
+  const orders = file as Orders;
+  if (skipped.length > 0) orders.skipped = skipped;
+  return { orders, problems, refused };
+}
+
+/**
+ * Orders given to the check or a step (parsed before, perhaps with `skipped`), parsed again: `positions` is the
+ * place in the file as written of each order that stands, what every problem names it by.
+ */
+export function parseGivenOrders(given: unknown): { orders: Orders; problems: Problem[]; refused: Problem[]; positions: number[] } {
+  const { file, problems, refused, positions, skipped } = parseGivenOrdersFile(given, FILE_SPEC);
+  const orders = file as Orders;
+  if (skipped.length > 0) orders.skipped = skipped;
+  return { orders, problems, refused, positions };
 }

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { idRecord, idSchema, issueCode, keySchema, own, refSchema, safeRecord } from "../../core/ids.js";
-import { listUpTo, numberIn, recordUpTo, showNumber, textUpTo, wholeIn } from "../../core/ranges.js";
+import { listUpTo, numberIn, plainTextUpTo, recordUpTo, showNumber, wholeIn } from "../../core/ranges.js";
 import { err, ok, type Problem, type Result } from "../../core/result.js";
 import { seedProblem } from "../../core/rng.js";
 import { TERRAIN_KINDS, type TerrainKind } from "./battlespace/battlespace.js";
@@ -30,8 +30,9 @@ const turnNo = wholeIn(...RANGES.turn, "a turn");
 const counter = (what: string) => wholeIn(...RANGES.counter, what);
 const mark = (what: string) => wholeIn(...RANGES.mark, what);
 const count = (what: string) => wholeIn(...RANGES.count, what);
-const text = (what: string) => textUpTo(1000, what);
-const name = (what: string) => textUpTo(LIMITS.name, what);
+/** Texts and names are plain text on one line (issue 9 item 4): a hand-edited state cannot forge a report's lines. */
+const text = (what: string) => plainTextUpTo(1000, what);
+const name = (what: string) => plainTextUpTo(LIMITS.name, what);
 
 const settings = z.object({
   turnLimit: turnNo,
@@ -77,7 +78,7 @@ const shipSystems = Object.fromEntries(SHIP_SYSTEM_NAMES.map((k) => [k, systemCo
 /** A design exactly as `buildShip` writes it (fleet/ship-building.ts ShipDesign), so the parsed state is a BattleState. */
 const design = z
   .object({
-    id: textUpTo(LIMITS.name, "a design's id"),
+    id: plainTextUpTo(LIMITS.name, "a design's id"),
     name: name("a design's name"),
     faction: name("a design's faction"),
     size: wholeIn(...RANGES.size, "a design's size"),
@@ -101,7 +102,7 @@ const design = z
     /** What the design was built from (kept for reports; the engine reads the fields above). */
     input: z
       .object({
-        id: textUpTo(LIMITS.name, "a design's id").optional(),
+        id: plainTextUpTo(LIMITS.name, "a design's id").optional(),
         name: name("a design's name"),
         faction: name("a design's faction").optional(),
         size: wholeIn(...RANGES.size, "a design's size"),
@@ -135,7 +136,7 @@ const squadron = z.object({
   suppression: count("suppression"),
   location: z.enum(["table", "hyperspace", "reserve", "gone"]),
   goneReason: z.enum(["destroyed", "shifted", "emergency", "abandoned", "captured"]).nullable(),
-  arrival: z.object({ turn: turnNo, sector: textUpTo(20, "a sector"), facing: facingNum }).nullable(),
+  arrival: z.object({ turn: turnNo, sector: plainTextUpTo(20, "a sector"), facing: facingNum }).nullable(),
   arrivedTurn: wholeIn(-1, RANGES.turn[1], "arrivedTurn").nullable(),
   activatedTurn: wholeIn(-1, RANGES.turn[1], "activatedTurn"),
   fighters: count("fighters"),
@@ -146,7 +147,7 @@ const squadron = z.object({
   station: z.boolean(),
   mixed: mixedRoster.optional(),
   formation: z.enum(["cone", "ring"]).nullable().optional(),
-  experience: listUpTo(textUpTo(40, "an experience trait"), 20, "experience traits").optional(),
+  experience: listUpTo(plainTextUpTo(40, "an experience trait"), 20, "experience traits").optional(),
   assaultLost: count("assaultLost").optional(),
 });
 
@@ -189,7 +190,7 @@ const prize = z.object({
 const plannedShift = z.object({
   unit: id,
   returnTurn: turnNo.nullable(),
-  sector: textUpTo(20, "a sector").nullable(),
+  sector: plainTextUpTo(20, "a sector").nullable(),
   facing: facingNum.nullable(),
 });
 
@@ -203,7 +204,7 @@ const stateSchema = z.object({
   ruleset: z.literal("battleshift"),
   version: z.literal(1),
   seed: seedSchema,
-  scenario: textUpTo(1000, "a scenario"),
+  scenario: plainTextUpTo(1000, "a scenario"),
   step: wholeIn(1, RANGES.counter[1], "step"),
   turn: turnNo,
   activationNo: counter("activationNo"),
@@ -248,7 +249,7 @@ const stateSchema = z.object({
               damage: count("damage"),
               assault: count("assault units"),
               holder: id,
-              scored: listUpTo(textUpTo(40, "an objective"), 10, "objectives").optional(),
+              scored: listUpTo(plainTextUpTo(40, "an objective"), 10, "objectives").optional(),
               fighters: count("fighters").optional(),
             }),
             4,
@@ -283,7 +284,7 @@ const stateSchema = z.object({
 /** The problem code of a schema issue: the id, ref, name and seed codes of core/ids.ts, else "invalid-state". */
 function stateCode(issue: z.core.$ZodIssue): string {
   const c = issueCode(issue);
-  return /^invalid-(id|ref|name|seed)$/.test(c) ? c : "invalid-state";
+  return /^invalid-(id|ref|name|seed)$|^not-plain-text$/.test(c) ? c : "invalid-state";
 }
 
 export function parseState(raw: unknown): Result<BattleState, Problem[]> {

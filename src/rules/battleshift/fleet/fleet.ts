@@ -23,8 +23,9 @@
  */
 import { z } from "zod";
 import { issueCode, keySchema, own, safeRecord } from "../../../core/ids.js";
-import { listUpTo, numberIn, recordUpTo, textUpTo, wholeIn } from "../../../core/ranges.js";
+import { listUpTo, numberIn, plainTextUpTo, recordUpTo, wholeIn } from "../../../core/ranges.js";
 import type { Problem } from "../../../core/result.js";
+import { plainTextProblem } from "../../../core/text.js";
 import { EXPERIENCE_TRAITS } from "../formations-and-experience/experience.js";
 import { LIMITS } from "../limits.js";
 import { defenseFault, type InstallationKind, type PlanetDefense, QUADRANTS } from "../planets/planet.js";
@@ -142,8 +143,13 @@ export type FleetResult = { ok: true; value: Fleet } | { ok: false; error: Probl
 
 const count = wholeIn(0, 10_000, "a count of systems or installations");
 /** Names that become keys (design names: `fleet.designs[name]`): never a prototype name (core/ids.ts `keyProblem`). */
-const keyName = keySchema;
-const name = (what: string) => textUpTo(LIMITS.name, what, 1);
+const keyName = keySchema.superRefine((v, ctx) => {
+  // Plain text (core/text.ts, issue 9 item 4): no bidirectional controls either (keySchema refuses the other controls).
+  const p = typeof v === "string" ? plainTextProblem(v) : null;
+  if (p) ctx.addIssue({ code: "custom", message: `a name ${p}`, params: { problem: "not-plain-text" } });
+});
+/** Names are plain text on one line (issue 9 item 4): a report or a check prints them; none may forge a line or move the cursor. */
+const name = (what: string) => plainTextUpTo(LIMITS.name, what, 1);
 const designSchema = z
   .object({
     /** At most 100 characters: a game keys it by its name, prefixed "red:" when both fleets use the name. */
@@ -153,7 +159,7 @@ const designSchema = z
     size: wholeIn(1, 100, "a design's size").describe(
       "1 destroyer, 2 frigate, 3 cruiser, 4 battleship, 5 dreadnought, 6-7 behemoth, 8+ titan",
     ),
-    faction: textUpTo(LIMITS.name, "a faction").optional(),
+    faction: plainTextUpTo(LIMITS.name, "a faction").optional(),
     systems: recordUpTo(safeRecord(keyName, count, "invalid-name"), 100, "systems")
       .default({})
       .describe(`how many of each system or weakness the ship buys ("Ship Building"): ${SYSTEM_KINDS.join(", ")}`),
@@ -185,7 +191,7 @@ const squadronSchema = z
     mixed: listUpTo(z.object({ design: keyName, ships: shipCount }).strict(), 21, "designs in a mixed squadron")
       .optional()
       .describe("instead of design and ships, designs and counts of a mixed squadron (option mixedSquadrons)"),
-    experience: listUpTo(textUpTo(40, "an experience trait"), 20, "experience traits")
+    experience: listUpTo(plainTextUpTo(40, "an experience trait"), 20, "experience traits")
       .optional()
       .describe(`experience traits (option experience): ${EXPERIENCE_TRAITS.join(", ")}`),
   })
@@ -193,7 +199,7 @@ const squadronSchema = z
 const taskforceSchema = z
   .object({
     name: name("a taskforce's name").describe("the taskforce's name, different from the others' (the activation sequence names it)"),
-    flagship: textUpTo(LIMITS.name, "a flagship squadron's name")
+    flagship: plainTextUpTo(LIMITS.name, "a flagship squadron's name")
       .optional()
       .describe("the squadron carrying the flagship, one of the largest ships (default: the first squadron of the largest ships)"),
     squadrons: listUpTo(squadronSchema, 100, "squadrons in a taskforce").describe("1 to 5 squadrons (option squadronsPerTaskforce)"),
@@ -389,7 +395,11 @@ function issueMessage(i: z.core.$ZodIssue): string {
 function issueProblems(at: string, error: z.ZodError, fail: Fail): void {
   for (const i of error.issues.slice(0, 20)) {
     const special = issueCode(i);
-    const code = /^invalid-(id|ref|name)$/.test(special) ? special : i.code === "unrecognized_keys" ? "unknown-field" : "bad-field";
+    const code = /^invalid-(id|ref|name)$|^not-plain-text$/.test(special)
+      ? special
+      : i.code === "unrecognized_keys"
+        ? "unknown-field"
+        : "bad-field";
     fail(pathOf(at, i.path), code, issueMessage(i));
   }
 }

@@ -21,7 +21,7 @@ import {
   type Squadron,
   squadronList,
 } from "../model.js";
-import { describeOrder, type Order, type OrderOf } from "../orders.js";
+import type { Order, OrderOf } from "../orders.js";
 import { QUADRANTS, type Quadrant, type QuadrantId, workingWeapons } from "./planet.js";
 import {
   bodyName,
@@ -55,7 +55,7 @@ export function planetStep(ctx: Ctx, planet: PlanetInPlay, orders: readonly Orde
   const arrived = new Set<string>();
   const moves: { o: OrderOf<"assaultMove">; label: string }[] = [];
   orders.forEach((o, i) => {
-    const label = describeOrder(o, i);
+    const label = ctx.orderLabel(o, i);
     if (o.type === "quadrantFire") fire.push({ o, label });
     else if (o.type === "assaultMove") moves.push({ o, label });
     else

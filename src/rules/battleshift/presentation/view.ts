@@ -75,6 +75,94 @@ export function viewFor(state: BattleState, seat: SideId, events: readonly BsEve
   };
 }
 
+/** A squadron as a side sees it on the table (issue 9 item 16): what a player plans by. */
+export interface SeenSquadron {
+  id: string;
+  side: SideId;
+  name: string;
+  design: string;
+  taskforce: string | null;
+  /** "table", or "hyperspace" (shifted out: where and when it returns is its side's secret). */
+  location: "table" | "hyperspace";
+  facing: number;
+  /** Every ship on the table, with its position (inches from the west and north edges). */
+  ships: { id: string; x: number; y: number; disabled: boolean }[];
+  /** The squadron's centre (the mean of its ships). */
+  centre: { x: number; y: number } | null;
+  shipsBought: number;
+  damage: number;
+  suppression: number;
+  station: boolean;
+}
+
+export interface SeenFlight {
+  id: string;
+  side: SideId;
+  carrier: string;
+  wings: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * What `seat` can see of one side's forces: every squadron on the table (position of each ship, facing, ships,
+ * damage, suppression) or in hyperspace (no return point: "This is not revealed to the other player until the turn
+ * they battleshift back into play"), and every flight. Squadrons not yet arrived are not listed (their arrival is
+ * secret). Missiles are never in flight between steps: they fly and hit in the activation that launches them
+ * (Missile Resolution), so there are none to list. RULINGS "What a side sees of the enemy".
+ */
+export function forcesSeen(state: BattleState, seat: SideId, side: SideId): { squadrons: SeenSquadron[]; flights: SeenFlight[] } {
+  const squadrons: SeenSquadron[] = [];
+  for (const sq of squadronList(state)) {
+    if (sq.side !== side || (sq.location !== "table" && sq.location !== "hyperspace")) continue;
+    const onTable = sq.location === "table";
+    const ships = onTable ? sq.ships.map((x) => ({ id: x.id, x: round(x.x), y: round(x.y), disabled: x.disabled })) : [];
+    const n = sq.ships.length;
+    squadrons.push({
+      id: sq.id,
+      side: sq.side,
+      name: sq.name,
+      design: designOfSquadron(state, sq).name,
+      taskforce: sq.taskforce,
+      location: sq.location,
+      facing: round(sq.facing),
+      ships,
+      centre:
+        onTable && n > 0
+          ? { x: round(sq.ships.reduce((t, x) => t + x.x, 0) / n), y: round(sq.ships.reduce((t, x) => t + x.y, 0) / n) }
+          : null,
+      shipsBought: sq.initialShips,
+      damage: sq.damage,
+      suppression: sq.suppression,
+      station: sq.station,
+    });
+  }
+  void seat;
+  const flights = Object.values(state.flights)
+    .filter((f) => f.side === side)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((f) => ({ id: f.id, side: f.side, carrier: f.carrier, wings: f.wings, x: round(f.x), y: round(f.y) }));
+  return { squadrons, flights };
+}
+
+/** The lines of a side's forces for a template (`# `) or a report: one per squadron and flight. */
+function forceLines(seen: { squadrons: SeenSquadron[]; flights: SeenFlight[] }, prefix: string): string[] {
+  const out: string[] = [];
+  for (const q of seen.squadrons) {
+    const ships = q.ships.map((x) => `${x.id.slice(q.id.length + 1)} (${x.x}, ${x.y})${x.disabled ? " disabled" : ""}`).join(", ");
+    const where =
+      q.location === "hyperspace"
+        ? "in hyperspace (where and when it returns is secret)"
+        : `at (${q.centre?.x}, ${q.centre?.y}) facing ${q.facing}; ships ${ships}`;
+    out.push(
+      `${prefix}${q.id}: ${q.design}${q.station ? " (station)" : ""} ${q.ships.length || "?"} of ${q.shipsBought} ship(s)${q.taskforce ? ` in ${q.taskforce}` : " (detached)"}, ${where}; damage ${q.damage}, suppression ${q.suppression}`,
+    );
+  }
+  for (const f of seen.flights) out.push(`${prefix}${f.id}: flight of ${f.wings} wing(s) from ${f.carrier} at (${f.x}, ${f.y})`);
+  if (out.length === 0) out.push(`${prefix}(none)`);
+  return out;
+}
+
 /** Ships left per side. */
 function forces(state: BattleState, side: SideId): string {
   let ships = 0;
@@ -95,6 +183,18 @@ export function reportFor(state: BattleState, seat: SideId, events: readonly BsE
   for (const e of seen) lines.push(`${e.kind === "problem" ? "PROBLEM " : ""}${e.text}`);
   lines.push("");
   for (const side of sideIds(state)) lines.push(`${state.sides[side]?.name ?? side} (${side}): ${forces(state, side)}`);
+  const enemies = sideIds(state).filter((side) => side !== seat);
+  const mine = forcesSeen(state, seat, seat);
+  const seenOf = Object.fromEntries(enemies.map((side) => [side, forcesSeen(state, seat, side)]));
+  lines.push("", "Your forces (squadron: design, ships left of those bought, centre and facing, each ship, damage, suppression):");
+  lines.push(...forceLines(mine, "  "));
+  for (const side of enemies) {
+    lines.push(
+      "",
+      `Enemy forces you see, ${state.sides[side]?.name ?? side} (${side}); missiles fly and hit within an activation, so none are in flight:`,
+    );
+    lines.push(...forceLines(seenOf[side] as ReturnType<typeof forcesSeen>, "  "));
+  }
   if (state.outcome) {
     const over = `The battle is over: ${state.outcome.reason}.`;
     // Said once: the step that ended the battle already told it among its events.
@@ -112,6 +212,8 @@ export function reportFor(state: BattleState, seat: SideId, events: readonly BsE
     events: seen,
     vp: Object.fromEntries(sideIds(state).map((s) => [s, state.sides[s]?.vp ?? 0])),
     outcome: state.outcome,
+    forces: mine,
+    enemy: seenOf,
   };
   return { json, text: `${lines.join("\n")}\n` };
 }
@@ -132,14 +234,19 @@ export function templateFor(state: BattleState, seat: SideId, example: Orders): 
     out.push("# No orders are needed from you at this step.");
   }
   out.push("#");
-  out.push("# Your squadrons (id: design, ships, position of the first ship, facing, damage, suppression):");
+  out.push("# Your squadrons (id: design, ships left of those bought, centre and facing, each ship, damage, suppression):");
   for (const sq of squadronList(state)) {
-    if (sq.side !== seat || sq.location === "gone") continue;
+    if (sq.side !== seat || sq.location === "gone" || sq.location === "table" || sq.location === "hyperspace") continue;
     const d = designOfSquadron(state, sq);
-    const s0 = sq.ships[0];
+    out.push(`#   ${sq.id}: ${d.name} x${sq.ships.length}${sq.taskforce ? ` in ${sq.taskforce}` : " (detached)"}, ${sq.location}`);
+  }
+  out.push(...forceLines(forcesSeen(state, seat, seat), "#   "));
+  for (const side of sideIds(state).filter((x) => x !== seat)) {
+    out.push("#");
     out.push(
-      `#   ${sq.id}: ${d.name} x${sq.ships.length}${sq.taskforce ? ` in ${sq.taskforce}` : " (detached)"}, ${sq.location}${s0 ? ` at (${round(s0.x)}, ${round(s0.y)})` : ""}, facing ${round(sq.facing)}, damage ${sq.damage}, suppression ${sq.suppression}`,
+      `# Enemy forces you see, ${state.sides[side]?.name ?? side} (${side}) (missiles fly and hit within an activation: none in flight):`,
     );
+    out.push(...forceLines(forcesSeen(state, seat, side), "#   "));
   }
   out.push(`side: ${seat}`);
   out.push(`step: ${state.step}`);

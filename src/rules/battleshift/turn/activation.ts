@@ -49,7 +49,7 @@ import {
   shipDesignOf,
   squadronsOfTaskforce,
 } from "../model.js";
-import { ACTIVATION_ORDERS, describeOrder, type Order, type OrderOf } from "../orders.js";
+import { ACTIVATION_ORDERS, type Order, type OrderOf } from "../orders.js";
 import { quadrantFacing } from "../planets/planet.js";
 import { groundTarget, missilesAtQuadrant } from "../planets/planet-air.js";
 import { assaultMoveOrder, STEP_ASSAULT_MOVE, STEP_PLANET_ORDERS } from "../planets/planet-orders.js";
@@ -74,10 +74,11 @@ interface Labelled<T extends Order["type"]> {
   label: string;
 }
 
-function ordersOf<T extends Order["type"]>(orders: readonly Order[], type: T): Labelled<T>[] {
+/** The orders of one type, each labelled by its place in the file as written (Ctx.orderLabel). */
+function ordersOf<T extends Order["type"]>(ctx: Ctx, orders: readonly Order[], type: T): Labelled<T>[] {
   const out: Labelled<T>[] = [];
   orders.forEach((o, i) => {
-    if (o.type === type) out.push({ o: o as OrderOf<T>, label: describeOrder(o, i) });
+    if (o.type === type) out.push({ o: o as OrderOf<T>, label: ctx.orderLabel(o, i) });
   });
   return out;
 }
@@ -89,7 +90,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
     if (!ACTIVATION_ORDERS.includes(o.type)) {
       ctx.fail(
         "Orders",
-        describeOrder(o, i),
+        ctx.orderLabel(o, i),
         "wrong-step",
         `a ${o.type} order belongs on the order sheet at the start of a turn; this step is an activation`,
       );
@@ -97,12 +98,12 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
   });
 
   // 0. Command transfers.
-  for (const { o, label } of ordersOf(orders, "command")) transferCommand(ctx, o, label, unit);
+  for (const { o, label } of ordersOf(ctx, orders, "command")) transferCommand(ctx, o, label, unit);
 
   // 1. Launch missiles.
   const launched = new Set<string>();
   const strikes: MissileStrike[] = [];
-  for (const { o, label } of ordersOf(orders, "missiles")) {
+  for (const { o, label } of ordersOf(ctx, orders, "missiles")) {
     // "Missiles attack quadrants and shields normally" (planet-play.ts).
     if (parseQuadrantTarget(ctx.state, o.target)) {
       const sq = ctx.sq(o.squadron);
@@ -120,7 +121,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
   // 2. Heavy batteries.
   const firedHeavy = new Set<string>();
   const superHeavy = new Set<string>();
-  for (const { o, label } of ordersOf(orders, "heavy")) {
+  for (const { o, label } of ordersOf(ctx, orders, "heavy")) {
     const sqs = firingSquadrons(ctx, STEP_HEAVY, label, o.squadrons, active, firedHeavy, unit);
     if (!sqs) continue;
     // "Planets (Extremely experimental)": a target "<planet>:<quadrant>" is a planet's or moon's quadrant.
@@ -161,7 +162,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
   }
 
   // 3. Movement: emergency shifts at the start of movement, then moves (the flagship's squadron first), detaching.
-  for (const { o, label } of ordersOf(orders, "emergencyShift")) {
+  for (const { o, label } of ordersOf(ctx, orders, "emergencyShift")) {
     const sq = ctx.sq(o.squadron);
     if (!sq || sq.side !== ctx.side) {
       ctx.fail(STEP_MOVE, label, "unknown-squadron", notYourSquadron(ctx.state, ctx.side, o.squadron));
@@ -173,7 +174,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
     }
     emergencyShift(ctx, sq, STEP_MOVE, label);
   }
-  const moves = ordersOf(orders, "move");
+  const moves = ordersOf(ctx, orders, "move");
   const flagSq = unit.taskforce ? state.taskforces[unit.taskforce]?.flagship?.squadron : undefined;
   moves.sort((a, b) => Number(b.o.squadron === flagSq) - Number(a.o.squadron === flagSq));
   const moved = new Set<string>();
@@ -185,7 +186,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
       towPrizes(ctx, p);
     }
   }
-  for (const { o, label } of ordersOf(orders, "detach")) {
+  for (const { o, label } of ordersOf(ctx, orders, "detach")) {
     const sq = ctx.sq(o.squadron);
     if (!sq || sq.side !== ctx.side || !active.has(sq.id)) {
       ctx.fail(STEP_MOVE, label, "not-activating", `${o.squadron} is not a squadron of this activation`);
@@ -234,7 +235,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
 
   // Light batteries and ion beams at any point of the move.
   const firedLight = new Set<string>();
-  for (const { o, label } of ordersOf(orders, "light")) {
+  for (const { o, label } of ordersOf(ctx, orders, "light")) {
     const sqs = firingSquadrons(ctx, STEP_LIGHT, label, o.squadrons, active, firedLight, unit);
     if (!sqs) continue;
     const sh = sqs.find((s) => superHeavy.has(s.id));
@@ -283,7 +284,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
 
   // 4. Fighters.
   const book: FighterBook = { launched: new Set(), recovered: new Set() };
-  for (const { o, label } of ordersOf(orders, "flight")) {
+  for (const { o, label } of ordersOf(ctx, orders, "flight")) {
     if (o.squadron && superHeavy.has(o.squadron)) {
       ctx.fail("4. Fighters", label, "super-heavy-exclusive", `${o.squadron} fired super heavy batteries this turn`);
       continue;
@@ -293,7 +294,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
     if (ground === "refused") flightOrder(ctx, { ...o, target: undefined }, label, active, book);
     else flightOrder(ctx, o, label, active, book, ground ?? undefined);
   }
-  for (const { o, label } of ordersOf(orders, "recover")) recoverOrder(ctx, o, label, active, book);
+  for (const { o, label } of ordersOf(ctx, orders, "recover")) recoverOrder(ctx, o, label, active, book);
   fighterRepairs(ctx, unit.squadrons, book);
 
   // 5. Missiles.
@@ -301,7 +302,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
 
   // 6. Boarding.
   const engulfed = new Set<string>();
-  for (const { o, label } of ordersOf(orders, "board")) {
+  for (const { o, label } of ordersOf(ctx, orders, "board")) {
     if (parseQuadrantTarget(ctx.state, o.target)) {
       const sqs = firingSquadrons(ctx, STEP_BOARD, label, o.squadrons, active, new Set(), unit);
       if (sqs) groundAssaultOrder(ctx, STEP_BOARD, label, sqs, o.target, (sq) => paths.get(sq.id)?.length ?? 0);
@@ -310,15 +311,15 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
     boardOrder(ctx, o, label, active);
   }
   // Releasing a friendly engulfed ship (RULINGS "Releasing a friendly engulfed ship"), then engulfing.
-  for (const { o, label } of ordersOf(orders, "release")) releaseOrder(ctx, o, label, active);
-  for (const { o, label } of ordersOf(orders, "engulf")) engulfOrder(ctx, o, label, active, engulfed);
+  for (const { o, label } of ordersOf(ctx, orders, "release")) releaseOrder(ctx, o, label, active);
+  for (const { o, label } of ordersOf(ctx, orders, "engulf")) engulfOrder(ctx, o, label, active, engulfed);
   // "They may also be engulfed or captured by a combat tractor beam" (option `tractorBeams`, tractor.ts).
   const beamsUsed = new Set<string>();
-  for (const { o, label } of ordersOf(orders, "tractor")) tractorOrder(ctx, o, label, active, beamsUsed);
+  for (const { o, label } of ordersOf(ctx, orders, "tractor")) tractorOrder(ctx, o, label, active, beamsUsed);
   // "It is possible to move assault forces from quadrant to quadrant, both by the attackers and defenders" (planet-orders.ts).
   const arrived = new Set<string>();
-  for (const { o, label } of ordersOf(orders, "assaultMove")) assaultMoveOrder(ctx, STEP_ASSAULT_MOVE, label, o, arrived);
-  for (const { label } of ordersOf(orders, "quadrantFire"))
+  for (const { o, label } of ordersOf(ctx, orders, "assaultMove")) assaultMoveOrder(ctx, STEP_ASSAULT_MOVE, label, o, arrived);
+  for (const { label } of ordersOf(ctx, orders, "quadrantFire"))
     ctx.fail(
       STEP_PLANET_ORDERS,
       label,
@@ -331,7 +332,7 @@ export function runActivation(ctx: Ctx, unit: ActivationUnit, orders: readonly O
   repairPrizes(ctx, unit.squadrons);
 
   // 8. Add squadrons.
-  for (const { o, label } of ordersOf(orders, "join")) joinOrder(ctx, o, label, unit);
+  for (const { o, label } of ordersOf(ctx, orders, "join")) joinOrder(ctx, o, label, unit);
 }
 
 /** The squadrons named in a fire order: own, activating, not yet fired this phase; several only within one taskforce. */

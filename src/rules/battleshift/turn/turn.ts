@@ -37,7 +37,7 @@ import {
   squadronList,
   squadronsOfTaskforce,
 } from "../model.js";
-import { describeOrder, type Order, type Orders, parseOrders, SHEET_ORDERS } from "../orders.js";
+import { type Order, type Orders, parseGivenOrders, SHEET_ORDERS } from "../orders.js";
 import { planetAirActivation } from "../planets/planet-air.js";
 import { planetStep } from "../planets/planet-orders.js";
 import { bodyName, planetsOfSide } from "../planets/planet-play.js";
@@ -99,6 +99,8 @@ export function resolveStep(
   if (state.outcome || state.turnState.phase === "over") return { state, events, problems };
   // Orders written for another step are refused whole.
   const usable: Record<SideId, Order[]> = {};
+  /** Where each usable order stood in its file as written (problems name orders by it). */
+  const positions: Record<SideId, number[]> = {};
   for (const side of sideIds(state)) {
     const given = ownKey(ordersBySeat, side);
     if (!given) continue;
@@ -115,16 +117,17 @@ export function resolveStep(
       });
     };
     // Orders arrive parsed; checked again so that orders no parser saw fail as problems, never throw.
-    const { orders: o, problems: malformed } = parseOrders(given);
+    const { orders: o, problems: malformed, positions: at } = parseGivenOrders(given);
     for (const p of malformed) reject(p);
     if (o.step !== undefined && o.step !== stepNo) {
       reject({ order: "step", code: "wrong-step", message: `these orders are for step ${o.step}; the game is at step ${stepNo}` });
       continue;
     }
     usable[side] = o.orders;
+    positions[side] = at;
   }
-  if (state.turnState.phase === "sequences") sheetStep(state, usable, rng, events, problems);
-  else activationStep(state, usable, rng, events, problems);
+  if (state.turnState.phase === "sequences") sheetStep(state, usable, positions, rng, events, problems);
+  else activationStep(state, usable, positions, rng, events, problems);
   return { state, events, problems };
 }
 
@@ -137,7 +140,7 @@ export function applySheet(ctx: Ctx, list: readonly Order[]): { choice: "first" 
   let sequence: string[] | null = null;
   const planned: PlannedShift[] = [];
   for (const [i, o] of list.entries()) {
-    const label = describeOrder(o, i);
+    const label = ctx.orderLabel(o, i);
     if (!SHEET_ORDERS.includes(o.type)) {
       ctx.fail(
         STEP_SHEET,
@@ -251,6 +254,7 @@ export function applySheet(ctx: Ctx, list: readonly Order[]): { choice: "first" 
 function sheetStep(
   state: BattleState,
   orders: Record<SideId, Order[]>,
+  positions: Record<SideId, number[]>,
   rng: Rng,
   events: BsEvent[],
   problems: Record<SideId, Problem[]>,
@@ -259,6 +263,7 @@ function sheetStep(
   const choice: Record<SideId, "first" | "second"> = {};
   for (const side of sideIds(state)) {
     const ctx = new Ctx(state, rng, side);
+    ctx.orderPositions = ownKey(positions, side) ?? [];
     const r = applySheet(ctx, orders[side] ?? []);
     if (r.choice) choice[side] = r.choice;
     events.push(...ctx.events);
@@ -325,6 +330,7 @@ function sheetStep(
 function activationStep(
   state: BattleState,
   orders: Record<SideId, Order[]>,
+  positions: Record<SideId, number[]>,
   rng: Rng,
   events: BsEvent[],
   problems: Record<SideId, Problem[]>,
@@ -337,6 +343,7 @@ function activationStep(
   }
   state.activationNo++;
   const ctx = new Ctx(state, rng, slot.side);
+  ctx.orderPositions = ownKey(positions, slot.side) ?? [];
   const list = orders[slot.side] ?? [];
   const planet = slot.taskforce && state.settings.planets ? state.planets?.[slot.taskforce] : undefined;
   if (planet) {
