@@ -522,7 +522,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       bodyLimit: ctx.ordersBodyLimit,
       reply: CheckReply,
     },
-    async ({ params, query, body, auth }) => {
+    async ({ params, query, body, auth, req }) => {
       const me = requireAuth(auth).account;
       const { hosted, record, ruleset } = await loadHosted(ctx, params.id);
       const a = accessOf(hosted, record, auth);
@@ -546,7 +546,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       assertNotOver(record);
       if (body === undefined || body === null || body === "")
         throw new ApiError(400, "no-orders", "the body is empty: send the orders as JSON, YAML or the ruleset's orders file");
-      const raw = decodeBody(body, "the orders");
+      const raw = decodeBody(req, "the orders");
       const parsed = ruleset.parseOrders(raw);
       if (query.step !== undefined && parsed.step !== undefined && query.step !== parsed.step)
         throw new ApiError(400, "step-mismatch", `?step=${query.step} but the orders say they are for step ${parsed.step}: name one step`);

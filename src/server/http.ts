@@ -156,9 +156,13 @@ export function requireAuth(auth: Auth | null): Auth {
   return auth;
 }
 
-/** A body given as text (YAML, JSON or a ruleset's file in either) is decoded; one Fastify parsed as JSON is taken as is. */
-export function decodeBody(body: unknown, what: string): unknown {
-  if (typeof body !== "string") return body;
+/**
+ * A body as data: one Fastify parsed as JSON is taken as is (a JSON string stays a string); one given as
+ * text (YAML, or a ruleset's file in JSON or YAML, as application/yaml or text/plain) is decoded here.
+ */
+export function decodeBody(req: FastifyRequest, what: string): unknown {
+  const body = req.body;
+  if (typeof body !== "string" || /^application\/([\w.+-]*\+)?json\b/i.test(String(req.headers["content-type"] ?? ""))) return body;
   const isJson = /^\s*[[{"]/.test(body);
   try {
     return isJson ? JSON.parse(body) : parseYaml(body);

@@ -150,7 +150,7 @@ export function registerToolRoutes(app: FastifyInstance, ctx: ServerContext): vo
       rawBody: true,
       reply: ToolReply,
     },
-    async ({ params, query, body }) => {
+    async ({ params, query, body, req }) => {
       const r = rulesetById(params.ruleset);
       const t = Object.hasOwn(r.tools, params.tool) ? r.tools[params.tool] : undefined;
       if (t?.kind !== "input") {
@@ -165,7 +165,7 @@ export function registerToolRoutes(app: FastifyInstance, ctx: ServerContext): vo
       }
       if (body === undefined || body === "") throw new ApiError(400, "no-input", `send the ${t.input} in the body (JSON or YAML)`);
       const values = optionValues(t.options, query);
-      const out = t.run(decodeBody(body, `the ${t.input}`), values, "the body");
+      const out = t.run(decodeBody(req, `the ${t.input}`), values, "the body");
       if (out.refused)
         throw new ApiError(
           422,
