@@ -18,7 +18,7 @@ export interface ScryptParams {
   p: number;
 }
 
-export const SCRYPT_DEFAULT: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
+export const SCRYPT_DEFAULT: Readonly<ScryptParams> = Object.freeze({ N: 2 ** 15, r: 8, p: 1 });
 const KEY_BYTES = 32;
 
 function scryptAsync(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
@@ -69,7 +69,7 @@ export interface SignInLimits {
   windowMs: number;
 }
 
-export const SIGN_IN_DEFAULT: SignInLimits = { perName: 10, perAddress: 50, windowMs: 15 * 60_000 };
+export const SIGN_IN_DEFAULT: Readonly<SignInLimits> = Object.freeze({ perName: 10, perAddress: 50, windowMs: 15 * 60_000 });
 
 /**
  * How many sign-ins (and password-authenticated token requests) each account name and each

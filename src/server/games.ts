@@ -518,7 +518,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       auth: "required",
       params: GameParams,
       query: z.object({ seat: Id.optional().describe("default: your only seat in this game"), step: StepNumber.optional() }),
-      rawBody: true,
+      rawBody: "the seat's orders file (its JSON Schema: starhost schema RULESET orders), as JSON, YAML or plain text",
       bodyLimit: ctx.ordersBodyLimit,
       reply: CheckReply,
     },

@@ -57,8 +57,8 @@ export interface RouteSpec<P, Q, B> {
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
-  /** The body as text, decoded by the handler (orders in YAML or JSON, a tool's input). */
-  rawBody?: boolean;
+  /** The body is a file the handler decodes (orders in YAML or JSON, a tool's input): what it is, for the docs. */
+  rawBody?: string;
   reply?: ZodType;
   status?: number;
   bodyLimit?: number;
@@ -125,6 +125,11 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
   if (spec.params) schema.params = jsonSchema(spec.params);
   if (spec.query) schema.querystring = jsonSchema(spec.query);
   if (spec.body) schema.body = jsonSchema(spec.body);
+  else if (spec.rawBody) {
+    // Documented only: the handler decodes it (decodeBody) and the ruleset's own parser checks it.
+    schema.body = { description: spec.rawBody, anyOf: [{ type: "object" }, { type: "array" }, { type: "string" }] };
+    schema.consumes = ["application/json", "application/yaml", "text/yaml", "text/plain"];
+  }
   if (spec.reply) schema.response = { [spec.status ?? 200]: jsonSchema(spec.reply) };
   if (spec.auth !== "none") schema.security = [{ bearer: [] }, { cookie: [] }];
   app.route({

@@ -147,7 +147,7 @@ export function registerToolRoutes(app: FastifyInstance, ctx: ServerContext): vo
       auth: "none",
       params: z.object({ ruleset: Id, tool: Id }),
       query: z.record(z.string(), z.unknown()),
-      rawBody: true,
+      rawBody: "the tool's input file (its JSON Schema: starhost schema RULESET TOOL), as JSON or YAML",
       reply: ToolReply,
     },
     async ({ params, query, body, req }) => {

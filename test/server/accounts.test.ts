@@ -25,6 +25,9 @@ describe("the server", () => {
     );
     const reg = doc.body.paths["/api/accounts"].post;
     expect(reg.requestBody.content["application/json"].schema.properties.name.pattern).toBe("^[A-Za-z0-9][A-Za-z0-9_.-]{1,31}$");
+    const orders = doc.body.paths["/api/games/{id}/orders"].post;
+    expect(Object.keys(orders.requestBody.content)).toEqual(expect.arrayContaining(["application/json", "application/yaml", "text/plain"]));
+    expect(orders.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["id", "seat", "step"]);
     const ui = await c.call("GET", "/docs/");
     expect([200, 302]).toContain(ui.status);
     const none = await c.call("GET", "/api/nothing-here");
