@@ -71,8 +71,13 @@ describe("accounts and sessions", () => {
       expect.arrayContaining([expect.stringMatching(/^name: a name is 2 to 32/), "password: a password has at least 8 characters"]),
     );
 
+    const stolen = c.cookies.get("starhost_session")!;
     const out = await c.call("DELETE", "/api/session");
     expect(out.status).toBe(200);
+    // The session ended on the server: the old cookie no longer signs anyone in.
+    const replay = new Client(s.app);
+    replay.cookies.set("starhost_session", stolen);
+    expect((await replay.call("GET", "/api/session")).body.account).toBeNull();
     expect((await c.call("GET", "/api/session")).body.account).toBeNull();
     const again = new Client(s.app);
     expect((await again.signIn("alice")).status).toBe(200);

@@ -101,6 +101,39 @@ describe("roles over HTTP", () => {
     expect((await root.call("PUT", "/api/accounts/watcher1/admin", { body: { admin: true } })).body.admin).toBe(true);
   });
 
+  it("after-end spectators see nothing in play and everything once the game is over; a finished game runs no more steps", {
+    timeout: 300_000,
+  }, async () => {
+    const gm = new Client(s.app);
+    const watcher = new Client(s.app);
+    await gm.register("gm-end");
+    await watcher.register("watcher-end");
+    const id = (
+      await gm.call("POST", "/api/games", {
+        body: { ruleset: "galactic-empires", scenario: "tutorial", seed: 1, bots: "normal", spectators: "after-end" },
+      })
+    ).body.id;
+    await gm.call("POST", `/api/games/${id}/start`);
+    expect((await watcher.call("GET", `/api/games/${id}/state`)).status).toBe(403);
+    let over = false;
+    for (let i = 0; i < 40 && !over; i++) {
+      const r = await gm.call("POST", `/api/games/${id}/run`);
+      expect(r.status, r.text).toBe(200);
+      over = r.body.game.over;
+    }
+    expect(over).toBe(true);
+    const g = await watcher.call("GET", `/api/games/${id}`);
+    expect(g.body.outcome.reason.length).toBeGreaterThan(5);
+    expect(g.body.you.seesAll).toBe(true);
+    expect((await watcher.call("GET", `/api/games/${id}/state`)).status).toBe(200);
+    expect((await watcher.call("GET", `/api/games/${id}/seats/klingon/report`)).status).toBe(200);
+    expect((await watcher.call("GET", `/api/games/${id}/steps/1`)).status).toBe(200);
+    const run = await gm.call("POST", `/api/games/${id}/run`);
+    expect(run.status).toBe(409);
+    expect(run.body.error).toBe("game-over");
+    expect(run.body.message).toMatch(/^the game is over/);
+  });
+
   it("a cookie session's orders need the CSRF token; the lobby of my games needs an account", { timeout: 120_000 }, async () => {
     const p = new Client(s.app);
     await p.register("csrf-player");
