@@ -114,6 +114,14 @@ describe("no response to a seat carries what it may not see", () => {
           expect((await stranger.call("GET", `/api/games/${id}/state`)).status).toBe(403);
         }
       }
+      // The game tools without a seat (a map of everything, a battle's replay) are the game master's.
+      const { record: last } = await loadGame(s.games, id);
+      for (const t of Object.values(ruleset.tools).filter((x) => x.kind === "game")) {
+        const gmRead = await gm.call("GET", `/api/games/${id}/tools/${t.id}`);
+        expect(gmRead.status, `${t.id}: ${gmRead.text.slice(0, 200)}`).toBe(200);
+        expect(gmRead.body.file.content.length).toBeGreaterThan(100);
+        if (!last.outcome) expect((await players.get(seats[0]!)!.call("GET", `/api/games/${id}/tools/${t.id}`)).status).toBe(403);
+      }
       // The games ran long enough to have secrets to keep.
       expect(checked).toBeGreaterThan(0);
     });
