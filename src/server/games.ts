@@ -290,14 +290,17 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
     {
       method: "GET",
       url: "/api/games",
-      summary: "the lobby: games not started yet (with ?mine=true, the caller's games)",
+      summary: "the lobby: games not started yet with a seat open to join (with ?mine=true, the caller's games)",
       tags,
       auth: "optional",
       query: z.object({ mine: z.enum(["true", "false"]).optional() }),
       reply: z.object({ games: z.array(GameSummary) }),
     },
     async ({ auth, query }) => {
-      const list = query.mine === "true" ? await ctx.site.gamesOf(requireAuth(auth).account.id) : await ctx.site.lobby();
+      const list =
+        query.mine === "true"
+          ? await ctx.site.gamesOf(requireAuth(auth).account.id)
+          : (await ctx.site.lobby()).filter((h) => h.seats.some((x) => x.holder.kind === "open"));
       const games = [];
       for (const h of list) {
         const { record, ruleset } = await loadGame(ctx.games, h.gameId);

@@ -88,6 +88,8 @@ describe("roles over HTTP", () => {
         body: { ruleset: "galactic-empires", scenario: "tutorial", seed: 2, bots: "easy", spectators: "none" },
       })
     ).body.id;
+    // Every seat is a bot's: nothing to join, so not in the lobby.
+    expect((await watcher.call("GET", "/api/games")).body.games.map((g: { id: string }) => g.id)).not.toContain(closed);
     await gm.call("POST", `/api/games/${closed}/start`);
     expect((await watcher.call("GET", `/api/games/${closed}/state`)).status).toBe(403);
     expect((await watcher.call("GET", `/api/games/${closed}/seats/klingon/report`)).status).toBe(403);

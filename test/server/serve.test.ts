@@ -16,10 +16,10 @@ const work = mkdtempSync(join(tmpdir(), "starhost-serve-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Start `starhost serve --port 0`; resolves with the address it prints. */
-function serve(data: string): Promise<{ child: ChildProcess; base: string; out: () => string }> {
+function serve(data: string, databaseUrl = ""): Promise<{ child: ChildProcess; base: string; out: () => string }> {
   const child = spawn(process.execPath, [TSX, join(ROOT, "src", "cli", "main.ts"), "serve", "--port", "0", "--data", data], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: "" },
+    env: { ...process.env, DATABASE_URL: databaseUrl },
   });
   let out = "";
   child.stdout!.on("data", (b) => (out += b));
@@ -92,4 +92,18 @@ describe("starhost serve", () => {
     again.child.kill("SIGINT");
     expect(await exited(again.child)).toBe(0);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "with DATABASE_URL it keeps its data in PostgreSQL, not in --data",
+    { timeout: 120_000 },
+    async () => {
+      const data = join(work, "unused");
+      const { child, base, out } = await serve(data, process.env.DATABASE_URL);
+      expect(out()).toMatch(/data: postgres /);
+      expect(out()).not.toContain("@");
+      expect(await (await fetch(`${base}/api/health`)).json()).toMatchObject({ ok: true, store: "postgres" });
+      child.kill("SIGTERM");
+      expect(await exited(child)).toBe(0);
+    },
+  );
 });
