@@ -91,6 +91,7 @@ export interface SiteStore {
   accountByName(name: string): Promise<Account | null>;
   setAdmin(accountId: string, admin: boolean): Promise<void>;
 
+  /** Keep a new session; the account's sessions ended by `s.createdAt` are forgotten. */
   createSession(s: Session): Promise<void>;
   /** The session and its account while `now` is before its end; null otherwise. */
   session(idHash: string, now: string): Promise<{ session: Session; account: Account } | null>;

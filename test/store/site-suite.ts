@@ -78,6 +78,14 @@ export function siteSuite(name: string, open: () => Promise<{ games: Store; site
       expect(await site.session(randomUUID(), T0)).toBeNull();
       await site.deleteSession(idHash);
       expect(await site.session(idHash, T0)).toBeNull();
+      // A new session forgets the account's ended ones (and keeps those still running).
+      const ended = randomUUID();
+      const running = randomUUID();
+      await site.createSession({ idHash: ended, accountId: a.id, csrf: "c2", createdAt: T0, expiresAt: T1 });
+      await site.createSession({ idHash: running, accountId: a.id, csrf: "c3", createdAt: T0, expiresAt: "2026-12-27T10:00:00.000Z" });
+      await site.createSession({ idHash: randomUUID(), accountId: a.id, csrf: "c4", createdAt: T2, expiresAt: "2026-12-27T10:00:00.000Z" });
+      expect(await site.session(ended, T0)).toBeNull();
+      expect((await site.session(running, T2))?.session.csrf).toBe("c3");
     });
 
     it("API tokens: found by hash and marked used, listed, revoked once", async () => {

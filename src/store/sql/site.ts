@@ -139,6 +139,8 @@ export class SqlSiteStore implements SiteStore {
   }
 
   async createSession(s: Session): Promise<void> {
+    // The account's ended sessions go as a new one starts, so the table holds live sessions only.
+    await this.db.query("DELETE FROM sessions WHERE account_id = $1 AND expires_at <= $2", [s.accountId, s.createdAt]);
     await this.db.query("INSERT INTO sessions (id_hash, account_id, csrf, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)", [
       s.idHash,
       s.accountId,
