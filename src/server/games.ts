@@ -143,10 +143,8 @@ function requireSeat(ruleset: AnyRuleset, record: GameRecord, seat: string): voi
     throw new ApiError(404, "unknown-seat", `no ${ruleset.seatNoun} "${seat}" in this game; its ${ruleset.seatNoun}s: ${seats.join(", ")}`);
 }
 
-async function names(ctx: ServerContext, ids: Iterable<string>): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const id of new Set(ids)) out.set(id, (await ctx.site.accountById(id))?.name ?? "(gone)");
-  return out;
+async function names(ctx: ServerContext, ids: readonly string[]): Promise<ReadonlyMap<string, string>> {
+  return ctx.site.accountNames(ids);
 }
 
 function holderView(h: SeatHolder, byId: ReadonlyMap<string, string>): z.infer<typeof HolderView> {

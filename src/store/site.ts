@@ -90,6 +90,8 @@ export interface SiteStore {
   /** Ignoring case. */
   accountByName(name: string): Promise<Account | null>;
   setAdmin(accountId: string, admin: boolean): Promise<void>;
+  /** The names of these accounts, by id (ids with no account are left out). One query, for summaries and lobbies. */
+  accountNames(ids: readonly string[]): Promise<Map<string, string>>;
 
   /** Keep a new session; the account's sessions ended by `s.createdAt` are forgotten. */
   createSession(s: Session): Promise<void>;

@@ -64,6 +64,15 @@ export function siteSuite(name: string, open: () => Promise<{ games: Store; site
       await site.setAdmin(a.id, true);
       expect((await site.accountById(a.id))?.admin).toBe(true);
       expect(await siteCodeOf(site.setAdmin("no-such-account", true))).toBe("no-account");
+      const b = makeAccount();
+      await site.createAccount(b);
+      expect(await site.accountNames([a.id, b.id, a.id, "nobody"])).toEqual(
+        new Map([
+          [a.id, a.name],
+          [b.id, b.name],
+        ]),
+      );
+      expect(await site.accountNames([])).toEqual(new Map());
     });
 
     it("finds a session by its hash until it ends, and forgets it when deleted", async () => {

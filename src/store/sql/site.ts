@@ -138,6 +138,14 @@ export class SqlSiteStore implements SiteStore {
     if (r.rowCount !== 1) throw new SiteError("no-account", `no account "${accountId}"`);
   }
 
+  async accountNames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const r = await this.db.query<{ id: string; name: string }>("SELECT id, name FROM accounts WHERE id = ANY($1::text[])", [
+      [...new Set(ids)],
+    ]);
+    return new Map(r.rows.map((x) => [x.id, x.name]));
+  }
+
   async createSession(s: Session): Promise<void> {
     // The account's ended sessions go as a new one starts, so the table holds live sessions only.
     await this.db.query("DELETE FROM sessions WHERE account_id = $1 AND expires_at <= $2", [s.accountId, s.createdAt]);
