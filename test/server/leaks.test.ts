@@ -3,7 +3,7 @@
  * the registry: each seat is held by an account that submits its bot's orders over HTTP; after every
  * step each account reads everything the API offers a seat (the game, its report, view, history, order
  * menus, template, the check of its orders, the game tools with its seat) and none of it holds a needle
- * of the ruleset's own `secrets` for that seat (the shared ruleset harness's check, test/harness). A
+ * of the ruleset's own `secrets` for that seat (the shared ruleset harness's check, `revealedSecrets` of test/harness). A
  * stranger (no seat; spectators only after the end) gets 403 for seat reads and a summary with no
  * seat's secret.
  */
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadGame } from "../../src/host/games.js";
 import { botOrders } from "../../src/host/play.js";
 import { RULESETS } from "../../src/rules/registry.js";
+import { revealedSecrets } from "../harness/ruleset-harness.js";
 import { Client, type TestServer, testServer } from "./support.js";
 
 /** A small scenario per ruleset that needs no input file (the harness's own choices); others get their default. */
@@ -68,8 +69,6 @@ describe("no response to a seat carries what it may not see", () => {
         const all: string[] = [];
         for (const seat of seats) {
           const needles = ruleset.secrets(after.record.state, seat, events) as string[];
-          // The check was made before the step, on the state then: its needles are that state's.
-          const before = ruleset.secrets(record.state, seat, []) as string[];
           all.push(...needles);
           const c = players.get(seat)!;
           const reads: [string, string][] = [];
@@ -92,17 +91,17 @@ describe("no response to a seat carries what it may not see", () => {
             reads.push([`tool ${t.id}`, r.text]);
           }
           for (const [what, text] of reads) {
-            for (const needle of needles) {
-              expect(text.includes(needle), `${ruleset.id} step ${record.step}: ${what} of ${seat} reveals ${needle}`).toBe(false);
-              if (what.endsWith("/options"))
-                expect(text.includes(needle.replace(/^"id":/, "")), `${what} of ${seat} names ${needle}`).toBe(false);
-              checked++;
-            }
+            const found = revealedSecrets(ruleset, after.record.state, seat, events, text, { menus: what.endsWith("/options") });
+            expect(found, `${ruleset.id} step ${record.step}: ${what} of ${seat} reveals`).toEqual([]);
+            checked += needles.length;
           }
+          // The check was made before the step, on the state then: its needles are that state's.
           const check = checks.get(seat);
           if (check !== undefined)
-            for (const needle of before)
-              expect(check.includes(needle), `the check of ${seat}'s orders at step ${record.step} reveals ${needle}`).toBe(false);
+            expect(
+              revealedSecrets(ruleset, record.state, seat, [], check),
+              `the check of ${seat}'s orders at step ${record.step} reveals`,
+            ).toEqual([]);
           // Another seat's reads are refused.
           const other = seats.find((x) => x !== seat)!;
           expect((await c.call("GET", `/api/games/${id}/seats/${other}/report`)).status).toBe(403);
