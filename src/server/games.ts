@@ -518,7 +518,10 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       tags: ["orders"],
       auth: "required",
       params: GameParams,
-      query: z.object({ seat: Id.optional().describe("default: your only seat in this game"), step: StepNumber.optional() }),
+      query: z.object({
+        seat: Id.optional().describe("default: the seat the file names if it is yours, else your only seat"),
+        step: StepNumber.optional(),
+      }),
       rawBody: "the seat's orders file (its JSON Schema: starhost schema RULESET orders), as JSON, YAML or plain text",
       bodyLimit: ctx.ordersBodyLimit,
       reply: CheckReply,
@@ -527,21 +530,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const me = requireAuth(auth).account;
       const { hosted, record, ruleset } = await loadHosted(ctx, params.id);
       const a = accessOf(hosted, record, auth);
-      let seat = query.seat;
-      if (seat === undefined) {
-        if (a.seats.length !== 1)
-          throw new ApiError(
-            a.seats.length === 0 ? 403 : 400,
-            a.seats.length === 0 ? "not-your-seat" : "name-the-seat",
-            a.seats.length === 0
-              ? "you hold no seat in this game"
-              : `you hold several seats (${a.seats.join(", ")}): name one with ?seat=ID`,
-          );
-        seat = a.seats[0]!;
-      }
-      requireSeat(ruleset, record, seat);
-      if (!a.seats.includes(seat))
-        throw new ApiError(403, "not-your-seat", `${ruleset.seatNoun} "${seat}" is not yours: only its player submits its orders`);
+      if (a.seats.length === 0)
+        throw new ApiError(403, "not-your-seat", "you hold no seat in this game: only a seat's player submits its orders");
       if (hosted.startedAt === null)
         throw new ApiError(409, "not-started", "the game has not started: a game master starts it (POST /api/games/ID/start)");
       assertNotOver(record);
@@ -549,6 +539,14 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         throw new ApiError(400, "no-orders", "the body is empty: send the orders as JSON, YAML or the ruleset's orders file");
       const raw = decodeBody(req, "the orders");
       const parsed = ruleset.parseOrders(raw);
+      // The seat: ?seat=ID, else the one the file names (when it is yours), else your only seat.
+      const named = parsed.seat !== undefined && parsed.seat !== "" && a.seats.includes(parsed.seat) ? parsed.seat : undefined;
+      const seat = query.seat ?? named ?? (a.seats.length === 1 ? a.seats[0]! : undefined);
+      if (seat === undefined)
+        throw new ApiError(400, "name-the-seat", `you hold several seats (${a.seats.join(", ")}): name one with ?seat=ID or in the file`);
+      requireSeat(ruleset, record, seat);
+      if (!a.seats.includes(seat))
+        throw new ApiError(403, "not-your-seat", `${ruleset.seatNoun} "${seat}" is not yours: only its player submits its orders`);
       if (query.step !== undefined && parsed.step !== undefined && query.step !== parsed.step)
         throw new ApiError(400, "step-mismatch", `?step=${query.step} but the orders say they are for step ${parsed.step}: name one step`);
       const step = query.step ?? parsed.step;

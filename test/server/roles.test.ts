@@ -155,5 +155,18 @@ describe("roles over HTTP", () => {
     expect(asJson.status, asJson.text).toBe(400);
     expect((await p.call("POST", `/api/games/${id}/orders`, { body: yaml, type: "application/yaml" })).body.revision).toBe(2);
     expect((await new Client(s.app).call("GET", "/api/games?mine=true")).status).toBe(401);
+    // One account with two seats: the file names its seat, or ?seat=ID does.
+    const two = (
+      await p.call("POST", "/api/games", {
+        body: { ruleset: "galactic-empires", scenario: "tutorial", seats: { klingon: "me", romulan: "me" }, bots: "easy" },
+      })
+    ).body.id;
+    await p.call("POST", `/api/games/${two}/start`);
+    const byFile = await p.call("POST", `/api/games/${two}/orders`, { body: "empire: romulan\nturn: 1\norders: []\n" });
+    expect(byFile.body.seat).toBe("romulan");
+    const unnamed = await p.call("POST", `/api/games/${two}/orders?step=1`, { body: { orders: [] } });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body).toMatchObject({ error: "name-the-seat", message: expect.stringContaining("klingon, romulan") });
+    expect((await p.call("POST", `/api/games/${two}/orders?step=1&seat=klingon`, { body: { orders: [] } })).body.seat).toBe("klingon");
   });
 });
