@@ -8,7 +8,8 @@
  * `starhost --version` loads. program-HASH.cjs: src/cli/program.ts (every command) and
  * all it imports, as CommonJS so that V8 can start it from a code cache the build makes
  * (program-HASH.cjs.cache; scripts/load-program.mjs). Every package is bundled except
- * PGlite (it loads its .wasm and data files from beside itself) and pg-native
+ * PGlite (it loads its .wasm and data files from beside itself), Fastify and its plugins
+ * (swagger-ui serves files from beside itself; only `serve` loads them) and pg-native
  * (optional, not installed). The build is written to a fresh folder beside DIR and then renamed into
  * place, so a command started meanwhile never sees half a build. `build.json` in DIR
  * records when the build started and the package's files that went into it:
@@ -112,7 +113,9 @@ export async function build(options = {}) {
       entryNames: "[name]-[hash]",
       outExtension: { ".js": ".cjs" },
       format: "cjs",
-      external: ["@electric-sql/pglite", "pg-native"],
+      // Fastify and its plugins stay in node_modules too: swagger-ui serves files from beside itself, and only
+      // `starhost serve` loads them (src/cli/serve.ts imports the server when it runs).
+      external: ["@electric-sql/pglite", "pg-native", "fastify", "@fastify/*"],
       plugins: [zodEnglishOnly],
       banner: { js: 'var __starhostFileUrl = require("node:url").pathToFileURL(__filename).href;' },
       define: {

@@ -64,6 +64,20 @@ describe("layout", () => {
     expect(circles(graph)).toEqual([]);
   });
 
+  it("src/server stands above src/host: it imports no ruleset and no command, and nothing below it imports the server", () => {
+    const bad: string[] = [];
+    for (const f of sourceFiles(join(ROOT, "src"))) {
+      const rel = relative(ROOT, f);
+      for (const target of importsOf(f).map((t) => relative(ROOT, t))) {
+        if (rel.startsWith("src/server/") && (target.startsWith("src/rules/") || target.startsWith("src/cli/")))
+          bad.push(`${rel} -> ${target}`);
+        if (/^src\/(core|rules|host|store)\//.test(rel) && target.startsWith("src/server/")) bad.push(`${rel} -> ${target}`);
+      }
+    }
+    expect(existsSync(join(ROOT, "src/server/app.ts"))).toBe(true);
+    expect(bad).toEqual([]);
+  });
+
   it("the circle finder finds a circle (a -> b -> c -> a) and leaves a chain alone", () => {
     const g = new Map([
       ["/x/a.ts", ["/x/b.ts"]],

@@ -16,6 +16,7 @@ import { registerDemoCommand } from "./demo.js";
 import { registerGameCommands } from "./games.js";
 import { registerSampleCommand } from "./sample.js";
 import { registerSchemaCommand } from "./schema.js";
+import { registerServeCommand } from "./serve.js";
 import { registerToolCommands } from "./tools.js";
 
 /** Runs the command line `argv` (node's: the program and script first). */
@@ -44,7 +45,8 @@ Quick start:
   starhost orders template games/g1 --seat klingon --out games/g1/orders/klingon.yaml
   starhost check games/g1 --seat klingon games/g1/orders/klingon.yaml
   starhost turn games/g1
-  starhost report games/g1 --seat klingon`,
+  starhost report games/g1 --seat klingon
+  starhost serve --port 8080           the HTTP API (see /docs)`,
     );
 
   program
@@ -77,6 +79,7 @@ Quick start:
   registerDemoCommand(program);
   registerSampleCommand(program);
   registerSchemaCommand(program);
+  registerServeCommand(program);
 
   try {
     await program.parseAsync([...argv]);

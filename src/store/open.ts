@@ -10,6 +10,9 @@
  */
 import type { StoreOptions } from "./check.js";
 import { MemoryStore } from "./memory.js";
+import type { SiteStore } from "./site.js";
+import type { SqlDriver } from "./sql/driver.js";
+import { SqlSiteStore } from "./sql/site.js";
 import { SqlStore } from "./sql/store.js";
 import { type Store, StoreError } from "./store.js";
 
@@ -19,9 +22,27 @@ export async function openStore(spec: string, options: StoreOptions = {}): Promi
   const s = spec.trim();
   if (s === "") throw new StoreError("bad-spec", 'no store given: say "memory", a folder for PGlite, or a postgres:// URL');
   if (s === "memory") return new MemoryStore(options);
+  return SqlStore.open(await openDriver(s), options);
+}
+
+/**
+ * The server's stores (issue 10): the game store and the site store on one SQL database, PGlite
+ * (`pglite:DIR`, `DIR`, or `pglite:memory://` for nothing kept) or PostgreSQL by URL. Closing the game
+ * store closes the database.
+ */
+export async function openSite(spec: string, options: StoreOptions = {}): Promise<{ games: Store; site: SiteStore }> {
+  const s = spec.trim();
+  if (s === "" || s === "memory")
+    throw new StoreError("bad-spec", 'the server keeps its data in SQL: say a folder for PGlite, "pglite:memory://", or a postgres:// URL');
+  const driver = await openDriver(s);
+  const games = await SqlStore.open(driver, options);
+  return { games, site: new SqlSiteStore(driver) };
+}
+
+async function openDriver(s: string): Promise<SqlDriver> {
   if (/^postgres(ql)?:\/\//i.test(s)) {
     const { openPostgres } = await import("./sql/postgres.js");
-    return SqlStore.open(await openPostgres(s), options);
+    return openPostgres(s);
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s) && !/^pglite:/i.test(s))
     throw new StoreError(
@@ -31,5 +52,5 @@ export async function openStore(spec: string, options: StoreOptions = {}): Promi
   const dir = /^pglite:/i.test(s) ? s.slice("pglite:".length) : s;
   if (dir === "") throw new StoreError("bad-spec", 'say which folder PGlite keeps its data in: "pglite:./starhost-data"');
   const { openPglite } = await import("./sql/pglite.js");
-  return SqlStore.open(await openPglite(dir), options);
+  return openPglite(dir);
 }

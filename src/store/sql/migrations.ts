@@ -97,6 +97,75 @@ export const MIGRATIONS: readonly Migration[] = [
     // (the embedded PGlite has one host; on PostgreSQL with many machines the lease still decides).
     statements: ["ALTER TABLE game_locks ADD COLUMN host text", "ALTER TABLE game_locks ADD COLUMN pid integer"],
   },
+  {
+    version: 3,
+    name: "the site: accounts, sessions, api_tokens, hosted_games, game_masters, seats, invites",
+    // The server's own tables (../site.ts): who plays, how they sign in, which games are hosted and who holds
+    // each seat. Sessions, tokens and invites keep only the SHA-256 of their secret. Times come from the
+    // server's clock (injected), not from now(), so tests control them.
+    statements: [
+      `CREATE TABLE accounts (
+        id text PRIMARY KEY CHECK (id ~ ${ID_CHECK}),
+        name text NOT NULL UNIQUE CHECK (name ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{1,31}$'),
+        name_key text NOT NULL UNIQUE,
+        password_hash text NOT NULL,
+        admin boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL
+      )`,
+      `CREATE TABLE sessions (
+        id_hash text PRIMARY KEY,
+        account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        csrf text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+      "CREATE INDEX sessions_account ON sessions (account_id)",
+      `CREATE TABLE api_tokens (
+        id text PRIMARY KEY CHECK (id ~ ${ID_CHECK}),
+        account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        hash text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL,
+        last_used_at timestamptz,
+        revoked_at timestamptz
+      )`,
+      "CREATE INDEX api_tokens_account ON api_tokens (account_id)",
+      `CREATE TABLE hosted_games (
+        game_id text PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        title text NOT NULL,
+        creator_id text NOT NULL REFERENCES accounts (id),
+        spectators text NOT NULL CHECK (spectators IN ('none', 'live', 'after-end')),
+        created_at timestamptz NOT NULL,
+        started_at timestamptz
+      )`,
+      `CREATE TABLE game_masters (
+        game_id text NOT NULL REFERENCES hosted_games (game_id) ON DELETE CASCADE,
+        account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        PRIMARY KEY (game_id, account_id)
+      )`,
+      `CREATE TABLE seats (
+        game_id text NOT NULL REFERENCES hosted_games (game_id) ON DELETE CASCADE,
+        seat text NOT NULL CHECK (seat ~ ${ID_CHECK}),
+        ord integer NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('open', 'invited', 'account', 'bot')),
+        account_id text REFERENCES accounts (id),
+        bot_level text,
+        CHECK ((kind = 'account') = (account_id IS NOT NULL)),
+        CHECK ((kind = 'bot') = (bot_level IS NOT NULL)),
+        PRIMARY KEY (game_id, seat)
+      )`,
+      "CREATE INDEX seats_account ON seats (account_id)",
+      `CREATE TABLE invites (
+        token_hash text PRIMARY KEY,
+        game_id text NOT NULL REFERENCES hosted_games (game_id) ON DELETE CASCADE,
+        seat text NOT NULL,
+        created_by text NOT NULL REFERENCES accounts (id),
+        created_at timestamptz NOT NULL,
+        used_by text REFERENCES accounts (id),
+        used_at timestamptz
+      )`,
+    ],
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrating one database. */

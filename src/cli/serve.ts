@@ -1,0 +1,84 @@
+/**
+ * `starhost serve`: the HTTP API (src/server) on a port, its data in a PGlite folder
+ * (`--data`, default ./starhost-data) or in PostgreSQL when DATABASE_URL is set. Stops
+ * cleanly on SIGINT and SIGTERM: no new connections, requests in flight answered, then the
+ * database closed. The server is imported only when this command runs, so no other
+ * command loads Fastify.
+ */
+import type { Command } from "commander";
+import { intOption, UsageError } from "./common.js";
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command("serve")
+    .description("serve the HTTP API: accounts, games, orders, runs, views and tools (OpenAPI at /docs)")
+    .option("--port <n>", "the TCP port to listen on", intOption("--port", 0, 65_535), 8080)
+    .option("--host <address>", "the address to listen on (0.0.0.0 for every interface)", "127.0.0.1")
+    .option("--data <dir>", "the PGlite folder that keeps everything (ignored when DATABASE_URL is set)", "./starhost-data")
+    .option(
+      "--admin <name>",
+      "an account name that is a site admin (repeatable; given when it registers, or at start if it exists)",
+      (v: string, acc: string[] = []) => [...acc, v],
+    )
+    .option("--secure-cookies <when>", "auto (when the request came over TLS), always or never", "auto")
+    .option("--trust-proxy", "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy")
+    .option("--log", "log every request (JSON lines on standard output)")
+    .addHelpText(
+      "after",
+      `
+Environment: DATABASE_URL=postgres://user@host:5432/db keeps the data in PostgreSQL instead of --data.
+
+Examples:
+  starhost serve --port 8080 --data ./starhost-data
+  DATABASE_URL=postgres://starhost@127.0.0.1/starhost starhost serve --host 0.0.0.0 --trust-proxy
+  curl http://127.0.0.1:8080/api/health`,
+    )
+    .action(
+      async (o: {
+        port: number;
+        host: string;
+        data: string;
+        admin?: string[];
+        secureCookies: string;
+        trustProxy?: boolean;
+        log?: boolean;
+      }) => {
+        const secure = { auto: "auto", always: true, never: false }[o.secureCookies];
+        if (secure === undefined) throw new UsageError(`--secure-cookies is auto, always or never, not "${o.secureCookies}"`);
+        // Signals are taken from the start: one that comes while the database opens stops the server once it is up.
+        let signal: string | null = null;
+        let wake = () => {};
+        const onSignal = (name: string) => {
+          signal = name;
+          wake();
+        };
+        process.once("SIGINT", () => onSignal("SIGINT"));
+        process.once("SIGTERM", () => onSignal("SIGTERM"));
+        const url = process.env.DATABASE_URL;
+        const spec = url && url.trim() !== "" ? url : `pglite:${o.data}`;
+        const { openSite } = await import("../store/open.js");
+        const { buildApp } = await import("../server/app.js");
+        const { games, site } = await openSite(spec);
+        const admins = o.admin ?? [];
+        for (const name of admins) {
+          const a = await site.accountByName(name);
+          if (a && !a.admin) await site.setAdmin(a.id, true);
+        }
+        const app = await buildApp({
+          games,
+          site,
+          admins,
+          secureCookies: secure as boolean | "auto",
+          trustProxy: o.trustProxy === true,
+          logger: o.log === true,
+        });
+        const address = await app.listen({ port: o.port, host: o.host });
+        console.log(`starhost serve: listening on ${address} (data: ${games.where}); the API is described at ${address}/docs`);
+        if (signal === null) await new Promise<void>((resolve) => (wake = resolve));
+        console.log(`starhost serve: ${signal}: stopping`);
+        await app.close();
+        await games.close();
+        console.log("starhost serve: stopped");
+      },
+    );
+}

@@ -1,0 +1,130 @@
+/**
+ * The HTTP API (issue 10, phase 1): `buildApp` makes a Fastify app over a game store and
+ * a site store; `starhost serve` (src/cli/serve.ts) listens with it. Nothing here names a
+ * ruleset: games, orders, views and tools go through src/host and the registry.
+ *
+ * The app holds no state of its own but the sign-in counts, so any number of processes
+ * can share one PostgreSQL. The clock is injected (`now`), so tests control time.
+ */
+import cookie from "@fastify/cookie";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { SiteStore } from "../store/site.js";
+import type { Store } from "../store/store.js";
+import { registerAccountRoutes } from "./accounts.js";
+import { SCRYPT_DEFAULT, type ScryptParams, SIGN_IN_DEFAULT, SignInLimiter, type SignInLimits } from "./auth.js";
+import { errorReply } from "./errors.js";
+import { registerGameRoutes } from "./games.js";
+import { route, type ServerContext } from "./http.js";
+import { registerToolRoutes } from "./tools.js";
+
+export const API_VERSION = "0.1.0";
+
+export interface AppOptions {
+  games: Store;
+  site: SiteStore;
+  /** The server's clock (default: the system's). */
+  now?: () => Date;
+  /** Secure cookies: always, never, or "auto" (when the request came over TLS). Default "auto". */
+  secureCookies?: boolean | "auto";
+  /** Trust X-Forwarded-* from a reverse proxy (for the client's address and protocol). Default false. */
+  trustProxy?: boolean;
+  /** Largest request body, in bytes (default 4 MiB: scenario inputs such as maps and fleets). */
+  bodyLimit?: number;
+  /** Largest orders body, in bytes (default 256 KiB); larger is refused 413. */
+  ordersBodyLimit?: number;
+  /** How long a session lasts (default 30 days). */
+  sessionMs?: number;
+  signInLimits?: SignInLimits;
+  scrypt?: ScryptParams;
+  /** Account names that are site admins when they register. */
+  admins?: readonly string[];
+  /** Fastify's logger (pino): true for JSON lines on standard output. Default off. */
+  logger?: boolean;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
+  const ctx: ServerContext = {
+    games: options.games,
+    site: options.site,
+    now,
+    limiter: new SignInLimiter(options.signInLimits ?? SIGN_IN_DEFAULT, () => now().getTime()),
+    scrypt: options.scrypt ?? SCRYPT_DEFAULT,
+    sessionMs: options.sessionMs ?? 30 * 24 * 3600_000,
+    ordersBodyLimit: options.ordersBodyLimit ?? 256 * 1024,
+    secureCookies: options.secureCookies ?? "auto",
+  };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 4 * 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    // Every route validates with its zod schemas (http.ts); Fastify's own JSON Schema compilers are not used.
+    ajv: { customOptions: { strict: false } },
+  });
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  // Orders and tool inputs may come as YAML or as the ruleset's file in plain text: kept as text, decoded by the route.
+  app.addContentTypeParser(
+    ["application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "text/plain"],
+    { parseAs: "string" },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.setErrorHandler((e, req, reply) => {
+    const r = errorReply(e);
+    if (r.internal) req.log.error(e);
+    reply.code(r.status).headers(r.headers).send(r.body);
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({
+      error: "not-found",
+      message: `no route ${req.method} ${req.url.split("?")[0]!.slice(0, 200)}; the API is described at /docs`,
+    });
+  });
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Starhost API",
+        version: API_VERSION,
+        description:
+          "Play Starhost games over HTTP: accounts, games and seats, orders (the reply is the check), runs, views and ruleset tools. Errors are { error: CODE, message, details? }.",
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer", description: "an API token (POST /api/tokens)" },
+          cookie: { type: "apiKey", in: "cookie", name: "starhost_session", description: "a session; writes also need X-CSRF-Token" },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+
+  route(
+    app,
+    ctx,
+    {
+      method: "GET",
+      url: "/api/health",
+      summary: "whether the server and its database answer",
+      tags: ["server"],
+      auth: "none",
+      reply: z.object({ ok: z.boolean(), version: z.string(), store: z.string(), time: z.string() }),
+    },
+    async () => {
+      await ctx.games.list();
+      return { ok: true, version: API_VERSION, store: ctx.games.where.split(" ")[0]!, time: now().toISOString() };
+    },
+  );
+
+  registerAccountRoutes(app, ctx, options.admins ?? []);
+  registerGameRoutes(app, ctx);
+  registerToolRoutes(app, ctx);
+  return app;
+}

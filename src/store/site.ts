@@ -1,0 +1,131 @@
+/**
+ * What the server keeps besides the games (issue 10): accounts, their sessions and
+ * API tokens, and the hosted games' settings, game masters, seats and invites. One
+ * SQL implementation (./sql/site.ts) on the same driver as the game store, so PGlite
+ * by default and PostgreSQL by DATABASE_URL; one shared suite (test/store/site-suite.ts).
+ *
+ * Secrets never reach the store in the clear: sessions, API tokens and invites are
+ * found by the SHA-256 of their secret, passwords are kept as scrypt hashes. Times are
+ * given by the caller (the server's injected clock) as ISO 8601 text.
+ */
+import type { GameId } from "./store.js";
+
+export interface Account {
+  id: string;
+  /** What the person signs in with and others see: 2 to 32 letters, digits, "_", "." and "-". Unique ignoring case. */
+  name: string;
+  /** An encoded password hash ("scrypt$..."); the store never reads it. */
+  passwordHash: string;
+  /** A site admin may act as the game master of every game. */
+  admin: boolean;
+  createdAt: string;
+}
+
+export interface Session {
+  idHash: string;
+  accountId: string;
+  /** The double-submit token cookie-authenticated writes must send back (X-CSRF-Token). */
+  csrf: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface ApiToken {
+  id: string;
+  accountId: string;
+  name: string;
+  hash: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** Who may watch a game besides its players: nobody, anyone (everything, live), or anyone once the game is over. */
+export type Spectators = "none" | "live" | "after-end";
+
+export type SeatHolder = { kind: "open" } | { kind: "invited" } | { kind: "account"; accountId: string } | { kind: "bot"; level: string };
+
+export interface HostedSeat {
+  seat: string;
+  holder: SeatHolder;
+}
+
+export interface HostedGame {
+  gameId: GameId;
+  title: string;
+  creatorId: string;
+  /** The creator and whom the creator named. */
+  gameMasters: string[];
+  spectators: Spectators;
+  createdAt: string;
+  /** Null while the game is in the lobby (seats may be joined and left). */
+  startedAt: string | null;
+  /** In the game's seat order. */
+  seats: HostedSeat[];
+}
+
+export interface Invite {
+  tokenHash: string;
+  gameId: GameId;
+  seat: string;
+  createdBy: string;
+  createdAt: string;
+  usedBy: string | null;
+  usedAt: string | null;
+}
+
+export class SiteError extends Error {
+  constructor(
+    /** Stable: "name-taken", "no-account", "no-game", "game-hosted", "seat-taken", "no-seat", "started", "invite-used", "no-invite", "bad-record". */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface SiteStore {
+  createAccount(a: Account): Promise<void>;
+  accountById(id: string): Promise<Account | null>;
+  /** Ignoring case. */
+  accountByName(name: string): Promise<Account | null>;
+  setAdmin(accountId: string, admin: boolean): Promise<void>;
+  /** The names of these accounts, by id (ids with no account are left out). One query, for summaries and lobbies. */
+  accountNames(ids: readonly string[]): Promise<Map<string, string>>;
+
+  /** Keep a new session; the account's sessions ended by `s.createdAt` are forgotten. */
+  createSession(s: Session): Promise<void>;
+  /** The session and its account while `now` is before its end; null otherwise. */
+  session(idHash: string, now: string): Promise<{ session: Session; account: Account } | null>;
+  deleteSession(idHash: string): Promise<void>;
+
+  createToken(t: ApiToken): Promise<void>;
+  /** The account's tokens, revoked ones too, oldest first. */
+  tokens(accountId: string): Promise<ApiToken[]>;
+  /** The token and its account, unless revoked; marks it used at `now`. */
+  useToken(hash: string, now: string): Promise<{ token: ApiToken; account: Account } | null>;
+  /** False when the account has no such token, or it was revoked already. */
+  revokeToken(accountId: string, tokenId: string, now: string): Promise<boolean>;
+
+  /** A game of the game store becomes hosted, with its seats. Refused "game-hosted" once it is. */
+  hostGame(g: HostedGame): Promise<void>;
+  hostedGame(gameId: GameId): Promise<HostedGame | null>;
+  /** Games not started yet, newest first. */
+  lobby(): Promise<HostedGame[]>;
+  /** Games where the account holds a seat or is a game master, newest first. */
+  gamesOf(accountId: string): Promise<HostedGame[]>;
+  addGameMaster(gameId: GameId, accountId: string): Promise<void>;
+  /**
+   * Change a seat's holder before the start, only if it is held as `from` says (a compare-and-swap: two
+   * people joining one open seat cannot both get it). Refused "started" after the start, "seat-taken" when
+   * the holder changed, "no-seat" when there is no such seat.
+   */
+  setSeat(gameId: GameId, seat: string, from: SeatHolder["kind"] | "any", to: SeatHolder): Promise<void>;
+  /** The game starts now; refused "started" the second time. */
+  startGame(gameId: GameId, at: string): Promise<void>;
+
+  createInvite(i: Invite): Promise<void>;
+  invite(tokenHash: string): Promise<Invite | null>;
+  /** The invited seat goes to the account, once: "invite-used" the second time, "started" after the start. */
+  acceptInvite(tokenHash: string, accountId: string, at: string): Promise<Invite>;
+}

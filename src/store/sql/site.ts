@@ -1,0 +1,389 @@
+/**
+ * The site store on SQL (../site.ts): the same driver, the same SQL text on PGlite
+ * and PostgreSQL, the schema in ./migrations.ts (version 3). It does not close the
+ * driver: the game store it shares it with does (open.ts `openSite`).
+ *
+ * Seats change by compare-and-swap (`UPDATE ... WHERE kind = $from`), invites and
+ * the start under the hosted game's row lock, so two requests at once cannot both
+ * take one seat, use one invite twice, or join after the start.
+ */
+import type { Account, ApiToken, HostedGame, HostedSeat, Invite, SeatHolder, Session, SiteStore, Spectators } from "../site.js";
+import { SiteError } from "../site.js";
+import type { Queryable, SqlDriver } from "./driver.js";
+
+interface AccountRow {
+  id: string;
+  name: string;
+  password_hash: string;
+  admin: boolean;
+  created_at: Date | string;
+}
+
+interface TokenRow {
+  id: string;
+  account_id: string;
+  name: string;
+  hash: string;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+  revoked_at: Date | string | null;
+}
+
+interface GameRow {
+  game_id: string;
+  title: string;
+  creator_id: string;
+  spectators: Spectators;
+  created_at: Date | string;
+  started_at: Date | string | null;
+}
+
+interface SeatRow {
+  game_id: string;
+  seat: string;
+  kind: SeatHolder["kind"];
+  account_id: string | null;
+  bot_level: string | null;
+}
+
+interface InviteRow {
+  token_hash: string;
+  game_id: string;
+  seat: string;
+  created_by: string;
+  created_at: Date | string;
+  used_by: string | null;
+  used_at: Date | string | null;
+}
+
+const iso = (t: Date | string): string => (t instanceof Date ? t : new Date(t)).toISOString();
+const isoOrNull = (t: Date | string | null): string | null => (t === null ? null : iso(t));
+
+const ACCOUNT_COLUMNS = "id, name, password_hash, admin, created_at";
+
+function account(r: AccountRow): Account {
+  return { id: r.id, name: r.name, passwordHash: r.password_hash, admin: r.admin, createdAt: iso(r.created_at) };
+}
+
+function token(r: TokenRow): ApiToken {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    name: r.name,
+    hash: r.hash,
+    createdAt: iso(r.created_at),
+    lastUsedAt: isoOrNull(r.last_used_at),
+    revokedAt: isoOrNull(r.revoked_at),
+  };
+}
+
+function holderOf(r: SeatRow): SeatHolder {
+  if (r.kind === "account") return { kind: "account", accountId: r.account_id ?? "" };
+  if (r.kind === "bot") return { kind: "bot", level: r.bot_level ?? "" };
+  return { kind: r.kind };
+}
+
+function invite(r: InviteRow): Invite {
+  return {
+    tokenHash: r.token_hash,
+    gameId: r.game_id,
+    seat: r.seat,
+    createdBy: r.created_by,
+    createdAt: iso(r.created_at),
+    usedBy: r.used_by,
+    usedAt: isoOrNull(r.used_at),
+  };
+}
+
+/** Whether a database error is a unique-key violation (PostgreSQL's 23505, the same in PGlite). */
+function isUniqueViolation(e: unknown): boolean {
+  return (e as { code?: string })?.code === "23505";
+}
+
+function isForeignKeyViolation(e: unknown): boolean {
+  return (e as { code?: string })?.code === "23503";
+}
+
+export class SqlSiteStore implements SiteStore {
+  constructor(private readonly db: SqlDriver) {}
+
+  async createAccount(a: Account): Promise<void> {
+    try {
+      await this.db.query(`INSERT INTO accounts (id, name, name_key, password_hash, admin, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        a.id,
+        a.name,
+        a.name.toLowerCase(),
+        a.passwordHash,
+        a.admin,
+        a.createdAt,
+      ]);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new SiteError("name-taken", `the name "${a.name}" is taken; choose another`);
+      throw e;
+    }
+  }
+
+  async accountById(id: string): Promise<Account | null> {
+    const r = await this.db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`, [id]);
+    return r.rows[0] ? account(r.rows[0]) : null;
+  }
+
+  async accountByName(name: string): Promise<Account | null> {
+    const r = await this.db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE name_key = $1`, [name.toLowerCase()]);
+    return r.rows[0] ? account(r.rows[0]) : null;
+  }
+
+  async setAdmin(accountId: string, admin: boolean): Promise<void> {
+    const r = await this.db.query("UPDATE accounts SET admin = $2 WHERE id = $1", [accountId, admin]);
+    if (r.rowCount !== 1) throw new SiteError("no-account", `no account "${accountId}"`);
+  }
+
+  async accountNames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const r = await this.db.query<{ id: string; name: string }>("SELECT id, name FROM accounts WHERE id = ANY($1::text[])", [
+      [...new Set(ids)],
+    ]);
+    return new Map(r.rows.map((x) => [x.id, x.name]));
+  }
+
+  async createSession(s: Session): Promise<void> {
+    // The account's ended sessions go as a new one starts, so the table holds live sessions only.
+    await this.db.query("DELETE FROM sessions WHERE account_id = $1 AND expires_at <= $2", [s.accountId, s.createdAt]);
+    await this.db.query("INSERT INTO sessions (id_hash, account_id, csrf, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)", [
+      s.idHash,
+      s.accountId,
+      s.csrf,
+      s.createdAt,
+      s.expiresAt,
+    ]);
+  }
+
+  async session(idHash: string, now: string): Promise<{ session: Session; account: Account } | null> {
+    const r = await this.db.query<AccountRow & { id_hash: string; csrf: string; s_created_at: Date | string; expires_at: Date | string }>(
+      `SELECT s.id_hash, s.csrf, s.created_at AS s_created_at, s.expires_at, a.id, a.name, a.password_hash, a.admin, a.created_at
+       FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = $1 AND s.expires_at > $2`,
+      [idHash, now],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    return {
+      session: { idHash: row.id_hash, accountId: row.id, csrf: row.csrf, createdAt: iso(row.s_created_at), expiresAt: iso(row.expires_at) },
+      account: account(row),
+    };
+  }
+
+  async deleteSession(idHash: string): Promise<void> {
+    await this.db.query("DELETE FROM sessions WHERE id_hash = $1", [idHash]);
+  }
+
+  async createToken(t: ApiToken): Promise<void> {
+    await this.db.query(
+      "INSERT INTO api_tokens (id, account_id, name, hash, created_at, last_used_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      [t.id, t.accountId, t.name, t.hash, t.createdAt, t.lastUsedAt, t.revokedAt],
+    );
+  }
+
+  async tokens(accountId: string): Promise<ApiToken[]> {
+    const r = await this.db.query<TokenRow>(
+      "SELECT id, account_id, name, hash, created_at, last_used_at, revoked_at FROM api_tokens WHERE account_id = $1 ORDER BY created_at, id",
+      [accountId],
+    );
+    return r.rows.map(token);
+  }
+
+  async useToken(hash: string, now: string): Promise<{ token: ApiToken; account: Account } | null> {
+    const r = await this.db.query<TokenRow>(
+      `UPDATE api_tokens SET last_used_at = $2 WHERE hash = $1 AND revoked_at IS NULL
+       RETURNING id, account_id, name, hash, created_at, last_used_at, revoked_at`,
+      [hash, now],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    const a = await this.accountById(row.account_id);
+    return a ? { token: token(row), account: a } : null;
+  }
+
+  async revokeToken(accountId: string, tokenId: string, now: string): Promise<boolean> {
+    const r = await this.db.query("UPDATE api_tokens SET revoked_at = $3 WHERE account_id = $1 AND id = $2 AND revoked_at IS NULL", [
+      accountId,
+      tokenId,
+      now,
+    ]);
+    return r.rowCount === 1;
+  }
+
+  async hostGame(g: HostedGame): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      try {
+        await tx.query(
+          "INSERT INTO hosted_games (game_id, title, creator_id, spectators, created_at, started_at) VALUES ($1, $2, $3, $4, $5, $6)",
+          [g.gameId, g.title, g.creatorId, g.spectators, g.createdAt, g.startedAt],
+        );
+      } catch (e) {
+        if (isUniqueViolation(e)) throw new SiteError("game-hosted", `game ${g.gameId} is hosted already`);
+        if (isForeignKeyViolation(e)) throw new SiteError("no-game", `no game ${g.gameId} in the game store, or no account ${g.creatorId}`);
+        throw e;
+      }
+      for (const m of new Set([g.creatorId, ...g.gameMasters]))
+        await tx.query("INSERT INTO game_masters (game_id, account_id) VALUES ($1, $2)", [g.gameId, m]);
+      for (const s of g.seats) await insertSeat(tx, g.gameId, s);
+    });
+  }
+
+  async hostedGame(gameId: string): Promise<HostedGame | null> {
+    const r = await this.db.query<GameRow>(
+      "SELECT game_id, title, creator_id, spectators, created_at, started_at FROM hosted_games WHERE game_id = $1",
+      [gameId],
+    );
+    const row = r.rows[0];
+    return row ? (await this.assemble([row]))[0]! : null;
+  }
+
+  async lobby(): Promise<HostedGame[]> {
+    const r = await this.db.query<GameRow>(
+      `SELECT game_id, title, creator_id, spectators, created_at, started_at FROM hosted_games
+       WHERE started_at IS NULL ORDER BY created_at DESC, game_id LIMIT 200`,
+    );
+    return this.assemble(r.rows);
+  }
+
+  async gamesOf(accountId: string): Promise<HostedGame[]> {
+    const r = await this.db.query<GameRow>(
+      `SELECT game_id, title, creator_id, spectators, created_at, started_at FROM hosted_games h
+       WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = h.game_id AND s.account_id = $1)
+          OR EXISTS (SELECT 1 FROM game_masters m WHERE m.game_id = h.game_id AND m.account_id = $1)
+       ORDER BY created_at DESC, game_id LIMIT 500`,
+      [accountId],
+    );
+    return this.assemble(r.rows);
+  }
+
+  async addGameMaster(gameId: string, accountId: string): Promise<void> {
+    try {
+      await this.db.query("INSERT INTO game_masters (game_id, account_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", [gameId, accountId]);
+    } catch (e) {
+      if (isForeignKeyViolation(e)) throw new SiteError("no-account", `no hosted game ${gameId}, or no account ${accountId}`);
+      throw e;
+    }
+  }
+
+  async setSeat(gameId: string, seat: string, from: SeatHolder["kind"] | "any", to: SeatHolder): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const started = await lockGame(tx, gameId);
+      if (started) throw new SiteError("started", `game ${gameId} has started: its seats no longer change`);
+      const cols = seatColumns(to);
+      const r = await tx.query(
+        `UPDATE seats SET kind = $3, account_id = $4, bot_level = $5 WHERE game_id = $1 AND seat = $2 AND ($6 = 'any' OR kind = $6)`,
+        [gameId, seat, cols.kind, cols.accountId, cols.botLevel, from],
+      );
+      if (r.rowCount === 1) return;
+      const had = await tx.query<SeatRow>("SELECT kind FROM seats WHERE game_id = $1 AND seat = $2", [gameId, seat]);
+      if (had.rows.length === 0) throw new SiteError("no-seat", `game ${gameId} has no seat "${seat}"`);
+      throw new SiteError(
+        "seat-taken",
+        `seat "${seat}" of game ${gameId} is ${describeKind(had.rows[0]!.kind)}, not ${describeKind(from)}`,
+      );
+    });
+  }
+
+  async startGame(gameId: string, at: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const started = await lockGame(tx, gameId);
+      if (started) throw new SiteError("started", `game ${gameId} has started already`);
+      await tx.query("UPDATE hosted_games SET started_at = $2 WHERE game_id = $1", [gameId, at]);
+    });
+  }
+
+  async createInvite(i: Invite): Promise<void> {
+    await this.db.query(
+      "INSERT INTO invites (token_hash, game_id, seat, created_by, created_at, used_by, used_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      [i.tokenHash, i.gameId, i.seat, i.createdBy, i.createdAt, i.usedBy, i.usedAt],
+    );
+  }
+
+  async invite(tokenHash: string): Promise<Invite | null> {
+    const r = await this.db.query<InviteRow>(
+      "SELECT token_hash, game_id, seat, created_by, created_at, used_by, used_at FROM invites WHERE token_hash = $1",
+      [tokenHash],
+    );
+    return r.rows[0] ? invite(r.rows[0]) : null;
+  }
+
+  async acceptInvite(tokenHash: string, accountId: string, at: string): Promise<Invite> {
+    return this.db.transaction(async (tx) => {
+      const r = await tx.query<InviteRow>(
+        "SELECT token_hash, game_id, seat, created_by, created_at, used_by, used_at FROM invites WHERE token_hash = $1 FOR UPDATE",
+        [tokenHash],
+      );
+      const row = r.rows[0];
+      if (!row) throw new SiteError("no-invite", "no such invite: the link is wrong or was withdrawn");
+      if (row.used_by !== null) throw new SiteError("invite-used", "this invite has been used already");
+      const started = await lockGame(tx, row.game_id);
+      if (started) throw new SiteError("started", `game ${row.game_id} has started: its seats no longer change`);
+      const u = await tx.query(
+        "UPDATE seats SET kind = 'account', account_id = $3, bot_level = NULL WHERE game_id = $1 AND seat = $2 AND kind IN ('invited', 'open')",
+        [row.game_id, row.seat, accountId],
+      );
+      if (u.rowCount !== 1) throw new SiteError("seat-taken", `seat "${row.seat}" of game ${row.game_id} has been taken`);
+      await tx.query("UPDATE invites SET used_by = $2, used_at = $3 WHERE token_hash = $1", [tokenHash, accountId, at]);
+      return invite({ ...row, used_by: accountId, used_at: at });
+    });
+  }
+
+  private async assemble(rows: readonly GameRow[]): Promise<HostedGame[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.game_id);
+    const seats = await this.db.query<SeatRow>(
+      "SELECT game_id, seat, kind, account_id, bot_level FROM seats WHERE game_id = ANY($1::text[]) ORDER BY game_id, ord",
+      [ids],
+    );
+    const gms = await this.db.query<{ game_id: string; account_id: string }>(
+      "SELECT game_id, account_id FROM game_masters WHERE game_id = ANY($1::text[]) ORDER BY game_id, account_id",
+      [ids],
+    );
+    return rows.map((r) => ({
+      gameId: r.game_id,
+      title: r.title,
+      creatorId: r.creator_id,
+      gameMasters: gms.rows.filter((m) => m.game_id === r.game_id).map((m) => m.account_id),
+      spectators: r.spectators,
+      createdAt: iso(r.created_at),
+      startedAt: isoOrNull(r.started_at),
+      seats: seats.rows.filter((s) => s.game_id === r.game_id).map((s): HostedSeat => ({ seat: s.seat, holder: holderOf(s) })),
+    }));
+  }
+}
+
+function seatColumns(h: SeatHolder): { kind: string; accountId: string | null; botLevel: string | null } {
+  return {
+    kind: h.kind,
+    accountId: h.kind === "account" ? h.accountId : null,
+    botLevel: h.kind === "bot" ? h.level : null,
+  };
+}
+
+async function insertSeat(tx: Queryable, gameId: string, s: HostedSeat): Promise<void> {
+  const c = seatColumns(s.holder);
+  await tx.query(
+    "INSERT INTO seats (game_id, seat, kind, account_id, bot_level, ord) VALUES ($1, $2, $3, $4, $5, (SELECT count(*) FROM seats WHERE game_id = $1))",
+    [gameId, s.seat, c.kind, c.accountId, c.botLevel],
+  );
+}
+
+/** Lock the hosted game's row for the transaction: whether it has started ("no-game" when it is not hosted). */
+async function lockGame(tx: Queryable, gameId: string): Promise<boolean> {
+  const g = await tx.query<{ started_at: Date | string | null }>("SELECT started_at FROM hosted_games WHERE game_id = $1 FOR UPDATE", [
+    gameId,
+  ]);
+  const row = g.rows[0];
+  if (!row) throw new SiteError("no-game", `no hosted game ${gameId}`);
+  return row.started_at !== null;
+}
+
+function describeKind(kind: string): string {
+  if (kind === "any") return "any";
+  if (kind === "account") return "held by a player";
+  if (kind === "bot") return "given to a bot";
+  if (kind === "invited") return "kept for an invited player";
+  return "open";
+}

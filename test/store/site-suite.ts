@@ -1,0 +1,199 @@
+/**
+ * The one suite the site store passes (src/store/site.ts) on PGlite and on PostgreSQL. Every test makes
+ * its own ids, so runs against one database never collide.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Account, HostedGame, SiteStore } from "../../src/store/site.js";
+import type { Store } from "../../src/store/store.js";
+import { freshId, makeRecord } from "./store-suite.js";
+
+export async function siteCodeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    return (e as { code?: string }).code ?? `not a SiteError: ${(e as Error).message}`;
+  }
+  throw new Error("expected a refusal");
+}
+
+const T0 = "2026-11-27T10:00:00.000Z";
+const T1 = "2026-11-27T11:00:00.000Z";
+const T2 = "2026-11-27T12:00:00.000Z";
+
+function makeAccount(tag = "a"): Account {
+  const id = freshId(tag);
+  return { id, name: `n${id.slice(-12)}`, passwordHash: "scrypt$test", admin: false, createdAt: T0 };
+}
+
+export function siteSuite(name: string, open: () => Promise<{ games: Store; site: SiteStore }>): void {
+  describe(name, () => {
+    let games: Store;
+    let site: SiteStore;
+    beforeAll(async () => {
+      ({ games, site } = await open());
+    }, 120_000);
+    afterAll(async () => {
+      await games?.close();
+    });
+
+    async function hosted(creator: Account, seats: HostedGame["seats"]): Promise<HostedGame> {
+      const id = freshId("hg");
+      await games.create(makeRecord(id));
+      const g: HostedGame = {
+        gameId: id,
+        title: `game ${id}`,
+        creatorId: creator.id,
+        gameMasters: [],
+        spectators: "after-end",
+        createdAt: T0,
+        startedAt: null,
+        seats,
+      };
+      await site.hostGame(g);
+      return g;
+    }
+
+    it("keeps accounts; names are unique ignoring case; admin is set by name", async () => {
+      const a = makeAccount();
+      await site.createAccount(a);
+      expect(await site.accountById(a.id)).toEqual(a);
+      expect(await site.accountByName(a.name.toUpperCase())).toEqual(a);
+      expect(await site.accountByName("nobody-here")).toBeNull();
+      expect(await siteCodeOf(site.createAccount({ ...makeAccount(), name: a.name.toUpperCase() }))).toBe("name-taken");
+      await site.setAdmin(a.id, true);
+      expect((await site.accountById(a.id))?.admin).toBe(true);
+      expect(await siteCodeOf(site.setAdmin("no-such-account", true))).toBe("no-account");
+      const b = makeAccount();
+      await site.createAccount(b);
+      expect(await site.accountNames([a.id, b.id, a.id, "nobody"])).toEqual(
+        new Map([
+          [a.id, a.name],
+          [b.id, b.name],
+        ]),
+      );
+      expect(await site.accountNames([])).toEqual(new Map());
+    });
+
+    it("finds a session by its hash until it ends, and forgets it when deleted", async () => {
+      const a = makeAccount();
+      await site.createAccount(a);
+      const idHash = randomUUID();
+      await site.createSession({ idHash, accountId: a.id, csrf: "c1", createdAt: T0, expiresAt: T1 });
+      const s = await site.session(idHash, T0);
+      expect(s?.account.id).toBe(a.id);
+      expect(s?.session).toEqual({ idHash, accountId: a.id, csrf: "c1", createdAt: T0, expiresAt: T1 });
+      expect(await site.session(idHash, T1)).toBeNull();
+      expect(await site.session(randomUUID(), T0)).toBeNull();
+      await site.deleteSession(idHash);
+      expect(await site.session(idHash, T0)).toBeNull();
+      // A new session forgets the account's ended ones (and keeps those still running).
+      const ended = randomUUID();
+      const running = randomUUID();
+      await site.createSession({ idHash: ended, accountId: a.id, csrf: "c2", createdAt: T0, expiresAt: T1 });
+      await site.createSession({ idHash: running, accountId: a.id, csrf: "c3", createdAt: T0, expiresAt: "2026-12-27T10:00:00.000Z" });
+      await site.createSession({ idHash: randomUUID(), accountId: a.id, csrf: "c4", createdAt: T2, expiresAt: "2026-12-27T10:00:00.000Z" });
+      expect(await site.session(ended, T0)).toBeNull();
+      expect((await site.session(running, T2))?.session.csrf).toBe("c3");
+    });
+
+    it("API tokens: found by hash and marked used, listed, revoked once", async () => {
+      const a = makeAccount();
+      await site.createAccount(a);
+      const hash = randomUUID();
+      const id = freshId("t");
+      await site.createToken({ id, accountId: a.id, name: "bot script", hash, createdAt: T0, lastUsedAt: null, revokedAt: null });
+      const used = await site.useToken(hash, T1);
+      expect(used?.account.id).toBe(a.id);
+      expect(used?.token.lastUsedAt).toBe(T1);
+      expect((await site.tokens(a.id)).map((t) => [t.id, t.name, t.lastUsedAt])).toEqual([[id, "bot script", T1]]);
+      const other = makeAccount();
+      await site.createAccount(other);
+      expect(await site.revokeToken(other.id, id, T2)).toBe(false);
+      expect(await site.revokeToken(a.id, id, T2)).toBe(true);
+      expect(await site.revokeToken(a.id, id, T2)).toBe(false);
+      expect(await site.useToken(hash, T2)).toBeNull();
+      expect((await site.tokens(a.id))[0]?.revokedAt).toBe(T2);
+    });
+
+    it("hosts a game with its seats in order and game masters; refuses hosting twice or a game the store lacks", async () => {
+      const gm = makeAccount("gm");
+      const p = makeAccount("p");
+      await site.createAccount(gm);
+      await site.createAccount(p);
+      const g = await hosted(gm, [
+        { seat: "zeta", holder: { kind: "open" } },
+        { seat: "alpha", holder: { kind: "bot", level: "normal" } },
+        { seat: "mid", holder: { kind: "account", accountId: p.id } },
+        { seat: "inv", holder: { kind: "invited" } },
+      ]);
+      const got = await site.hostedGame(g.gameId);
+      expect(got).toEqual({ ...g, gameMasters: [gm.id] });
+      expect(await siteCodeOf(site.hostGame(g))).toBe("game-hosted");
+      expect(await siteCodeOf(site.hostGame({ ...g, gameId: freshId("none") }))).toBe("no-game");
+      expect(await site.hostedGame(freshId("none"))).toBeNull();
+      await site.addGameMaster(g.gameId, p.id);
+      expect((await site.hostedGame(g.gameId))?.gameMasters.sort()).toEqual([gm.id, p.id].sort());
+      expect((await site.lobby()).some((x) => x.gameId === g.gameId)).toBe(true);
+      expect((await site.gamesOf(p.id)).map((x) => x.gameId)).toContain(g.gameId);
+    });
+
+    it("a seat changes by compare-and-swap, and not after the start", async () => {
+      const gm = makeAccount("gm");
+      const a = makeAccount("p");
+      const b = makeAccount("p");
+      for (const x of [gm, a, b]) await site.createAccount(x);
+      const g = await hosted(gm, [
+        { seat: "red", holder: { kind: "open" } },
+        { seat: "blue", holder: { kind: "open" } },
+      ]);
+      // Two joins of one open seat at once: exactly one wins.
+      const results = await Promise.allSettled([
+        site.setSeat(g.gameId, "red", "open", { kind: "account", accountId: a.id }),
+        site.setSeat(g.gameId, "red", "open", { kind: "account", accountId: b.id }),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled").length).toBe(1);
+      const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+      expect(lost.reason.code).toBe("seat-taken");
+      expect(await siteCodeOf(site.setSeat(g.gameId, "green", "open", { kind: "open" }))).toBe("no-seat");
+      await site.setSeat(g.gameId, "blue", "any", { kind: "bot", level: "easy" });
+      expect((await site.hostedGame(g.gameId))?.seats[1]).toEqual({ seat: "blue", holder: { kind: "bot", level: "easy" } });
+      await site.startGame(g.gameId, T1);
+      expect((await site.hostedGame(g.gameId))?.startedAt).toBe(T1);
+      expect(await siteCodeOf(site.startGame(g.gameId, T2))).toBe("started");
+      expect(await siteCodeOf(site.setSeat(g.gameId, "blue", "any", { kind: "open" }))).toBe("started");
+      expect((await site.lobby()).some((x) => x.gameId === g.gameId)).toBe(false);
+    });
+
+    it("an invite gives its seat once, and not after the start", async () => {
+      const gm = makeAccount("gm");
+      const a = makeAccount("p");
+      const b = makeAccount("p");
+      for (const x of [gm, a, b]) await site.createAccount(x);
+      const g = await hosted(gm, [
+        { seat: "red", holder: { kind: "invited" } },
+        { seat: "blue", holder: { kind: "invited" } },
+      ]);
+      const tokenHash = randomUUID();
+      await site.createInvite({ tokenHash, gameId: g.gameId, seat: "red", createdBy: gm.id, createdAt: T0, usedBy: null, usedAt: null });
+      expect((await site.invite(tokenHash))?.seat).toBe("red");
+      const used = await site.acceptInvite(tokenHash, a.id, T1);
+      expect(used).toMatchObject({ usedBy: a.id, usedAt: T1, seat: "red" });
+      expect(await siteCodeOf(site.acceptInvite(tokenHash, b.id, T1))).toBe("invite-used");
+      expect(await siteCodeOf(site.acceptInvite(randomUUID(), b.id, T1))).toBe("no-invite");
+      expect((await site.hostedGame(g.gameId))?.seats[0]?.holder).toEqual({ kind: "account", accountId: a.id });
+      const late = randomUUID();
+      await site.createInvite({
+        tokenHash: late,
+        gameId: g.gameId,
+        seat: "blue",
+        createdBy: gm.id,
+        createdAt: T0,
+        usedBy: null,
+        usedAt: null,
+      });
+      await site.startGame(g.gameId, T2);
+      expect(await siteCodeOf(site.acceptInvite(late, b.id, T2))).toBe("started");
+    });
+  });
+}
