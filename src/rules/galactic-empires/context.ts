@@ -225,7 +225,7 @@ export class TurnContext {
       for (const [empire, list] of this.orders) {
         const idOf = (v: unknown) => (typeof v === "string" ? (this.refs.get(empire)?.get(v) ?? v) : null);
         for (const io of list) {
-          const o = io.order as unknown as Record<string, unknown>;
+          const o: Readonly<Record<string, unknown>> = io.order;
           const admiralHere = o.type === "transferAdmiral" && own(this.state.admirals, String(o.admiral))?.unit === id;
           if (!admiralHere && ![o.unit, o.from, o.to, o.leader].some((v) => idOf(v) === id)) continue;
           if (o.type === "travel" && typeof o.to === "number") out.add(`sector:${o.to}`);
