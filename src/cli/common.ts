@@ -5,7 +5,7 @@ import type { AnyRuleset } from "../core/ruleset.js";
 import { HostError } from "../host/errors.js";
 import { decodeData } from "../host/files.js";
 import { loadGame, problemLines, submitOrders } from "../host/games.js";
-import { acceptOrders, MAX_SEED } from "../host/lifecycle.js";
+import { acceptOrders, CheckMemo, MAX_SEED } from "../host/lifecycle.js";
 import { FolderStore } from "../store/folder.js";
 import type { GameRecord } from "../store/store.js";
 
@@ -93,6 +93,8 @@ export async function takeInbox(store: FolderStore, record: GameRecord, ruleset:
   const inbox = store.inbox();
   const refused: string[] = [];
   const accepted: { seat: string; file: string; raw: unknown }[] = [];
+  // Each file is checked once: submitting it finds its check here.
+  const checks = new CheckMemo();
   const bySeat = new Map<string, number>();
   for (const f of inbox) bySeat.set(f.seat, (bySeat.get(f.seat) ?? 0) + 1);
   for (const f of inbox) {
@@ -107,13 +109,13 @@ export async function takeInbox(store: FolderStore, record: GameRecord, ruleset:
       refused.push(`${f.file}: ${(e as Error).message}`);
       continue;
     }
-    const a = acceptOrders(ruleset, record, f.seat, raw);
+    const a = acceptOrders(ruleset, record, f.seat, raw, checks);
     if (!a.ok) for (const l of problemLines(a.error)) refused.push(`${f.file}: ${l}`);
     else accepted.push({ seat: f.seat, file: f.file, raw });
   }
   if (refused.length > 0) throw new HostError("orders-refused", `${record.label} was not run: fix or remove these orders files`, refused);
   for (const a of accepted) {
-    await submitOrders(store, record.id, a.seat, a.raw, `file orders/${basename(a.file)}`, now());
+    await submitOrders(store, record.id, a.seat, a.raw, `file orders/${basename(a.file)}`, now(), checks);
     store.consumeInbox(a.file);
   }
 }

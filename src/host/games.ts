@@ -8,7 +8,7 @@ import type { Problem } from "../core/result.js";
 import type { AnyRuleset, GameAccess, SeatId } from "../core/ruleset.js";
 import type { GameRecord, StepEntry, Store, Submission } from "../store/store.js";
 import { HostError } from "./errors.js";
-import { type AcceptedOrders, acceptOrders, assertNotOver, type NewGame, newGame, runStep } from "./lifecycle.js";
+import { type AcceptedOrders, acceptOrders, assertNotOver, type CheckMemo, type NewGame, newGame, runStep } from "./lifecycle.js";
 import { botSubmissions } from "./play.js";
 import { rulesetById } from "./registry.js";
 
@@ -41,10 +41,18 @@ export interface Submitted extends AcceptedOrders {
 }
 
 /** Keep one seat's orders for the awaited step (refused whole when malformed, stale or for another seat); the reply is the check. */
-export async function submitOrders(store: Store, id: string, seat: SeatId, raw: unknown, source: string, at: string): Promise<Submitted> {
+export async function submitOrders(
+  store: Store,
+  id: string,
+  seat: SeatId,
+  raw: unknown,
+  source: string,
+  at: string,
+  memo?: CheckMemo,
+): Promise<Submitted> {
   const { record, ruleset } = await loadGame(store, id);
   assertNotOver(record);
-  const a = acceptOrders(ruleset, record, seat, raw);
+  const a = acceptOrders(ruleset, record, seat, raw, memo);
   if (!a.ok) throw new HostError("orders-refused", `${source}: refused, nothing kept`, problemLines(a.error));
   const sub = { seat, step: record.step, orders: a.value.orders, problems: a.value.problems, source, at };
   const revision = await store.submit(id, sub);

@@ -7,10 +7,12 @@
  */
 import { ORDERS_RECEIVED, problemEvent } from "../core/events.js";
 import { isId } from "../core/ids.js";
+import { canonicalJson } from "../core/json.js";
 import type { Problem, Result } from "../core/result.js";
 import { err, ok } from "../core/result.js";
 import { seedProblem } from "../core/rng.js";
 import { type AnyRuleset, type Check, type Outcome, type SeatId, stepRng } from "../core/ruleset.js";
+import { deepFreeze } from "../store/frozen.js";
 import type { GameRecord, StepEntry, Submission } from "../store/store.js";
 import { HostError } from "./errors.js";
 
@@ -118,7 +120,13 @@ export interface AcceptedOrders {
  * when the file is malformed, names another seat, or was written for another step
  * ("stale"); otherwise the parsed orders, the orders skipped, and the check.
  */
-export function acceptOrders(ruleset: AnyRuleset, record: GameRecord, seat: SeatId, raw: unknown): Result<AcceptedOrders, Problem[]> {
+export function acceptOrders(
+  ruleset: AnyRuleset,
+  record: GameRecord,
+  seat: SeatId,
+  raw: unknown,
+  memo?: CheckMemo,
+): Result<AcceptedOrders, Problem[]> {
   if (record.outcome) return err([{ order: "game", code: "game-over", message: gameOverMessage(record.outcome) }]);
   const awaiting: SeatId[] = ruleset.awaiting(record.state);
   if (!ruleset.seats(record.state).includes(seat) && !awaiting.includes(seat)) {
@@ -151,8 +159,47 @@ export function acceptOrders(ruleset: AnyRuleset, record: GameRecord, seat: Seat
   if (!awaiting.includes(seat)) {
     return err([{ order: "step", code: "not-awaited", message: `${record.label} awaits ${awaiting.join(", ") || "no one"}, not ${seat}` }]);
   }
-  const check = ruleset.check(record.state, seat, parsed.orders);
+  const key = memo ? checkKey(record, seat, parsed.orders) : "";
+  const check = memo?.get(key) ?? ruleset.check(record.state, seat, parsed.orders);
+  memo?.set(key, check);
   return ok({ orders: parsed.orders, problems: parsed.problems, check });
+}
+
+/**
+ * Checks already made. A check is a pure function of the game's state at a step (which never changes once
+ * the step is awaited), the seat and its parsed orders, so one made once answers again: the same orders
+ * resubmitted, a file checked and then submitted, a client that checked as the player typed. A check with
+ * battle odds runs the turn many times (a tenth of a second and more), so a server keeps one memo per process
+ * (src/server) and the command line one per run.
+ */
+export class CheckMemo {
+  private readonly checks = new Map<string, Check>();
+  constructor(private readonly size = 512) {}
+
+  get(key: string): Check | undefined {
+    const c = this.checks.get(key);
+    if (c !== undefined) {
+      this.checks.delete(key);
+      this.checks.set(key, c);
+    }
+    return c;
+  }
+
+  set(key: string, check: Check): void {
+    this.checks.delete(key);
+    if (this.size <= 0) return;
+    this.checks.set(key, deepFreeze(check));
+    for (const old of this.checks.keys()) {
+      if (this.checks.size <= this.size) break;
+      this.checks.delete(old);
+    }
+  }
+}
+
+function checkKey(record: GameRecord, seat: SeatId, orders: unknown): string {
+  // A game id names one game for good (games are never deleted and made again); the seed and scenario too, to be sure.
+  const game = `${record.id}\u0000${record.ruleset}\u0000${record.rulesetVersion}\u0000${record.scenario}\u0000${record.seed}`;
+  return `${game}\u0000${record.step}\u0000${seat}\u0000${canonicalJson(orders)}`;
 }
 
 /** What one step produced: the record after it, its history entry, and each seat's report. */

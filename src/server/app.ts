@@ -11,6 +11,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { z } from "zod";
+import { CheckMemo } from "../host/lifecycle.js";
 import type { SiteStore } from "../store/site.js";
 import type { Store } from "../store/store.js";
 import { registerAccountRoutes } from "./accounts.js";
@@ -56,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionMs: options.sessionMs ?? 30 * 24 * 3600_000,
     ordersBodyLimit: options.ordersBodyLimit ?? 256 * 1024,
     secureCookies: options.secureCookies ?? "auto",
+    checks: new CheckMemo(),
   };
   const app = Fastify({
     logger: options.logger ?? false,

@@ -564,7 +564,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
           `these orders were made for step ${step}${was ? ` (${was})` : ""}, but the game awaits step ${record.step} (${record.label}): use the newest results`,
         );
       }
-      const sub = await submitOrders(ctx.games, record.id, seat, raw, `api ${me.name}`, at());
+      const sub = await submitOrders(ctx.games, record.id, seat, raw, `api ${me.name}`, at(), ctx.checks);
       return {
         seat,
         step: record.step,

@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { parse as parseYaml } from "yaml";
 import { type ZodType, z } from "zod";
+import type { CheckMemo } from "../host/lifecycle.js";
 import type { Account, Session, SiteStore } from "../store/site.js";
 import type { Store } from "../store/store.js";
 import { type ScryptParams, type SignInLimiter, sameSecret, sha256 } from "./auth.js";
@@ -36,6 +37,8 @@ export interface ServerContext {
   ordersBodyLimit: number;
   /** true, false, or "auto": Secure cookies when the request came over TLS (directly or as X-Forwarded-Proto says, with trustProxy). */
   secureCookies: boolean | "auto";
+  /** Checks made by this process, answered again for the same game, step, seat and orders (host/lifecycle.ts). */
+  checks: CheckMemo;
 }
 
 export interface RouteInput<P, Q, B> {

@@ -102,7 +102,7 @@ export interface SiteStore {
   createToken(t: ApiToken): Promise<void>;
   /** The account's tokens, revoked ones too, oldest first. */
   tokens(accountId: string): Promise<ApiToken[]>;
-  /** The token and its account, unless revoked; marks it used at `now`. */
+  /** The token and its account, unless revoked; marks it used at `now` (to the minute: at most one write a minute). */
   useToken(hash: string, now: string): Promise<{ token: ApiToken; account: Account } | null>;
   /** False when the account has no such token, or it was revoked already. */
   revokeToken(accountId: string, tokenId: string, now: string): Promise<boolean>;

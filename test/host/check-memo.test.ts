@@ -1,0 +1,52 @@
+/**
+ * The check is a pure function of the game at its awaited step, the seat and its
+ * orders: one made once answers again (host/lifecycle.ts CheckMemo), and answers
+ * exactly as a fresh check would.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { canonicalJson } from "../../src/core/json.js";
+import { acceptOrders, CheckMemo, newGame } from "../../src/host/lifecycle.js";
+import { rulesetById } from "../../src/host/registry.js";
+
+const ge = rulesetById("galactic-empires");
+const made = newGame({ id: "g1", ruleset: ge, scenario: "tutorial", inputs: {}, seed: 7 });
+if (!made.ok) throw new Error("the tutorial must start");
+const record = made.value;
+const klingon = parse(readFileSync("examples/tutorial/orders/klingon.yaml", "utf8"));
+
+describe("checks made once answer again", () => {
+  it("the same orders get the very check made the first time, equal to a fresh one", () => {
+    const memo = new CheckMemo();
+    const a = acceptOrders(ge, record, "klingon", klingon, memo);
+    const b = acceptOrders(ge, record, "klingon", JSON.parse(JSON.stringify(klingon)), memo);
+    const fresh = acceptOrders(ge, record, "klingon", klingon);
+    if (!a.ok || !b.ok || !fresh.ok) throw new Error("accepted");
+    expect(b.value.check).toBe(a.value.check);
+    expect(canonicalJson(a.value.check)).toBe(canonicalJson(fresh.value.check));
+    expect(Object.isFrozen(a.value.check)).toBe(true);
+  });
+
+  it("other orders, another seat, another step or another game are checked afresh", () => {
+    const memo = new CheckMemo();
+    const a = acceptOrders(ge, record, "klingon", klingon, memo);
+    const fewer = { ...klingon, orders: klingon.orders.slice(1) };
+    const b = acceptOrders(ge, record, "klingon", fewer, memo);
+    const other = acceptOrders(ge, { ...record, id: "g2" }, "klingon", klingon, memo);
+    const reseeded = acceptOrders(ge, { ...record, seed: 8 }, "klingon", klingon, memo);
+    if (!a.ok || !b.ok || !other.ok || !reseeded.ok) throw new Error("accepted");
+    expect(b.value.check).not.toBe(a.value.check);
+    expect(other.value.check).not.toBe(a.value.check);
+    expect(reseeded.value.check).not.toBe(a.value.check);
+  });
+
+  it("keeps at most its size, the least recently used leaving first", () => {
+    const memo = new CheckMemo(1);
+    const a = acceptOrders(ge, record, "klingon", klingon, memo);
+    acceptOrders(ge, record, "klingon", { ...klingon, orders: [] }, memo);
+    const again = acceptOrders(ge, record, "klingon", klingon, memo);
+    if (!a.ok || !again.ok) throw new Error("accepted");
+    expect(again.value.check).not.toBe(a.value.check);
+  });
+});
