@@ -212,7 +212,7 @@ describe('bots and "Engulfing (Highly experimental)"', () => {
     for (let seed = 1; seed <= 12; seed++) {
       const s = prey();
       s.squadrons.r1!.ships[0]!.disabled = true;
-      s.squadrons.r1!.ships[0]!.x = 10.8;
+      s.squadrons.r1!.ships[0]!.x = 11; // bases touching: 1" apart (RULINGS "Bases"; 0.8" would overlap)
       const orders = randomLegalOrders(s, "blue", Rng.fromSeed(seed)).orders;
       const engulfs = orders.filter((o) => o.type === "engulf");
       if (engulfs.length === 0) continue;

@@ -235,3 +235,137 @@ describe("a view of the enemy to plan by files (issue 9 item 16)", () => {
     for (const needle of battleshift.secrets(s, "blue", [])) expect(JSON.stringify(r.json) + r.text).not.toContain(needle);
   });
 });
+
+describe('Bases may not overlap (issue 9 item 13; RULINGS "Bases")', () => {
+  // "Interceptors ... a range of 1" - essentially, they may only fire at targets the squadron directly moves over":
+  // a ship's base is 1" across (setting shipRadius 0.5"); ships of different squadrons end at least 1" apart.
+  const line = () =>
+    tinyBattle([
+      {
+        id: "b1",
+        side: "blue",
+        design: "generic/fleet-cruiser",
+        at: [
+          [10, 20],
+          [10, 21],
+        ],
+        facing: 90,
+      },
+      {
+        id: "b2",
+        side: "blue",
+        design: "generic/fleet-carrier",
+        at: [
+          [20, 20],
+          [20, 21],
+        ],
+        facing: 90,
+        taskforce: "blue-tf2",
+      },
+    ]);
+
+  it("a move ending on another squadron's ships is refused with the measured gap, and offered as a move into contact", () => {
+    const s = line();
+    const ctx = ctxFor(s, "blue", Rng.fromSeed(1));
+    runActivation(ctx, unitOf(s, "blue", "blue-tf1"), [{ type: "move", squadron: "b1", heading: 90, distance: 9.6 }]);
+    expect(ctx.problems.map((p) => p.code)).toEqual(["bases-overlap"]);
+    const m = ctx.problems[0]?.message ?? "";
+    expect(m).toMatch(/^b1\.1 would end at \(19\.6, 20\), 0\.4" from b2\.1 of b2 at \(20, 20\), centre to centre: bases are 1" across/);
+    expect(m).toMatch(/at least 1" apart \(0\.6" short; from 0\.99" to 1" the bases touch, which is contact\)/);
+    expect(m).toMatch(
+      /to move into contact, stop the same move where the bases touch: after 9\.005" \(distance: 9\.005\), in contact with b2\.1/,
+    );
+    expect(ctx.problems[0]?.order).toBe("#0 move b1");
+    expect(s.squadrons.b1?.ships[0]).toMatchObject({ x: 10, y: 20 });
+    // The move offered is accepted and ends in contact (bases touching: 0.995" apart).
+    const t = line();
+    const ctx2 = ctxFor(t, "blue", Rng.fromSeed(1));
+    runActivation(ctx2, unitOf(t, "blue", "blue-tf1"), [{ type: "move", squadron: "b1", heading: 90, distance: 9.005 }]);
+    expect(ctx2.problems).toEqual([]);
+    expect(t.squadrons.b1?.ships[0]?.x).toBeCloseTo(19.005, 9);
+  });
+
+  it("a move given as `to` is offered its `to` into contact; one whose start already touches is offered the part that ends clear", () => {
+    const s = line();
+    const ctx = ctxFor(s, "blue", Rng.fromSeed(1));
+    // The centre of b1 is (10, 20.5): to (19.5, 20.5) ends b1's ships 0.5" from b2's.
+    runActivation(ctx, unitOf(s, "blue", "blue-tf1"), [{ type: "move", squadron: "b1", to: { x: 19.5, y: 20.5 } }]);
+    expect(ctx.problems[0]?.message).toMatch(/after 9\.005" \(to: \{x: 19\.005, y: 20\.5\}\), in contact with b2\.1/);
+  });
+
+  it('contact is reachable: moves into contact from any bearing, written to a thousandth, end touching (RULINGS "Bases")', () => {
+    for (let k = 0; k < 24; k++) {
+      const s = line();
+      const b1 = s.squadrons.b1;
+      const b2 = s.squadrons.b2;
+      if (!b1 || !b2) throw new Error("no squadrons");
+      // b1 (one ship) somewhere round b2.1, 7.3" off, facing it; b2's second ship out of the way.
+      b1.ships = [{ ...(b1.ships[0] as (typeof b1.ships)[0]) }];
+      const bearing = k * 15 + 7;
+      const from = { x: 30 + 7.3 * Math.sin((bearing * Math.PI) / 180), y: 30 - 7.3 * Math.cos((bearing * Math.PI) / 180) };
+      Object.assign(b1.ships[0] as object, from);
+      b2.ships = [{ ...(b2.ships[0] as (typeof b2.ships)[0]), x: 30, y: 30 }];
+      const heading = (bearing + 180) % 360;
+      b1.facing = heading;
+      const ctx = ctxFor(s, "blue", Rng.fromSeed(1));
+      runActivation(ctx, unitOf(s, "blue", "blue-tf1"), [{ type: "move", squadron: "b1", heading, distance: 7.3 }]);
+      const offered = /\(distance: ([\d.]+)\)/.exec(ctx.problems[0]?.message ?? "")?.[1];
+      expect(offered, `bearing ${bearing}`).toBeDefined();
+      const t = line();
+      t.squadrons.b1 = JSON.parse(JSON.stringify(s.squadrons.b1));
+      t.squadrons.b2 = JSON.parse(JSON.stringify(s.squadrons.b2));
+      const ctx2 = ctxFor(t, "blue", Rng.fromSeed(1));
+      runActivation(ctx2, unitOf(t, "blue", "blue-tf1"), [
+        { type: "move", squadron: "b1", heading: Math.round(heading * 1000) / 1000, distance: Number(offered) },
+      ]);
+      expect(ctx2.problems, `bearing ${bearing}`).toEqual([]);
+      const x = t.squadrons.b1?.ships[0] as { x: number; y: number };
+      const gap = Math.hypot(x.x - 30, x.y - 30);
+      expect(gap, `bearing ${bearing}`).toBeGreaterThanOrEqual(0.99);
+      expect(gap, `bearing ${bearing}`).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('a move ending in contact (bases touching, 1" apart or up to 0.01" less) or passing over a squadron is allowed', () => {
+    for (const distance of [9, 9.005, 9.01, 12]) {
+      const s = line();
+      const ctx = ctxFor(s, "blue", Rng.fromSeed(1));
+      runActivation(ctx, unitOf(s, "blue", "blue-tf1"), [{ type: "move", squadron: "b1", heading: 90, distance }]);
+      expect(ctx.problems, `distance ${distance}`).toEqual([]);
+    }
+    const s = line();
+    const ctx = ctxFor(s, "blue", Rng.fromSeed(1));
+    runActivation(ctx, unitOf(s, "blue", "blue-tf1"), [{ type: "move", squadron: "b1", heading: 90, distance: 9.011 }]);
+    expect(ctx.problems.map((p) => p.code)).toEqual(["bases-overlap"]);
+  });
+
+  it("the state's validation refuses ships of different squadrons on one another's bases", () => {
+    const s = line();
+    const b1 = s.squadrons.b1;
+    if (!b1?.ships[0]) throw new Error("no b1");
+    b1.ships[0].x = 19.5;
+    const p = battleshift.parseState(JSON.parse(JSON.stringify(s)));
+    expect(p.ok).toBe(false);
+    if (!p.ok)
+      expect(p.error.find((e) => e.code === "bases-overlap")?.message).toMatch(
+        /^ship b2\.1 at \(20, 20\) is 0\.5" from b1\.1 of b1 at \(19\.5, 20\): bases are 1" across and may not overlap/,
+      );
+    b1.ships[0].x = 19;
+    expect(battleshift.parseState(JSON.parse(JSON.stringify(s))).ok).toBe(true);
+  });
+
+  it("taskforces arriving in one sector come out beside one another, never on top (the playtest's fleets)", () => {
+    for (const id of ["playtest", "outpost", "veterans", "planetfall"]) {
+      const s = battleshift.scenarios[id]?.create(1, {}) as BattleState;
+      const onTable = Object.values(s.squadrons).filter((q) => q.location === "table");
+      const close: string[] = [];
+      for (const a of onTable)
+        for (const b of onTable)
+          if (a.id < b.id)
+            for (const x of a.ships)
+              for (const y of b.ships) if (Math.hypot(x.x - y.x, x.y - y.y) < 1 - 1e-6) close.push(`${x.id} ${y.id}`);
+      expect(close, id).toEqual([]);
+      expect(battleshift.parseState(JSON.parse(JSON.stringify(s))).ok, id).toBe(true);
+    }
+  });
+});

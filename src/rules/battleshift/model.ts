@@ -533,3 +533,67 @@ export function movementLimits(size: number): { arc: number; facingChange: numbe
 }
 
 export type SectorRef = Sector;
+
+/**
+ * RULINGS "Bases": the tolerance of touching. Two bases whose centres are from `basesTouch - BASE_TOLERANCE` to
+ * `basesTouch` apart touch: that is contact (boarding, engulfing, tractor beams, releasing: within 1"), and not an
+ * overlap. A hundredth of an inch, the precision positions are printed in, so that an order written from a report (or
+ * rounded to a thousandth, as the bots write them) can end in contact, and float rounding cannot make contact
+ * impossible. A move into contact aims at the middle of that band (`contactAim`).
+ */
+export const BASE_TOLERANCE = 0.01;
+
+/**
+ * Centre to centre, in inches, at which two bases touch: a base's width (`2 x shipRadius`, 1" by default), but never
+ * more than contact (1", `CONTACT` in boarding.ts), so that contact without overlap is always possible.
+ */
+export function basesTouch(state: BattleState): number {
+  return Math.min(2 * state.settings.shipRadius, 1);
+}
+
+/** The centre-to-centre distance a move into contact ends at: inside the touching band by half its width. */
+export function contactAim(state: BattleState): number {
+  return basesTouch(state) - BASE_TOLERANCE / 2;
+}
+
+/** Where a ship of one squadron would overlap the base of a ship of another. */
+export interface BaseOverlap {
+  /** The ship of the squadron placed or moved. */
+  ship: string;
+  at: Point;
+  /** The ship of another squadron whose base it overlaps, and that squadron. */
+  other: string;
+  squadron: string;
+  /** Centre to centre, in inches. */
+  distance: number;
+  /** The other ship's position. */
+  otherAt: Point;
+}
+
+/**
+ * RULINGS "Bases": a ship stands on a base 1" across (setting `shipRadius` 0.5"), and the bases of ships of different
+ * squadrons may not overlap: centres at least `basesTouch` apart, less `BASE_TOLERANCE` (touching is contact, as for
+ * boarding). The first overlap, closest first, of `ships` (positions of squadron `own`) with a ship of another
+ * squadron on the table, or null. Ships of one squadron are placed by their own player and are not checked. `tolerance`
+ * 0: not even touching (where the host places squadrons itself, as arrivals).
+ */
+export function baseOverlap(
+  state: BattleState,
+  own: string,
+  ships: readonly { id: string; x: number; y: number }[],
+  tolerance = BASE_TOLERANCE,
+): BaseOverlap | null {
+  const limit = basesTouch(state) - tolerance;
+  let worst: BaseOverlap | null = null;
+  for (const sq of Object.values(state.squadrons)) {
+    if (sq.id === own || sq.location !== "table") continue;
+    for (const o of sq.ships) {
+      for (const s of ships) {
+        const d = Math.hypot(s.x - o.x, s.y - o.y);
+        if (d < limit && (!worst || d < worst.distance))
+          worst = { ship: s.id, at: { x: s.x, y: s.y }, other: o.id, squadron: sq.id, distance: d, otherAt: { x: o.x, y: o.y } };
+      }
+    }
+  }
+  return worst;
+}

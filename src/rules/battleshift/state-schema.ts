@@ -12,7 +12,7 @@ import { seedProblem } from "../../core/rng.js";
 import { TERRAIN_KINDS, type TerrainKind } from "./battlespace/battlespace.js";
 import { SHIP_CLASSES, SHIP_SYSTEM_NAMES, type ShipClass, type ShipSystems, SYSTEM_KINDS, type SystemKind } from "./fleet/ship-building.js";
 import { LIMITS, MAX_TABLE_INCHES, RANGES } from "./limits.js";
-import { type BattleState, quadrantRef } from "./model.js";
+import { BASE_TOLERANCE, type BattleState, baseOverlap, basesTouch, quadrantRef, type Squadron } from "./model.js";
 
 /** Ids: of sides, taskforces, squadrons, flights, prizes, planets (core/ids.ts). */
 const id = idSchema;
@@ -287,6 +287,8 @@ function stateCode(issue: z.core.$ZodIssue): string {
   return /^invalid-(id|ref|name|seed)$|^not-plain-text$/.test(c) ? c : "invalid-state";
 }
 
+const round3 = (n: number): number => Math.round(n * 1000) / 1000;
+
 export function parseState(raw: unknown): Result<BattleState, Problem[]> {
   const p = stateSchema.safeParse(raw);
   if (!p.success) {
@@ -335,6 +337,19 @@ export function parseState(raw: unknown): Result<BattleState, Problem[]> {
     sq.ships.forEach((sh, i) => {
       offTable(`${at}.ships[${i}]`, sh.x, sh.y);
     });
+  }
+  // RULINGS "Bases": the bases of ships of different squadrons on the table do not overlap (issue 9 item 13).
+  const placed: string[] = [];
+  for (const [k, sq] of Object.entries(s.squadrons)) {
+    if (sq.location !== "table") continue;
+    const o = baseOverlap({ ...s, squadrons: Object.fromEntries(placed.map((id) => [id, s.squadrons[id] as Squadron])) }, k, sq.ships);
+    if (o)
+      problems.push({
+        order: `state.squadrons.${k}.ships`,
+        code: "bases-overlap",
+        message: `ship ${o.ship} at (${o.at.x}, ${o.at.y}) is ${round3(o.distance)}" from ${o.other} of ${o.squadron} at (${o.otherAt.x}, ${o.otherAt.y}): bases are ${basesTouch(s)}" across and may not overlap (ships of different squadrons at least ${round3(basesTouch(s) - BASE_TOLERANCE)}" apart, centre to centre)`,
+      });
+    placed.push(k);
   }
   for (const [k, tf] of Object.entries(s.taskforces)) {
     if (tf.flagship && !own(s.squadrons, tf.flagship.squadron)) {

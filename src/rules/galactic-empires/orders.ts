@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { idSchema, keyProblem } from "../../core/ids.js";
-import { parseOrdersFile } from "../../core/orders.js";
+import { parseGivenOrdersFile, parseOrdersFile } from "../../core/orders.js";
 import { plainTextUpTo, wholeIn } from "../../core/ranges.js";
 import type { Problem } from "../../core/result.js";
 import { LIMITS, RANGES } from "./limits.js";
@@ -324,36 +324,12 @@ export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]
  * Orders given to the check or the turn: a file parsed before (its `skipped` says
  * where its orders stood in the file), parsed again so that orders no parser saw
  * fail as problems and never throw. `positions` holds the place in the file as
- * written of each order that stands: what every problem names it by.
+ * written of each order that stands: what every problem names it by. The re-parse
+ * is core/orders.ts `parseGivenOrdersFile`, as Battleshift's.
  */
 export function parseGivenOrders(given: unknown): { orders: Orders; problems: Problem[]; refused: Problem[]; positions: number[] } {
-  let raw = given;
-  let before: readonly number[] = [];
-  if (given !== null && typeof given === "object" && !Array.isArray(given) && Object.hasOwn(given, "skipped")) {
-    const { skipped, ...rest } = given as Record<string, unknown>;
-    raw = rest;
-    before = skippedPositions(skipped);
-  }
-  const list = raw !== null && typeof raw === "object" ? (Array.isArray(raw) ? raw : (raw as { orders?: unknown }).orders) : undefined;
-  const length = Array.isArray(list) ? Math.min(list.length, LIMITS.orders) : 0;
-  const all: number[] = [];
-  const gaps = new Set(before);
-  for (let p = 0; all.length < length; p++) if (!gaps.has(p)) all.push(p);
-  const { file, problems, refused, skipped } = parseOrdersFile(raw, { ...FILE_SPEC, positions: all });
-  const now = new Set(skipped);
+  const { file, problems, refused, positions, skipped } = parseGivenOrdersFile(given, FILE_SPEC);
   const orders = file as Orders;
-  const every = [...before, ...skipped].sort((a, b) => a - b);
-  if (every.length > 0) orders.skipped = every;
-  return { orders, problems, refused, positions: all.filter((p) => !now.has(p)) };
-}
-
-/** A `skipped` list as the parser writes it (ascending whole positions), or none: anything else is no parser's. */
-function skippedPositions(v: unknown): readonly number[] {
-  if (!Array.isArray(v) || v.length > LIMITS.orders) return [];
-  let last = -1;
-  for (const p of v) {
-    if (typeof p !== "number" || !Number.isInteger(p) || p <= last || p >= 2 * LIMITS.orders) return [];
-    last = p;
-  }
-  return v as number[];
+  if (skipped.length > 0) orders.skipped = skipped;
+  return { orders, problems, refused, positions };
 }

@@ -23,6 +23,8 @@ import type { BsEvent } from "../events.js";
 import { centroid, offset, type Point, r2 } from "../geometry.js";
 import {
   type BattleState,
+  baseOverlap,
+  basesTouch,
   designOfSquadron,
   largestShipSize,
   notYourSquadron,
@@ -36,6 +38,7 @@ import {
   type Battlespace,
   gravityWellAt,
   inSector,
+  onTable as onTableAt,
   parseSector,
   type Sector,
   sectorCentre,
@@ -270,6 +273,34 @@ export function placeGroup(b: Battlespace, squadrons: readonly Squadron[], secto
   void b;
 }
 
+/**
+ * RULINGS "Bases": squadrons placed on the table (arriving, or set up) whose ships would overlap the base of a ship
+ * of another squadron (closer than a base's width, touching tolerance not allowed) are moved as a whole to the nearest clear spot, within their sector if it has room, else the
+ * nearest on the table (1" rings, 16 bearings, up to 4'); a squadron with no clear spot stays (none on a real table).
+ * Returns the squadrons moved.
+ */
+export function settleBases(state: BattleState, squadrons: readonly Squadron[], sector: Sector | null): string[] {
+  const moved: string[] = [];
+  for (const sq of squadrons) {
+    if (!baseOverlap(state, sq.id, sq.ships, 0)) continue;
+    const candidates: Point[] = [];
+    for (let r = 1; r <= 48; r++) for (let k = 0; k < 16; k++) candidates.push(offset({ x: 0, y: 0 }, k * 22.5, r));
+    const clearAt = (d: Point, inOwnSector: boolean): boolean => {
+      const pts = sq.ships.map((x) => ({ id: x.id, x: r2(x.x + d.x), y: r2(x.y + d.y) }));
+      if (!pts.every((p) => onTableAt(state.battlespace, p) && (!inOwnSector || !sector || inSector(sector, p)))) return false;
+      return baseOverlap(state, sq.id, pts, 0) === null;
+    };
+    const d = candidates.find((c) => clearAt(c, true)) ?? candidates.find((c) => clearAt(c, false));
+    if (!d) continue;
+    for (const x of sq.ships) {
+      x.x = r2(x.x + d.x);
+      x.y = r2(x.y + d.y);
+    }
+    moved.push(sq.id);
+  }
+  return moved;
+}
+
 /** Start of a turn: squadrons due this turn come out of hyperspace (or reserve) into their sector. */
 export function arrivals(state: BattleState, events: BsEvent[]): void {
   const due = squadronList(state).filter(
@@ -323,6 +354,17 @@ export function arrivals(state: BattleState, events: BsEvent[]): void {
       const tf = sq.taskforce ? state.taskforces[sq.taskforce] : undefined;
       if (tf?.formation) tf.formation = null;
     }
+    const nudged = settleBases(state, list, sector);
+    if (nudged.length > 0)
+      events.push({
+        kind: "note",
+        what: "arrive",
+        side,
+        act: state.activationNo,
+        turn: state.turn,
+        text: `${nudged.join(", ")} ${nudged.length === 1 ? "comes" : "come"} out beside the ships already there (bases may not overlap)`,
+        data: { squadrons: nudged, sector: sectorName(sector) },
+      });
     events.push({
       kind: "note",
       what: "arrive",
@@ -356,6 +398,13 @@ export function placeProblem(
     if (!inSector(home, p))
       return `placing ${sq.id} at (${r2(at.x)}, ${r2(at.y)}) would put ${s.id} at (${r2(p.x)}, ${r2(p.y)}), outside its arrival sector ${sectorName(home)}`;
   }
+  const clash = baseOverlap(
+    state,
+    sq.id,
+    sq.ships.map((s) => ({ id: s.id, x: s.x + dx, y: s.y + dy })),
+  );
+  if (clash)
+    return `placing ${sq.id} at (${r2(at.x)}, ${r2(at.y)}) would put ${clash.ship} at (${r2(clash.at.x)}, ${r2(clash.at.y)}), ${Math.round(clash.distance * 1000) / 1000}" from ${clash.other} of ${clash.squadron}: bases are ${basesTouch(state)}" across and may not overlap (RULINGS "Bases"); place it so that every ship is at least ${basesTouch(state)}" from the other squadrons' ships`;
   return { sq, dx, dy };
 }
 

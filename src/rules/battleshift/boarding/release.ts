@@ -14,7 +14,7 @@ import { own } from "../../../core/ids.js";
 import { onTable } from "../battlespace/battlespace.js";
 import type { Ctx } from "../context.js";
 import { coherency, dist, inches, offset, type Point, r2 } from "../geometry.js";
-import { activeShips, designOfSquadron, type Prize, type Ship, type Squadron, squadronList } from "../model.js";
+import { activeShips, baseOverlap, basesTouch, designOfSquadron, type Prize, type Ship, type Squadron, squadronList } from "../model.js";
 import type { OrderOf } from "../orders.js";
 import { CONTACT } from "./boarding.js";
 
@@ -35,13 +35,16 @@ export function rejoinFault(ctx: Ctx, sq: Squadron, prize: Prize, at: Point): st
   const ships = sq.ships.length + 1;
   if (ships > SQUADRON_MAX_SHIPS || ships * size > SQUADRON_MAX_SIZE)
     return `${sq.id} has no room: ${ships} ships of size ${size} would be ${ships * size} size units (at most ${SQUADRON_MAX_SHIPS} ships, ${SQUADRON_MAX_SIZE} units)`;
+  const clash = baseOverlap(state, sq.id, [{ id: "released", x: at.x, y: at.y }]);
+  if (clash)
+    return `set down at (${r2(at.x)}, ${r2(at.y)}) it would be ${Math.round(clash.distance * 1000) / 1000}" from ${clash.other} of ${clash.squadron}: bases are ${basesTouch(state)}" across and may not overlap (RULINGS "Bases")`;
   const c = coherency([...activeShips(sq), at], state.settings.coherency, state.settings.chain);
   if (!c.ok)
     return `set down at (${r2(at.x)}, ${r2(at.y)}) it would be out of coherency with ${sq.id}: up to ${inches(c.widest)} apart (limit ${state.settings.coherency}") and a ${inches(c.chainGap)} gap breaks the ${state.settings.chain}" chain`;
   return null;
 }
 
-/** Where the ship is set down: `to` (within contact of the engulfer), else 1" astern of it, else on it. */
+/** Where the ship is set down: `to` (within contact of the engulfer), else 1" astern of it (bases touching), else the nearest bearing round it clear of other bases. */
 function placement(ctx: Ctx, o: OrderOf<"release">, engulfer: Ship, facing: number, label: string): Point | null {
   if (o.to) {
     const d = dist(o.to, engulfer);
@@ -55,8 +58,21 @@ function placement(ctx: Ctx, o: OrderOf<"release">, engulfer: Ship, facing: numb
     ctx.fail(STEP, label, why[0] as string, `(${r2(o.to.x)}, ${r2(o.to.y)}) ${why[1]}`);
     return null;
   }
-  const astern = offset(engulfer, facing + 180, CONTACT);
-  return onTable(ctx.state.battlespace, astern) ? { x: r2(astern.x), y: r2(astern.y) } : { x: engulfer.x, y: engulfer.y };
+  // 1" astern, else the nearest bearing round the engulfer where its base is clear of every squadron's (RULINGS "Bases").
+  for (let k = 0; k < 16; k++) {
+    const turn = Math.ceil(k / 2) * 22.5 * (k % 2 === 0 ? 1 : -1);
+    const p = offset(engulfer, facing + 180 + turn, CONTACT);
+    // To a thousandth: a hundredth could round it out of the touching band (RULINGS "Bases").
+    const at = { x: Math.round(p.x * 1000) / 1000, y: Math.round(p.y * 1000) / 1000 };
+    if (onTable(ctx.state.battlespace, at) && !baseOverlap(ctx.state, "", [{ id: "released", ...at }])) return at;
+  }
+  ctx.fail(
+    STEP,
+    label,
+    "no-room",
+    `no point in contact with the engulfer ${engulfer.id} is clear of other ships' bases to set the ship down`,
+  );
+  return null;
 }
 
 export function releaseOrder(ctx: Ctx, o: OrderOf<"release">, label: string, active: Set<string>): void {

@@ -20,6 +20,7 @@ import { angleDiff, bearing, dist, inArc, normDeg, offset, type Point } from "..
 import {
   type BattleState,
   capsOf,
+  contactAim,
   designOfSquadron,
   movementLimits,
   type Prize,
@@ -98,9 +99,9 @@ export function randomEngulfOrders(
     if (touching.length === 0) continue;
     // A hunter (moved into contact with its prey) engulfs it; the others a third of the time.
     const prey = touching.filter((c) => c.squadron.side !== q.side);
-    const hunted = hunters.has(q.id) && prey.length > 0;
+    const hunted = hunters.has(q.id);
     if (!hunted && !rng.chance(33)) continue;
-    const c = rng.pick(hunted ? prey : touching);
+    const c = rng.pick(hunted && prey.length > 0 ? prey : touching);
     const o: OrderOf<"engulf"> = { type: "engulf", squadron: q.id, target: c.squadron.id, ship: c.ship.id };
     if (accepted(ctx, (x) => engulfOrder(x, o, "plan", active, engulfed))) orders.push(o);
   }
@@ -163,12 +164,38 @@ export function onTableAfter(state: BattleState, ships: readonly Point[], headin
   });
 }
 
-/** The move that brings engulfing ship `e` of `q` 0.8" from `target` (straight at it, inside the movement arc), or null. */
+/**
+ * The move that brings engulfing ship `e` of `q` into contact with `target`, straight at it inside the movement arc, or
+ * null: a move into contact stops where the bases touch (RULINGS "Bases": centres `contactAim` apart, the middle of the
+ * touching band, so that the order's thousandths keep it in contact and clear of overlap), not at the target's centre.
+ */
 function moveInto(state: BattleState, q: Squadron, e: Ship, target: Ship, facing: number): OrderOf<"move"> | null {
   const d = dist(e, target);
-  const touching = d <= CONTACT - 0.05;
+  const touching = d <= CONTACT + 1e-9;
   const heading = touching ? q.facing : bearing(e, target);
-  const distance = touching ? 0 : Math.floor((d - 0.8) * 1000) / 1000;
+  const distance = touching ? 0 : Math.max(0, d - contactAim(state));
+  return moveAlong(state, q, heading, distance, facing);
+}
+
+/**
+ * The moves into contact with `target`: straight at it first, then to the points round it where `e`'s base would touch
+ * its base (every 30 degrees), for when the straight approach ends on a neighbour's base (RULINGS "Bases").
+ */
+function movesInto(state: BattleState, q: Squadron, e: Ship, target: Ship, facing: number): OrderOf<"move">[] {
+  const out: OrderOf<"move">[] = [];
+  const straight = moveInto(state, q, e, target, facing);
+  if (straight) out.push(straight);
+  if (dist(e, target) <= CONTACT + 1e-9) return out;
+  for (let k = 0; k < 12; k++) {
+    const p = offset(target, k * 30, contactAim(state));
+    const m = moveAlong(state, q, bearing(e, p), dist(e, p), facing);
+    if (m) out.push(m);
+  }
+  return out;
+}
+
+function moveAlong(state: BattleState, q: Squadron, heading: number, along: number, facing: number): OrderOf<"move"> | null {
+  const distance = Math.round(along * 1000) / 1000;
   const lim = movementLimits(designOfSquadron(state, q).size);
   if (distance > squadronMove(state, q) || !inArc(q.facing, lim.arc, heading)) return null;
   if (
@@ -183,8 +210,9 @@ function moveInto(state: BattleState, q: Squadron, e: Ship, target: Ship, facing
   // Facing after the move: toward the taskforce's facing as far as it may turn (the taskforce facing rule).
   const turn = angleDiff(heading, facing);
   const f = Math.abs(turn) <= lim.facingChange ? facing : heading + Math.sign(turn) * lim.facingChange;
+  // To a thousandth (of a degree, of an inch): over a 24" move that is under 0.001" off, inside the touching band.
   const r3 = (x: number) => Math.round(x * 1000) / 1000;
-  return { type: "move", squadron: q.id, heading: r3(heading), distance, facing: r3(normDeg(f)) };
+  return { type: "move", squadron: q.id, heading: r3(normDeg(heading)), distance, facing: r3(normDeg(f)) };
 }
 
 /**
@@ -220,24 +248,84 @@ export function engulfHunt(
   fits: (end: MoveEnd) => boolean,
   moves: { active: Set<string>; moved: Set<string> },
   taken: Set<string>,
+  friends = false,
 ): Hunt | null {
   const s = ctx.state;
   if (q.station || capsOf(s, q).engulfing <= 0) return null;
   const options: { e: Ship; c: Candidate; d: number }[] = [];
-  for (const c of engulfTargets(s, q, false)) {
+  for (const c of engulfTargets(s, q, friends)) {
     if (taken.has(c.ship.id)) continue;
     for (const e of ableFor(s, q, c)) options.push({ e, c, d: dist(e, c.ship) });
   }
   options.sort((a, b) => a.d - b.d);
   for (const { e, c } of options) {
-    const move = moveInto(s, q, e, c.ship, facing);
-    if (!move) continue;
-    const ends = new Map(q.ships.filter((x) => !x.disabled).map((x) => [x.id, offset(x, move.heading ?? q.facing, move.distance ?? 0)]));
-    if (!fits({ ends, facing: typeof move.facing === "number" ? move.facing : q.facing })) continue;
-    let path = false;
-    if (!accepted(ctx, (x) => void (path = moveSquadron(x, move, "plan", moves.active, moves.moved) !== null)) || !path) continue;
-    taken.add(c.ship.id);
-    return { move, engulf: { type: "engulf", squadron: q.id, target: c.squadron.id, ship: c.ship.id } };
+    for (const move of movesInto(s, q, e, c.ship, facing)) {
+      const ends = new Map(q.ships.filter((x) => !x.disabled).map((x) => [x.id, offset(x, move.heading ?? q.facing, move.distance ?? 0)]));
+      if (!fits({ ends, facing: typeof move.facing === "number" ? move.facing : q.facing })) continue;
+      let path = false;
+      if (!accepted(ctx, (x) => void (path = moveSquadron(x, move, "plan", moves.active, moves.moved) !== null)) || !path) continue;
+      taken.add(c.ship.id);
+      return { move, engulf: { type: "engulf", squadron: q.id, target: c.squadron.id, ship: c.ship.id } };
+    }
   }
   return null;
+}
+
+/**
+ * Closing on prey out of reach: the engulfing squadron `q` moves its full move straight toward the nearest disabled
+ * enemy ship (within `within` inches) one of its ships can take (within its movement arc, staying on the table, no nearer
+ * than contact; facing toward `facing`), carried out on the planning copy if `fits` and the engine accept it. Null when there is none or the move is refused.
+ * Contact is bases touching (RULINGS "Bases"), which a random move all but never ends in, so without closing on purpose
+ * a random game sees a disabled enemy in reach only by chance.
+ */
+export function engulfStalk(
+  ctx: Ctx,
+  q: Squadron,
+  moves: { active: Set<string>; moved: Set<string> },
+  within = Number.POSITIVE_INFINITY,
+  facing?: number,
+  fits: (end: MoveEnd) => boolean = () => true,
+): OrderOf<"move"> | null {
+  const s = ctx.state;
+  if (q.station || capsOf(s, q).engulfing <= 0) return null;
+  let best: { e: Ship; c: Candidate; d: number } | null = null;
+  for (const c of engulfTargets(s, q, false))
+    for (const e of ableFor(s, q, c)) {
+      const d = dist(e, c.ship);
+      if (d <= within && (!best || d < best.d)) best = { e, c, d };
+    }
+  if (!best) return null;
+  // Straight at it, or as near that as the movement arc allows; turning toward it unless told a facing.
+  const want = bearing(best.e, best.c.ship);
+  const half = Math.min(movementLimits(designOfSquadron(s, q).size).arc, 359.99) / 2;
+  const off = angleDiff(q.facing, want);
+  const heading = Math.abs(off) <= half ? want : normDeg(q.facing + Math.sign(off) * (half - 0.01));
+  const move = moveAlong(s, q, heading, Math.min(squadronMove(s, q), Math.max(0, best.d - contactAim(s))), facing ?? want);
+  if (!move) return null;
+  const ends = new Map(q.ships.filter((x) => !x.disabled).map((x) => [x.id, offset(x, move.heading ?? q.facing, move.distance ?? 0)]));
+  if (!fits({ ends, facing: typeof move.facing === "number" ? move.facing : q.facing })) return null;
+  let path = false;
+  if (!accepted(ctx, (x) => void (path = moveSquadron(x, move, "plan", moves.active, moves.moved) !== null)) || !path) return null;
+  return move;
+}
+
+/** Is there a disabled enemy ship that an engulfing ship of `q` could take (anywhere on the table)? */
+export function hasPrey(state: BattleState, q: Squadron): boolean {
+  if (q.station || capsOf(state, q).engulfing <= 0) return false;
+  return engulfTargets(state, q, false).some((c) => ableFor(state, q, c).length > 0);
+}
+
+/**
+ * Could an engulfing ship of `side` on the table take a ship of `t` were it disabled? The random-legal bot then fires
+ * at `t` to disable, half of the time ("Engulfing": a disabled ship is taken by moving into contact with it).
+ */
+export function engulfable(state: BattleState, side: string, t: Squadron): boolean {
+  return squadronList(state).some(
+    (q) =>
+      q.side === side &&
+      q.location === "table" &&
+      !q.station &&
+      capsOf(state, q).engulfing > 0 &&
+      t.ships.some((x) => !x.disabled && engulfersFor(state, q, shipDesignOf(state, t, x).size).length > 0),
+  );
 }

@@ -30,6 +30,7 @@ import { carrierPresent, MISSILE_RANGE } from "../fighters-and-missiles/missiles
 import { angleDiff, bearing, centroid, dist, inArc, normDeg, offset, type Point } from "../geometry.js";
 import {
   type BattleState,
+  baseOverlap,
   capsOf,
   designOfSquadron,
   type Flight,
@@ -52,7 +53,18 @@ import { groundBotOrders, planetBotTurn, randomPlanetOrders } from "../planets/p
 import { planetApproachOrders, planetBotOrders, planetList } from "../planets/planet-play.js";
 import { moveSquadron, taskforceCone } from "../turn/movement.js";
 import { activationUnit, currentSlot, taskforcesOnTable } from "../turn/turn.js";
-import { engulfHunt, type MoveEnd, onTableAfter, preySquadrons, randomEngulfOrders, randomTractorOrders, tractorBy } from "./bot-engulf.js";
+import {
+  engulfable,
+  engulfHunt,
+  engulfStalk,
+  hasPrey,
+  type MoveEnd,
+  onTableAfter,
+  preySquadrons,
+  randomEngulfOrders,
+  randomTractorOrders,
+  tractorBy,
+} from "./bot-engulf.js";
 
 // ---------------------------------------------------------------------------
 // Shared helpers
@@ -353,8 +365,31 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
     (q) => momentNow(q),
     2,
   );
+  // A target an engulfer of this side could reach next (its move and 6" more) is fired at to disable: "A ship merely
+  // has to move into contact with the disabled ship during its movement to engulf", and it scores its cost as a prize.
+  const takeable = (id: string): boolean => {
+    const t = s.squadrons[id];
+    return (
+      !!t &&
+      engulfable(s, side, t) &&
+      squadronList(s).some(
+        (q) =>
+          q.side === side &&
+          q.location === "table" &&
+          !q.station &&
+          capsOf(s, q).engulfing > 0 &&
+          t.ships.some((x) => q.ships.some((e) => dist(e, x) <= squadronMove(s, q) + 6)),
+      )
+    );
+  };
   for (const sh of heavyShots)
-    orders.push({ type: "heavy", squadrons: sh.squadrons, target: sh.target, weapons: sh.keys as OrderOf<"heavy">["weapons"] });
+    orders.push({
+      type: "heavy",
+      squadrons: sh.squadrons,
+      target: sh.target,
+      weapons: sh.keys as OrderOf<"heavy">["weapons"],
+      ...(takeable(sh.target) ? { disable: true } : {}),
+    });
 
   // 3. Move the taskforce as one block toward the nearest enemy, stopping at its preferred range; an engulfing
   // squadron with a disabled enemy ship it can take within its move goes into contact with it instead.
@@ -385,6 +420,22 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
         heading,
         Math.min(speed, want),
       );
+    // RULINGS "Bases": the block stops short where one of its ships would end on another squadron's base (the block
+    // moves as one, so its own squadrons keep their places; the others are where they are now).
+    if (heading !== null && distance > 0) {
+      const ids = new Set(movers.map((q) => q.id));
+      const others = { ...s, squadrons: Object.fromEntries(Object.entries(s.squadrons).filter(([id]) => !ids.has(id))) };
+      const clear = (d: number) =>
+        movers.every(
+          (q) =>
+            !baseOverlap(
+              others,
+              q.id,
+              q.ships.filter((x) => !x.disabled).map((x) => ({ id: x.id, ...offset(x, heading, d) })),
+            ),
+        );
+      while (distance > 0 && !clear(distance)) distance = Math.max(0, Math.floor((distance - 0.5) * 1000) / 1000);
+    }
     // Facings: the flagship turns toward the enemy as far as it may; the others match it.
     const moved = new Set<string>();
     const active = new Set(movers.map((q) => q.id));
@@ -409,6 +460,19 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
         hunts.push(hunt.engulf);
         continue;
       }
+      // Prey out of reach but within two moves: close on it, to take it next turn.
+      const stalk = engulfStalk(
+        ctx,
+        q,
+        { active, moved },
+        2 * squadronMove(s, q),
+        flagFacing,
+        huntFits(s, q, flagSq as Squadron, ordered, flagFacing, blockEnd),
+      );
+      if (stalk) {
+        orders.push(stalk);
+        continue;
+      }
       const lim = movementLimits(designOfSquadron(s, q).size);
       const ref = distance > 0 && heading !== null ? heading : q.facing;
       let facing = clampTurn(q === flagSq ? flagFacing : flagFacing, ref, lim.facingChange);
@@ -427,7 +491,28 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
       if (q.formation && s.settings.formations === true) o.formation = "none";
       // Apply on the planning copy with the engine's own rules; keep only what it accepts.
       const before = ctx.problems.length;
-      const p = moveSquadron(ctx, o, "plan", active, moved);
+      let p = moveSquadron(ctx, o, "plan", active, moved);
+      // A block move that would end on another squadron's bases (RULINGS "Bases"): the same move, a little shorter,
+      // else the same distance a little to either side, so the squadron keeps with its taskforce.
+      if (!p && ctx.problems.at(-1)?.code === "bases-overlap" && distance > 0 && heading !== null) {
+        const tries: { h: number; d: number }[] = [];
+        for (let cut = 0.5; cut <= Math.min(distance, 6); cut += 0.5) tries.push({ h: heading, d: distance - cut });
+        for (const side of [15, -15, 30, -30, 45, -45, 60, -60, 90, -90])
+          for (let d = distance; d > 0; d -= 1) tries.push({ h: heading + side, d });
+        // Those that end within command range of the flagship (already moved on the copy) first.
+        const tf = q.taskforce ? s.taskforces[q.taskforce] : undefined;
+        const flag = tf ? flagshipPoint(s, tf) : null;
+        const inRange = (t: { h: number; d: number }): boolean =>
+          !flag || q.ships.some((x) => !x.disabled && dist(offset(x, t.h, t.d), flag) <= s.settings.commandRange - 0.05);
+        tries.sort((a, b) => Number(inRange(b)) - Number(inRange(a)));
+        for (const t of tries) {
+          ctx.problems.length = before;
+          o.heading = Math.round(normDeg(t.h) * 1000) / 1000;
+          o.distance = Math.floor(t.d * 1000) / 1000;
+          p = moveSquadron(ctx, o, "plan", active, moved);
+          if (p) break;
+        }
+      }
       if (p && ctx.problems.length === before) orders.push(o);
       else if (o.formation === "none") {
         // A ring cannot move 12" ships: break it on the spot, turning to the wanted facing.
@@ -456,7 +541,13 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
     0,
   );
   for (const sh of lightShots)
-    orders.push({ type: "light", squadrons: sh.squadrons, target: sh.target, weapons: sh.keys as OrderOf<"light">["weapons"] });
+    orders.push({
+      type: "light",
+      squadrons: sh.squadrons,
+      target: sh.target,
+      weapons: sh.keys as OrderOf<"light">["weapons"],
+      ...(takeable(sh.target) ? { disable: true } : {}),
+    });
 
   // 4. Fighters: launch ready wings as one flight at the best target within reach; move or land flights already out.
   orders.push(
@@ -670,7 +761,9 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
     const keys = defaultHeavyWeapons(capsOf(s, q));
     if (!keys.length) continue;
     const options = foes.filter((t) => bearingKeys(ctx, q, t, keys, momentNow(q)).keys.length > 0);
-    if (options.length) orders.push({ type: "heavy", squadrons: [q.id], target: rng.pick(options).id });
+    if (!options.length) continue;
+    const t = rng.pick(options);
+    orders.push({ type: "heavy", squadrons: [q.id], target: t.id, ...(engulfable(s, side, t) && rng.chance(50) ? { disable: true } : {}) });
   }
   const moved = new Set<string>();
   const active = new Set(mine.map((q) => q.id));
@@ -678,9 +771,27 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
   if (s.settings.formations === true && unit.taskforce) orders.push(...taskforceConeOrders(ctx, unit.taskforce, mine, rng, active, moved));
   for (const q of mine) {
     if (q.station || moved.has(q.id) || !q.ships.some((x) => !x.disabled)) continue;
-    // An engulfing squadron with prey in reach goes into contact with it a third of the time, and then engulfs it.
-    if (preySquadrons(s, [q]).size > 0 && rng.chance(33)) {
+    // An engulfing squadron with prey in reach goes into contact with it two times in three, and then engulfs it.
+    if (preySquadrons(s, [q]).size > 0 && rng.chance(67)) {
       const hunt = engulfHunt(ctx, q, q.facing, () => true, { active, moved }, new Set());
+      if (hunt) {
+        orders.push(hunt.move);
+        hunters.add(q.id);
+        continue;
+      }
+    }
+    // Out of reach, it closes on the nearest two times in three (the dice drawn only when there is prey on the table).
+    if (hasPrey(s, q) && rng.chance(67)) {
+      const stalk = engulfStalk(ctx, q, { active, moved });
+      if (stalk) {
+        orders.push(stalk);
+        continue;
+      }
+    }
+    // ...and a smaller friend a third of the time: contact is bases touching, which a random move never ends in
+    // (RULINGS "Bases"), so the random-legal bot moves into it on purpose.
+    if (capsOf(s, q).engulfing > 0 && rng.chance(33)) {
+      const hunt = engulfHunt(ctx, q, q.facing, () => true, { active, moved }, new Set(), true);
       if (hunt) {
         orders.push(hunt.move);
         hunters.add(q.id);
@@ -728,7 +839,9 @@ export function randomLegalOrders(state: BattleState, side: SideId, rng: Rng): O
     const keys = defaultLightWeapons(capsOf(s, q));
     if (!keys.length || q.location !== "table") continue;
     const options = enemies(s, side).filter((t) => bearingKeys(ctx, q, t, keys, momentNow(q)).keys.length > 0);
-    if (options.length) orders.push({ type: "light", squadrons: [q.id], target: rng.pick(options).id });
+    if (!options.length) continue;
+    const t = rng.pick(options);
+    orders.push({ type: "light", squadrons: [q.id], target: t.id, ...(engulfable(s, side, t) && rng.chance(50) ? { disable: true } : {}) });
   }
   for (const q of mine) {
     if (capsOf(s, q).fighterBays <= 0 || wingsReady(s, q) <= 0 || !rng.chance(50)) continue;

@@ -32,7 +32,12 @@ import {
 } from "../formations-and-experience/formations.js";
 import { angleDiff, bearingXY, centroid, coherency, dist, inArc, inches, offset, type Point, parseFacing, r2 } from "../geometry.js";
 import {
+  BASE_TOLERANCE,
+  type BaseOverlap,
   type BattleState,
+  baseOverlap,
+  basesTouch,
+  contactAim,
   designOfSquadron,
   flagshipPoint,
   movementLimits,
@@ -199,6 +204,13 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
       `after the move the ships of ${sq.id} would be up to ${inches(coh.widest)} apart (limit ${state.settings.coherency}") and a ${inches(coh.chainGap)} gap breaks the ${state.settings.chain}" chain`,
     );
   }
+  // RULINGS "Bases": no ship may end its move on the base of a ship of another squadron (issue 9 item 13).
+  const ending = sq.ships.map((x) => {
+    const p = ships.find((q) => q.id === x.id);
+    return { id: x.id, x: p ? p.to.x : x.x, y: p ? p.to.y : x.y };
+  });
+  const clash = baseOverlap(state, sq.id, ending);
+  if (clash) return fail("bases-overlap", overlapMessage(state, sq, ships, clash, o));
   // Carry it out.
   const from = centroid(mobile);
   for (const p of ships) {
@@ -231,6 +243,84 @@ export function moveSquadron(ctx: Ctx, o: OrderOf<"move">, label: string, active
   });
   hazards(ctx, sq, ships);
   return { squadron: sq.id, oldFacing, newFacing: facing, ships, length: longest };
+}
+
+/** A gap for a bases message, to a thousandth of an inch (the touching band is a hundredth wide). */
+const gap = (x: number): string => `${Math.round(x * 1000) / 1000}"`;
+
+/**
+ * The first fraction of a straight move (every ship along its own path by the same fraction) at which `p`'s base comes
+ * to touch the base at `o` (centres `aim` apart), or null when it ends no nearer than that.
+ */
+function touchAt(p: ShipPath, o: Point, aim: number): number | null {
+  const dx = p.to.x - p.from.x;
+  const dy = p.to.y - p.from.y;
+  const fx = p.from.x - o.x;
+  const fy = p.from.y - o.y;
+  const a = dx * dx + dy * dy;
+  if (a < 1e-12) return null;
+  const b = 2 * (fx * dx + fy * dy);
+  const c = fx * fx + fy * fy - aim * aim;
+  const disc = b * b - 4 * a * c;
+  if (disc < 0) return null;
+  const t = (-b - Math.sqrt(disc)) / (2 * a);
+  return t >= 0 && t <= 1 ? t : c < 0 ? 0 : null;
+}
+
+/**
+ * Why a move that ends on another squadron's base is refused (RULINGS "Bases"), with the measured gap and what would be
+ * valid: for a straight move (`heading` and `distance`, or `to`), the same move stopped where the bases first touch
+ * (a move into contact: centres `contactAim` apart, within the touching band), else the longest part of it (in 0.1"
+ * steps) that ends clear, if any.
+ */
+function overlapMessage(state: BattleState, sq: Squadron, ships: readonly ShipPath[], clash: BaseOverlap, o: OrderOf<"move">): string {
+  const touch = basesTouch(state);
+  const head =
+    `${clash.ship} would end at (${r2(clash.at.x)}, ${r2(clash.at.y)}), ${gap(clash.distance)} from ${clash.other} of ${clash.squadron} ` +
+    `at (${r2(clash.otherAt.x)}, ${r2(clash.otherAt.y)}), centre to centre: bases are ${touch}" across (RULINGS "Bases") and may not overlap, ` +
+    `so ships of different squadrons end at least ${touch}" apart (${gap(touch - clash.distance)} short; from ${r2(touch - BASE_TOLERANCE)}" to ${touch}" the bases touch, which is contact)`;
+  const longest = Math.max(0, ...ships.map((p) => dist(p.from, p.to)));
+  const straight = (o.heading !== undefined || o.to !== undefined) && !o.ships?.length;
+  if (!straight || longest < 1e-6) return `${head}; end the move elsewhere`;
+  const still = sq.ships.filter((x) => !ships.some((p) => p.id === x.id));
+  const at = (t: number) => [
+    ...still.map((x) => ({ id: x.id, x: x.x, y: x.y })),
+    ...ships.map((p) => ({ id: p.id, x: p.from.x + (p.to.x - p.from.x) * t, y: p.from.y + (p.to.y - p.from.y) * t })),
+  ];
+  const ok = (t: number) => {
+    const pts = at(t);
+    return !baseOverlap(state, sq.id, pts) && coherency(pts, state.settings.coherency, state.settings.chain).ok;
+  };
+  const stopped = (d: number, t: number): string => {
+    if (o.to === undefined) return `(distance: ${d})`;
+    const c = centroid(ships.map((p) => p.from));
+    return `(to: {x: ${Math.round((c.x + (o.to.x - c.x) * t) * 1000) / 1000}, y: ${Math.round((c.y + (o.to.y - c.y) * t) * 1000) / 1000}})`;
+  };
+  // Into contact: where the first of the bases it would end on is reached, bases touching.
+  const ending = at(1);
+  let first: { t: number; other: string } | null = null;
+  for (const p of ships) {
+    const end = ending.find((x) => x.id === p.id) as { x: number; y: number };
+    for (const q of Object.values(state.squadrons)) {
+      if (q.id === sq.id || q.location !== "table") continue;
+      for (const x of q.ships) {
+        if (Math.hypot(end.x - x.x, end.y - x.y) >= touch - BASE_TOLERANCE) continue;
+        const t = touchAt(p, x, contactAim(state));
+        if (t !== null && (!first || t < first.t)) first = { t, other: x.id };
+      }
+    }
+  }
+  if (first && first.t > 0) {
+    const d = Math.round(first.t * longest * 1000) / 1000;
+    const t = d / longest;
+    if (ok(t))
+      return `${head}; to move into contact, stop the same move where the bases touch: after ${gap(d)} ${stopped(d, t)}, in contact with ${first.other}; or end it elsewhere`;
+  }
+  for (let d = Math.floor(longest * 10) / 10; d >= 0.1 - 1e-9; d = Math.round((d - 0.1) * 10) / 10) {
+    const t = d / longest;
+    if (ok(t)) return `${head}; the same move stopped after ${gap(d)} ${stopped(d, t)} ends clear, or end it elsewhere`;
+  }
+  return `${head}; no shorter part of this move ends clear: move another way`;
 }
 
 /**
