@@ -7,7 +7,7 @@
  */
 import type { BsEvent } from "../events.js";
 import { visibleTo } from "../events.js";
-import { type BattleState, designOfSquadron, type SideId, sideIds, squadronList } from "../model.js";
+import { type BattleState, designOfSquadron, type Flight, type SideId, sideIds, squadronList } from "../model.js";
 import type { Order, Orders } from "../orders.js";
 import { awaitingSides, currentSlot } from "../turn/turn.js";
 
@@ -95,14 +95,8 @@ export interface SeenSquadron {
   station: boolean;
 }
 
-export interface SeenFlight {
-  id: string;
-  side: SideId;
-  carrier: string;
-  wings: number;
-  x: number;
-  y: number;
-}
+/** A flight as the other side sees it: where it is and how strong, not when it last moved. */
+export type SeenFlight = Pick<Flight, "id" | "side" | "carrier" | "wings" | "x" | "y">;
 
 /**
  * What `seat` can see of one side's forces: every squadron on the table (position of each ship, facing, ships,
