@@ -23,10 +23,13 @@ export function registerServeCommand(program: Command): void {
     .option("--secure-cookies <when>", "auto (when the request came over TLS), always or never", "auto")
     .option("--trust-proxy", "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy")
     .option("--log", "log every request (JSON lines on standard output)")
+    .option("--tick <seconds>", "how often due steps are looked for (deadlines passed, early advance)", intOption("--tick", 1, 3600), 30)
     .addHelpText(
       "after",
       `
 Environment: DATABASE_URL=postgres://user@host:5432/db keeps the data in PostgreSQL instead of --data.
+
+Due steps (a deadline passed, or every awaited seat submitted) are looked for every --tick seconds and run here.
 
 Examples:
   starhost serve --port 8080 --data ./starhost-data
@@ -42,6 +45,7 @@ Examples:
         secureCookies: string;
         trustProxy?: boolean;
         log?: boolean;
+        tick: number;
       }) => {
         const secure = { auto: "auto", always: true, never: false }[o.secureCookies];
         if (secure === undefined) throw new UsageError(`--secure-cookies is auto, always or never, not "${o.secureCookies}"`);
@@ -72,11 +76,23 @@ Examples:
           trustProxy: o.trustProxy === true,
           logger: o.log === true,
         });
+        // Due steps: on PGlite this process runs them itself, every --tick seconds.
+        const { runDue, startTicker } = await import("../server/deadlines.js");
+        const ticker = startTicker(
+          async () => {
+            const r = await runDue({ games, site }, Date.now(), { holder: "starhost serve: due step" });
+            for (const x of r.ran) console.log(`starhost serve: ${x.gameId} ran step ${x.step} (${x.label}): ${x.why}`);
+            for (const x of r.failed) console.error(`starhost serve: ${x.gameId}: the due step failed: ${x.error}`);
+          },
+          o.tick * 1000,
+          { setInterval: (f, ms) => setInterval(f, ms), clearInterval: (h) => clearInterval(h as NodeJS.Timeout) },
+        );
         const address = await app.listen({ port: o.port, host: o.host });
         console.log(`starhost serve: listening on ${address} (data: ${games.where}); the API is described at ${address}/docs`);
         if (signal === null) await new Promise<void>((resolve) => (wake = resolve));
         console.log(`starhost serve: ${signal}: stopping`);
         await app.close();
+        await ticker.stop();
         await games.close();
         console.log("starhost serve: stopped");
       },

@@ -36,6 +36,8 @@ export interface ServerContext {
   ordersBodyLimit: number;
   /** true, false, or "auto": Secure cookies when the request came over TLS (directly or as X-Forwarded-Proto says, with trustProxy). */
   secureCookies: boolean | "auto";
+  /** Due steps go to workers (PostgreSQL: a pg-boss job per game and step); without it they run in this process. */
+  enqueue?: (gameId: string, step: number) => Promise<void>;
 }
 
 export interface RouteInput<P, Q, B> {
