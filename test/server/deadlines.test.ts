@@ -202,7 +202,15 @@ describe("deadlines on a controlled clock", () => {
         await done;
       },
       1000,
-      { setInterval: (f) => ((fire = f), 1), clearInterval: () => (fire = null) },
+      {
+        setInterval: (f) => {
+          fire = f;
+          return 1;
+        },
+        clearInterval: () => {
+          fire = null;
+        },
+      },
     );
     s.clock.advance(HOUR);
     (fire as (() => void) | null)?.();
