@@ -34,8 +34,13 @@ import { loadGame, playStep, type StepRun } from "../host/games.js";
 import type { GameClock, GameSchedule, SiteStore } from "../store/site.js";
 import { type GameRecord, type Store, StoreError } from "../store/store.js";
 
-/** A game hosted before deadlines existed has none: the game master runs each step. */
-export const NO_DEADLINES: DeadlineSettings = { ...DEFAULT_DEADLINES, schedule: { kind: "manual" }, missesBeforeBot: 0 };
+/** A game hosted before deadlines existed keeps playing as it did: the game master runs each step, no early advance. */
+export const NO_DEADLINES: DeadlineSettings = {
+  ...DEFAULT_DEADLINES,
+  schedule: { kind: "manual" },
+  earlyAdvance: false,
+  missesBeforeBot: 0,
+};
 
 export interface DueDeps {
   games: Store;
