@@ -16,7 +16,7 @@ import { registerDemoCommand } from "./demo.js";
 import { registerGameCommands } from "./games.js";
 import { registerSampleCommand } from "./sample.js";
 import { registerSchemaCommand } from "./schema.js";
-import { registerServeCommand } from "./serve.js";
+import { registerServeCommand, registerWorkerCommand } from "./serve.js";
 import { registerToolCommands } from "./tools.js";
 
 /** Runs the command line `argv` (node's: the program and script first). */
@@ -80,6 +80,7 @@ Quick start:
   registerSampleCommand(program);
   registerSchemaCommand(program);
   registerServeCommand(program);
+  registerWorkerCommand(program);
 
   try {
     await program.parseAsync([...argv]);

@@ -23,10 +23,14 @@ export function registerServeCommand(program: Command): void {
     .option("--secure-cookies <when>", "auto (when the request came over TLS), always or never", "auto")
     .option("--trust-proxy", "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy")
     .option("--log", "log every request (JSON lines on standard output)")
+    .option("--tick <seconds>", "how often due steps are looked for (deadlines passed, early advance)", intOption("--tick", 1, 3600), 30)
     .addHelpText(
       "after",
       `
 Environment: DATABASE_URL=postgres://user@host:5432/db keeps the data in PostgreSQL instead of --data.
+
+Due steps (a deadline passed, or every awaited seat submitted) are looked for every --tick seconds: on
+PGlite they run here; on PostgreSQL they are queued (pg-boss) for \`starhost worker\` processes.
 
 Examples:
   starhost serve --port 8080 --data ./starhost-data
@@ -42,6 +46,7 @@ Examples:
         secureCookies: string;
         trustProxy?: boolean;
         log?: boolean;
+        tick: number;
       }) => {
         const secure = { auto: "auto", always: true, never: false }[o.secureCookies];
         if (secure === undefined) throw new UsageError(`--secure-cookies is auto, always or never, not "${o.secureCookies}"`);
@@ -64,21 +69,115 @@ Examples:
           const a = await site.accountByName(name);
           if (a && !a.admin) await site.setAdmin(a.id, true);
         }
+        // Due steps: on PGlite this process runs them itself, every --tick seconds; on PostgreSQL it queues them
+        // for `starhost worker` (pg-boss).
+        const { runDue, startTicker } = await import("../server/deadlines.js");
+        const boss =
+          url && url.trim() !== "" ? await (await import("../server/worker.js")).openBoss(spec, { onError: logBossError }) : null;
+        const enqueue = boss ? (await import("../server/worker.js")).enqueuer(boss) : undefined;
         const app = await buildApp({
           games,
           site,
+          ...(enqueue ? { enqueue } : {}),
           admins,
           secureCookies: secure as boolean | "auto",
           trustProxy: o.trustProxy === true,
           logger: o.log === true,
         });
+        const ticker = startTicker(
+          async () => {
+            const r = await runDue({ games, site }, Date.now(), { holder: "starhost serve: due step", ...(enqueue ? { enqueue } : {}) });
+            for (const x of r.ran) console.log(`starhost serve: ${x.gameId} ran step ${x.step} (${x.label}): ${x.why}`);
+            for (const x of r.failed) console.error(`starhost serve: ${x.gameId}: the due step failed: ${x.error}`);
+          },
+          o.tick * 1000,
+          systemTimer,
+        );
         const address = await app.listen({ port: o.port, host: o.host });
         console.log(`starhost serve: listening on ${address} (data: ${games.where}); the API is described at ${address}/docs`);
         if (signal === null) await new Promise<void>((resolve) => (wake = resolve));
         console.log(`starhost serve: ${signal}: stopping`);
         await app.close();
+        await ticker.stop();
+        await boss?.stop({ graceful: true, wait: true });
         await games.close();
         console.log("starhost serve: stopped");
       },
     );
+}
+
+const systemTimer = {
+  setInterval: (f: () => void, ms: number): unknown => setInterval(f, ms),
+  clearInterval: (h: unknown) => clearInterval(h as NodeJS.Timeout),
+};
+
+function logBossError(e: unknown): void {
+  console.error(`starhost: job queue: ${e instanceof Error ? e.message : String(e)}`);
+}
+
+export function registerWorkerCommand(program: Command): void {
+  program
+    .command("worker")
+    .description("run due steps from the PostgreSQL job queue (pg-boss) beside any number of serve processes")
+    .option("--tick <seconds>", "how often due steps are looked for and queued", intOption("--tick", 1, 3600), 30)
+    .option("--poll <seconds>", "how often the queue is polled for jobs", intOption("--poll", 1, 600), 2)
+    .option("--expire <seconds>", "how long a job may run before it is taken for dead and retried", intOption("--expire", 5, 86_400), 600)
+    .addHelpText(
+      "after",
+      `
+Environment: DATABASE_URL=postgres://user@host:5432/db, the database serve uses (required).
+
+A worker queues the due steps it finds (each (game, step) once) and runs jobs one at a time: a job
+for a step that has run already does nothing. Stop it with Ctrl-C (SIGINT) or SIGTERM: the job in
+hand finishes first. A worker killed mid-step commits nothing; its job is retried after --expire.
+
+Examples:
+  DATABASE_URL=postgres://starhost@127.0.0.1/starhost starhost worker
+  DATABASE_URL=postgres://starhost@127.0.0.1/starhost starhost worker --tick 10 --expire 300`,
+    )
+    .action(async (o: { tick: number; poll: number; expire: number }) => {
+      const url = process.env.DATABASE_URL;
+      if (!url || url.trim() === "")
+        throw new UsageError("starhost worker needs DATABASE_URL (a postgres:// URL): workers share serve's PostgreSQL");
+      let signal: string | null = null;
+      let wake = () => {};
+      const onSignal = (name: string) => {
+        signal = name;
+        wake();
+      };
+      process.once("SIGINT", () => onSignal("SIGINT"));
+      process.once("SIGTERM", () => onSignal("SIGTERM"));
+      const { openSite } = await import("../store/open.js");
+      const { runDue, startTicker } = await import("../server/deadlines.js");
+      const { enqueuer, openBoss, work } = await import("../server/worker.js");
+      const { games, site } = await openSite(url);
+      const boss = await openBoss(url, { expireInSeconds: o.expire, onError: logBossError });
+      const holder = `starhost worker ${process.pid}`;
+      const enqueue = enqueuer(boss);
+      await work(
+        boss,
+        { games, site },
+        {
+          now: () => Date.now(),
+          holder,
+          pollingIntervalSeconds: o.poll,
+          onRan: (job, label) => console.log(`starhost worker: ${job.gameId} ran step ${job.step} (${label})`),
+        },
+      );
+      const ticker = startTicker(
+        async () => {
+          const r = await runDue({ games, site }, Date.now(), { holder, enqueue });
+          for (const x of r.failed) console.error(`starhost worker: ${x.gameId}: ${x.error}`);
+        },
+        o.tick * 1000,
+        systemTimer,
+      );
+      console.log(`starhost worker: taking due steps from ${games.where}`);
+      if (signal === null) await new Promise<void>((resolve) => (wake = resolve));
+      console.log(`starhost worker: ${signal}: stopping`);
+      await ticker.stop();
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      await games.close();
+      console.log("starhost worker: stopped");
+    });
 }

@@ -77,16 +77,20 @@ export async function playStep(
     holder: string;
     bots?: Readonly<Record<SeatId, string>>;
     at?: string;
-    /** Runs under the lock before the step (the CLI takes in the orders inbox here). */
-    before?: (record: GameRecord, ruleset: AnyRuleset) => Promise<void>;
+    /**
+     * Runs under the lock before the step (the CLI takes in the orders inbox here; the server decides who plays
+     * absent seats): bot levels it returns play those seats too. Throwing leaves the game as it was.
+     */
+    before?: (record: GameRecord, ruleset: AnyRuleset) => Promise<unknown>;
   } = { holder: "a step run" },
 ): Promise<StepRun> {
   const lock = await store.lock(id, opts.holder);
   try {
     const { record, ruleset } = await loadGame(store, id);
     assertNotOver(record);
-    await opts.before?.(record, ruleset);
-    for (const { revision: _, ...s } of botSubmissions(ruleset, record, opts.bots ?? {}, opts.at ?? "")) await store.submit(id, s);
+    const decided = (await opts.before?.(record, ruleset)) as { bots?: Readonly<Record<SeatId, string>> } | undefined;
+    const bots = { ...(opts.bots ?? {}), ...(decided?.bots ?? {}) };
+    for (const { revision: _, ...s } of botSubmissions(ruleset, record, bots, opts.at ?? "")) await store.submit(id, s);
     const subs: Submission[] = await store.submissions(id, record.step);
     const { next, entry } = runStep(ruleset, record, subs);
     await store.commit(id, entry, next);

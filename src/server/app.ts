@@ -19,6 +19,7 @@ import { SCRYPT_DEFAULT, type ScryptParams, SIGN_IN_DEFAULT, SignInLimiter, type
 import { errorReply } from "./errors.js";
 import { registerGameRoutes } from "./games.js";
 import { route, type ServerContext } from "./http.js";
+import { registerScheduleRoutes } from "./schedule-routes.js";
 import { registerToolRoutes } from "./tools.js";
 
 export const API_VERSION = "0.1.0";
@@ -44,6 +45,8 @@ export interface AppOptions {
   admins?: readonly string[];
   /** Fastify's logger (pino): true for JSON lines on standard output. Default off. */
   logger?: boolean;
+  /** Hand due steps to workers (a pg-boss job per game and step); by default they run in this process. */
+  enqueue?: (gameId: string, step: number) => Promise<void>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -58,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ordersBodyLimit: options.ordersBodyLimit ?? 256 * 1024,
     secureCookies: options.secureCookies ?? "auto",
     checks: new CheckMemo(),
+    ...(options.enqueue ? { enqueue: options.enqueue } : {}),
   };
   const app = Fastify({
     logger: options.logger ?? false,
@@ -127,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerAccountRoutes(app, ctx, options.admins ?? []);
   registerGameRoutes(app, ctx);
+  registerScheduleRoutes(app, ctx);
   registerToolRoutes(app, ctx);
   return app;
 }

@@ -18,12 +18,15 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ID_PATTERN } from "../core/ids.js";
 import type { AnyRuleset, SeatId } from "../core/ruleset.js";
-import { loadGame, playStep, problemLines, seatReport, submitOrders } from "../host/games.js";
+import { DEFAULT_DEADLINES, type DeadlineSettings, deadlineSettingsSchema, openStep } from "../host/deadlines.js";
+import { loadGame, problemLines, seatReport, submitOrders } from "../host/games.js";
 import { assertNotOver, MAX_SEED, newGame } from "../host/lifecycle.js";
 import { rulesetById } from "../host/registry.js";
+import { describeSchedule, parseSchedule } from "../host/schedule.js";
 import type { HostedGame, HostedSeat, SeatHolder, Spectators } from "../store/site.js";
 import type { GameRecord } from "../store/store.js";
 import { newSecret, sha256 } from "./auth.js";
+import { evaluate, gameClock, NotRun, runHostedStep, runIfDue, settingsOf } from "./deadlines.js";
 import { ApiError } from "./errors.js";
 import { type Auth, decodeBody, requireAuth, route, type ServerContext } from "./http.js";
 
@@ -45,6 +48,18 @@ const SeatView = z.object({
   holder: HolderView,
   awaited: z.boolean().describe("the due step needs this seat's orders"),
   submitted: z.boolean().describe("orders have been submitted for the due step (what they are is not shown)"),
+  missed: z.number().describe("deadlines its player has missed in a row (its bot plays it after the game's missesBeforeBot)"),
+  holiday: z.array(z.number()).describe("steps its player has said they will miss (their bot plays them)"),
+});
+
+const DeadlineView = z.object({
+  settings: deadlineSettingsSchema,
+  schedule: z.string().describe("the schedule in words"),
+  at: z.string().nullable().describe("the awaited step's deadline (ISO 8601); null for none or before the start"),
+  runsAt: z.string().nullable().describe("when the step runs if seats are still awaited: the deadline plus the grace period"),
+  inWords: z.string().describe("the deadline in words"),
+  paused: z.boolean(),
+  waitingFor: z.array(z.string()).describe("awaited seats with no orders yet that no bot plays"),
 });
 
 export const GameSummary = z.object({
@@ -64,6 +79,7 @@ export const GameSummary = z.object({
   creator: z.string(),
   gameMasters: z.array(z.string()),
   seats: z.array(SeatView),
+  deadline: DeadlineView,
   you: z.object({ seats: z.array(z.string()), gameMaster: z.boolean(), seesAll: z.boolean() }),
 });
 
@@ -85,6 +101,10 @@ const CreateGame = z.strictObject({
     .describe('who may watch: nobody, anyone (everything, live), or anyone after the end (default "after-end")'),
   seats: z.record(z.string(), SeatChoice).optional().describe('by seat: "open" (default), "invited", "me", or { "bot": LEVEL }'),
   bots: z.string().optional().describe("a bot level for every seat not named in seats"),
+  deadlines: deadlineSettingsSchema
+    .partial()
+    .optional()
+    .describe("deadline settings; those left out take the defaults (every 48 hours, early advance, no grace, the bot after 2 misses)"),
 });
 
 export interface Access {
@@ -133,11 +153,11 @@ function requireAll(a: Access, auth: Auth | null, what: string): void {
   throw new ApiError(403, "not-game-master", `only the game masters (and spectators, when the game allows) may read ${what}`);
 }
 
-function requireGameMaster(a: Access, what: string): void {
+export function requireGameMaster(a: Access, what: string): void {
   if (!a.gameMaster) throw new ApiError(403, "not-game-master", `only a game master of this game may ${what}`);
 }
 
-function requireSeat(ruleset: AnyRuleset, record: GameRecord, seat: string): void {
+export function requireSeat(ruleset: AnyRuleset, record: GameRecord, seat: string): void {
   const seats = ruleset.describe(record.state).seats.map((s) => s.id);
   if (!seats.includes(seat))
     throw new ApiError(404, "unknown-seat", `no ${ruleset.seatNoun} "${seat}" in this game; its ${ruleset.seatNoun}s: ${seats.join(", ")}`);
@@ -171,6 +191,22 @@ export async function summaryOf(
   ];
   const byId = await names(ctx, accountIds);
   const a = accessOf(hosted, record, auth);
+  const sched = await ctx.site.schedule(record.id);
+  const attendance = new Map((sched?.seats ?? []).map((s) => [s.seat, s]));
+  const ev = sched ? evaluate(sched, record, ruleset, submitted, ctx.now().getTime()) : null;
+  const settings = ev?.settings ?? settingsOf(null);
+  const clock = sched?.clock && sched.clock.step === record.step ? sched.clock : null;
+  const runsAt =
+    clock?.deadline && clock.pausedAt === null ? new Date(Date.parse(clock.deadline) + settings.graceMinutes * 60_000).toISOString() : null;
+  const deadline = {
+    settings,
+    schedule: describeSchedule(settings.schedule),
+    at: clock?.deadline ?? null,
+    runsAt,
+    inWords: deadlineWords(hosted, record, clock, settings),
+    paused: clock?.pausedAt != null,
+    waitingFor: ev?.waitingFor ?? [],
+  };
   return {
     id: record.id,
     title: hosted.title,
@@ -193,9 +229,47 @@ export async function summaryOf(
       holder: holderView(holders.get(s.id) ?? { kind: "open" }, byId),
       awaited: awaiting.has(s.id),
       submitted: submitted.has(s.id),
+      missed: attendance.get(s.id)?.missed ?? 0,
+      holiday: attendance.get(s.id)?.holiday ?? [],
     })),
+    deadline,
     you: { seats: a.seats, gameMaster: a.gameMaster, seesAll: a.all },
   };
+}
+
+function deadlineWords(
+  hosted: HostedGame,
+  record: GameRecord,
+  clock: { deadline: string | null; pausedAt: string | null } | null,
+  settings: DeadlineSettings,
+): string {
+  const schedule = describeSchedule(settings.schedule);
+  if (record.outcome) return "the game is over";
+  if (hosted.startedAt === null) return `not started; then ${schedule}`;
+  if (clock?.pausedAt) return `paused by the game master since ${clock.pausedAt}; ${schedule}`;
+  if (!clock?.deadline) return schedule;
+  const grace = settings.graceMinutes > 0 ? ` (runs ${settings.graceMinutes} minutes later, the grace period)` : "";
+  const early = settings.earlyAdvance ? ", or as soon as every awaited seat has submitted" : "";
+  return `${record.label} is due ${clock.deadline}${grace}${early}; ${schedule}`;
+}
+
+/** Deadline settings from a request: the defaults for what is left out, the time zone and the bot level checked. */
+function deadlineSettings(ruleset: AnyRuleset, given: Partial<DeadlineSettings> | undefined): DeadlineSettings {
+  const merged = { ...DEFAULT_DEADLINES, ...(given ?? {}) };
+  const schedule = parseSchedule(merged.schedule);
+  if (!schedule.ok) {
+    const p = schedule.error[0]!;
+    throw new ApiError(400, p.code, `deadlines.${p.order}: ${p.message}`, problemLines(schedule.error));
+  }
+  if (!Object.hasOwn(ruleset.bots, merged.botLevel))
+    throw new ApiError(
+      400,
+      "unknown-bot",
+      `deadlines.botLevel: ${ruleset.id} has no bot "${merged.botLevel}"; its bots: ${Object.keys(ruleset.bots).join(", ")}`,
+    );
+  const r = deadlineSettingsSchema.safeParse({ ...merged, schedule: schedule.value });
+  if (!r.success) throw new ApiError(400, "bad-deadlines", `deadlines: ${r.error.issues[0]?.message ?? "not valid"}`);
+  return r.data;
 }
 
 const CheckReply = z.object({
@@ -212,6 +286,10 @@ const CheckReply = z.object({
   skipped: z
     .array(z.object({ order: z.string(), code: z.string(), message: z.string() }))
     .describe("orders skipped as malformed (the rest stand)"),
+  advanced: z
+    .object({ step: z.number(), label: z.string() })
+    .nullable()
+    .describe("the step ran at once because every awaited seat had submitted (early advance)"),
 });
 
 export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -266,6 +344,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         else holder = { kind: "bot", level: c.bot };
         seats.push({ seat, holder });
       }
+      const deadlines = deadlineSettings(ruleset, body.deadlines);
       await ctx.games.create(record);
       const hosted: HostedGame = {
         gameId: id,
@@ -276,6 +355,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         createdAt: at(),
         startedAt: null,
         seats,
+        deadlines,
       };
       await ctx.site.hostGame(hosted);
       return summaryOf(ctx, hosted, record, ruleset, auth);
@@ -500,7 +580,9 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
     async ({ params, auth }) => {
       const { hosted, record } = await loadHosted(ctx, params.id);
       requireGameMaster(accessOf(hosted, record, auth), "start it");
-      await ctx.site.startGame(params.id, at());
+      const settings = settingsOf((await ctx.site.schedule(params.id))?.deadlines);
+      const now = ctx.now().getTime();
+      await ctx.site.startGame(params.id, at(), record.outcome ? null : gameClock(record.step, openStep(settings, now)));
       const again = await loadHosted(ctx, params.id);
       return summaryOf(ctx, again.hosted, again.record, again.ruleset, auth);
     },
@@ -565,7 +647,20 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         );
       }
       const sub = await submitOrders(ctx.games, record.id, seat, raw, `api ${me.name}`, at(), ctx.checks);
+      // Early advance: the last awaited seat's orders may make the step due now.
+      let advanced: { step: number; label: string } | null = null;
+      try {
+        const due = await runIfDue(ctx, record.id, ctx.now().getTime(), {
+          holder: "starhost serve: early advance",
+          ...(ctx.enqueue ? { enqueue: ctx.enqueue } : {}),
+        });
+        const ran = due.ran[0];
+        if (ran) advanced = { step: ran.step, label: ran.label };
+      } catch (e) {
+        req.log.error(e);
+      }
       return {
+        advanced,
         seat,
         step: record.step,
         label: record.label,
@@ -583,7 +678,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
     {
       method: "POST",
       url: "/api/games/:id/run",
-      summary: "a game master runs the due step now: bot seats play, seats that sent nothing get default orders",
+      summary:
+        "a game master runs the due step now: bot seats play, absent players' seats as the deadline settings say (their bot, or default orders)",
       tags: ["orders"],
       auth: "required",
       params: GameParams,
@@ -595,9 +691,19 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       requireGameMaster(accessOf(hosted, record, auth), "run its steps");
       if (hosted.startedAt === null)
         throw new ApiError(409, "not-started", "the game has not started: start it first (POST /api/games/ID/start)");
-      const bots: Record<string, string> = {};
-      for (const s of hosted.seats) if (s.holder.kind === "bot") bots[s.seat] = s.holder.level;
-      const run = await playStep(ctx.games, record.id, { holder: `starhost serve: run by ${me.name}`, bots, at: at() });
+      const run = await runHostedStep(ctx, record.id, {
+        now: ctx.now().getTime(),
+        holder: `starhost serve: run by ${me.name}`,
+        force: true,
+      }).catch((e) => {
+        if (e instanceof NotRun)
+          throw new ApiError(
+            409,
+            e.why === "locked" ? "locked" : "stale-step",
+            "the step is being run, or has just run: read the game again",
+          );
+        throw e;
+      });
       return { ran: { step: run.entry.step, label: run.entry.label }, game: await summaryOf(ctx, hosted, run.next, run.ruleset, auth) };
     },
   );

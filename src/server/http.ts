@@ -39,6 +39,8 @@ export interface ServerContext {
   secureCookies: boolean | "auto";
   /** Checks made by this process, answered again for the same game, step, seat and orders (host/lifecycle.ts). */
   checks: CheckMemo;
+  /** Due steps go to workers (PostgreSQL: a pg-boss job per game and step); without it they run in this process. */
+  enqueue?: (gameId: string, step: number) => Promise<void>;
 }
 
 export interface RouteInput<P, Q, B> {

@@ -62,6 +62,37 @@ export interface HostedGame {
   startedAt: string | null;
   /** In the game's seat order. */
   seats: HostedSeat[];
+  /** Written by hostGame only (read back with `schedule`): the deadline settings as JSON (src/host/deadlines.ts). */
+  deadlines?: unknown;
+}
+
+/** The awaited step's clock (src/host/deadlines.ts StepClock) with the step it belongs to; times ISO 8601. */
+export interface GameClock {
+  step: number;
+  opened: string;
+  deadline: string | null;
+  pausedAt: string | null;
+}
+
+/** A seat's attendance: deadlines missed in a row, the steps its player will miss, the last reminder sent. */
+export interface SeatAttendance {
+  seat: string;
+  holder: SeatHolder;
+  missed: number;
+  holiday: number[];
+  remindedAt: string | null;
+}
+
+/** What the due-step runner reads of a hosted game (migration 4). */
+export interface GameSchedule {
+  gameId: GameId;
+  /** The deadline settings as kept (JSON); null for a game hosted before deadlines existed (no deadline). */
+  deadlines: unknown;
+  startedAt: string | null;
+  /** Null before the start and once the game is over. */
+  clock: GameClock | null;
+  /** In the game's seat order. */
+  seats: SeatAttendance[];
 }
 
 export interface Invite {
@@ -121,8 +152,29 @@ export interface SiteStore {
    * the holder changed, "no-seat" when there is no such seat.
    */
   setSeat(gameId: GameId, seat: string, from: SeatHolder["kind"] | "any", to: SeatHolder): Promise<void>;
-  /** The game starts now; refused "started" the second time. */
-  startGame(gameId: GameId, at: string): Promise<void>;
+  /** The game starts now, its first step's clock set; refused "started" the second time. */
+  startGame(gameId: GameId, at: string, clock?: GameClock | null): Promise<void>;
+
+  /** The deadline settings, clock and attendance of a hosted game; null when it is not hosted. */
+  schedule(gameId: GameId): Promise<GameSchedule | null>;
+  /** Every started game whose clock runs (not over), for the due-step runner. */
+  scheduled(): Promise<GameSchedule[]>;
+  /** Set the clock if it still belongs to step `expectStep` (null: no clock); false if it moved on (compare-and-swap). */
+  setClock(gameId: GameId, expectStep: number | null, clock: GameClock | null): Promise<boolean>;
+  /**
+   * Step `ranStep` has run: the seats' attendance and the next clock (null when the game is over), in one
+   * transaction, once: false (nothing changed) when the clock no longer belongs to `ranStep`.
+   */
+  settleStep(
+    gameId: GameId,
+    ranStep: number,
+    next: GameClock | null,
+    attendance: readonly { seat: string; missed: number; holiday: readonly number[] }[],
+  ): Promise<boolean>;
+  /** The steps a seat's player will miss ("no-seat" when there is no such seat). */
+  setHoliday(gameId: GameId, seat: string, steps: readonly number[]): Promise<void>;
+  /** A game master hands a seat to another holder, before or after the start; its attendance starts afresh. */
+  handSeat(gameId: GameId, seat: string, to: SeatHolder): Promise<void>;
 
   createInvite(i: Invite): Promise<void>;
   invite(tokenHash: string): Promise<Invite | null>;

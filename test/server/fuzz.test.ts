@@ -74,6 +74,25 @@ const body = fc.oneof(
         seat: weird,
         holder: fc.jsonValue({ maxDepth: 2 }),
         seed: fc.oneof(fc.integer(), fc.double()),
+        to: fc.oneof(
+          weird,
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        ),
+        steps: fc.oneof(fc.array(fc.integer(), { maxLength: 5 }), fc.jsonValue({ maxDepth: 1 })),
+        deadlines: fc.oneof(
+          fc.jsonValue({ maxDepth: 2 }),
+          fc.record(
+            {
+              schedule: fc.oneof(
+                fc.constant({ kind: "every", hours: 1 }),
+                fc.record({ kind: fc.constant("weekly"), times: fc.constant([{ day: "tue", time: "17:00" }]), timeZone: weird }),
+              ),
+              graceMinutes: fc.integer(),
+              botLevel: weird,
+            },
+            { requiredKeys: [] },
+          ),
+        ),
       },
       { requiredKeys: [] },
     )

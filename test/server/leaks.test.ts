@@ -30,7 +30,16 @@ describe("no response to a seat carries what it may not see", () => {
       const scenario = SCENARIO[ruleset.id] ?? ruleset.defaultScenario;
       const gm = new Client(s.app);
       await gm.register(`gm-${ruleset.id}`.slice(0, 32));
-      const made = await gm.call("POST", "/api/games", { body: { ruleset: ruleset.id, scenario, seed: 5, spectators: "after-end" } });
+      const made = await gm.call("POST", "/api/games", {
+        // The game master runs each step (no early advance), so every seat submits before it runs.
+        body: {
+          ruleset: ruleset.id,
+          scenario,
+          seed: 5,
+          spectators: "after-end",
+          deadlines: { schedule: { kind: "manual" }, earlyAdvance: false },
+        },
+      });
       expect(made.status, made.text).toBe(201);
       const id = made.body.id as string;
       const seats = (made.body.seats as { id: string }[]).map((x) => x.id);

@@ -36,6 +36,8 @@ describe("a tutorial game through app.inject", () => {
         seats: { klingon: "me", romulan: "open" },
         bots: "normal",
         title: "Tutorial",
+        // The game master runs each step (no early advance): this test submits twice before a run.
+        deadlines: { schedule: { kind: "manual" }, earlyAdvance: false },
       },
     });
     expect(made.status, made.text).toBe(201);
@@ -207,6 +209,7 @@ describe("a tutorial game over a real loopback socket, with API tokens", () => {
       seed: 11,
       seats: { klingon: "me" },
       bots: "easy",
+      deadlines: { schedule: { kind: "manual" }, earlyAdvance: false },
     });
     expect(made.status).toBe(201);
     const id = made.body.id;

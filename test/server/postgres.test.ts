@@ -26,7 +26,15 @@ if (!url) {
         await a.register(`pa-${tag}`);
         const id = (
           await a.call("POST", "/api/games", {
-            body: { ruleset: "galactic-empires", scenario: "tutorial", seed: 7, seats: { klingon: "me" }, bots: "normal" },
+            // The game master runs the step (no early advance): two runs at once, one wins.
+            body: {
+              ruleset: "galactic-empires",
+              scenario: "tutorial",
+              seed: 7,
+              seats: { klingon: "me" },
+              bots: "normal",
+              deadlines: { schedule: { kind: "manual" }, earlyAdvance: false },
+            },
           })
         ).body.id;
         // The same cookie works on the other process.

@@ -141,7 +141,14 @@ describe("roles over HTTP", () => {
     await p.register("csrf-player");
     const id = (
       await p.call("POST", "/api/games", {
-        body: { ruleset: "galactic-empires", scenario: "tutorial", seed: 4, seats: { klingon: "me" }, bots: "easy" },
+        body: {
+          ruleset: "galactic-empires",
+          scenario: "tutorial",
+          seed: 4,
+          seats: { klingon: "me" },
+          bots: "easy",
+          deadlines: { schedule: { kind: "manual" }, earlyAdvance: false },
+        },
       })
     ).body.id;
     await p.call("POST", `/api/games/${id}/start`);
@@ -158,7 +165,13 @@ describe("roles over HTTP", () => {
     // One account with two seats: the file names its seat, or ?seat=ID does.
     const two = (
       await p.call("POST", "/api/games", {
-        body: { ruleset: "galactic-empires", scenario: "tutorial", seats: { klingon: "me", romulan: "me" }, bots: "easy" },
+        body: {
+          ruleset: "galactic-empires",
+          scenario: "tutorial",
+          seats: { klingon: "me", romulan: "me" },
+          bots: "easy",
+          deadlines: { schedule: { kind: "manual" }, earlyAdvance: false },
+        },
       })
     ).body.id;
     await p.call("POST", `/api/games/${two}/start`);

@@ -26,6 +26,7 @@ describe("PGlite folder", () => {
       "1 games, steps, submissions, game_locks",
       "2 game_locks: the holder's host and process",
       "3 the site: accounts, sessions, api_tokens, hosted_games, game_masters, seats, invites",
+      "4 deadlines: hosted games' settings and step clocks, seats' attendance",
     ]);
     const again = await openStore(dir);
     try {

@@ -195,5 +195,54 @@ export function siteSuite(name: string, open: () => Promise<{ games: Store; site
       await site.startGame(g.gameId, T2);
       expect(await siteCodeOf(site.acceptInvite(late, b.id, T2))).toBe("started");
     });
+
+    it("deadlines: settings, the step's clock (set by compare-and-swap), attendance settled once, holiday, a seat handed on", async () => {
+      const gm = makeAccount("gm");
+      const a = makeAccount("p");
+      for (const x of [gm, a]) await site.createAccount(x);
+      const id = freshId("dl");
+      await games.create(makeRecord(id));
+      const settings = { schedule: { kind: "every", hours: 24 }, earlyAdvance: true };
+      await site.hostGame({
+        gameId: id,
+        title: "t",
+        creatorId: gm.id,
+        gameMasters: [],
+        spectators: "none",
+        createdAt: T0,
+        startedAt: null,
+        seats: [
+          { seat: "red", holder: { kind: "account", accountId: a.id } },
+          { seat: "blue", holder: { kind: "bot", level: "easy" } },
+        ],
+        deadlines: settings,
+      });
+      const before = await site.schedule(id);
+      expect(before).toMatchObject({ gameId: id, deadlines: settings, startedAt: null, clock: null });
+      expect(before?.seats.map((s) => [s.seat, s.missed, s.holiday, s.remindedAt])).toEqual([
+        ["red", 0, [], null],
+        ["blue", 0, [], null],
+      ]);
+      expect((await site.scheduled()).some((x) => x.gameId === id)).toBe(false);
+      const clock = { step: 1, opened: T1, deadline: T2, pausedAt: null };
+      await site.startGame(id, T1, clock);
+      expect((await site.schedule(id))?.clock).toEqual(clock);
+      expect((await site.scheduled()).some((x) => x.gameId === id)).toBe(true);
+      expect(await site.setClock(id, 2, { ...clock, pausedAt: T1 })).toBe(false);
+      expect(await site.setClock(id, 1, { ...clock, pausedAt: T1 })).toBe(true);
+      expect((await site.schedule(id))?.clock?.pausedAt).toBe(T1);
+      await site.setHoliday(id, "red", [3, 4]);
+      expect(await siteCodeOf(site.setHoliday(id, "green", [3]))).toBe("no-seat");
+      const next = { step: 2, opened: T2, deadline: null, pausedAt: null };
+      expect(await site.settleStep(id, 1, next, [{ seat: "red", missed: 1, holiday: [3, 4] }])).toBe(true);
+      expect(await site.settleStep(id, 1, next, [{ seat: "red", missed: 5, holiday: [] }])).toBe(false);
+      const after = await site.schedule(id);
+      expect(after?.clock).toEqual(next);
+      expect(after?.seats[0]).toMatchObject({ seat: "red", missed: 1, holiday: [3, 4] });
+      await site.handSeat(id, "red", { kind: "account", accountId: gm.id });
+      expect((await site.schedule(id))?.seats[0]).toMatchObject({ holder: { kind: "account", accountId: gm.id }, missed: 0, holiday: [] });
+      expect(await site.settleStep(id, 2, null, [])).toBe(true);
+      expect((await site.scheduled()).some((x) => x.gameId === id)).toBe(false);
+    });
   });
 }

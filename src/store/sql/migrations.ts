@@ -166,6 +166,23 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 4,
+    name: "deadlines: hosted games' settings and step clocks, seats' attendance",
+    // deadlines: DeadlineSettings as JSON (src/host/deadlines.ts), null for games hosted before version 4 (no deadline).
+    // clock_step: the step the clock (opened, deadline, paused_at) belongs to; null before the start and after the end.
+    statements: [
+      "ALTER TABLE hosted_games ADD COLUMN deadlines json",
+      "ALTER TABLE hosted_games ADD COLUMN clock_step integer",
+      "ALTER TABLE hosted_games ADD COLUMN step_opened timestamptz",
+      "ALTER TABLE hosted_games ADD COLUMN step_deadline timestamptz",
+      "ALTER TABLE hosted_games ADD COLUMN paused_at timestamptz",
+      "CREATE INDEX hosted_games_clock ON hosted_games (step_deadline) WHERE clock_step IS NOT NULL",
+      "ALTER TABLE seats ADD COLUMN missed integer NOT NULL DEFAULT 0 CHECK (missed >= 0)",
+      "ALTER TABLE seats ADD COLUMN holiday json NOT NULL DEFAULT '[]'",
+      "ALTER TABLE seats ADD COLUMN reminded_at timestamptz",
+    ],
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrating one database. */

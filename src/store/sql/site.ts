@@ -1,13 +1,26 @@
 /**
  * The site store on SQL (../site.ts): the same driver, the same SQL text on PGlite
- * and PostgreSQL, the schema in ./migrations.ts (version 3). It does not close the
+ * and PostgreSQL, the schema in ./migrations.ts (versions 3 and 4). It does not close the
  * driver: the game store it shares it with does (open.ts `openSite`).
  *
  * Seats change by compare-and-swap (`UPDATE ... WHERE kind = $from`), invites and
  * the start under the hosted game's row lock, so two requests at once cannot both
  * take one seat, use one invite twice, or join after the start.
  */
-import type { Account, ApiToken, HostedGame, HostedSeat, Invite, SeatHolder, Session, SiteStore, Spectators } from "../site.js";
+import type {
+  Account,
+  ApiToken,
+  GameClock,
+  GameSchedule,
+  HostedGame,
+  HostedSeat,
+  Invite,
+  SeatAttendance,
+  SeatHolder,
+  Session,
+  SiteStore,
+  Spectators,
+} from "../site.js";
 import { SiteError } from "../site.js";
 import type { Queryable, SqlDriver } from "./driver.js";
 
@@ -223,8 +236,16 @@ export class SqlSiteStore implements SiteStore {
     await this.db.transaction(async (tx) => {
       try {
         await tx.query(
-          "INSERT INTO hosted_games (game_id, title, creator_id, spectators, created_at, started_at) VALUES ($1, $2, $3, $4, $5, $6)",
-          [g.gameId, g.title, g.creatorId, g.spectators, g.createdAt, g.startedAt],
+          "INSERT INTO hosted_games (game_id, title, creator_id, spectators, created_at, started_at, deadlines) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+          [
+            g.gameId,
+            g.title,
+            g.creatorId,
+            g.spectators,
+            g.createdAt,
+            g.startedAt,
+            g.deadlines === undefined ? null : JSON.stringify(g.deadlines),
+          ],
         );
       } catch (e) {
         if (isUniqueViolation(e)) throw new SiteError("game-hosted", `game ${g.gameId} is hosted already`);
@@ -293,12 +314,113 @@ export class SqlSiteStore implements SiteStore {
     });
   }
 
-  async startGame(gameId: string, at: string): Promise<void> {
+  async startGame(gameId: string, at: string, clock: GameClock | null = null): Promise<void> {
     await this.db.transaction(async (tx) => {
       const started = await lockGame(tx, gameId);
       if (started) throw new SiteError("started", `game ${gameId} has started already`);
       await tx.query("UPDATE hosted_games SET started_at = $2 WHERE game_id = $1", [gameId, at]);
+      await writeClock(tx, gameId, clock);
     });
+  }
+
+  async schedule(gameId: string): Promise<GameSchedule | null> {
+    const r = await this.db.query<ScheduleRow>(`SELECT ${SCHEDULE_COLUMNS} FROM hosted_games WHERE game_id = $1`, [gameId]);
+    return (await this.schedules(r.rows))[0] ?? null;
+  }
+
+  async scheduled(): Promise<GameSchedule[]> {
+    const r = await this.db.query<ScheduleRow>(
+      `SELECT ${SCHEDULE_COLUMNS} FROM hosted_games WHERE started_at IS NOT NULL AND clock_step IS NOT NULL ORDER BY step_deadline NULLS LAST, game_id`,
+    );
+    return this.schedules(r.rows);
+  }
+
+  async setClock(gameId: string, expectStep: number | null, clock: GameClock | null): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const r = await tx.query<{ clock_step: number | null }>("SELECT clock_step FROM hosted_games WHERE game_id = $1 FOR UPDATE", [
+        gameId,
+      ]);
+      const row = r.rows[0];
+      if (!row) throw new SiteError("no-game", `no hosted game ${gameId}`);
+      if ((row.clock_step === null ? null : Number(row.clock_step)) !== expectStep) return false;
+      await writeClock(tx, gameId, clock);
+      return true;
+    });
+  }
+
+  async settleStep(
+    gameId: string,
+    ranStep: number,
+    next: GameClock | null,
+    attendance: readonly { seat: string; missed: number; holiday: readonly number[] }[],
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const r = await tx.query<{ clock_step: number | null }>("SELECT clock_step FROM hosted_games WHERE game_id = $1 FOR UPDATE", [
+        gameId,
+      ]);
+      const row = r.rows[0];
+      if (!row) throw new SiteError("no-game", `no hosted game ${gameId}`);
+      if (row.clock_step === null || Number(row.clock_step) !== ranStep) return false;
+      for (const a of attendance)
+        await tx.query("UPDATE seats SET missed = $3, holiday = $4 WHERE game_id = $1 AND seat = $2", [
+          gameId,
+          a.seat,
+          a.missed,
+          JSON.stringify(a.holiday),
+        ]);
+      await writeClock(tx, gameId, next);
+      return true;
+    });
+  }
+
+  async setHoliday(gameId: string, seat: string, steps: readonly number[]): Promise<void> {
+    const r = await this.db.query("UPDATE seats SET holiday = $3 WHERE game_id = $1 AND seat = $2", [gameId, seat, JSON.stringify(steps)]);
+    if (r.rowCount !== 1) throw new SiteError("no-seat", `game ${gameId} has no seat "${seat}"`);
+  }
+
+  async handSeat(gameId: string, seat: string, to: SeatHolder): Promise<void> {
+    const c = seatColumns(to);
+    const r = await this.db.query(
+      "UPDATE seats SET kind = $3, account_id = $4, bot_level = $5, missed = 0, holiday = '[]', reminded_at = NULL WHERE game_id = $1 AND seat = $2",
+      [gameId, seat, c.kind, c.accountId, c.botLevel],
+    );
+    if (r.rowCount !== 1) throw new SiteError("no-seat", `game ${gameId} has no seat "${seat}"`);
+  }
+
+  private async schedules(rows: readonly ScheduleRow[]): Promise<GameSchedule[]> {
+    if (rows.length === 0) return [];
+    const seats = await this.db.query<SeatRow & { missed: number; holiday: unknown; reminded_at: Date | string | null }>(
+      "SELECT game_id, seat, kind, account_id, bot_level, missed, holiday, reminded_at FROM seats WHERE game_id = ANY($1::text[]) ORDER BY game_id, ord",
+      [rows.map((r) => r.game_id)],
+    );
+    const bySeat = new Map<string, SeatAttendance[]>();
+    for (const s of seats.rows) {
+      const holiday = typeof s.holiday === "string" ? JSON.parse(s.holiday) : s.holiday;
+      const list = bySeat.get(s.game_id) ?? [];
+      list.push({
+        seat: s.seat,
+        holder: holderOf(s),
+        missed: Number(s.missed),
+        holiday: Array.isArray(holiday) ? holiday.map(Number) : [],
+        remindedAt: isoOrNull(s.reminded_at),
+      });
+      bySeat.set(s.game_id, list);
+    }
+    return rows.map((r) => ({
+      gameId: r.game_id,
+      deadlines: typeof r.deadlines === "string" ? JSON.parse(r.deadlines) : r.deadlines,
+      startedAt: isoOrNull(r.started_at),
+      clock:
+        r.clock_step === null || r.step_opened === null
+          ? null
+          : {
+              step: Number(r.clock_step),
+              opened: iso(r.step_opened),
+              deadline: isoOrNull(r.step_deadline),
+              pausedAt: isoOrNull(r.paused_at),
+            },
+      seats: bySeat.get(r.game_id) ?? [],
+    }));
   }
 
   async createInvite(i: Invite): Promise<void> {
@@ -359,6 +481,28 @@ export class SqlSiteStore implements SiteStore {
       seats: seats.rows.filter((s) => s.game_id === r.game_id).map((s): HostedSeat => ({ seat: s.seat, holder: holderOf(s) })),
     }));
   }
+}
+
+interface ScheduleRow {
+  game_id: string;
+  deadlines: unknown;
+  started_at: Date | string | null;
+  clock_step: number | null;
+  step_opened: Date | string | null;
+  step_deadline: Date | string | null;
+  paused_at: Date | string | null;
+}
+
+const SCHEDULE_COLUMNS = "game_id, deadlines, started_at, clock_step, step_opened, step_deadline, paused_at";
+
+async function writeClock(tx: Queryable, gameId: string, c: GameClock | null): Promise<void> {
+  await tx.query("UPDATE hosted_games SET clock_step = $2, step_opened = $3, step_deadline = $4, paused_at = $5 WHERE game_id = $1", [
+    gameId,
+    c?.step ?? null,
+    c?.opened ?? null,
+    c?.deadline ?? null,
+    c?.pausedAt ?? null,
+  ]);
 }
 
 function seatColumns(h: SeatHolder): { kind: string; accountId: string | null; botLevel: string | null } {

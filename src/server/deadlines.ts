@@ -1,0 +1,278 @@
+/**
+ * Deadlines on hosted games (issue 10, "Schedules and absent players"): the pure rules of
+ * src/host/deadlines.ts and src/host/schedule.ts over the site store's clocks and attendance
+ * (migration 4), and the one way a hosted step runs, whether a game master asks (/run), a
+ * deadline passes (`runDue`), the last awaited seat submits (early advance) or a worker takes
+ * a job (pg-boss, src/server/worker.ts).
+ *
+ * A step runs through `playStep` under the game's lock: seats whose player submitted play
+ * their orders, bot seats their bot, absent seats as `whoPlays` says (the settings' bot level,
+ * or the ruleset's default orders). The store's commit is a compare-and-swap on the step, so
+ * a step runs once however many runners try; a runner that finds the game moved on does
+ * nothing. After the commit, `settleStep` keeps each seat's attendance and opens the next
+ * step's clock in one transaction, once (a compare-and-swap on the clock's step). A runner
+ * that dies between the two leaves a clock behind its game; the next `runDue` opens the
+ * awaited step's clock afresh (that step's attendance update is lost, nothing else).
+ *
+ * Nothing here reads a clock: the time comes from the caller.
+ */
+
+import type { AnyRuleset, SeatId } from "../core/ruleset.js";
+import {
+  type Attendance,
+  afterStep,
+  DEFAULT_DEADLINES,
+  type DeadlineSettings,
+  type Due,
+  deadlineSettingsSchema,
+  isDue,
+  openStep,
+  type StepClock,
+  whoPlays,
+} from "../host/deadlines.js";
+import { loadGame, playStep, type StepRun } from "../host/games.js";
+import type { GameClock, GameSchedule, SiteStore } from "../store/site.js";
+import { type GameRecord, type Store, StoreError } from "../store/store.js";
+
+/** A game hosted before deadlines existed keeps playing as it did: the game master runs each step, no early advance. */
+export const NO_DEADLINES: DeadlineSettings = {
+  ...DEFAULT_DEADLINES,
+  schedule: { kind: "manual" },
+  earlyAdvance: false,
+  missesBeforeBot: 0,
+};
+
+export interface DueDeps {
+  games: Store;
+  site: SiteStore;
+}
+
+export function settingsOf(raw: unknown): DeadlineSettings {
+  if (raw === null || raw === undefined) return NO_DEADLINES;
+  const r = deadlineSettingsSchema.safeParse(raw);
+  return r.success ? r.data : NO_DEADLINES;
+}
+
+export function stepClock(c: GameClock): StepClock {
+  return {
+    opened: Date.parse(c.opened),
+    deadline: c.deadline === null ? null : Date.parse(c.deadline),
+    pausedAt: c.pausedAt === null ? null : Date.parse(c.pausedAt),
+  };
+}
+
+export function gameClock(step: number, c: StepClock): GameClock {
+  const t = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return { step, opened: new Date(c.opened).toISOString(), deadline: t(c.deadline), pausedAt: t(c.pausedAt) };
+}
+
+export interface Evaluation {
+  settings: DeadlineSettings;
+  due: Due;
+  /** Absent seats their bot plays this step (seat: level). */
+  bots: Record<SeatId, string>;
+  submitted: Set<SeatId>;
+  awaited: SeatId[];
+  /** Awaited seats with no orders yet that nobody else plays. */
+  waitingFor: SeatId[];
+}
+
+/** Who plays what and whether the awaited step is due at `now`, from the game's schedule and its submissions. */
+export function evaluate(sched: GameSchedule, record: GameRecord, ruleset: AnyRuleset, submitted: Set<SeatId>, now: number): Evaluation {
+  const settings = settingsOf(sched.deadlines);
+  const awaited = record.outcome ? [] : (ruleset.awaiting(record.state) as SeatId[]);
+  const bots: Record<SeatId, string> = {};
+  const botPlayed = new Set<SeatId>();
+  const level = Object.hasOwn(ruleset.bots, settings.botLevel) ? settings.botLevel : undefined;
+  for (const s of sched.seats) {
+    if (s.holder.kind === "bot") {
+      botPlayed.add(s.seat);
+      bots[s.seat] = s.holder.level;
+    } else if (s.holder.kind !== "account") {
+      // Nobody holds it: nobody to wait for; it gets the ruleset's default orders.
+      botPlayed.add(s.seat);
+    } else if (whoPlays(settings, attendance(s), record.step, submitted.has(s.seat)) === "bot") {
+      botPlayed.add(s.seat);
+      if (level !== undefined) bots[s.seat] = level;
+    }
+  }
+  const running = sched.clock && sched.clock.step === record.step ? stepClock(sched.clock) : null;
+  const due: Due =
+    sched.startedAt === null || record.outcome || !running
+      ? { due: false, why: "no-deadline", at: null, waitingFor: [] }
+      : isDue(settings, running, { awaited, submitted, botPlayed }, now);
+  const waitingFor = awaited.filter((s) => !submitted.has(s) && !botPlayed.has(s));
+  return { settings, due, bots, submitted, awaited, waitingFor };
+}
+
+function attendance(s: { missed: number; holiday: readonly number[] }): Attendance {
+  return { missed: s.missed, holiday: s.holiday };
+}
+
+/** Why a runner did not run a step: it is not due, or it ran already (another runner, an earlier job). */
+export class NotRun extends Error {
+  constructor(readonly why: "not-due" | "already-run" | "not-started" | "locked") {
+    super(`step not run: ${why}`);
+  }
+}
+
+/**
+ * Run a hosted game's awaited step once, under its lock: `expectStep` (when given) must still be awaited, and
+ * unless `force` (a game master's /run) it must be due at `now`. Then attendance and the next clock are kept.
+ * Throws NotRun when nothing was done for those reasons.
+ */
+export async function runHostedStep(
+  deps: DueDeps,
+  gameId: string,
+  opts: { now: number; holder: string; force: boolean; expectStep?: number },
+): Promise<StepRun> {
+  let evaluation: Evaluation | undefined;
+  let sched: GameSchedule | null = null;
+  let run: StepRun;
+  try {
+    run = await playStep(deps.games, gameId, {
+      holder: opts.holder,
+      at: new Date(opts.now).toISOString(),
+      before: async (record: GameRecord, ruleset: AnyRuleset) => {
+        if (opts.expectStep !== undefined && record.step !== opts.expectStep) throw new NotRun("already-run");
+        sched = await deps.site.schedule(gameId);
+        if (!sched || sched.startedAt === null) throw new NotRun("not-started");
+        const submitted = new Set((await deps.games.submissions(gameId, record.step)).map((s) => s.seat));
+        evaluation = evaluate(sched, record, ruleset, submitted, opts.now);
+        if (!opts.force && !evaluation.due.due) throw new NotRun("not-due");
+        return { bots: evaluation.bots };
+      },
+    });
+  } catch (e) {
+    if (e instanceof StoreError && (e.code === "locked" || e.code === "stale-step"))
+      throw new NotRun(e.code === "locked" ? "locked" : "already-run");
+    throw e;
+  }
+  const s = sched as GameSchedule | null;
+  const ev = evaluation;
+  if (s && ev) await settle(deps, s, ev, run, opts.now);
+  return run;
+}
+
+async function settle(deps: DueDeps, sched: GameSchedule, ev: Evaluation, run: StepRun, now: number): Promise<void> {
+  const step = run.record.step;
+  const awaited = new Set(ev.awaited);
+  const att = sched.seats
+    .filter((s) => s.holder.kind === "account" && awaited.has(s.seat))
+    .map((s) => ({ seat: s.seat, ...afterStep(attendance(s), step, ev.submitted.has(s.seat)) }));
+  const next = run.next.outcome ? null : gameClock(run.next.step, openStep(ev.settings, now));
+  if (sched.clock?.step === step) {
+    if (await deps.site.settleStep(sched.gameId, step, next, att)) return;
+  }
+  // The clock was behind (a game hosted before deadlines, or a runner that died after a commit): set it now.
+  const current = await deps.site.schedule(sched.gameId);
+  if (current && current.clock?.step !== run.next.step) await deps.site.setClock(sched.gameId, current.clock?.step ?? null, next);
+}
+
+export interface DueReport {
+  ran: { gameId: string; step: number; label: string; why: string }[];
+  queued: { gameId: string; step: number }[];
+  failed: { gameId: string; error: string }[];
+}
+
+/**
+ * Every hosted game whose awaited step is due at `now`: run it here (PGlite's `serve`), or hand it to
+ * `enqueue` (PostgreSQL: a pg-boss job per game and step, run by `starhost worker`).
+ */
+export async function runDue(
+  deps: DueDeps,
+  now: number,
+  opts: { holder?: string; enqueue?: (gameId: string, step: number) => Promise<void> } = {},
+): Promise<DueReport> {
+  const report: DueReport = { ran: [], queued: [], failed: [] };
+  for (const sched of await deps.site.scheduled()) {
+    try {
+      await dueOne(deps, sched, now, report, opts);
+    } catch (e) {
+      report.failed.push({ gameId: sched.gameId, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return report;
+}
+
+/** One game: run (or enqueue) its step if due now. Submissions call this for early advance. */
+export async function runIfDue(
+  deps: DueDeps,
+  gameId: string,
+  now: number,
+  opts: { holder?: string; enqueue?: (gameId: string, step: number) => Promise<void> } = {},
+): Promise<DueReport> {
+  const report: DueReport = { ran: [], queued: [], failed: [] };
+  const sched = await deps.site.schedule(gameId);
+  if (sched?.clock) await dueOne(deps, sched, now, report, opts);
+  return report;
+}
+
+async function dueOne(
+  deps: DueDeps,
+  sched: GameSchedule,
+  now: number,
+  report: DueReport,
+  opts: { holder?: string; enqueue?: (gameId: string, step: number) => Promise<void> },
+): Promise<void> {
+  const clock = sched.clock;
+  if (!clock) return;
+  const { record, ruleset } = await loadGame(deps.games, sched.gameId);
+  if (record.outcome) {
+    await deps.site.setClock(sched.gameId, clock.step, null);
+    return;
+  }
+  if (clock.step !== record.step) {
+    // A step committed but its clock was not moved on (the runner died between the two): open it now.
+    await deps.site.setClock(sched.gameId, clock.step, gameClock(record.step, openStep(settingsOf(sched.deadlines), now)));
+    return;
+  }
+  const submitted = new Set((await deps.games.submissions(sched.gameId, record.step)).map((s) => s.seat));
+  const ev = evaluate(sched, record, ruleset, submitted, now);
+  if (!ev.due.due) return;
+  if (opts.enqueue) {
+    await opts.enqueue(sched.gameId, record.step);
+    report.queued.push({ gameId: sched.gameId, step: record.step });
+    return;
+  }
+  try {
+    const run = await runHostedStep(deps, sched.gameId, {
+      now,
+      holder: opts.holder ?? "starhost: due step",
+      force: false,
+      expectStep: record.step,
+    });
+    report.ran.push({ gameId: sched.gameId, step: run.entry.step, label: run.entry.label, why: ev.due.why });
+  } catch (e) {
+    if (e instanceof NotRun) return;
+    throw e;
+  }
+}
+
+/** A timer the caller controls (tests pass their own). */
+export interface Timer {
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+/**
+ * Call `tick` every `ms` milliseconds, one at a time (a tick still running when the next is due skips it).
+ * `stop` waits for the tick in flight.
+ */
+export function startTicker(tick: () => Promise<void>, ms: number, timer: Timer): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const handle = timer.setInterval(() => {
+    if (running) return;
+    running = tick()
+      .catch(() => {})
+      .finally(() => {
+        running = null;
+      });
+  }, ms);
+  return {
+    async stop() {
+      timer.clearInterval(handle);
+      await running;
+    },
+  };
+}
