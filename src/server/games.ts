@@ -61,6 +61,7 @@ export const GameSummary = z.object({
   outcome: z.object({ winners: z.array(z.string()), reason: z.string() }).nullable(),
   started: z.boolean(),
   spectators: z.enum(["none", "live", "after-end"]),
+  gameMastersReadPrivate: z.boolean().describe("game masters read the seats' private messages"),
   creator: z.string(),
   gameMasters: z.array(z.string()),
   seats: z.array(SeatView),
@@ -84,6 +85,7 @@ const CreateGame = z.strictObject({
     .optional()
     .describe('who may watch: nobody, anyone (everything, live), or anyone after the end (default "after-end")'),
   seats: z.record(z.string(), SeatChoice).optional().describe('by seat: "open" (default), "invited", "me", or { "bot": LEVEL }'),
+  gameMastersReadPrivate: z.boolean().optional().describe("game masters may read the seats' private messages (default false)"),
   bots: z.string().optional().describe("a bot level for every seat not named in seats"),
 });
 
@@ -185,6 +187,7 @@ export async function summaryOf(
     outcome: record.outcome,
     started: hosted.startedAt !== null,
     spectators: hosted.spectators,
+    gameMastersReadPrivate: hosted.gameMastersReadPrivate === true,
     creator: byId.get(hosted.creatorId) ?? "(gone)",
     gameMasters: hosted.gameMasters.map((m) => byId.get(m) ?? "(gone)"),
     seats: d.seats.map((s) => ({
@@ -276,6 +279,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         createdAt: at(),
         startedAt: null,
         seats,
+        gameMastersReadPrivate: body.gameMastersReadPrivate === true,
       };
       await ctx.site.hostGame(hosted);
       return summaryOf(ctx, hosted, record, ruleset, auth);
@@ -565,6 +569,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         );
       }
       const sub = await submitOrders(ctx.games, record.id, seat, raw, `api ${me.name}`, at());
+      await ctx.events.publish({ kind: "submitted", game: record.id, seat, step: record.step });
       return {
         seat,
         step: record.step,
@@ -598,6 +603,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const bots: Record<string, string> = {};
       for (const s of hosted.seats) if (s.holder.kind === "bot") bots[s.seat] = s.holder.level;
       const run = await playStep(ctx.games, record.id, { holder: `starhost serve: run by ${me.name}`, bots, at: at() });
+      await ctx.afterStep(record.id, run);
       return { ran: { step: run.entry.step, label: run.entry.label }, game: await summaryOf(ctx, hosted, run.next, run.ruleset, auth) };
     },
   );
