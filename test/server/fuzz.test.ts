@@ -74,6 +74,13 @@ const body = fc.oneof(
         seat: weird,
         holder: fc.jsonValue({ maxDepth: 2 }),
         seed: fc.oneof(fc.integer(), fc.double()),
+        // Messages and mail play.
+        to: fc.oneof(fc.constant("all"), weird, fc.array(weird, { maxLength: 4 })),
+        text: fc.oneof(fc.string({ maxLength: 200 }), fc.constant("\u0000\u202e"), fc.constant("x".repeat(4001))),
+        replyTo: fc.oneof(fc.integer(), fc.double(), weird),
+        from: weird,
+        on: fc.oneof(fc.boolean(), weird),
+        email: fc.oneof(weird, fc.constant(null), fc.emailAddress()),
       },
       { requiredKeys: [] },
     )
