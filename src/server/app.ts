@@ -20,6 +20,7 @@ import { errorReply } from "./errors.js";
 import { EventHub } from "./events.js";
 import { registerGameRoutes } from "./games.js";
 import { route, type ServerContext } from "./http.js";
+import { registerLiveRoutes } from "./live.js";
 import type { Mailer } from "./mail/outbound.js";
 import { mailResults, siteDesk, takeOrderMail } from "./mail/wire.js";
 import { registerMailRoutes } from "./mail-routes.js";
@@ -110,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     orderMail: (raw: Buffer, envelopeTo: string[]) => takeOrderMail(ctx, desk, raw, envelopeTo),
     events,
   } satisfies StarhostHooks);
+  // Live streams end before the server waits for its connections to finish; then the hub stops listening.
+  app.addHook("preClose", async () => events.endStreams());
   app.addHook("onClose", async () => events.close());
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -175,5 +178,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerToolRoutes(app, ctx);
   registerMailRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
+  registerLiveRoutes(app, ctx);
   return app;
 }

@@ -78,10 +78,15 @@ export class EventHub {
     for (const fn of [...(this.byGame.get(e.game) ?? [])]) fn(e);
   }
 
-  /** End every stream and stop listening (the app closes). */
-  async close(): Promise<void> {
+  /** End every stream (the app is closing). */
+  endStreams(): void {
     for (const c of [...this.closers]) c();
     this.closers.clear();
+  }
+
+  /** End every stream and stop listening (the app closes). */
+  async close(): Promise<void> {
+    this.endStreams();
     this.byGame.clear();
     const l = this.listening;
     this.listening = null;

@@ -119,7 +119,14 @@ const isoOrNull = (t: Date | string | null): string | null => (t === null ? null
 const ACCOUNT_COLUMNS = "id, name, password_hash, admin, created_at, email";
 
 function account(r: AccountRow): Account {
-  return { id: r.id, name: r.name, passwordHash: r.password_hash, admin: r.admin, createdAt: iso(r.created_at), ...(r.email ? { email: r.email } : {}) };
+  return {
+    id: r.id,
+    name: r.name,
+    passwordHash: r.password_hash,
+    admin: r.admin,
+    createdAt: iso(r.created_at),
+    ...(r.email ? { email: r.email } : {}),
+  };
 }
 
 function token(r: TokenRow): ApiToken {
