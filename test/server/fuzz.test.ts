@@ -123,7 +123,10 @@ describe("every route, random input", () => {
           const client = who === "anon" ? anon : who === "cookie" ? owner : scripted;
           const qs = new URLSearchParams(q).toString();
           const url = fill(path, params, realGame) + (qs ? `?${qs}` : "");
-          const r = await client.call(method as "GET", url, b ? { body: b.text, type: b.type } : {});
+          // The live updates answer a stream that does not end: only its headers are read when it opens.
+          const stream = path.endsWith("/events");
+          const r = await client.call(method as "GET", url, { ...(b ? { body: b.text, type: b.type } : {}), stream });
+          if (stream && r.status === 200) expect(String(r.headers["content-type"])).toMatch(/^text\/event-stream/);
           const where = `${method} ${url} (${who}) ${b ? `${b.type}: ${b.text.slice(0, 80)}` : ""} -> ${r.status} ${r.text.slice(0, 300)}`;
           expect(r.status, where).toBeLessThan(500);
           expect(r.text, where).not.toMatch(/\n\s+at |node_modules|\.ts:\d+|\.js:\d+/);
