@@ -24,6 +24,14 @@ export function registerServeCommand(program: Command): void {
     .option("--trust-proxy", "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy")
     .option("--log", "log every request (JSON lines on standard output)")
     .option("--tick <seconds>", "how often due steps are looked for (deadlines passed, early advance)", intOption("--tick", 1, 3600), 30)
+    .option("--smtp <url>", "send results, order replies and messages over this SMTP server (smtp://user:pass@host:587, smtps:// for TLS)")
+    .option(
+      "--smtp-in <port>",
+      "take orders by mail: an SMTP endpoint on this port (behind the site's mail exchanger)",
+      intOption("--smtp-in", 0, 65_535),
+    )
+    .option("--mail-domain <domain>", "the domain of the seats' orders addresses (orders+GAME.SEAT.SECRET@DOMAIN); turns mail play on")
+    .option("--mail-from <address>", "the sender of the server's mail (default: Starhost <starhost@DOMAIN>)")
     .addHelpText(
       "after",
       `
@@ -32,9 +40,15 @@ Environment: DATABASE_URL=postgres://user@host:5432/db keeps the data in Postgre
 Due steps (a deadline passed, or every awaited seat submitted) are looked for every --tick seconds: on
 PGlite they run here; on PostgreSQL they are queued (pg-boss) for \`starhost worker\` processes.
 
+Mail play: --mail-domain names the domain whose mail for orders+...@DOMAIN the site's mail exchanger
+hands to the --smtp-in port; --smtp is where results, replies to orders and messages are sent. A
+player sets an address (PUT /api/account/email) and turns mail play on for a seat
+(PUT /api/games/ID/seats/SEAT/mail), which answers with the seat's orders address.
+
 Examples:
   starhost serve --port 8080 --data ./starhost-data
   DATABASE_URL=postgres://starhost@127.0.0.1/starhost starhost serve --host 0.0.0.0 --trust-proxy
+  starhost serve --mail-domain play.example.org --smtp smtp://relay.example.org:587 --smtp-in 2525
   curl http://127.0.0.1:8080/api/health`,
     )
     .action(
@@ -47,7 +61,16 @@ Examples:
         trustProxy?: boolean;
         log?: boolean;
         tick: number;
+        smtp?: string;
+        smtpIn?: number;
+        mailDomain?: string;
+        mailFrom?: string;
       }) => {
+        if ((o.smtp !== undefined || o.smtpIn !== undefined) && o.mailDomain === undefined)
+          throw new UsageError("--smtp and --smtp-in need --mail-domain DOMAIN (the domain of the seats' orders addresses)");
+        if (o.mailDomain !== undefined && !/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/.test(o.mailDomain))
+          throw new UsageError(`--mail-domain is a domain name such as play.example.org, not "${o.mailDomain}"`);
+        if (o.smtp !== undefined && !/^smtps?:\/\//.test(o.smtp)) throw new UsageError("--smtp is an smtp:// or smtps:// URL");
         const secure = { auto: "auto", always: true, never: false }[o.secureCookies];
         if (secure === undefined) throw new UsageError(`--secure-cookies is auto, always or never, not "${o.secureCookies}"`);
         // Signals are taken from the start: one that comes while the database opens stops the server once it is up.
@@ -75,7 +98,13 @@ Examples:
         const boss =
           url && url.trim() !== "" ? await (await import("../server/worker.js")).openBoss(spec, { onError: logBossError }) : null;
         const enqueue = boss ? (await import("../server/worker.js")).enqueuer(boss) : undefined;
+        const { openMailer } = await import("../server/mail/outbound.js");
+        const mailer =
+          o.smtp !== undefined && o.mailDomain !== undefined
+            ? openMailer(o.smtp, o.mailFrom ?? `Starhost <starhost@${o.mailDomain}>`)
+            : null;
         const app = await buildApp({
+          mail: o.mailDomain !== undefined ? { domain: o.mailDomain, mailer } : undefined,
           games,
           site,
           ...(enqueue ? { enqueue } : {}),
@@ -86,7 +115,8 @@ Examples:
         });
         const ticker = startTicker(
           async () => {
-            const r = await runDue({ games, site }, Date.now(), { holder: "starhost serve: due step", ...(enqueue ? { enqueue } : {}) });
+            const deps = { games, site, afterStep: app.starhost.afterStep };
+            const r = await runDue(deps, Date.now(), { holder: "starhost serve: due step", ...(enqueue ? { enqueue } : {}) });
             for (const x of r.ran) console.log(`starhost serve: ${x.gameId} ran step ${x.step} (${x.label}): ${x.why}`);
             for (const x of r.failed) console.error(`starhost serve: ${x.gameId}: the due step failed: ${x.error}`);
           },
@@ -95,11 +125,25 @@ Examples:
         );
         const address = await app.listen({ port: o.port, host: o.host });
         console.log(`starhost serve: listening on ${address} (data: ${games.where}); the API is described at ${address}/docs`);
+        let smtpIn: { port: number; close(): Promise<void> } | null = null;
+        if (o.smtpIn !== undefined) {
+          const { startSmtpIn } = await import("../server/mail/smtp-in.js");
+          smtpIn = await startSmtpIn({
+            port: o.smtpIn,
+            host: o.host,
+            maxBytes: 1024 * 1024,
+            onMessage: (raw, to) => app.starhost.orderMail(raw, to),
+            onError: (e) => console.error(`starhost serve: orders by mail: ${e.message}`),
+          });
+          console.log(`starhost serve: orders by mail on smtp://${o.host}:${smtpIn.port} for orders+...@${o.mailDomain}`);
+        }
         if (signal === null) await new Promise<void>((resolve) => (wake = resolve));
         console.log(`starhost serve: ${signal}: stopping`);
+        await smtpIn?.close();
         await app.close();
         await ticker.stop();
         await boss?.stop({ graceful: true, wait: true });
+        mailer?.close();
         await games.close();
         console.log("starhost serve: stopped");
       },
@@ -150,23 +194,28 @@ Examples:
       const { openSite } = await import("../store/open.js");
       const { runDue, startTicker } = await import("../server/deadlines.js");
       const { enqueuer, openBoss, work } = await import("../server/worker.js");
+      const { EventHub } = await import("../server/events.js");
       const { games, site } = await openSite(url);
+      // A step run here is heard by every serve's live streams (PostgreSQL NOTIFY). Results by mail go out from
+      // serve's own runs only, for now.
+      const hub = new EventHub(site);
+      const deps = {
+        games,
+        site,
+        afterStep: (gameId: string, run: { next: { step: number } }) => hub.publish({ kind: "step", game: gameId, step: run.next.step }),
+      };
       const boss = await openBoss(url, { expireInSeconds: o.expire, onError: logBossError });
       const holder = `starhost worker ${process.pid}`;
       const enqueue = enqueuer(boss);
-      await work(
-        boss,
-        { games, site },
-        {
-          now: () => Date.now(),
-          holder,
-          pollingIntervalSeconds: o.poll,
-          onRan: (job, label) => console.log(`starhost worker: ${job.gameId} ran step ${job.step} (${label})`),
-        },
-      );
+      await work(boss, deps, {
+        now: () => Date.now(),
+        holder,
+        pollingIntervalSeconds: o.poll,
+        onRan: (job, label) => console.log(`starhost worker: ${job.gameId} ran step ${job.step} (${label})`),
+      });
       const ticker = startTicker(
         async () => {
-          const r = await runDue({ games, site }, Date.now(), { holder, enqueue });
+          const r = await runDue(deps, Date.now(), { holder, enqueue });
           for (const x of r.failed) console.error(`starhost worker: ${x.gameId}: ${x.error}`);
         },
         o.tick * 1000,

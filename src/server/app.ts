@@ -11,14 +11,21 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { StepRun } from "../host/games.js";
 import { CheckMemo } from "../host/lifecycle.js";
 import type { SiteStore } from "../store/site.js";
 import type { Store } from "../store/store.js";
 import { registerAccountRoutes } from "./accounts.js";
 import { SCRYPT_DEFAULT, type ScryptParams, SIGN_IN_DEFAULT, SignInLimiter, type SignInLimits } from "./auth.js";
 import { errorReply } from "./errors.js";
+import { EventHub } from "./events.js";
 import { registerGameRoutes } from "./games.js";
 import { route, type ServerContext } from "./http.js";
+import { registerLiveRoutes } from "./live.js";
+import type { Mailer } from "./mail/outbound.js";
+import { mailResults, siteDesk, takeOrderMail } from "./mail/wire.js";
+import { registerMailRoutes } from "./mail-routes.js";
+import { registerMessageRoutes } from "./messages.js";
 import { registerScheduleRoutes } from "./schedule-routes.js";
 import { registerToolRoutes } from "./tools.js";
 
@@ -47,11 +54,44 @@ export interface AppOptions {
   logger?: boolean;
   /** Hand due steps to workers (a pg-boss job per game and step); by default they run in this process. */
   enqueue?: (gameId: string, step: number) => Promise<void>;
+  /**
+   * Mail play: the domain of the seats' orders addresses (orders+GAME.SEAT.SECRET@DOMAIN) and the mailer for
+   * results, replies and messages (openMailer; none: nothing is mailed). Without it, mail play is off.
+   */
+  mail?: { domain: string; mailer?: Mailer | null };
+}
+
+/** What the app offers the processes around it (`app.starhost`). */
+export interface StarhostHooks {
+  /**
+   * Call after a step of a hosted game has run (POST /run does; so does a due-step runner): subscribers hear
+   * "step", seats that play by mail get their results. Never throws: a mail that fails is logged.
+   */
+  afterStep(gameId: string, run: StepRun): Promise<void>;
+  /** One message for the orders endpoint (startSmtpIn's onMessage): checked, kept, answered. */
+  orderMail(raw: Buffer, envelopeTo: string[]): Promise<void>;
+  events: EventHub;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    starhost: StarhostHooks;
+  }
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
+  const events = new EventHub(options.site);
+  const mail = options.mail ? { domain: options.mail.domain, mailer: options.mail.mailer ?? null } : null;
+  // Filled in once the app (and its logger) exists.
+  let log: (e: Error, what: string) => void = () => {};
   const ctx: ServerContext = {
+    events,
+    mail,
+    async afterStep(gameId, run) {
+      await events.publish({ kind: "step", game: gameId, step: run.next.step });
+      for (const e of await mailResults(ctx, gameId, run).catch((e: Error) => [e])) log(e, `results of ${gameId} by mail`);
+    },
     games: options.games,
     site: options.site,
     now,
@@ -70,6 +110,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Every route validates with its zod schemas (http.ts); Fastify's own JSON Schema compilers are not used.
     ajv: { customOptions: { strict: false } },
   });
+  log = (e, what) => app.log.error({ err: e }, `${what} failed`);
+  const desk = siteDesk(ctx);
+  app.decorate("starhost", {
+    afterStep: ctx.afterStep,
+    orderMail: (raw: Buffer, envelopeTo: string[]) => takeOrderMail(ctx, desk, raw, envelopeTo),
+    events,
+  } satisfies StarhostHooks);
+  // Live streams end before the server waits for its connections to finish; then the hub stops listening.
+  app.addHook("preClose", async () => events.endStreams());
+  app.addHook("onClose", async () => events.close());
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
@@ -133,5 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGameRoutes(app, ctx);
   registerScheduleRoutes(app, ctx);
   registerToolRoutes(app, ctx);
+  registerMailRoutes(app, ctx);
+  registerMessageRoutes(app, ctx);
+  registerLiveRoutes(app, ctx);
   return app;
 }

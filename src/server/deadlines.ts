@@ -45,6 +45,8 @@ export const NO_DEADLINES: DeadlineSettings = {
 export interface DueDeps {
   games: Store;
   site: SiteStore;
+  /** What follows a step run: live updates, results by mail (the app's; a worker's publishes the step). */
+  afterStep?: (gameId: string, run: StepRun) => Promise<void>;
 }
 
 export function settingsOf(raw: unknown): DeadlineSettings {
@@ -151,6 +153,7 @@ export async function runHostedStep(
   const s = sched as GameSchedule | null;
   const ev = evaluation;
   if (s && ev) await settle(deps, s, ev, run, opts.now);
+  await deps.afterStep?.(gameId, run);
   return run;
 }
 

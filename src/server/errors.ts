@@ -37,6 +37,7 @@ const STATUS: Readonly<Record<string, number>> = {
   "no-account": 404,
   "no-seat": 404,
   "no-invite": 404,
+  "no-message": 404,
   "game-over": 409,
   "game-exists": 409,
   "game-hosted": 409,

@@ -76,6 +76,7 @@ export const GameSummary = z.object({
   outcome: z.object({ winners: z.array(z.string()), reason: z.string() }).nullable(),
   started: z.boolean(),
   spectators: z.enum(["none", "live", "after-end"]),
+  gameMastersReadPrivate: z.boolean().describe("game masters read the seats' private messages"),
   creator: z.string(),
   gameMasters: z.array(z.string()),
   seats: z.array(SeatView),
@@ -100,6 +101,7 @@ const CreateGame = z.strictObject({
     .optional()
     .describe('who may watch: nobody, anyone (everything, live), or anyone after the end (default "after-end")'),
   seats: z.record(z.string(), SeatChoice).optional().describe('by seat: "open" (default), "invited", "me", or { "bot": LEVEL }'),
+  gameMastersReadPrivate: z.boolean().optional().describe("game masters may read the seats' private messages (default false)"),
   bots: z.string().optional().describe("a bot level for every seat not named in seats"),
   deadlines: deadlineSettingsSchema
     .partial()
@@ -221,6 +223,7 @@ export async function summaryOf(
     outcome: record.outcome,
     started: hosted.startedAt !== null,
     spectators: hosted.spectators,
+    gameMastersReadPrivate: hosted.gameMastersReadPrivate === true,
     creator: byId.get(hosted.creatorId) ?? "(gone)",
     gameMasters: hosted.gameMasters.map((m) => byId.get(m) ?? "(gone)"),
     seats: d.seats.map((s) => ({
@@ -356,6 +359,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         startedAt: null,
         seats,
         deadlines,
+        gameMastersReadPrivate: body.gameMastersReadPrivate === true,
       };
       await ctx.site.hostGame(hosted);
       return summaryOf(ctx, hosted, record, ruleset, auth);
@@ -647,6 +651,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         );
       }
       const sub = await submitOrders(ctx.games, record.id, seat, raw, `api ${me.name}`, at(), ctx.checks);
+      await ctx.events.publish({ kind: "submitted", game: record.id, seat, step: record.step });
       // Early advance: the last awaited seat's orders may make the step due now.
       let advanced: { step: number; label: string } | null = null;
       try {

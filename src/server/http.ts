@@ -10,11 +10,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { parse as parseYaml } from "yaml";
 import { type ZodType, z } from "zod";
+import type { StepRun } from "../host/games.js";
 import type { CheckMemo } from "../host/lifecycle.js";
 import type { Account, Session, SiteStore } from "../store/site.js";
 import type { Store } from "../store/store.js";
 import { type ScryptParams, type SignInLimiter, sameSecret, sha256 } from "./auth.js";
 import { ApiError } from "./errors.js";
+import type { EventHub } from "./events.js";
+import type { Mailer } from "./mail/outbound.js";
 
 export const SESSION_COOKIE = "starhost_session";
 export const CSRF_COOKIE = "starhost_csrf";
@@ -41,6 +44,12 @@ export interface ServerContext {
   checks: CheckMemo;
   /** Due steps go to workers (PostgreSQL: a pg-boss job per game and step); without it they run in this process. */
   enqueue?: (gameId: string, step: number) => Promise<void>;
+  /** Live updates to every process sharing the database. */
+  events: EventHub;
+  /** Mail play: the domain of the orders addresses and the mailer (null: results and messages are not mailed). Null: no mail. */
+  mail: { domain: string; mailer: Mailer | null } | null;
+  /** What follows every step run (POST /run, a due-step runner): live updates, results by mail. Never throws. */
+  afterStep: (gameId: string, run: StepRun) => Promise<void>;
 }
 
 export interface RouteInput<P, Q, B> {

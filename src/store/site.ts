@@ -19,6 +19,8 @@ export interface Account {
   /** A site admin may act as the game master of every game. */
   admin: boolean;
   createdAt: string;
+  /** Where results and messages go for the seats it plays by mail (set by the account). */
+  email?: string | null;
 }
 
 export interface Session {
@@ -62,6 +64,8 @@ export interface HostedGame {
   startedAt: string | null;
   /** In the game's seat order. */
   seats: HostedSeat[];
+  /** Game masters read the seats' private messages too (default false: only public ones). */
+  gameMastersReadPrivate?: boolean;
   /** Written by hostGame only (read back with `schedule`): the deadline settings as JSON (src/host/deadlines.ts). */
   deadlines?: unknown;
 }
@@ -93,6 +97,29 @@ export interface GameSchedule {
   clock: GameClock | null;
   /** In the game's seat order. */
   seats: SeatAttendance[];
+}
+
+/** How a seat plays by mail: its holder's address, whether it is on, and the secret of its orders address. */
+export interface SeatMail {
+  gameId: GameId;
+  seat: string;
+  accountId: string;
+  email: string | null;
+  on: boolean;
+  secret: string | null;
+}
+
+/** A message between seats: to some seats, or public (`to` null). */
+export interface GameMessage {
+  id: number;
+  gameId: GameId;
+  from: string;
+  to: string[] | null;
+  replyTo: number | null;
+  /** The id of the thread's first message. */
+  thread: number;
+  text: string;
+  at: string;
 }
 
 export interface Invite {
@@ -180,4 +207,24 @@ export interface SiteStore {
   invite(tokenHash: string): Promise<Invite | null>;
   /** The invited seat goes to the account, once: "invite-used" the second time, "started" after the start. */
   acceptInvite(tokenHash: string, accountId: string, at: string): Promise<Invite>;
+
+  /** The account's mail address (null to forget it). */
+  setEmail(accountId: string, email: string | null): Promise<void>;
+  /** The seat's mail settings when an account holds it; null otherwise. */
+  seatMail(gameId: GameId, seat: string): Promise<SeatMail | null>;
+  /** The game's seats held by accounts that play by mail. */
+  mailSeats(gameId: GameId): Promise<SeatMail[]>;
+  /** Turn mail play on or off; the secret is kept once made (the first `secret` given). "no-seat" unless an account holds it. */
+  setSeatMail(gameId: GameId, seat: string, on: boolean, secret: string): Promise<SeatMail>;
+
+  /** Keep a message; its id and thread are given here (thread: the replied message's, else its own id). */
+  addMessage(m: Omit<GameMessage, "id" | "thread">): Promise<GameMessage>;
+  /** The game's messages, oldest first (all of them: the caller filters what a reader may see). */
+  messages(gameId: GameId, opts?: { afterId?: number; limit?: number }): Promise<GameMessage[]>;
+  message(gameId: GameId, id: number): Promise<GameMessage | null>;
+
+  /** Tell every process sharing the database (LISTEN/NOTIFY; in-process on PGlite). Payloads carry ids only. */
+  notify(payload: string): Promise<void>;
+  /** Hear notifications; the function returned stops listening. */
+  listen(onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }

@@ -74,9 +74,12 @@ const body = fc.oneof(
         seat: weird,
         holder: fc.jsonValue({ maxDepth: 2 }),
         seed: fc.oneof(fc.integer(), fc.double()),
+        // A deadline's new time, or a message's recipients.
         to: fc.oneof(
           weird,
           fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          fc.constant("all"),
+          fc.array(weird, { maxLength: 4 }),
         ),
         steps: fc.oneof(fc.array(fc.integer(), { maxLength: 5 }), fc.jsonValue({ maxDepth: 1 })),
         deadlines: fc.oneof(
@@ -93,6 +96,12 @@ const body = fc.oneof(
             { requiredKeys: [] },
           ),
         ),
+        // Messages and mail play.
+        text: fc.oneof(fc.string({ maxLength: 200 }), fc.constant("\u0000\u202e"), fc.constant("x".repeat(4001))),
+        replyTo: fc.oneof(fc.integer(), fc.double(), weird),
+        from: weird,
+        on: fc.oneof(fc.boolean(), weird),
+        email: fc.oneof(weird, fc.constant(null), fc.emailAddress()),
       },
       { requiredKeys: [] },
     )
@@ -135,7 +144,10 @@ describe("every route, random input", () => {
           const client = who === "anon" ? anon : who === "cookie" ? owner : scripted;
           const qs = new URLSearchParams(q).toString();
           const url = fill(path, params, realGame) + (qs ? `?${qs}` : "");
-          const r = await client.call(method as "GET", url, b ? { body: b.text, type: b.type } : {});
+          // The live updates answer a stream that does not end: only its headers are read when it opens.
+          const stream = path.endsWith("/events");
+          const r = await client.call(method as "GET", url, { ...(b ? { body: b.text, type: b.type } : {}), stream });
+          if (stream && r.status === 200) expect(String(r.headers["content-type"])).toMatch(/^text\/event-stream/);
           const where = `${method} ${url} (${who}) ${b ? `${b.type}: ${b.text.slice(0, 80)}` : ""} -> ${r.status} ${r.text.slice(0, 300)}`;
           expect(r.status, where).toBeLessThan(500);
           expect(r.text, where).not.toMatch(/\n\s+at |node_modules|\.ts:\d+|\.js:\d+/);

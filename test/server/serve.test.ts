@@ -53,7 +53,18 @@ describe("starhost serve", () => {
   it("--help names its options", () => {
     const r = starhost(["serve", "--help"]);
     expect(r.code).toBe(0);
-    for (const o of ["--port", "--data", "--host", "--admin", "--secure-cookies", "--trust-proxy", "DATABASE_URL"])
+    for (const o of [
+      "--port",
+      "--data",
+      "--host",
+      "--admin",
+      "--secure-cookies",
+      "--trust-proxy",
+      "DATABASE_URL",
+      "--smtp",
+      "--smtp-in",
+      "--mail-domain",
+    ])
       expect(r.stdout).toContain(o);
     const bad = starhost(["serve", "--port", "99999"]);
     expect(bad.code).toBe(2);

@@ -49,7 +49,7 @@ export class Client {
   async call(
     method: InjectOptions["method"],
     url: string,
-    opts: { body?: unknown; type?: string; headers?: Record<string, string>; csrf?: boolean } = {},
+    opts: { body?: unknown; type?: string; headers?: Record<string, string>; csrf?: boolean; stream?: boolean } = {},
   ): Promise<Reply> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -60,6 +60,7 @@ export class Client {
       payload = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
       headers["content-type"] = opts.type ?? (typeof opts.body === "string" ? "application/yaml" : "application/json");
     }
+    if (opts.stream) return this.stream(method, url, headers, payload);
     const r = await this.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
     for (const c of r.cookies as Reply["cookies"]) {
       if (c.value === "" || (c.expires instanceof Date && c.expires.getTime() < Date.now() - 1e9)) this.cookies.delete(c.name);
@@ -72,6 +73,22 @@ export class Client {
       body = undefined;
     }
     return { status: r.statusCode, body, text: r.body, headers: r.headers, cookies: r.cookies as Reply["cookies"] };
+  }
+
+  /** A route that may answer with a stream that does not end (Server-Sent Events): a refusal is read whole, a 200 only its headers. */
+  private async stream(method: InjectOptions["method"], url: string, headers: Record<string, string>, payload?: string): Promise<Reply> {
+    const r = await this.app.inject({ method, url, headers, payloadAsStream: true, ...(payload !== undefined ? { payload } : {}) });
+    const stream = r.stream();
+    let text = "";
+    if (r.statusCode >= 300) for await (const c of stream) text += String(c);
+    else stream.destroy();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { status: r.statusCode, body, text, headers: r.headers, cookies: [] };
   }
 
   async register(name: string, password = "correct horse battery"): Promise<Reply> {

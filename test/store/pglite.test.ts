@@ -27,6 +27,7 @@ describe("PGlite folder", () => {
       "2 game_locks: the holder's host and process",
       "3 the site: accounts, sessions, api_tokens, hosted_games, game_masters, seats, invites",
       "4 deadlines: hosted games' settings and step clocks, seats' attendance",
+      "5 mail play and diplomacy: accounts.email, seats.mail and mail_secret, hosted_games.gm_reads_private, messages",
     ]);
     const again = await openStore(dir);
     try {

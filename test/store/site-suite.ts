@@ -244,5 +244,49 @@ export function siteSuite(name: string, open: () => Promise<{ games: Store; site
       expect(await site.settleStep(id, 2, null, [])).toBe(true);
       expect((await site.scheduled()).some((x) => x.gameId === id)).toBe(false);
     });
+
+    it("mail play: the account's address, a seat's mail switch and its secret (kept once made)", async () => {
+      const a = makeAccount();
+      await site.createAccount(a);
+      const g = await hosted(a, [
+        { seat: "s1", holder: { kind: "account", accountId: a.id } },
+        { seat: "s2", holder: { kind: "open" } },
+      ]);
+      expect((await site.seatMail(g.gameId, "s1"))?.on).toBe(false);
+      expect(await site.seatMail(g.gameId, "s2")).toBeNull();
+      await site.setEmail(a.id, "a@example.org");
+      expect((await site.accountById(a.id))?.email).toBe("a@example.org");
+      const on = await site.setSeatMail(g.gameId, "s1", true, "secret-one-abcdefghij");
+      expect(on).toMatchObject({ seat: "s1", accountId: a.id, email: "a@example.org", on: true, secret: "secret-one-abcdefghij" });
+      expect((await site.setSeatMail(g.gameId, "s1", true, "secret-two-abcdefghij")).secret).toBe("secret-one-abcdefghij");
+      expect((await site.mailSeats(g.gameId)).map((m) => m.seat)).toEqual(["s1"]);
+      await site.setSeatMail(g.gameId, "s1", false, "x-abcdefghijklmnop");
+      expect(await site.mailSeats(g.gameId)).toEqual([]);
+      expect(await siteCodeOf(site.setSeatMail(g.gameId, "s2", true, "x-abcdefghijklmnop"))).toBe("no-seat");
+    });
+
+    it("messages: kept in order with their thread; a reply to a message of another game is refused", async () => {
+      const a = makeAccount();
+      await site.createAccount(a);
+      const g = await hosted(a, [{ seat: "s1", holder: { kind: "open" } }]);
+      const other = await hosted(a, [{ seat: "s1", holder: { kind: "open" } }]);
+      const m1 = await site.addMessage({ gameId: g.gameId, from: "s1", to: ["s2"], replyTo: null, text: "hello", at: T0 });
+      expect(m1.thread).toBe(m1.id);
+      const m2 = await site.addMessage({ gameId: g.gameId, from: "s2", to: ["s1"], replyTo: m1.id, text: "hi", at: T0 });
+      expect([m2.replyTo, m2.thread]).toEqual([m1.id, m1.id]);
+      const m3 = await site.addMessage({ gameId: g.gameId, from: "s1", to: null, replyTo: m2.id, text: "all", at: T0 });
+      expect(m3.thread).toBe(m1.id);
+      expect((await site.messages(g.gameId)).map((m) => [m.id, m.to, m.text])).toEqual([
+        [m1.id, ["s2"], "hello"],
+        [m2.id, ["s1"], "hi"],
+        [m3.id, null, "all"],
+      ]);
+      expect((await site.messages(g.gameId, { afterId: m2.id })).map((m) => m.id)).toEqual([m3.id]);
+      expect(await site.message(g.gameId, m1.id)).toEqual(m1);
+      expect(await site.message(other.gameId, m1.id)).toBeNull();
+      expect(await siteCodeOf(site.addMessage({ gameId: other.gameId, from: "s1", to: null, replyTo: m1.id, text: "x", at: T0 }))).toBe(
+        "no-message",
+      );
+    });
   });
 }

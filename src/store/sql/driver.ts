@@ -24,4 +24,6 @@ export interface SqlDriver extends Queryable {
   /** Run `fn` in one transaction: committed when it returns, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Hear NOTIFY on a channel (one connection kept for it); the function returned stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }

@@ -183,6 +183,31 @@ export const MIGRATIONS: readonly Migration[] = [
       "ALTER TABLE seats ADD COLUMN reminded_at timestamptz",
     ],
   },
+  {
+    version: 5,
+    name: "mail play and diplomacy: accounts.email, seats.mail and mail_secret, hosted_games.gm_reads_private, messages",
+    // Version 4 is the deadlines' (another branch). Each statement stands alone (ADD COLUMN, a new table), so
+    // either may land first. A seat plays by mail when its holder turned it on; its secret keys its orders
+    // address. Messages between seats: to_seats is null for a public announcement; thread is the first
+    // message's id (its own for a new thread).
+    statements: [
+      "ALTER TABLE accounts ADD COLUMN email text",
+      "ALTER TABLE seats ADD COLUMN mail boolean NOT NULL DEFAULT false",
+      "ALTER TABLE seats ADD COLUMN mail_secret text",
+      "ALTER TABLE hosted_games ADD COLUMN gm_reads_private boolean NOT NULL DEFAULT false",
+      `CREATE TABLE messages (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        game_id text NOT NULL REFERENCES hosted_games (game_id) ON DELETE CASCADE,
+        from_seat text NOT NULL CHECK (from_seat ~ ${ID_CHECK}),
+        to_seats text[],
+        reply_to bigint REFERENCES messages (id),
+        thread bigint NOT NULL,
+        body text NOT NULL,
+        at timestamptz NOT NULL
+      )`,
+      "CREATE INDEX messages_game ON messages (game_id, id)",
+    ],
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrating one database. */

@@ -32,5 +32,11 @@ export async function openPglite(dataDir: string): Promise<SqlDriver> {
     query: (text, params) => run(db, text, params),
     transaction: (fn) => db.transaction((tx) => fn({ query: (text, params) => run(tx, text, params) } satisfies Queryable)),
     close: () => db.close(),
+    async listen(channel, onPayload) {
+      const stop = await db.listen(channel, onPayload);
+      return async () => {
+        if (!db.closed) await stop();
+      };
+    },
   };
 }

@@ -40,6 +40,19 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
       }
     },
     close: () => pool.end(),
+    async listen(channel, onPayload) {
+      // A client of its own, outside the pool: LISTEN holds its connection for as long as it hears.
+      const client = new pg.Client({ connectionString: url });
+      client.on("error", () => {});
+      await client.connect();
+      client.on("notification", (n) => {
+        if (n.channel === channel) onPayload(n.payload ?? "");
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
   };
 }
 

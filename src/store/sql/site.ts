@@ -11,12 +11,14 @@ import type {
   Account,
   ApiToken,
   GameClock,
+  GameMessage,
   GameSchedule,
   HostedGame,
   HostedSeat,
   Invite,
   SeatAttendance,
   SeatHolder,
+  SeatMail,
   Session,
   SiteStore,
   Spectators,
@@ -30,6 +32,7 @@ interface AccountRow {
   password_hash: string;
   admin: boolean;
   created_at: Date | string;
+  email: string | null;
 }
 
 interface TokenRow {
@@ -49,6 +52,50 @@ interface GameRow {
   spectators: Spectators;
   created_at: Date | string;
   started_at: Date | string | null;
+  gm_reads_private: boolean;
+}
+
+interface SeatMailRow {
+  game_id: string;
+  seat: string;
+  account_id: string;
+  email: string | null;
+  mail: boolean;
+  mail_secret: string | null;
+}
+
+interface MessageRow {
+  id: string | number | bigint;
+  game_id: string;
+  from_seat: string;
+  to_seats: string[] | null;
+  reply_to: string | number | bigint | null;
+  thread: string | number | bigint;
+  body: string;
+  at: Date | string;
+}
+
+/** The channel of the server's notifications (src/server/events.ts). */
+export const EVENTS_CHANNEL = "starhost_events";
+
+const MESSAGE_COLUMNS = "id, game_id, from_seat, to_seats, reply_to, thread, body, at";
+const GAME_COLUMNS = "game_id, title, creator_id, spectators, created_at, started_at, gm_reads_private";
+
+function seatMail(r: SeatMailRow): SeatMail {
+  return { gameId: r.game_id, seat: r.seat, accountId: r.account_id, email: r.email, on: r.mail, secret: r.mail_secret };
+}
+
+function gameMessage(r: MessageRow): GameMessage {
+  return {
+    id: Number(r.id),
+    gameId: r.game_id,
+    from: r.from_seat,
+    to: r.to_seats,
+    replyTo: r.reply_to === null ? null : Number(r.reply_to),
+    thread: Number(r.thread),
+    text: r.body,
+    at: iso(r.at),
+  };
 }
 
 interface SeatRow {
@@ -72,10 +119,17 @@ interface InviteRow {
 const iso = (t: Date | string): string => (t instanceof Date ? t : new Date(t)).toISOString();
 const isoOrNull = (t: Date | string | null): string | null => (t === null ? null : iso(t));
 
-const ACCOUNT_COLUMNS = "id, name, password_hash, admin, created_at";
+const ACCOUNT_COLUMNS = "id, name, password_hash, admin, created_at, email";
 
 function account(r: AccountRow): Account {
-  return { id: r.id, name: r.name, passwordHash: r.password_hash, admin: r.admin, createdAt: iso(r.created_at) };
+  return {
+    id: r.id,
+    name: r.name,
+    passwordHash: r.password_hash,
+    admin: r.admin,
+    createdAt: iso(r.created_at),
+    ...(r.email ? { email: r.email } : {}),
+  };
 }
 
 function token(r: TokenRow): ApiToken {
@@ -173,7 +227,7 @@ export class SqlSiteStore implements SiteStore {
 
   async session(idHash: string, now: string): Promise<{ session: Session; account: Account } | null> {
     const r = await this.db.query<AccountRow & { id_hash: string; csrf: string; s_created_at: Date | string; expires_at: Date | string }>(
-      `SELECT s.id_hash, s.csrf, s.created_at AS s_created_at, s.expires_at, a.id, a.name, a.password_hash, a.admin, a.created_at
+      `SELECT s.id_hash, s.csrf, s.created_at AS s_created_at, s.expires_at, a.id, a.name, a.password_hash, a.admin, a.created_at, a.email
        FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = $1 AND s.expires_at > $2`,
       [idHash, now],
     );
@@ -236,7 +290,7 @@ export class SqlSiteStore implements SiteStore {
     await this.db.transaction(async (tx) => {
       try {
         await tx.query(
-          "INSERT INTO hosted_games (game_id, title, creator_id, spectators, created_at, started_at, deadlines) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+          "INSERT INTO hosted_games (game_id, title, creator_id, spectators, created_at, started_at, deadlines, gm_reads_private) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
           [
             g.gameId,
             g.title,
@@ -245,6 +299,7 @@ export class SqlSiteStore implements SiteStore {
             g.createdAt,
             g.startedAt,
             g.deadlines === undefined ? null : JSON.stringify(g.deadlines),
+            g.gameMastersReadPrivate === true,
           ],
         );
       } catch (e) {
@@ -259,17 +314,14 @@ export class SqlSiteStore implements SiteStore {
   }
 
   async hostedGame(gameId: string): Promise<HostedGame | null> {
-    const r = await this.db.query<GameRow>(
-      "SELECT game_id, title, creator_id, spectators, created_at, started_at FROM hosted_games WHERE game_id = $1",
-      [gameId],
-    );
+    const r = await this.db.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM hosted_games WHERE game_id = $1`, [gameId]);
     const row = r.rows[0];
     return row ? (await this.assemble([row]))[0]! : null;
   }
 
   async lobby(): Promise<HostedGame[]> {
     const r = await this.db.query<GameRow>(
-      `SELECT game_id, title, creator_id, spectators, created_at, started_at FROM hosted_games
+      `SELECT ${GAME_COLUMNS} FROM hosted_games
        WHERE started_at IS NULL ORDER BY created_at DESC, game_id LIMIT 200`,
     );
     return this.assemble(r.rows);
@@ -277,7 +329,7 @@ export class SqlSiteStore implements SiteStore {
 
   async gamesOf(accountId: string): Promise<HostedGame[]> {
     const r = await this.db.query<GameRow>(
-      `SELECT game_id, title, creator_id, spectators, created_at, started_at FROM hosted_games h
+      `SELECT ${GAME_COLUMNS} FROM hosted_games h
        WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = h.game_id AND s.account_id = $1)
           OR EXISTS (SELECT 1 FROM game_masters m WHERE m.game_id = h.game_id AND m.account_id = $1)
        ORDER BY created_at DESC, game_id LIMIT 500`,
@@ -479,7 +531,88 @@ export class SqlSiteStore implements SiteStore {
       createdAt: iso(r.created_at),
       startedAt: isoOrNull(r.started_at),
       seats: seats.rows.filter((s) => s.game_id === r.game_id).map((s): HostedSeat => ({ seat: s.seat, holder: holderOf(s) })),
+      ...(r.gm_reads_private === true ? { gameMastersReadPrivate: true } : {}),
     }));
+  }
+
+  async setEmail(accountId: string, email: string | null): Promise<void> {
+    await this.db.query("UPDATE accounts SET email = $2 WHERE id = $1", [accountId, email]);
+  }
+
+  async seatMail(gameId: string, seat: string): Promise<SeatMail | null> {
+    const r = await this.db.query<SeatMailRow>(
+      `SELECT s.game_id, s.seat, s.account_id, a.email, s.mail, s.mail_secret FROM seats s JOIN accounts a ON a.id = s.account_id
+       WHERE s.game_id = $1 AND s.seat = $2 AND s.kind = 'account'`,
+      [gameId, seat],
+    );
+    return r.rows[0] ? seatMail(r.rows[0]) : null;
+  }
+
+  async mailSeats(gameId: string): Promise<SeatMail[]> {
+    const r = await this.db.query<SeatMailRow>(
+      `SELECT s.game_id, s.seat, s.account_id, a.email, s.mail, s.mail_secret FROM seats s JOIN accounts a ON a.id = s.account_id
+       WHERE s.game_id = $1 AND s.kind = 'account' AND s.mail ORDER BY s.ord`,
+      [gameId],
+    );
+    return r.rows.map(seatMail);
+  }
+
+  async setSeatMail(gameId: string, seat: string, on: boolean, secret: string): Promise<SeatMail> {
+    const r = await this.db.query(
+      "UPDATE seats SET mail = $3, mail_secret = COALESCE(mail_secret, $4) WHERE game_id = $1 AND seat = $2 AND kind = 'account'",
+      [gameId, seat, on, secret],
+    );
+    const m = r.rowCount === 1 ? await this.seatMail(gameId, seat) : null;
+    if (!m) throw new SiteError("no-seat", `seat "${seat}" of game ${gameId} is not held by a player`);
+    return m;
+  }
+
+  async addMessage(m: Omit<GameMessage, "id" | "thread">): Promise<GameMessage> {
+    return this.db.transaction(async (tx) => {
+      let thread: number | null = null;
+      if (m.replyTo !== null) {
+        const p = await tx.query<{ thread: string | number }>("SELECT thread FROM messages WHERE game_id = $1 AND id = $2", [
+          m.gameId,
+          m.replyTo,
+        ]);
+        if (!p.rows[0]) throw new SiteError("no-message", `game ${m.gameId} has no message ${m.replyTo}`);
+        thread = Number(p.rows[0].thread);
+      }
+      const n = await tx.query<{ id: string | number }>("SELECT nextval(pg_get_serial_sequence('messages', 'id')) AS id");
+      const id = Number(n.rows[0]!.id);
+      try {
+        const r = await tx.query<MessageRow>(
+          `INSERT INTO messages (id, game_id, from_seat, to_seats, reply_to, thread, body, at) OVERRIDING SYSTEM VALUE
+           VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8) RETURNING ${MESSAGE_COLUMNS}`,
+          [id, m.gameId, m.from, m.to, m.replyTo, thread ?? id, m.text, m.at],
+        );
+        return gameMessage(r.rows[0]!);
+      } catch (e) {
+        if (isForeignKeyViolation(e)) throw new SiteError("no-game", `no hosted game ${m.gameId}`);
+        throw e;
+      }
+    });
+  }
+
+  async messages(gameId: string, opts: { afterId?: number; limit?: number } = {}): Promise<GameMessage[]> {
+    const r = await this.db.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE game_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
+      [gameId, opts.afterId ?? 0, opts.limit ?? 10_000],
+    );
+    return r.rows.map(gameMessage);
+  }
+
+  async message(gameId: string, id: number): Promise<GameMessage | null> {
+    const r = await this.db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE game_id = $1 AND id = $2`, [gameId, id]);
+    return r.rows[0] ? gameMessage(r.rows[0]) : null;
+  }
+
+  async notify(payload: string): Promise<void> {
+    await this.db.query("SELECT pg_notify($1, $2)", [EVENTS_CHANNEL, payload]);
+  }
+
+  listen(onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    return this.db.listen(EVENTS_CHANNEL, onPayload);
   }
 }
 

@@ -1,0 +1,89 @@
+/**
+ * Live updates as Server-Sent Events (issue 10): GET /api/games/:id/events, for whoever may read the
+ * game's messages (a seat's player, a game master, a spectator the game allows; authenticated as every
+ * other route). Events:
+ *   submitted  { seat, step }          a seat has submitted (which seat, never what)
+ *   step       { step, label, over }   a step ran: the game now awaits this one
+ *   message    { ...the message }      only to those who may read it (messages.ts `maySee`)
+ *   deadline   { }                     the deadline changed (re-read the game)
+ * Each notification names ids only; it is re-read here and filtered for this subscriber, with the
+ * subscriber's access taken anew (a seat handed to another account stops hearing its messages).
+ */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { GameEvent } from "./events.js";
+import { accessOf, Id, loadHosted } from "./games.js";
+import { route, type ServerContext } from "./http.js";
+import { maySee, messageView, requireReader } from "./messages.js";
+
+/** How often a comment line keeps idle proxies from closing the stream. */
+const KEEPALIVE_MS = 15_000;
+
+export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  route(
+    app,
+    ctx,
+    {
+      method: "GET",
+      url: "/api/games/:id/events",
+      summary:
+        "live updates as Server-Sent Events: submitted (which seat, not what), step (the new step and label), message (those you may read), deadline",
+      tags: ["live"],
+      auth: "optional",
+      params: z.object({ id: Id }),
+    },
+    async ({ params, auth, req, reply }) => {
+      const first = await loadHosted(ctx, params.id);
+      requireReader(accessOf(first.hosted, first.record, auth), auth);
+      const res = reply.raw;
+      let open = true;
+      let queue: Promise<void> = Promise.resolve();
+      const write = (text: string) => {
+        if (open) res.write(text);
+      };
+      const end = () => {
+        if (!open) return;
+        open = false;
+        res.end();
+      };
+      const send = (event: string, data: unknown, id?: number) =>
+        write(`${id !== undefined ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+      const deliver = async (e: GameEvent): Promise<void> => {
+        const { hosted, record } = await loadHosted(ctx, params.id);
+        const a = accessOf(hosted, record, auth);
+        if (!(a.seats.length > 0 || a.gameMaster || a.all)) return end();
+        if (e.kind === "submitted") send("submitted", { seat: e.seat, step: e.step });
+        else if (e.kind === "step") send("step", { step: record.step, label: record.label, over: record.outcome !== null });
+        else if (e.kind === "deadline") send("deadline", {});
+        else {
+          const m = await ctx.site.message(params.id, e.id);
+          if (m && maySee(m, a, hosted)) send("message", messageView(m), m.id);
+        }
+      };
+      const stop = await ctx.events.subscribe(
+        params.id,
+        (e) => {
+          // In order, one at a time; a failure to re-read drops that event, not the stream.
+          queue = queue.then(() => deliver(e)).catch(() => {});
+        },
+        end,
+      );
+      reply.hijack();
+      res.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      });
+      write(`: live updates of ${params.id}\nretry: 3000\n\n`);
+      const ping = setInterval(() => write(": keep-alive\n\n"), KEEPALIVE_MS);
+      ping.unref();
+      req.raw.on("close", () => {
+        clearInterval(ping);
+        stop();
+        end();
+      });
+    },
+  );
+}

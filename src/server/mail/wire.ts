@@ -1,0 +1,74 @@
+/**
+ * Mail play wired to the server's stores: the orders desk looks a seat's registered
+ * address (its account's email) and secret up in the site store, and only for seats
+ * whose player turned mail play on; results go to those seats when a step runs, each
+ * seat its own report and nothing else.
+ */
+import { loadGame, type StepRun, seatReport } from "../../host/games.js";
+import type { EventHub } from "../events.js";
+import type { ServerContext } from "../http.js";
+import { orderAddress } from "./addresses.js";
+import { storeDesk } from "./desk.js";
+import { answerOrderMail, type MailDesk, readOrderMail } from "./inbound.js";
+import { replyMail, resultsMail } from "./outbound.js";
+
+type MailContext = Pick<ServerContext, "games" | "site" | "now" | "mail"> & { events: Pick<EventHub, "publish"> };
+
+/** The desk of a server: orders by mail from a seat's player, checked like orders over HTTP. */
+export function siteDesk(ctx: MailContext): MailDesk {
+  const inner = storeDesk(
+    ctx.games,
+    async (game, seat) => {
+      const m = await ctx.site.seatMail(game, seat);
+      return m?.on && m.email && m.secret ? { address: m.email, secret: m.secret } : null;
+    },
+    () => ctx.now().toISOString(),
+  );
+  return {
+    seatMail: inner.seatMail,
+    async submit(key, orders, source) {
+      const hosted = await ctx.site.hostedGame(key.game);
+      if (!hosted?.startedAt) return { accepted: false, text: "Orders refused, nothing kept: the game has not started." };
+      const r = await inner.submit(key, orders, source);
+      if (r.accepted) {
+        const { record } = await loadGame(ctx.games, key.game);
+        await ctx.events.publish({ kind: "submitted", game: key.game, seat: key.seat, step: record.step });
+      }
+      return r;
+    },
+  };
+}
+
+/** One message that came to the orders endpoint: read, answered (by mail, when a mailer is set), or dropped. */
+export async function takeOrderMail(ctx: MailContext, desk: MailDesk, raw: Buffer, envelopeTo: string[]): Promise<void> {
+  const mail = await readOrderMail(raw, envelopeTo);
+  const reply = await answerOrderMail(mail, desk);
+  if (reply && ctx.mail?.mailer) await ctx.mail.mailer.send(replyMail(reply));
+}
+
+/** After a step: each seat that plays by mail gets its own results. Failures are returned, not thrown (the step stands). */
+export async function mailResults(ctx: MailContext, gameId: string, run: StepRun): Promise<Error[]> {
+  const mail = ctx.mail;
+  if (!mail?.mailer) return [];
+  const failed: Error[] = [];
+  for (const m of await ctx.site.mailSeats(gameId)) {
+    if (!m.email || !m.secret) continue;
+    try {
+      const r = await seatReport(ctx.games, gameId, m.seat, run.entry.step);
+      await mail.mailer.send(
+        resultsMail({
+          to: m.email,
+          game: gameId,
+          seat: m.seat,
+          label: r.label,
+          text: r.text,
+          json: r.json,
+          ordersAddress: orderAddress({ game: gameId, seat: m.seat, secret: m.secret }, mail.domain),
+        }),
+      );
+    } catch (e) {
+      failed.push(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+  return failed;
+}
