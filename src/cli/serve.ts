@@ -74,14 +74,7 @@ Examples:
         const secure = { auto: "auto", always: true, never: false }[o.secureCookies];
         if (secure === undefined) throw new UsageError(`--secure-cookies is auto, always or never, not "${o.secureCookies}"`);
         // Signals are taken from the start: one that comes while the database opens stops the server once it is up.
-        let signal: string | null = null;
-        let wake = () => {};
-        const onSignal = (name: string) => {
-          signal = name;
-          wake();
-        };
-        process.once("SIGINT", () => onSignal("SIGINT"));
-        process.once("SIGTERM", () => onSignal("SIGTERM"));
+        const stop = stopSignal();
         const url = process.env.DATABASE_URL;
         const spec = url && url.trim() !== "" ? url : `pglite:${o.data}`;
         const { openSite } = await import("../store/open.js");
@@ -137,8 +130,7 @@ Examples:
           });
           console.log(`starhost serve: orders by mail on smtp://${o.host}:${smtpIn.port} for orders+...@${o.mailDomain}`);
         }
-        if (signal === null) await new Promise<void>((resolve) => (wake = resolve));
-        console.log(`starhost serve: ${signal}: stopping`);
+        console.log(`starhost serve: ${await stop}: stopping`);
         await smtpIn?.close();
         await app.close();
         await ticker.stop();
@@ -148,6 +140,14 @@ Examples:
         console.log("starhost serve: stopped");
       },
     );
+}
+
+/** The first SIGINT or SIGTERM, taken from now on (one that comes while the process starts stops it once it is up). */
+function stopSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    process.once("SIGINT", () => resolve("SIGINT"));
+    process.once("SIGTERM", () => resolve("SIGTERM"));
+  });
 }
 
 const systemTimer = {
@@ -183,14 +183,7 @@ Examples:
       const url = process.env.DATABASE_URL;
       if (!url || url.trim() === "")
         throw new UsageError("starhost worker needs DATABASE_URL (a postgres:// URL): workers share serve's PostgreSQL");
-      let signal: string | null = null;
-      let wake = () => {};
-      const onSignal = (name: string) => {
-        signal = name;
-        wake();
-      };
-      process.once("SIGINT", () => onSignal("SIGINT"));
-      process.once("SIGTERM", () => onSignal("SIGTERM"));
+      const stop = stopSignal();
       const { openSite } = await import("../store/open.js");
       const { runDue, startTicker } = await import("../server/deadlines.js");
       const { enqueuer, openBoss, work } = await import("../server/worker.js");
@@ -222,8 +215,7 @@ Examples:
         systemTimer,
       );
       console.log(`starhost worker: taking due steps from ${games.where}`);
-      if (signal === null) await new Promise<void>((resolve) => (wake = resolve));
-      console.log(`starhost worker: ${signal}: stopping`);
+      console.log(`starhost worker: ${await stop}: stopping`);
       await ticker.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
       await games.close();
