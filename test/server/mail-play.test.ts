@@ -7,51 +7,13 @@
 import { readFileSync } from "node:fs";
 import { simpleParser } from "mailparser";
 import nodemailer, { type SendMailOptions } from "nodemailer";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newSeatSecret, orderAddress } from "../../src/server/mail/addresses.js";
 import { REFUSED_TEXT } from "../../src/server/mail/inbound.js";
 import { openMailer } from "../../src/server/mail/outbound.js";
 import { type SmtpIn, startSmtpIn } from "../../src/server/mail/smtp-in.js";
+import { mailbox } from "./mailbox.js";
 import { Client, type TestServer, testServer } from "./support.js";
-
-interface Received {
-  to: string[];
-  raw: Buffer;
-}
-
-/** A test SMTP server on loopback: the players' mailboxes. */
-async function mailbox(): Promise<{ port: number; received: Received[]; next(): Promise<Received>; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const waiting: ((r: Received) => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const r = { to: session.envelope.rcptTo.map((x) => x.address), raw: Buffer.concat(chunks) };
-        const w = waiting.shift();
-        if (w) w(r);
-        else received.push(r);
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const a = server.server.address();
-  return {
-    port: typeof a === "object" && a ? a.port : 0,
-    received,
-    next: () => {
-      const r = received.shift();
-      return r ? Promise.resolve(r) : new Promise((resolve) => waiting.push(resolve));
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 const DOMAIN = "starhost.test";
 const WORF = "worf@klingon.example";

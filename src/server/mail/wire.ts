@@ -4,7 +4,8 @@
  * whose player turned mail play on; results go to those seats when a step runs, each
  * seat its own report and nothing else.
  */
-import { loadGame, type StepRun, seatReport } from "../../host/games.js";
+import { canonicalJson } from "../../core/json.js";
+import { loadGame, type StepRun } from "../../host/games.js";
 import type { EventHub } from "../events.js";
 import type { ServerContext } from "../http.js";
 import { orderAddress } from "./addresses.js";
@@ -51,16 +52,21 @@ export async function mailResults(ctx: MailContext, gameId: string, run: StepRun
   const mail = ctx.mail;
   if (!mail?.mailer) return [];
   const failed: Error[] = [];
-  for (const m of await ctx.site.mailSeats(gameId)) {
+  const seats = (await ctx.site.mailSeats(gameId)).filter((m) => m.email && m.secret);
+  if (seats.length === 0) return [];
+  // The step's results come from the run in hand: the state after it in the key order every store gives back
+  // (what seatReport reads from the history), once for all seats rather than a history read per seat.
+  const after = JSON.parse(canonicalJson(run.next.state));
+  for (const m of seats) {
     if (!m.email || !m.secret) continue;
     try {
-      const r = await seatReport(ctx.games, gameId, m.seat, run.entry.step);
+      const r = run.ruleset.report(after, m.seat, run.entry.events);
       await mail.mailer.send(
         resultsMail({
           to: m.email,
           game: gameId,
           seat: m.seat,
-          label: r.label,
+          label: run.entry.label,
           text: r.text,
           json: r.json,
           ordersAddress: orderAddress({ game: gameId, seat: m.seat, secret: m.secret }, mail.domain),
