@@ -139,7 +139,7 @@ export async function runHostedStep(
         if (opts.expectStep !== undefined && record.step !== opts.expectStep) throw new NotRun("already-run");
         sched = await deps.site.schedule(gameId);
         if (!sched || sched.startedAt === null) throw new NotRun("not-started");
-        const submitted = new Set((await deps.games.submissions(gameId, record.step)).map((s) => s.seat));
+        const submitted = new Set(await deps.games.submitters(gameId, record.step));
         evaluation = evaluate(sched, record, ruleset, submitted, opts.now);
         if (!opts.force && !evaluation.due.due) throw new NotRun("not-due");
         return { bots: evaluation.bots };
@@ -230,7 +230,7 @@ async function dueOne(
     await deps.site.setClock(sched.gameId, clock.step, gameClock(record.step, openStep(settingsOf(sched.deadlines), now)));
     return;
   }
-  const submitted = new Set((await deps.games.submissions(sched.gameId, record.step)).map((s) => s.seat));
+  const submitted = new Set(await deps.games.submitters(sched.gameId, record.step));
   const ev = evaluate(sched, record, ruleset, submitted, now);
   if (!ev.due.due) return;
   if (opts.enqueue) {

@@ -184,7 +184,7 @@ export async function summaryOf(
 ): Promise<z.infer<typeof GameSummary>> {
   const d = ruleset.describe(record.state);
   const awaiting = new Set<SeatId>(record.outcome ? [] : ruleset.awaiting(record.state));
-  const submitted = new Set((await ctx.games.submissions(record.id, record.step)).map((s) => s.seat));
+  const submitted = new Set(await ctx.games.submitters(record.id, record.step));
   const holders = new Map(hosted.seats.map((s) => [s.seat, s.holder]));
   const accountIds = [
     hosted.creatorId,

@@ -41,6 +41,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { idProblem } from "../core/ids.js";
 import { canonicalJson } from "../core/json.js";
+import type { SeatId } from "../core/ruleset.js";
 import {
   checkEntry,
   checkGameId,
@@ -290,6 +291,18 @@ export class FolderStore implements Store {
       }
     }
     return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.seat < b.seat ? -1 : a.seat > b.seat ? 1 : a.revision - b.revision));
+  }
+
+  async submitters(id: GameId, step: number): Promise<SeatId[]> {
+    checkGameId(id);
+    checkStep("the step", step);
+    if (!(await this.load(id))) return [];
+    const base = this.path("submissions", step);
+    this.noLinks(base);
+    if (!existsSync(base)) return [];
+    return readdirSync(base)
+      .filter((seat) => !idProblem(seat) && this.revisionsIn(this.path("submissions", step, seat)).length > 0)
+      .sort();
   }
 
   /** The orders files waiting in the inbox, by seat (a seat with several files is refused by the caller). */

@@ -6,6 +6,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { idProblem } from "../core/ids.js";
+import type { SeatId } from "../core/ruleset.js";
 import { checkGameId, checkRecord, noGame, type StoreOptions } from "./check.js";
 import { FolderStore } from "./folder.js";
 import {
@@ -82,6 +83,10 @@ export class FoldersStore implements Store {
 
   async submissions(id: GameId, step: number): Promise<Submission[]> {
     return this.game(id).submissions(id, step);
+  }
+
+  async submitters(id: GameId, step: number): Promise<SeatId[]> {
+    return this.game(id).submitters(id, step);
   }
 
   async commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void> {

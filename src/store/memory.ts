@@ -7,6 +7,7 @@
  * concurrent calls see each other whole.
  */
 import { randomUUID } from "node:crypto";
+import type { SeatId } from "../core/ruleset.js";
 import {
   checkEntry,
   checkGameId,
@@ -110,6 +111,10 @@ export class MemoryStore implements Store {
     checkGameId(id);
     checkStep("the step", step);
     return (this.games.get(id)?.submissions.get(step) ?? []).map((s) => JSON.parse(s) as Submission);
+  }
+
+  async submitters(id: GameId, step: number): Promise<SeatId[]> {
+    return [...new Set((await this.submissions(id, step)).map((s) => s.seat))].sort();
   }
 
   async commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void> {

@@ -126,6 +126,12 @@ export interface Store {
   /** Every revision for a step, oldest first. */
   submissions(id: GameId, step: number): Promise<Submission[]>;
   /**
+   * The seats with at least one revision for a step, sorted: who has submitted, never what. The server asks
+   * this on every submission (early advance) and every summary, so it reads no orders: a seat that
+   * resubmits all day must not make each answer slower than the last.
+   */
+  submitters(id: GameId, step: number): Promise<SeatId[]>;
+  /**
    * Commit one step whole: the entry joins the history and `next` becomes the game, only if the game is
    * still at `entry.step` ("stale-step" otherwise, and nothing changes). `next.step` is `entry.step + 1`.
    * `entry.state` is the game's state at that step: a store may keep its own copy of it instead.

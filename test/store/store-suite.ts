@@ -223,6 +223,10 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
       });
       const lastRed = kept.filter((s) => s.seat === "red").reduce((a, b) => (b.revision > a.revision ? b : a));
       same(lastRed.orders, { v: 3, deep: [{ a: null }] });
+      // Who has submitted, sorted, once each; nothing for another step or another game.
+      expect(await store.submitters(id, 1)).toEqual(["blue", "red"]);
+      expect(await store.submitters(id, 2)).toEqual([]);
+      expect(await store.submitters(freshId("none"), 1)).toEqual([]);
     });
 
     it("gives concurrent submissions of one seat distinct revisions", async () => {

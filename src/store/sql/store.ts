@@ -30,6 +30,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import type { SeatId } from "../../core/ruleset.js";
 import {
   checkEntry,
   checkGameId,
@@ -247,6 +248,17 @@ export class SqlStore implements Store {
       source: s.source,
       at: s.at,
     }));
+  }
+
+  async submitters(id: GameId, step: number): Promise<SeatId[]> {
+    this.open();
+    checkGameId(id);
+    checkStep("the step", step);
+    const r = await this.db.query<{ seat: string }>(
+      "SELECT DISTINCT seat FROM submissions WHERE game_id = $1 AND step = $2 ORDER BY seat",
+      [id, step],
+    );
+    return r.rows.map((s) => s.seat);
   }
 
   async commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void> {
