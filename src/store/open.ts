@@ -12,6 +12,7 @@ import type { StoreOptions } from "./check.js";
 import { MemoryStore } from "./memory.js";
 import type { SiteStore } from "./site.js";
 import type { SqlDriver } from "./sql/driver.js";
+import { rememberReads } from "./sql/remembered.js";
 import { SqlSiteStore } from "./sql/site.js";
 import { SqlStore } from "./sql/store.js";
 import { type Store, StoreError } from "./store.js";
@@ -52,5 +53,6 @@ async function openDriver(s: string): Promise<SqlDriver> {
   const dir = /^pglite:/i.test(s) ? s.slice("pglite:".length) : s;
   if (dir === "") throw new StoreError("bad-spec", 'say which folder PGlite keeps its data in: "pglite:./starhost-data"');
   const { openPglite } = await import("./sql/pglite.js");
-  return openPglite(dir);
+  // One process opens a PGlite folder at a time, so its reads can be remembered until this process writes.
+  return rememberReads(await openPglite(dir));
 }

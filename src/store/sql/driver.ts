@@ -21,9 +21,19 @@ export interface Queryable {
 export interface SqlDriver extends Queryable {
   /** For messages: "pglite ./starhost-data", "postgres 127.0.0.1:5432/starhost" (never a password). */
   readonly where: string;
+  /**
+   * True when only this process opens the database and its statements and transactions never overlap
+   * (PGlite): then no statement needs a row lock against another's, and reads can be remembered.
+   */
+  readonly exclusive: boolean;
   /** Run `fn` in one transaction: committed when it returns, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Tell every listener of a channel, in every process that shares the database (PostgreSQL's NOTIFY). A
+   * database only one process opens (PGlite) tells its own listeners without a statement.
+   */
+  notify(channel: string, payload: string): Promise<void>;
   /** Hear NOTIFY on a channel (one connection kept for it); the function returned stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }

@@ -18,6 +18,7 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
   await run(pool, "SELECT 1");
   return {
     where: `postgres ${describeUrl(url)}`,
+    exclusive: false,
     query: (text, params) => run(pool, text, params),
     async transaction(fn) {
       const client = await pool.connect();
@@ -40,6 +41,9 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
       }
     },
     close: () => pool.end(),
+    async notify(channel, payload) {
+      await run(pool, "SELECT pg_notify($1, $2)", [channel, payload]);
+    },
     async listen(channel, onPayload) {
       // A client of its own, outside the pool: LISTEN holds its connection for as long as it hears.
       const client = new pg.Client({ connectionString: url });
