@@ -5,7 +5,7 @@
  */
 import { canonicalJson } from "../core/json.js";
 import type { Problem } from "../core/result.js";
-import type { AnyRuleset, GameAccess, SeatId } from "../core/ruleset.js";
+import type { AnyRuleset, GameAccess, ParsedOrders, SeatId } from "../core/ruleset.js";
 import type { GameRecord, StepEntry, Store, Submission } from "../store/store.js";
 import { HostError } from "./errors.js";
 import { type AcceptedOrders, acceptOrders, assertNotOver, type CheckMemo, type NewGame, newGame, runStep } from "./lifecycle.js";
@@ -49,12 +49,15 @@ export async function submitOrders(
   source: string,
   at: string,
   memo?: CheckMemo,
+  /** The game as the caller loaded it and the orders as it parsed them: a server has both, and need not load or parse again. */
+  given?: { record: GameRecord; ruleset: AnyRuleset; parsed?: ParsedOrders<unknown> },
 ): Promise<Submitted> {
-  const { record, ruleset } = await loadGame(store, id);
+  const { record, ruleset } = given ?? (await loadGame(store, id));
   assertNotOver(record);
-  const a = acceptOrders(ruleset, record, seat, raw, memo);
+  const a = acceptOrders(ruleset, record, seat, raw, memo, given?.parsed);
   if (!a.ok) throw new HostError("orders-refused", `${source}: refused, nothing kept`, problemLines(a.error));
   const sub = { seat, step: record.step, orders: a.value.orders, problems: a.value.problems, source, at };
+  // The store refuses it if the game has moved on since `record` was loaded ("stale-submission").
   const revision = await store.submit(id, sub);
   return { ...a.value, revision };
 }

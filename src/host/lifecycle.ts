@@ -11,7 +11,7 @@ import { canonicalJson } from "../core/json.js";
 import type { Problem, Result } from "../core/result.js";
 import { err, ok } from "../core/result.js";
 import { seedProblem } from "../core/rng.js";
-import { type AnyRuleset, type Check, type Outcome, type SeatId, stepRng } from "../core/ruleset.js";
+import { type AnyRuleset, type Check, type Outcome, type ParsedOrders, type SeatId, stepRng } from "../core/ruleset.js";
 import { deepFreeze } from "../store/frozen.js";
 import type { GameRecord, StepEntry, Submission } from "../store/store.js";
 import { HostError } from "./errors.js";
@@ -126,6 +126,8 @@ export function acceptOrders(
   seat: SeatId,
   raw: unknown,
   memo?: CheckMemo,
+  /** `ruleset.parseOrders(raw)`, when the caller has made it already (a server reads the file's seat and step first). */
+  parsed?: ParsedOrders<unknown>,
 ): Result<AcceptedOrders, Problem[]> {
   if (record.outcome) return err([{ order: "game", code: "game-over", message: gameOverMessage(record.outcome) }]);
   const awaiting: SeatId[] = ruleset.awaiting(record.state);
@@ -139,7 +141,7 @@ export function acceptOrders(
       },
     ]);
   }
-  const parsed = ruleset.parseOrders(raw);
+  parsed ??= ruleset.parseOrders(raw);
   const refused = [...parsed.refused];
   if (parsed.seat !== undefined && parsed.seat !== "" && parsed.seat !== seat) {
     refused.push({

@@ -650,7 +650,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
           `these orders were made for step ${step}${was ? ` (${was})` : ""}, but the game awaits step ${record.step} (${record.label}): use the newest results`,
         );
       }
-      const sub = await submitOrders(ctx.games, record.id, seat, raw, `api ${me.name}`, at(), ctx.checks);
+      const sub = await submitOrders(ctx.games, record.id, seat, raw, `api ${me.name}`, at(), ctx.checks, { record, ruleset, parsed });
       await ctx.events.publish({ kind: "submitted", game: record.id, seat, step: record.step });
       // Early advance: the last awaited seat's orders may make the step due now.
       let advanced: { step: number; label: string } | null = null;

@@ -34,7 +34,8 @@ export function packJson(what: string, value: unknown): Buffer {
   return packText(jsonText(what, value));
 }
 
-function packText(text: string): Buffer {
+/** Compressed JSON text (packJson's second half, for a caller that keeps texts it packed). */
+export function packText(text: string): Buffer {
   const raw = Buffer.from(text, "utf8");
   return brotliCompressSync(raw, {
     params: {

@@ -8,9 +8,10 @@
  *    compare-and-swap), inserts the step's history entry from it and moves the row
  *    on. A second commit of the same step waits for the first's row lock, then finds
  *    the step moved on, changes no row and is refused "stale-step".
- *  - submit: `SELECT ... FOR UPDATE` on the game row serialises submissions (and
- *    commits) of one game, so the revision (max + 1) cannot be given twice; the
- *    primary key (game, step, seat, revision) would refuse it anyway.
+ *  - submit: one statement locks the game's row (`FOR UPDATE`), so a step commit
+ *    cannot come between its step check and its insert, and numbers the revision
+ *    (max + 1); the primary key (game, step, seat, revision) refuses a number given
+ *    twice by two submissions at once, and the second counts again.
  *  - lock: one `INSERT ... ON CONFLICT DO UPDATE ... WHERE since <= cutoff` takes a
  *    free or abandoned lock atomically; release deletes the row only while it is
  *    still this holder's (a token), so a late release cannot free a successor's lock.
@@ -46,7 +47,7 @@ import {
   staleStep,
   staleSubmission,
 } from "../check.js";
-import { packJson, parseJson, unpackJson } from "../codec.js";
+import { packJson, packText, parseJson, unpackJson } from "../codec.js";
 import { deepFreeze } from "../frozen.js";
 import {
   type GameId,
@@ -107,6 +108,7 @@ export class SqlStore implements Store {
   private closed = false;
   /** Recent games by id, least recently used first. */
   private readonly cache = new Map<GameId, Cached>();
+  private readonly packed = new Map<string, Buffer>();
   private readonly cacheSize: number;
   private readonly leaseMs: number;
   private readonly now: () => number;
@@ -214,21 +216,37 @@ export class SqlStore implements Store {
     this.open();
     checkGameId(id);
     checkSubmission(submission);
-    const orders = packJson(`the orders of seat ${submission.seat}`, submission.orders);
+    const orders = this.packOrders(jsonText(`the orders of seat ${submission.seat}`, submission.orders));
     const problems = jsonText(`the problems of seat ${submission.seat}`, submission.problems);
-    return this.db.transaction(async (tx) => {
-      const g = (await tx.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1 FOR UPDATE", [id])).rows[0];
-      if (!g) throw noGame(id);
-      if (g.step !== submission.step) throw staleSubmission(id, submission.step, g.step, g.label);
-      const r = await tx.query<{ revision: number }>(
-        `INSERT INTO submissions (game_id, step, seat, revision, orders, problems, source, at)
-         SELECT $1, $2, $3, COALESCE(MAX(revision), 0) + 1, $4, $5, $6, $7
-         FROM submissions WHERE game_id = $1 AND step = $2 AND seat = $3
-         RETURNING revision`,
-        [id, submission.step, submission.seat, orders, problems, submission.source, submission.at],
-      );
-      return r.rows[0]!.revision;
-    });
+    // One statement, no transaction around it: a submission is the most frequent write a server makes. The
+    // game's row is locked (FOR UPDATE; not on PGlite, where statements never overlap and a row lock costs
+    // as much as the insert) so a step commit cannot slip between the step check and the insert; a
+    // commit that got there first makes the re-read row's step differ, and nothing is inserted. The revision
+    // is counted from the statement's snapshot, which on PostgreSQL is taken before the lock is waited for, so
+    // two submissions of one seat at once may count the same revision: the primary key refuses the second,
+    // which counts again (on PGlite statements never overlap).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const r = await this.db.query<{ revision: number }>(
+          `WITH g AS (SELECT step FROM games WHERE id = $1 ${this.db.exclusive ? "" : "FOR UPDATE"})
+           INSERT INTO submissions (game_id, step, seat, revision, orders, problems, source, at)
+           SELECT $1, $2, $3,
+             COALESCE((SELECT MAX(revision) FROM submissions WHERE game_id = $1 AND step = $2 AND seat = $3), 0) + 1,
+             $4, $5, $6, $7
+           FROM g WHERE g.step = $2
+           RETURNING revision`,
+          [id, submission.step, submission.seat, orders, problems, submission.source, submission.at],
+        );
+        const row = r.rows[0];
+        if (row) return row.revision;
+        const g = (await this.db.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [id])).rows[0];
+        if (!g) throw noGame(id);
+        throw staleSubmission(id, submission.step, g.step, g.label);
+      } catch (e) {
+        if (attempt < 20 && (e as { code?: unknown }).code === "23505") continue;
+        throw e;
+      }
+    }
   }
 
   async submissions(id: GameId, step: number): Promise<Submission[]> {
@@ -250,12 +268,36 @@ export class SqlStore implements Store {
     }));
   }
 
+  /**
+   * Orders packed recently, by their JSON text: a seat resubmits the same orders often (a client that submits
+   * each draft, a script), and compressing them is a third of a submission's own work.
+   */
+  private packOrders(text: string): Buffer {
+    const had = this.packed.get(text);
+    if (had) return had;
+    const p = packText(text);
+    this.packed.set(text, p);
+    for (const old of this.packed.keys()) {
+      if (this.packed.size <= 64) break;
+      this.packed.delete(old);
+    }
+    return p;
+  }
+
   async submitters(id: GameId, step: number): Promise<SeatId[]> {
     this.open();
     checkGameId(id);
     checkStep("the step", step);
     const r = await this.db.query<{ seat: string }>(
-      "SELECT DISTINCT seat FROM submissions WHERE game_id = $1 AND step = $2 ORDER BY seat",
+      // Seat by seat along the primary key (game, step, seat, revision): a few index probes however many
+      // revisions a seat has sent, where DISTINCT would read them all.
+      `WITH RECURSIVE s AS (
+         (SELECT seat FROM submissions WHERE game_id = $1 AND step = $2 ORDER BY seat LIMIT 1)
+         UNION ALL
+         SELECT (SELECT n.seat FROM submissions n WHERE n.game_id = $1 AND n.step = $2 AND n.seat > s.seat ORDER BY n.seat LIMIT 1)
+         FROM s WHERE s.seat IS NOT NULL
+       )
+       SELECT seat FROM s WHERE seat IS NOT NULL`,
       [id, step],
     );
     return r.rows.map((s) => s.seat);
