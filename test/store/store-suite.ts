@@ -229,6 +229,30 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
       expect(await store.submitters(freshId("none"), 1)).toEqual([]);
     });
 
+    it("answers each of many submissions at once on its own: kept, stale or for no game (a store may keep them together)", async () => {
+      const a = freshId("many-a");
+      const b = freshId("many-b");
+      await store.create(makeRecord(a));
+      await store.create(makeRecord(b));
+      const sub = (seat: string, step: number) => ({ seat, step, orders: { seat, step }, problems: [], source: "many", at: "t" });
+      const answers = await Promise.allSettled([
+        store.submit(a, sub("red", 1)),
+        store.submit(b, sub("red", 2)),
+        store.submit(a, sub("blue", 1)),
+        store.submit(freshId("many-none"), sub("red", 1)),
+        store.submit(a, sub("red", 1)),
+        store.submit(b, sub("blue", 1)),
+      ]);
+      const outcome = answers.map((x) => (x.status === "fulfilled" ? x.value : (x.reason as { code: string }).code));
+      expect(outcome).toEqual([1, "stale-submission", 1, "no-game", 2, 1]);
+      // Sent at once, they have no order between seats (a database may take them on several connections); one seat's revisions do.
+      const kept = (await store.submissions(a, 1)).map((s) => `${s.seat} ${s.revision}`);
+      expect([...kept].sort()).toEqual(["blue 1", "red 1", "red 2"]);
+      expect(kept.filter((k) => k.startsWith("red"))).toEqual(["red 1", "red 2"]);
+      expect(await store.submitters(b, 1)).toEqual(["blue"]);
+      expect(await store.submissions(b, 2)).toEqual([]);
+    });
+
     it("gives concurrent submissions of one seat distinct revisions", async () => {
       const id = freshId("rev-race");
       await store.create(makeRecord(id));

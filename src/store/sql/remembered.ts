@@ -85,6 +85,17 @@ export function rememberReads(db: SqlDriver, size = 2048): Remembered {
   const generation = new Map<string, number>();
   let all = 0;
   const counts = { remembered: 0, asked: 0 };
+  // The statements are Starhost's own, a few dozen texts: each is read once.
+  const kinds = new Map<string, Kind>();
+  const kindOf = (text: string): Kind => {
+    let k = kinds.get(text);
+    if (!k) {
+      k = classify(text);
+      if (kinds.size >= 1024) kinds.clear();
+      kinds.set(text, k);
+    }
+    return k;
+  };
   const gen = (tables: readonly string[]) => `${all}:${tables.map((t) => generation.get(t) ?? 0).join(",")}`;
   const forget = (tables: readonly string[] | "all") => {
     if (tables === "all") {
@@ -108,7 +119,7 @@ export function rememberReads(db: SqlDriver, size = 2048): Remembered {
     exclusive: db.exclusive,
     counts,
     async query<R>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
-      const kind = classify(text);
+      const kind = kindOf(text);
       if (!kind.read) return write<R>(db, kind.tables, text, params);
       const key = kind.tables.length > 0 ? keyOf(text, params) : null;
       if (key === null) return db.query<R>(text, params);
@@ -139,7 +150,7 @@ export function rememberReads(db: SqlDriver, size = 2048): Remembered {
         return await db.transaction((tx) =>
           fn({
             query<R>(text: string, params?: readonly unknown[]) {
-              const kind = classify(text);
+              const kind = kindOf(text);
               if (kind.read) return tx.query<R>(text, params);
               if (kind.tables === "all") everything = true;
               else for (const t of kind.tables) written.add(t);

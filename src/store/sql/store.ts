@@ -104,11 +104,23 @@ interface Cached {
   record: GameRecord;
 }
 
+/** A submission waiting for the next group insert (SqlStore.submit). */
+interface WaitingSubmission {
+  id: GameId;
+  submission: Omit<Submission, "revision">;
+  orders: Buffer;
+  problems: string;
+  resolve(revision: number): void;
+  reject(e: unknown): void;
+}
+
 export class SqlStore implements Store {
   private closed = false;
   /** Recent games by id, least recently used first. */
   private readonly cache = new Map<GameId, Cached>();
   private readonly packed = new Map<string, Buffer>();
+  private readonly waiting: WaitingSubmission[] = [];
+  private inserting = 0;
   private readonly cacheSize: number;
   private readonly leaseMs: number;
   private readonly now: () => number;
@@ -218,30 +230,92 @@ export class SqlStore implements Store {
     checkSubmission(submission);
     const orders = this.packOrders(jsonText(`the orders of seat ${submission.seat}`, submission.orders));
     const problems = jsonText(`the problems of seat ${submission.seat}`, submission.problems);
-    // One statement, no transaction around it: a submission is the most frequent write a server makes. The
-    // game's row is locked (FOR UPDATE; not on PGlite, where statements never overlap and a row lock costs
-    // as much as the insert) so a step commit cannot slip between the step check and the insert; a
-    // commit that got there first makes the re-read row's step differ, and nothing is inserted. The revision
-    // is counted from the statement's snapshot, which on PostgreSQL is taken before the lock is waited for, so
-    // two submissions of one seat at once may count the same revision: the primary key refuses the second,
-    // which counts again (on PGlite statements never overlap).
+    return new Promise<number>((resolve, reject) => {
+      this.waiting.push({ id, submission, orders, problems, resolve, reject });
+      if (this.inserting < (this.db.exclusive ? 1 : 4)) void this.insertWaiting();
+    });
+  }
+
+  /**
+   * Submissions are kept by group commit: those that arrive while an insert runs wait for it and then go in
+   * together, in one statement. A server under load takes many submissions a second, and each statement (and
+   * each commit's write to disk) costs more than a row: on PGlite, in this process's own CPU.
+   */
+  private async insertWaiting(): Promise<void> {
+    this.inserting += 1;
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, 100);
+        try {
+          const revisions = await this.insertBatch(batch);
+          batch.forEach((w, i) => {
+            const r = revisions[i]!;
+            if (typeof r === "number") w.resolve(r);
+            else w.reject(r);
+          });
+        } catch (e) {
+          for (const w of batch) w.reject(e);
+        }
+      }
+    } finally {
+      this.inserting -= 1;
+    }
+  }
+
+  /**
+   * One statement for a batch, atomic without a transaction. Each game's row is locked (FOR UPDATE; not on
+   * PGlite, where statements never overlap and a row lock costs as much as the insert) so a step commit
+   * cannot come between the step check and the insert; a commit that got there first makes the re-read row's
+   * step differ, and that game's submissions are refused as stale. Revisions are counted from the statement's
+   * snapshot, which on PostgreSQL is taken before a lock is waited for, so two inserts of one seat's orders at
+   * once (two processes) may count the same revision: the primary key refuses the statement, and it counts
+   * again. The rows go in in the batch's order (ORDER BY), so their sequence numbers keep the order of arrival.
+   * The answer for each submission is its revision, or the error that refused it.
+   */
+  private async insertBatch(batch: readonly WaitingSubmission[]): Promise<(number | Error)[]> {
+    const params: unknown[] = [];
+    const rows = batch.map((w, i) => {
+      const n = params.push(i, w.id, w.submission.step, w.submission.seat, w.orders, w.problems, w.submission.source, w.submission.at);
+      return `($${n - 7}::int, $${n - 6}::text, $${n - 5}::int, $${n - 4}::text, $${n - 3}::bytea, $${n - 2}::json, $${n - 1}::text, $${n}::text)`;
+    });
+    const sql = `WITH v (ord, game_id, step, seat, orders, problems, source, at) AS (VALUES ${rows.join(", ")}),
+       g AS (SELECT id, step FROM games WHERE id IN (SELECT game_id FROM v) ${this.db.exclusive ? "" : "FOR UPDATE"})
+       INSERT INTO submissions (game_id, step, seat, revision, orders, problems, source, at)
+       SELECT v.game_id, v.step, v.seat,
+         COALESCE((SELECT MAX(s.revision) FROM submissions s WHERE s.game_id = v.game_id AND s.step = v.step AND s.seat = v.seat), 0)
+           + row_number() OVER (PARTITION BY v.game_id, v.step, v.seat ORDER BY v.ord),
+         v.orders, v.problems, v.source, v.at
+       FROM v JOIN g ON g.id = v.game_id AND g.step = v.step
+       ORDER BY v.ord
+       RETURNING game_id, step, seat, revision`;
     for (let attempt = 1; ; attempt++) {
       try {
-        const r = await this.db.query<{ revision: number }>(
-          `WITH g AS (SELECT step FROM games WHERE id = $1 ${this.db.exclusive ? "" : "FOR UPDATE"})
-           INSERT INTO submissions (game_id, step, seat, revision, orders, problems, source, at)
-           SELECT $1, $2, $3,
-             COALESCE((SELECT MAX(revision) FROM submissions WHERE game_id = $1 AND step = $2 AND seat = $3), 0) + 1,
-             $4, $5, $6, $7
-           FROM g WHERE g.step = $2
-           RETURNING revision`,
-          [id, submission.step, submission.seat, orders, problems, submission.source, submission.at],
-        );
-        const row = r.rows[0];
-        if (row) return row.revision;
-        const g = (await this.db.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [id])).rows[0];
-        if (!g) throw noGame(id);
-        throw staleSubmission(id, submission.step, g.step, g.label);
+        const r = await this.db.query<{ game_id: string; step: number; seat: string; revision: number }>(sql, params);
+        // Revisions back to submissions: within one (game, step, seat) they were given in the batch's order.
+        const given = new Map<string, number[]>();
+        for (const row of r.rows) {
+          const k = `${row.game_id}\u0000${row.step}\u0000${row.seat}`;
+          given.set(k, [...(given.get(k) ?? []), row.revision]);
+        }
+        for (const list of given.values()) list.sort((x, y) => x - y);
+        const out: (number | Error)[] = [];
+        const refused = new Map<string, Error>();
+        for (const w of batch) {
+          const next = given.get(`${w.id}\u0000${w.submission.step}\u0000${w.submission.seat}`)?.shift();
+          if (next !== undefined) {
+            out.push(next);
+            continue;
+          }
+          // Nothing kept for it: the game is gone or has moved on.
+          let e = refused.get(w.id);
+          if (!e) {
+            const g = (await this.db.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [w.id])).rows[0];
+            e = g ? staleSubmission(w.id, w.submission.step, g.step, g.label) : noGame(w.id);
+            refused.set(w.id, e);
+          }
+          out.push(e);
+        }
+        return out;
       } catch (e) {
         if (attempt < 20 && (e as { code?: unknown }).code === "23505") continue;
         throw e;
