@@ -202,6 +202,13 @@ export interface SiteStore {
   setHoliday(gameId: GameId, seat: string, steps: readonly number[]): Promise<void>;
   /** A game master hands a seat to another holder, before or after the start; its attendance starts afresh. */
   handSeat(gameId: GameId, seat: string, to: SeatHolder): Promise<void>;
+  /**
+   * Claim the reminder due at `dueAt` for a seat a player holds: true (and its `remindedAt` becomes `at`) unless a
+   * reminder was claimed at or after `dueAt` already. A compare-and-swap, so one of several runners sends it.
+   */
+  claimReminder(gameId: GameId, seat: string, dueAt: string, at: string): Promise<boolean>;
+  /** Claim "you are the last to submit" for step `step` of a seat a player holds: true the first time for that step. */
+  claimLastCall(gameId: GameId, seat: string, step: number): Promise<boolean>;
 
   createInvite(i: Invite): Promise<void>;
   invite(tokenHash: string): Promise<Invite | null>;

@@ -1,6 +1,6 @@
 /**
  * The site store on SQL (../site.ts): the same driver, the same SQL text on PGlite
- * and PostgreSQL, the schema in ./migrations.ts (versions 3 and 4). It does not close the
+ * and PostgreSQL, the schema in ./migrations.ts (versions 3 to 6). It does not close the
  * driver: the game store it shares it with does (open.ts `openSite`).
  *
  * Seats change by compare-and-swap (`UPDATE ... WHERE kind = $from`), invites and
@@ -433,10 +433,26 @@ export class SqlSiteStore implements SiteStore {
   async handSeat(gameId: string, seat: string, to: SeatHolder): Promise<void> {
     const c = seatColumns(to);
     const r = await this.db.query(
-      "UPDATE seats SET kind = $3, account_id = $4, bot_level = $5, missed = 0, holiday = '[]', reminded_at = NULL WHERE game_id = $1 AND seat = $2",
+      "UPDATE seats SET kind = $3, account_id = $4, bot_level = $5, missed = 0, holiday = '[]', reminded_at = NULL, last_call_step = NULL WHERE game_id = $1 AND seat = $2",
       [gameId, seat, c.kind, c.accountId, c.botLevel],
     );
     if (r.rowCount !== 1) throw new SiteError("no-seat", `game ${gameId} has no seat "${seat}"`);
+  }
+
+  async claimReminder(gameId: string, seat: string, dueAt: string, at: string): Promise<boolean> {
+    const r = await this.db.query(
+      "UPDATE seats SET reminded_at = $4 WHERE game_id = $1 AND seat = $2 AND kind = 'account' AND (reminded_at IS NULL OR reminded_at < $3)",
+      [gameId, seat, dueAt, at],
+    );
+    return r.rowCount === 1;
+  }
+
+  async claimLastCall(gameId: string, seat: string, step: number): Promise<boolean> {
+    const r = await this.db.query(
+      "UPDATE seats SET last_call_step = $3 WHERE game_id = $1 AND seat = $2 AND kind = 'account' AND (last_call_step IS NULL OR last_call_step < $3)",
+      [gameId, seat, step],
+    );
+    return r.rowCount === 1;
   }
 
   private async schedules(rows: readonly ScheduleRow[]): Promise<GameSchedule[]> {
