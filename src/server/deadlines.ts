@@ -14,6 +14,14 @@
  * that dies between the two leaves a clock behind its game; the next `runDue` opens the
  * awaited step's clock afresh (that step's attendance update is lost, nothing else).
  *
+ * Reminders (issue 10): while a step waits, each seat a player holds that has not submitted is
+ * reminded at the game's `remindHoursBefore` (hours before the deadline; [] for none), and after a
+ * submission the one seat left without orders is told it is the last to submit. Each notice is
+ * claimed in the site store first (seats.reminded_at, seats.last_call_step: conditional UPDATEs),
+ * so it goes out once however many `serve`s and workers look; a notice whose delivery fails is
+ * not sent again (at most once: a late duplicate is worse than a missed nudge). Delivery is the
+ * caller's (`DueDeps.remind`: live to that seat alone, and by mail to a seat played by mail).
+ *
  * Nothing here reads a clock: the time comes from the caller.
  */
 
@@ -26,7 +34,9 @@ import {
   type Due,
   deadlineSettingsSchema,
   isDue,
+  lastToSubmit,
   openStep,
+  remindersDue,
   type StepClock,
   whoPlays,
 } from "../host/deadlines.js";
@@ -45,8 +55,18 @@ export const NO_DEADLINES: DeadlineSettings = {
 export interface DueDeps {
   games: Store;
   site: SiteStore;
-  /** What follows a step run: live updates, results by mail (the app's; a worker's publishes the step). */
+  /** What follows a step run: live updates, results by mail (the app's and a worker's: src/server/follow-up.ts). */
   afterStep?: (gameId: string, run: StepRun) => Promise<void>;
+  /** Deliver a notice claimed for one seat (follow-up.ts). Without it no notice is claimed, so none is lost. */
+  remind?: (n: SeatNotice) => Promise<void>;
+}
+
+/** A notice to one seat's player: a reminder before the deadline, or "you are the last to submit". */
+export interface SeatNotice {
+  gameId: string;
+  seat: SeatId;
+  step: number;
+  reason: "deadline" | "last";
 }
 
 export function settingsOf(raw: unknown): DeadlineSettings {
@@ -74,6 +94,8 @@ export interface Evaluation {
   /** Absent seats their bot plays this step (seat: level). */
   bots: Record<SeatId, string>;
   submitted: Set<SeatId>;
+  /** Seats nobody waits for: bots, seats nobody holds, absent players their bot plays, holidays. */
+  botPlayed: Set<SeatId>;
   awaited: SeatId[];
   /** Awaited seats with no orders yet that nobody else plays. */
   waitingFor: SeatId[];
@@ -104,7 +126,7 @@ export function evaluate(sched: GameSchedule, record: GameRecord, ruleset: AnyRu
       ? { due: false, why: "no-deadline", at: null, waitingFor: [] }
       : isDue(settings, running, { awaited, submitted, botPlayed }, now);
   const waitingFor = awaited.filter((s) => !submitted.has(s) && !botPlayed.has(s));
-  return { settings, due, bots, submitted, awaited, waitingFor };
+  return { settings, due, bots, submitted, botPlayed, awaited, waitingFor };
 }
 
 function attendance(s: { missed: number; holiday: readonly number[] }): Attendance {
@@ -174,6 +196,8 @@ async function settle(deps: DueDeps, sched: GameSchedule, ev: Evaluation, run: S
 
 export interface DueReport {
   ran: { gameId: string; step: number; label: string; why: string }[];
+  /** Reminders claimed and handed to `remind`. */
+  reminded: SeatNotice[];
   queued: { gameId: string; step: number }[];
   failed: { gameId: string; error: string }[];
 }
@@ -187,7 +211,7 @@ export async function runDue(
   now: number,
   opts: { holder?: string; enqueue?: (gameId: string, step: number) => Promise<void> } = {},
 ): Promise<DueReport> {
-  const report: DueReport = { ran: [], queued: [], failed: [] };
+  const report: DueReport = { ran: [], reminded: [], queued: [], failed: [] };
   for (const sched of await deps.site.scheduled()) {
     try {
       await dueOne(deps, sched, now, report, opts);
@@ -205,7 +229,7 @@ export async function runIfDue(
   now: number,
   opts: { holder?: string; enqueue?: (gameId: string, step: number) => Promise<void> } = {},
 ): Promise<DueReport> {
-  const report: DueReport = { ran: [], queued: [], failed: [] };
+  const report: DueReport = { ran: [], reminded: [], queued: [], failed: [] };
   const sched = await deps.site.schedule(gameId);
   if (sched?.clock) await dueOne(deps, sched, now, report, opts);
   return report;
@@ -232,7 +256,10 @@ async function dueOne(
   }
   const submitted = new Set(await deps.games.submitters(sched.gameId, record.step));
   const ev = evaluate(sched, record, ruleset, submitted, now);
-  if (!ev.due.due) return;
+  if (!ev.due.due) {
+    await remindDue(deps, sched, clock, ev, now, report);
+    return;
+  }
   if (opts.enqueue) {
     await opts.enqueue(sched.gameId, record.step);
     report.queued.push({ gameId: sched.gameId, step: record.step });
@@ -250,6 +277,81 @@ async function dueOne(
     if (e instanceof NotRun) return;
     throw e;
   }
+}
+
+const HOUR = 3600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The reminders due at `now` for the awaited step: each waiting seat a player holds, once per reminder time
+ * (`remindHoursBefore`), since the later of the step's opening and the seat's last reminder. Several due at once
+ * (no runner looked for a while) make one notice. None while paused, none once the deadline has passed (the
+ * step runs as it stands). A deadline moved later (resume, extension) brings reminders before the new one.
+ */
+async function remindDue(deps: DueDeps, sched: GameSchedule, clock: GameClock, ev: Evaluation, now: number, report: DueReport) {
+  const remind = deps.remind;
+  if (!remind || ev.waitingFor.length === 0) return;
+  const c = stepClock(clock);
+  if (c.deadline === null || c.pausedAt !== null || now >= c.deadline) return;
+  for (const seat of ev.waitingFor) {
+    const last = sched.seats.find((s) => s.seat === seat)?.remindedAt;
+    const hours = remindersDue(ev.settings, c, Math.max(last ? Date.parse(last) : 0, c.opened), now);
+    if (hours.length === 0) continue;
+    const dueAt = c.deadline - Math.min(...hours) * HOUR;
+    const notice: SeatNotice = { gameId: sched.gameId, seat, step: clock.step, reason: "deadline" };
+    try {
+      if (!(await deps.site.claimReminder(sched.gameId, seat, iso(dueAt), iso(now)))) continue;
+      await remind(notice);
+      report.reminded.push(notice);
+    } catch (e) {
+      report.failed.push({ gameId: sched.gameId, error: `the reminder to ${seat}: ${e instanceof Error ? e.message : String(e)}` });
+    }
+  }
+}
+
+/**
+ * After a submission: when exactly one awaited seat a player holds is left without orders (and the step awaits
+ * others), that seat is told it is the last to submit, once per step. Not while paused, nor once the deadline
+ * has passed. The notice handed to `remind`, or null.
+ */
+export async function lastCall(deps: DueDeps, gameId: string, now: number): Promise<SeatNotice | null> {
+  if (!deps.remind) return null;
+  const sched = await deps.site.schedule(gameId);
+  const clock = sched?.clock;
+  if (!sched || !clock || sched.startedAt === null || clock.pausedAt !== null) return null;
+  if (clock.deadline !== null && now >= Date.parse(clock.deadline)) return null;
+  const { record, ruleset } = await loadGame(deps.games, gameId);
+  if (record.outcome || record.step !== clock.step) return null;
+  const submitted = new Set((await deps.games.submissions(gameId, record.step)).map((s) => s.seat));
+  const ev = evaluate(sched, record, ruleset, submitted, now);
+  const seat = lastToSubmit({ awaited: ev.awaited, submitted: ev.submitted, botPlayed: ev.botPlayed });
+  if (seat === null || !(await deps.site.claimLastCall(gameId, seat, record.step))) return null;
+  const notice: SeatNotice = { gameId, seat, step: record.step, reason: "last" };
+  await deps.remind(notice);
+  return notice;
+}
+
+/** What a notice tells its seat, read afresh: null when its step has run meanwhile (the notice is stale). */
+export interface NoticeFacts {
+  title: string;
+  label: string;
+  /** ISO 8601, null for none. */
+  deadline: string | null;
+  /** Seats with orders in for the step (which, never what: every reader of the game sees as much). */
+  submitted: SeatId[];
+}
+
+export async function noticeFacts(deps: Pick<DueDeps, "games" | "site">, n: SeatNotice): Promise<NoticeFacts | null> {
+  const { record } = await loadGame(deps.games, n.gameId);
+  if (record.outcome || record.step !== n.step) return null;
+  const [hosted, sched, subs] = await Promise.all([
+    deps.site.hostedGame(n.gameId),
+    deps.site.schedule(n.gameId),
+    deps.games.submissions(n.gameId, n.step),
+  ]);
+  if (!hosted) return null;
+  const deadline = sched?.clock?.step === n.step ? sched.clock.deadline : null;
+  return { title: hosted.title, label: record.label, deadline, submitted: [...new Set(subs.map((s) => s.seat))] };
 }
 
 /** A timer the caller controls (tests pass their own). */

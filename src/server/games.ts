@@ -26,7 +26,7 @@ import { describeSchedule, parseSchedule } from "../host/schedule.js";
 import type { HostedGame, HostedSeat, SeatHolder, Spectators } from "../store/site.js";
 import type { GameRecord } from "../store/store.js";
 import { newSecret, sha256 } from "./auth.js";
-import { evaluate, gameClock, NotRun, runHostedStep, runIfDue, settingsOf } from "./deadlines.js";
+import { evaluate, gameClock, lastCall, NotRun, runHostedStep, runIfDue, settingsOf } from "./deadlines.js";
 import { ApiError } from "./errors.js";
 import { type Auth, decodeBody, requireAuth, route, type ServerContext } from "./http.js";
 
@@ -661,6 +661,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         });
         const ran = due.ran[0];
         if (ran) advanced = { step: ran.step, label: ran.label };
+        // Not advanced: the one seat still awaited, if one, hears it is the last to submit.
+        else if (!due.queued[0]) await lastCall(ctx, record.id, ctx.now().getTime());
       } catch (e) {
         req.log.error(e);
       }

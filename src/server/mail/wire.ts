@@ -2,21 +2,26 @@
  * Mail play wired to the server's stores: the orders desk looks a seat's registered
  * address (its account's email) and secret up in the site store, and only for seats
  * whose player turned mail play on; results go to those seats when a step runs, each
- * seat its own report and nothing else.
+ * seat its own report and nothing else, and so do reminders and "you are the last to
+ * submit" (the notices of ../deadlines.ts), each to its own seat.
  */
 import { canonicalJson } from "../../core/json.js";
 import { loadGame, type StepRun } from "../../host/games.js";
+import { lastCall, noticeFacts, type SeatNotice } from "../deadlines.js";
 import type { EventHub } from "../events.js";
 import type { ServerContext } from "../http.js";
 import { orderAddress } from "./addresses.js";
 import { storeDesk } from "./desk.js";
 import { answerOrderMail, type MailDesk, readOrderMail } from "./inbound.js";
-import { replyMail, resultsMail } from "./outbound.js";
+import { reminderMail, replyMail, resultsMail } from "./outbound.js";
 
-type MailContext = Pick<ServerContext, "games" | "site" | "now" | "mail"> & { events: Pick<EventHub, "publish"> };
+export type MailContext = Pick<ServerContext, "games" | "site" | "now" | "mail"> & { events: Pick<EventHub, "publish"> };
 
-/** The desk of a server: orders by mail from a seat's player, checked like orders over HTTP. */
-export function siteDesk(ctx: MailContext): MailDesk {
+/**
+ * The desk of a server: orders by mail from a seat's player, checked like orders over HTTP; as after orders over
+ * HTTP, the one seat left without orders hears it is the last to submit.
+ */
+export function siteDesk(ctx: MailContext & Pick<ServerContext, "remind">): MailDesk {
   const inner = storeDesk(
     ctx.games,
     async (game, seat) => {
@@ -34,6 +39,8 @@ export function siteDesk(ctx: MailContext): MailDesk {
       if (r.accepted) {
         const { record } = await loadGame(ctx.games, key.game);
         await ctx.events.publish({ kind: "submitted", game: key.game, seat: key.seat, step: record.step });
+        // The orders are kept whatever happens to the notice; its failure is not the sender's.
+        await lastCall(ctx, key.game, ctx.now().getTime()).catch(() => null);
       }
       return r;
     },
@@ -77,4 +84,28 @@ export async function mailResults(ctx: MailContext, gameId: string, run: StepRun
     }
   }
   return failed;
+}
+
+/** A notice (reminder, last to submit) by mail, when its seat plays by mail; nothing when its step has run meanwhile. */
+export async function mailNotice(ctx: MailContext, n: SeatNotice): Promise<void> {
+  const mail = ctx.mail;
+  if (!mail?.mailer) return;
+  const m = await ctx.site.seatMail(n.gameId, n.seat);
+  if (!m?.on || !m.email || !m.secret) return;
+  const f = await noticeFacts(ctx, n);
+  if (!f) return;
+  await mail.mailer.send(
+    reminderMail({
+      to: m.email,
+      game: n.gameId,
+      title: f.title,
+      seat: n.seat,
+      label: f.label,
+      reason: n.reason,
+      deadline: f.deadline,
+      now: ctx.now().getTime(),
+      submitted: f.submitted,
+      ordersAddress: orderAddress({ game: n.gameId, seat: n.seat, secret: m.secret }, mail.domain),
+    }),
+  );
 }
