@@ -31,7 +31,7 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext): vo
       method: "GET",
       url: "/api/games/:id/events",
       summary:
-        "live updates as Server-Sent Events: submitted (which seat, not what), step (the new step and label), message (those you may read), deadline",
+        "live updates as Server-Sent Events: submitted (which seat, not what), step (the new step and label), message (those you may read), deadline, reminder (to your own seat: the deadline is near, or you are the last to submit)",
       tags: ["live"],
       auth: "optional",
       params: z.object({ id: Id }),
