@@ -222,26 +222,25 @@ export async function runDue(
   return report;
 }
 
-/** One game: run (or enqueue) its step if due now. Submissions call this for early advance. */
-export async function runIfDue(
-  deps: DueDeps,
-  gameId: string,
-  now: number,
-  opts: { holder?: string; enqueue?: (gameId: string, step: number) => Promise<void> } = {},
-): Promise<DueReport> {
+interface DueOptions {
+  holder?: string;
+  enqueue?: (gameId: string, step: number) => Promise<void>;
+  /** After a submission: when the step is not due, tell the one seat left, if one, that it is the last to submit. */
+  lastCall?: boolean;
+}
+
+/**
+ * One game: run (or enqueue) its step if due now. Submissions call this for early advance, with `lastCall`, so the
+ * one read of the schedule and the submissions serves both.
+ */
+export async function runIfDue(deps: DueDeps, gameId: string, now: number, opts: DueOptions = {}): Promise<DueReport> {
   const report: DueReport = { ran: [], reminded: [], queued: [], failed: [] };
   const sched = await deps.site.schedule(gameId);
   if (sched?.clock) await dueOne(deps, sched, now, report, opts);
   return report;
 }
 
-async function dueOne(
-  deps: DueDeps,
-  sched: GameSchedule,
-  now: number,
-  report: DueReport,
-  opts: { holder?: string; enqueue?: (gameId: string, step: number) => Promise<void> },
-): Promise<void> {
+async function dueOne(deps: DueDeps, sched: GameSchedule, now: number, report: DueReport, opts: DueOptions): Promise<void> {
   const clock = sched.clock;
   if (!clock) return;
   const { record, ruleset } = await loadGame(deps.games, sched.gameId);
@@ -258,6 +257,7 @@ async function dueOne(
   const ev = evaluate(sched, record, ruleset, submitted, now);
   if (!ev.due.due) {
     await remindDue(deps, sched, clock, ev, now, report);
+    if (opts.lastCall) await lastCall(deps, sched, clock, ev, now, report);
     return;
   }
   if (opts.enqueue) {
@@ -312,23 +312,25 @@ async function remindDue(deps: DueDeps, sched: GameSchedule, clock: GameClock, e
 /**
  * After a submission: when exactly one awaited seat a player holds is left without orders (and the step awaits
  * others), that seat is told it is the last to submit, once per step. Not while paused, nor once the deadline
- * has passed. The notice handed to `remind`, or null.
+ * has passed (the step is about to run).
  */
-export async function lastCall(deps: DueDeps, gameId: string, now: number): Promise<SeatNotice | null> {
-  if (!deps.remind) return null;
-  const sched = await deps.site.schedule(gameId);
-  const clock = sched?.clock;
-  if (!sched || !clock || sched.startedAt === null || clock.pausedAt !== null) return null;
-  if (clock.deadline !== null && now >= Date.parse(clock.deadline)) return null;
-  const { record, ruleset } = await loadGame(deps.games, gameId);
-  if (record.outcome || record.step !== clock.step) return null;
-  const submitted = new Set((await deps.games.submissions(gameId, record.step)).map((s) => s.seat));
-  const ev = evaluate(sched, record, ruleset, submitted, now);
+async function lastCall(deps: DueDeps, sched: GameSchedule, clock: GameClock, ev: Evaluation, now: number, report: DueReport) {
+  const remind = deps.remind;
+  if (!remind || sched.startedAt === null || clock.pausedAt !== null) return;
+  if (clock.deadline !== null && now >= Date.parse(clock.deadline)) return;
   const seat = lastToSubmit({ awaited: ev.awaited, submitted: ev.submitted, botPlayed: ev.botPlayed });
-  if (seat === null || !(await deps.site.claimLastCall(gameId, seat, record.step))) return null;
-  const notice: SeatNotice = { gameId, seat, step: record.step, reason: "last" };
-  await deps.remind(notice);
-  return notice;
+  if (seat === null) return;
+  const notice: SeatNotice = { gameId: sched.gameId, seat, step: clock.step, reason: "last" };
+  try {
+    if (!(await deps.site.claimLastCall(sched.gameId, seat, clock.step))) return;
+    await remind(notice);
+    report.reminded.push(notice);
+  } catch (e) {
+    report.failed.push({
+      gameId: sched.gameId,
+      error: `the last-to-submit notice to ${seat}: ${e instanceof Error ? e.message : String(e)}`,
+    });
+  }
 }
 
 /** What a notice tells its seat, read afresh: null when its step has run meanwhile (the notice is stale). */

@@ -26,7 +26,7 @@ import { describeSchedule, parseSchedule } from "../host/schedule.js";
 import type { HostedGame, HostedSeat, SeatHolder, Spectators } from "../store/site.js";
 import type { GameRecord } from "../store/store.js";
 import { newSecret, sha256 } from "./auth.js";
-import { evaluate, gameClock, lastCall, NotRun, runHostedStep, runIfDue, settingsOf } from "./deadlines.js";
+import { evaluate, gameClock, NotRun, runHostedStep, runIfDue, settingsOf } from "./deadlines.js";
 import { ApiError } from "./errors.js";
 import { type Auth, decodeBody, requireAuth, route, type ServerContext } from "./http.js";
 
@@ -652,17 +652,18 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       }
       const sub = await submitOrders(ctx.games, record.id, seat, raw, `api ${me.name}`, at(), ctx.checks, { record, ruleset, parsed });
       await ctx.events.publish({ kind: "submitted", game: record.id, seat, step: record.step });
-      // Early advance: the last awaited seat's orders may make the step due now.
+      // Early advance: the last awaited seat's orders may make the step due now; if not, the one seat still awaited,
+      // if one, hears it is the last to submit. The orders stand whatever happens after.
       let advanced: { step: number; label: string } | null = null;
       try {
         const due = await runIfDue(ctx, record.id, ctx.now().getTime(), {
           holder: "starhost serve: early advance",
+          lastCall: true,
           ...(ctx.enqueue ? { enqueue: ctx.enqueue } : {}),
         });
         const ran = due.ran[0];
         if (ran) advanced = { step: ran.step, label: ran.label };
-        // Not advanced: the one seat still awaited, if one, hears it is the last to submit.
-        else if (!due.queued[0]) await lastCall(ctx, record.id, ctx.now().getTime());
+        for (const f of due.failed) req.log.error(`${f.gameId}: ${f.error}`);
       } catch (e) {
         req.log.error(e);
       }

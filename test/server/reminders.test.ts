@@ -177,7 +177,7 @@ describe("reminders before the deadline, and the last to submit", () => {
     for (const x of Object.values(st)) x.close();
   });
 
-  it("the last to submit hears it once per step, over HTTP and after orders by mail; not while others are awaited", async () => {
+  it("the last to submit hears it once per step, after orders over HTTP and by mail; mailed orders advance early too", async () => {
     const id = await game({ schedule: { kind: "every", hours: 24 }, remindHoursBefore: [] });
     const st = await streams(id);
     // Bob (by HTTP here) submits first and revises: alice is the last, told once.
@@ -192,20 +192,42 @@ describe("reminders before the deadline, and the last to submit", () => {
     expect(reminders(heard.spectator)).toEqual([]);
     // Alice plays live only: no mail for her.
     expect(await mailOf(id)).toEqual([]);
-    // Her orders run the step (early advance); on the next step bob's mailed orders make alice the last again.
+    // Her orders run the step (early advance); on turn 2 bob's mailed orders make alice the last again.
     const r = await alice.call("POST", `/api/games/${id}/orders`, { body: orders("klingon", 1) });
     expect(r.body.advanced).toEqual({ step: 1, label: "turn 1" });
     await mailOf(id); // bob's results of turn 1
-    await s.app.starhost.orderMail(
-      Buffer.from(
-        `From: ${BOB}\r\nTo: orders@${DOMAIN}\r\nSubject: orders ${id} romulan ${(await s.site.seatMail(id, "romulan"))!.secret}\r\n\r\n${orders("romulan", 2)}`,
-      ),
-      [],
-    );
+    const secret = (await s.site.seatMail(id, "romulan"))!.secret;
+    const mailOrders = (step: number) =>
+      s.app.starhost.orderMail(
+        Buffer.from(`From: ${BOB}\r\nTo: orders@${DOMAIN}\r\nSubject: orders ${id} romulan ${secret}\r\n\r\n${orders("romulan", step)}`),
+        [],
+      );
+    await mailOrders(2);
     heard = await heardUntilSentinel(id, st);
     expect(reminders(heard.klingon)).toMatchObject([{ seat: "klingon", step: 2, label: "turn 2", reason: "last", submitted: ["romulan"] }]);
     expect(reminders(heard.romulan)).toEqual([]);
     expect((await mailOf(id)).map((x) => x.mail.subject)).toEqual([`Re: orders for ${id}, romulan: received`]);
+    // Turn 3: alice first, so bob, who plays by mail, is the last: told live and by mail. His mailed orders then
+    // run the step at once (early advance, as over HTTP), and his results of turn 3 follow.
+    expect((await alice.call("POST", `/api/games/${id}/orders`, { body: orders("klingon", 2) })).body.advanced).toEqual({
+      step: 2,
+      label: "turn 2",
+    });
+    await mailOf(id); // bob's results of turn 2
+    expect((await alice.call("POST", `/api/games/${id}/orders`, { body: orders("klingon", 3) })).body.advanced).toBeNull();
+    heard = await heardUntilSentinel(id, st);
+    expect(reminders(heard.romulan)).toMatchObject([{ seat: "romulan", step: 3, label: "turn 3", reason: "last", submitted: ["klingon"] }]);
+    expect(reminders(heard.klingon)).toEqual([]);
+    const last = await mailOf(id);
+    expect(last.map((x) => [x.to, x.mail.subject])).toEqual([[[BOB], `${id}: you are the last to submit for turn 3 (romulan)`]]);
+    expect(last[0]!.mail.text).toContain("You are the last to submit");
+    expect(last[0]!.mail.text).toContain("Submitted so far: klingon.");
+    await mailOrders(3);
+    expect((await alice.call("GET", `/api/games/${id}`)).body.step).toBe(4);
+    expect((await mailOf(id)).map((x) => x.mail.subject)).toEqual([
+      `Re: orders for ${id}, romulan: received`,
+      `${id}: results of turn 3 for romulan`,
+    ]);
     for (const x of Object.values(st)) x.close();
   });
 

@@ -7,7 +7,7 @@
  */
 import { canonicalJson } from "../../core/json.js";
 import { loadGame, type StepRun } from "../../host/games.js";
-import { lastCall, noticeFacts, type SeatNotice } from "../deadlines.js";
+import { noticeFacts, runIfDue, type SeatNotice } from "../deadlines.js";
 import type { EventHub } from "../events.js";
 import type { ServerContext } from "../http.js";
 import { orderAddress } from "./addresses.js";
@@ -18,10 +18,11 @@ import { reminderMail, replyMail, resultsMail } from "./outbound.js";
 export type MailContext = Pick<ServerContext, "games" | "site" | "now" | "mail"> & { events: Pick<EventHub, "publish"> };
 
 /**
- * The desk of a server: orders by mail from a seat's player, checked like orders over HTTP; as after orders over
- * HTTP, the one seat left without orders hears it is the last to submit.
+ * The desk of a server: orders by mail from a seat's player, checked like orders over HTTP and followed as they
+ * are: early advance (the step runs, or is queued for a worker, once every awaited seat has submitted), or else
+ * the one seat left without orders hears it is the last to submit.
  */
-export function siteDesk(ctx: MailContext & Pick<ServerContext, "remind">): MailDesk {
+export function siteDesk(ctx: MailContext & Pick<ServerContext, "remind" | "afterStep" | "enqueue">): MailDesk {
   const inner = storeDesk(
     ctx.games,
     async (game, seat) => {
@@ -39,8 +40,16 @@ export function siteDesk(ctx: MailContext & Pick<ServerContext, "remind">): Mail
       if (r.accepted) {
         const { record } = await loadGame(ctx.games, key.game);
         await ctx.events.publish({ kind: "submitted", game: key.game, seat: key.seat, step: record.step });
-        // The orders are kept whatever happens to the notice; its failure is not the sender's.
-        await lastCall(ctx, key.game, ctx.now().getTime()).catch(() => null);
+        // After the reply: the orders are kept whatever happens then, and a failure there is not the sender's (the
+        // next due-step look runs the step all the same).
+        const afterwards = async () => {
+          await runIfDue(ctx, key.game, ctx.now().getTime(), {
+            holder: "starhost serve: early advance (orders by mail)",
+            lastCall: true,
+            ...(ctx.enqueue ? { enqueue: ctx.enqueue } : {}),
+          }).catch(() => null);
+        };
+        return { ...r, afterwards };
       }
       return r;
     },
@@ -51,7 +60,12 @@ export function siteDesk(ctx: MailContext & Pick<ServerContext, "remind">): Mail
 export async function takeOrderMail(ctx: MailContext, desk: MailDesk, raw: Buffer, envelopeTo: string[]): Promise<void> {
   const mail = await readOrderMail(raw, envelopeTo);
   const reply = await answerOrderMail(mail, desk);
-  if (reply && ctx.mail?.mailer) await ctx.mail.mailer.send(replyMail(reply));
+  try {
+    if (reply && ctx.mail?.mailer) await ctx.mail.mailer.send(replyMail(reply));
+  } finally {
+    // The orders are kept: what follows them (early advance, last to submit) happens even if the reply fails.
+    await reply?.afterwards?.();
+  }
 }
 
 /** After a step: each seat that plays by mail gets its own results. Failures are returned, not thrown (the step stands). */
