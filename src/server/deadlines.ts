@@ -346,14 +346,14 @@ export interface NoticeFacts {
 export async function noticeFacts(deps: Pick<DueDeps, "games" | "site">, n: SeatNotice): Promise<NoticeFacts | null> {
   const { record } = await loadGame(deps.games, n.gameId);
   if (record.outcome || record.step !== n.step) return null;
-  const [hosted, sched, subs] = await Promise.all([
+  const [hosted, sched, submitted] = await Promise.all([
     deps.site.hostedGame(n.gameId),
     deps.site.schedule(n.gameId),
-    deps.games.submissions(n.gameId, n.step),
+    deps.games.submitters(n.gameId, n.step),
   ]);
   if (!hosted) return null;
   const deadline = sched?.clock?.step === n.step ? sched.clock.deadline : null;
-  return { title: hosted.title, label: record.label, deadline, submitted: [...new Set(subs.map((s) => s.seat))] };
+  return { title: hosted.title, label: record.label, deadline, submitted };
 }
 
 /** A timer the caller controls (tests pass their own). */
