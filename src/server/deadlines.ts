@@ -15,12 +15,14 @@
  * awaited step's clock afresh (that step's attendance update is lost, nothing else).
  *
  * Reminders (issue 10): while a step waits, each seat a player holds that has not submitted is
- * reminded at the game's `remindHoursBefore` (hours before the deadline; [] for none), and after a
- * submission the one seat left without orders is told it is the last to submit. Each notice is
- * claimed in the site store first (seats.reminded_at, seats.last_call_step: conditional UPDATEs),
- * so it goes out once however many `serve`s and workers look; a notice whose delivery fails is
- * not sent again (at most once: a late duplicate is worse than a missed nudge). Delivery is the
- * caller's (`DueDeps.remind`: live to that seat alone, and by mail to a seat played by mail).
+ * reminded at the game's `remindHoursBefore` (hours before the deadline; [] for none), unless its
+ * bot plays it (a holiday, or missed deadlines: the player is away, and the step does not wait
+ * for them); after a submission the one seat left without orders is told it is the last to
+ * submit. Each notice is claimed in the site store first (seats.reminded_at, seats.last_call_step:
+ * conditional UPDATEs), so it goes out once however many `serve`s and workers look; a notice whose
+ * delivery fails is not sent again (at most once: a late duplicate is worse than a missed nudge).
+ * Delivery is the caller's (`DueDeps.remind`: live to that seat alone, by mail to a seat played by
+ * mail).
  *
  * Nothing here reads a clock: the time comes from the caller.
  */

@@ -268,6 +268,14 @@ describe("reminders before the deadline, and the last to submit", () => {
     expect((await mailOf(id)).map((m) => m.to)).toEqual([[BOB]]);
   });
 
+  it("a seat on holiday is not reminded (its bot plays the step)", async () => {
+    const id = await game({ schedule: { kind: "every", hours: 5 }, remindHoursBefore: [1] });
+    expect((await bob.call("PUT", `/api/games/${id}/seats/romulan/holiday`, { body: { steps: [1] } })).status).toBe(200);
+    s.clock.advance(4 * HOUR);
+    expect(remindedIn(await due(), id)).toEqual(["klingon"]);
+    expect(await mailOf(id)).toEqual([]);
+  });
+
   it("no runner without a way to deliver claims a notice (none is lost)", async () => {
     const id = await game({ schedule: { kind: "every", hours: 5 }, remindHoursBefore: [1] });
     s.clock.advance(4 * HOUR);
