@@ -198,6 +198,8 @@ export interface SiteStore {
     next: GameClock | null,
     attendance: readonly { seat: string; missed: number; holiday: readonly number[] }[],
   ): Promise<boolean>;
+  /** Replace a hosted game's deadline settings (JSON, as hostGame keeps them); "no-game" when it is not hosted. */
+  setDeadlines(gameId: GameId, deadlines: unknown): Promise<void>;
   /** The steps a seat's player will miss ("no-seat" when there is no such seat). */
   setHoliday(gameId: GameId, seat: string, steps: readonly number[]): Promise<void>;
   /** A game master hands a seat to another holder, before or after the start; its attendance starts afresh. */

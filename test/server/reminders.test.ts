@@ -268,6 +268,27 @@ describe("reminders before the deadline, and the last to submit", () => {
     expect((await mailOf(id)).map((m) => m.to)).toEqual([[BOB]]);
   });
 
+  it("a game master sets the reminders ([] for none); nobody else may; bad hours are refused with 400", async () => {
+    const id = await game({ schedule: { kind: "every", hours: 10 } });
+    expect((await alice.call("GET", `/api/games/${id}`)).body.deadline.settings.remindHoursBefore).toEqual([24, 2]);
+    const refused = await bob.call("PUT", `/api/games/${id}/reminders`, { body: { hoursBefore: [] } });
+    expect([refused.status, refused.body.error]).toEqual([403, "not-game-master"]);
+    for (const hoursBefore of [[-1], [1e9], ["x"], Array.from({ length: 11 }, (_, i) => i + 1)]) {
+      const bad = await alice.call("PUT", `/api/games/${id}/reminders`, { body: { hoursBefore } });
+      expect(bad.status, JSON.stringify(hoursBefore)).toBe(400);
+      expect(bad.body.message).toMatch(/hoursBefore/);
+    }
+    const set = await carol.call("PUT", `/api/games/${id}/reminders`, { body: { hoursBefore: [1, 3, 3] } });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.deadline.settings).toMatchObject({ schedule: { kind: "every", hours: 10 }, remindHoursBefore: [3, 1] });
+    s.clock.advance(7 * HOUR);
+    expect(remindedIn(await due(), id)).toEqual(["klingon", "romulan"]);
+    expect((await alice.call("PUT", `/api/games/${id}/reminders`, { body: { hoursBefore: [] } })).status).toBe(200);
+    s.clock.advance(2 * HOUR);
+    expect(remindedIn(await due(), id)).toEqual([]);
+    await mailOf(id);
+  });
+
   it("a seat on holiday is not reminded (its bot plays the step)", async () => {
     const id = await game({ schedule: { kind: "every", hours: 5 }, remindHoursBefore: [1] });
     expect((await bob.call("PUT", `/api/games/${id}/seats/romulan/holiday`, { body: { steps: [1] } })).status).toBe(200);

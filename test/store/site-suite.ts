@@ -231,6 +231,10 @@ export function siteSuite(name: string, open: () => Promise<{ games: Store; site
       expect(await site.setClock(id, 2, { ...clock, pausedAt: T1 })).toBe(false);
       expect(await site.setClock(id, 1, { ...clock, pausedAt: T1 })).toBe(true);
       expect((await site.schedule(id))?.clock?.pausedAt).toBe(T1);
+      await site.setDeadlines(id, { ...settings, remindHoursBefore: [] });
+      expect((await site.schedule(id))?.deadlines).toEqual({ ...settings, remindHoursBefore: [] });
+      await site.setDeadlines(id, settings);
+      expect(await siteCodeOf(site.setDeadlines("no-such-game", settings))).toBe("no-game");
       await site.setHoliday(id, "red", [3, 4]);
       expect(await siteCodeOf(site.setHoliday(id, "green", [3]))).toBe("no-seat");
       const next = { step: 2, opened: T2, deadline: null, pausedAt: null };

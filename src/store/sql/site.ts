@@ -425,6 +425,11 @@ export class SqlSiteStore implements SiteStore {
     });
   }
 
+  async setDeadlines(gameId: string, deadlines: unknown): Promise<void> {
+    const r = await this.db.query("UPDATE hosted_games SET deadlines = $2 WHERE game_id = $1", [gameId, JSON.stringify(deadlines)]);
+    if (r.rowCount !== 1) throw new SiteError("no-game", `no hosted game ${gameId}`);
+  }
+
   async setHoliday(gameId: string, seat: string, steps: readonly number[]): Promise<void> {
     const r = await this.db.query("UPDATE seats SET holiday = $3 WHERE game_id = $1 AND seat = $2", [gameId, seat, JSON.stringify(steps)]);
     if (r.rowCount !== 1) throw new SiteError("no-seat", `game ${gameId} has no seat "${seat}"`);
