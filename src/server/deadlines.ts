@@ -321,7 +321,8 @@ async function lastCall(deps: DueDeps, sched: GameSchedule, clock: GameClock, ev
   if (!remind || sched.startedAt === null || clock.pausedAt !== null) return;
   if (clock.deadline !== null && now >= Date.parse(clock.deadline)) return;
   const seat = lastToSubmit({ awaited: ev.awaited, submitted: ev.submitted, botPlayed: ev.botPlayed });
-  if (seat === null) return;
+  // Told already (read with the schedule): no write on every revision the other seats send after.
+  if (seat === null || sched.seats.find((s) => s.seat === seat)?.lastCallStep === clock.step) return;
   const notice: SeatNotice = { gameId: sched.gameId, seat, step: clock.step, reason: "last" };
   try {
     if (!(await deps.site.claimLastCall(sched.gameId, seat, clock.step))) return;

@@ -85,6 +85,8 @@ export interface SeatAttendance {
   missed: number;
   holiday: number[];
   remindedAt: string | null;
+  /** The step for which the seat was told it is the last to submit (migration 6); null for none. */
+  lastCallStep?: number | null;
 }
 
 /** What the due-step runner reads of a hosted game (migration 4). */

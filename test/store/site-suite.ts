@@ -250,6 +250,7 @@ export function siteSuite(name: string, open: () => Promise<{ games: Store; site
       expect((await site.schedule(id))?.seats[0]?.remindedAt).toBe(T2);
       expect(await site.claimReminder(id, "blue", T1, T2)).toBe(false);
       expect(await site.claimLastCall(id, "red", 2)).toBe(true);
+      expect((await site.schedule(id))?.seats[0]?.lastCallStep).toBe(2);
       expect(await site.claimLastCall(id, "red", 2)).toBe(false);
       expect(await site.claimLastCall(id, "red", 3)).toBe(true);
       expect(await site.claimLastCall(id, "blue", 3)).toBe(false);

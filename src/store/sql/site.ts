@@ -462,8 +462,10 @@ export class SqlSiteStore implements SiteStore {
 
   private async schedules(rows: readonly ScheduleRow[]): Promise<GameSchedule[]> {
     if (rows.length === 0) return [];
-    const seats = await this.db.query<SeatRow & { missed: number; holiday: unknown; reminded_at: Date | string | null }>(
-      "SELECT game_id, seat, kind, account_id, bot_level, missed, holiday, reminded_at FROM seats WHERE game_id = ANY($1::text[]) ORDER BY game_id, ord",
+    const seats = await this.db.query<
+      SeatRow & { missed: number; holiday: unknown; reminded_at: Date | string | null; last_call_step: number | null }
+    >(
+      "SELECT game_id, seat, kind, account_id, bot_level, missed, holiday, reminded_at, last_call_step FROM seats WHERE game_id = ANY($1::text[]) ORDER BY game_id, ord",
       [rows.map((r) => r.game_id)],
     );
     const bySeat = new Map<string, SeatAttendance[]>();
@@ -476,6 +478,7 @@ export class SqlSiteStore implements SiteStore {
         missed: Number(s.missed),
         holiday: Array.isArray(holiday) ? holiday.map(Number) : [],
         remindedAt: isoOrNull(s.reminded_at),
+        lastCallStep: s.last_call_step === null ? null : Number(s.last_call_step),
       });
       bySeat.set(s.game_id, list);
     }
