@@ -24,7 +24,10 @@ export function registerServeCommand(program: Command): void {
     .option("--trust-proxy", "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy")
     .option("--log", "log every request (JSON lines on standard output)")
     .option("--tick <seconds>", "how often due steps are looked for (deadlines passed, early advance)", intOption("--tick", 1, 3600), 30)
-    .option("--smtp <url>", "send results, order replies and messages over this SMTP server (smtp://user:pass@host:587, smtps:// for TLS)")
+    .option(
+      "--smtp <url>",
+      "send results, reminders, order replies and messages over this SMTP server (smtp://user:pass@host:587, smtps:// for TLS)",
+    )
     .option(
       "--smtp-in <port>",
       "take orders by mail: an SMTP endpoint on this port (behind the site's mail exchanger)",
@@ -38,7 +41,9 @@ export function registerServeCommand(program: Command): void {
 Environment: DATABASE_URL=postgres://user@host:5432/db keeps the data in PostgreSQL instead of --data.
 
 Due steps (a deadline passed, or every awaited seat submitted) are looked for every --tick seconds: on
-PGlite they run here; on PostgreSQL they are queued (pg-boss) for \`starhost worker\` processes.
+PGlite they run here; on PostgreSQL they are queued (pg-boss) for \`starhost worker\` processes. The
+same look sends the reminders a game's remindHoursBefore asks for (live, and by mail to seats played by
+mail); after a submission the one seat still awaited hears it is the last to submit.
 
 Mail play: --mail-domain names the domain whose mail for orders+...@DOMAIN the site's mail exchanger
 hands to the --smtp-in port; --smtp is where results, replies to orders and messages are sent. A
@@ -66,11 +71,9 @@ Examples:
         mailDomain?: string;
         mailFrom?: string;
       }) => {
-        if ((o.smtp !== undefined || o.smtpIn !== undefined) && o.mailDomain === undefined)
-          throw new UsageError("--smtp and --smtp-in need --mail-domain DOMAIN (the domain of the seats' orders addresses)");
-        if (o.mailDomain !== undefined && !/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/.test(o.mailDomain))
-          throw new UsageError(`--mail-domain is a domain name such as play.example.org, not "${o.mailDomain}"`);
-        if (o.smtp !== undefined && !/^smtps?:\/\//.test(o.smtp)) throw new UsageError("--smtp is an smtp:// or smtps:// URL");
+        if (o.smtpIn !== undefined && o.mailDomain === undefined)
+          throw new UsageError("--smtp-in needs --mail-domain DOMAIN (the domain of the seats' orders addresses)");
+        checkMailOptions(o);
         const secure = { auto: "auto", always: true, never: false }[o.secureCookies];
         if (secure === undefined) throw new UsageError(`--secure-cookies is auto, always or never, not "${o.secureCookies}"`);
         // Signals are taken from the start: one that comes while the database opens stops the server once it is up.
@@ -91,11 +94,7 @@ Examples:
         const boss =
           url && url.trim() !== "" ? await (await import("../server/worker.js")).openBoss(spec, { onError: logBossError }) : null;
         const enqueue = boss ? (await import("../server/worker.js")).enqueuer(boss) : undefined;
-        const { openMailer } = await import("../server/mail/outbound.js");
-        const mailer =
-          o.smtp !== undefined && o.mailDomain !== undefined
-            ? openMailer(o.smtp, o.mailFrom ?? `Starhost <starhost@${o.mailDomain}>`)
-            : null;
+        const mailer = await mailerOf(o);
         const app = await buildApp({
           mail: o.mailDomain !== undefined ? { domain: o.mailDomain, mailer } : undefined,
           games,
@@ -108,7 +107,7 @@ Examples:
         });
         const ticker = startTicker(
           async () => {
-            const deps = { games, site, afterStep: app.starhost.afterStep };
+            const deps = { games, site, afterStep: app.starhost.afterStep, remind: app.starhost.remind };
             const r = await runDue(deps, Date.now(), { holder: "starhost serve: due step", ...(enqueue ? { enqueue } : {}) });
             for (const x of r.ran) console.log(`starhost serve: ${x.gameId} ran step ${x.step} (${x.label}): ${x.why}`);
             for (const x of r.failed) console.error(`starhost serve: ${x.gameId}: the due step failed: ${x.error}`);
@@ -142,6 +141,28 @@ Examples:
     );
 }
 
+/** --smtp, --mail-domain and --mail-from, as serve and worker take them. */
+interface MailOptions {
+  smtp?: string;
+  mailDomain?: string;
+  mailFrom?: string;
+}
+
+function checkMailOptions(o: MailOptions): void {
+  if (o.smtp !== undefined && o.mailDomain === undefined)
+    throw new UsageError("--smtp needs --mail-domain DOMAIN (the domain of the seats' orders addresses, named in every mail)");
+  if (o.mailDomain !== undefined && !/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/.test(o.mailDomain))
+    throw new UsageError(`--mail-domain is a domain name such as play.example.org, not "${o.mailDomain}"`);
+  if (o.smtp !== undefined && !/^smtps?:\/\//.test(o.smtp)) throw new UsageError(`--smtp is an smtp:// or smtps:// URL, not "${o.smtp}"`);
+}
+
+/** The mailer --smtp names (null without it); the server's mail module is loaded only then. */
+async function mailerOf(o: MailOptions) {
+  if (o.smtp === undefined || o.mailDomain === undefined) return null;
+  const { openMailer } = await import("../server/mail/outbound.js");
+  return openMailer(o.smtp, o.mailFrom ?? `Starhost <starhost@${o.mailDomain}>`);
+}
+
 /** The first SIGINT or SIGTERM, taken from now on (one that comes while the process starts stops it once it is up). */
 function stopSignal(): Promise<string> {
   return new Promise((resolve) => {
@@ -166,6 +187,9 @@ export function registerWorkerCommand(program: Command): void {
     .option("--tick <seconds>", "how often due steps are looked for and queued", intOption("--tick", 1, 3600), 30)
     .option("--poll <seconds>", "how often the queue is polled for jobs", intOption("--poll", 1, 600), 2)
     .option("--expire <seconds>", "how long a job may run before it is taken for dead and retried", intOption("--expire", 5, 86_400), 600)
+    .option("--smtp <url>", "mail results and reminders over this SMTP server (smtp://user:pass@host:587, smtps:// for TLS), as serve does")
+    .option("--mail-domain <domain>", "the domain of the seats' orders addresses (orders+GAME.SEAT.SECRET@DOMAIN): give serve's")
+    .option("--mail-from <address>", "the sender of the worker's mail (default: Starhost <starhost@DOMAIN>)")
     .addHelpText(
       "after",
       `
@@ -175,28 +199,41 @@ A worker queues the due steps it finds (each (game, step) once) and runs jobs on
 for a step that has run already does nothing. Stop it with Ctrl-C (SIGINT) or SIGTERM: the job in
 hand finishes first. A worker killed mid-step commits nothing; its job is retried after --expire.
 
+Mail: with --smtp and --mail-domain (the same as serve's), each step the worker runs mails its results
+to the seats played by mail, and the reminders its --tick claims go by mail too. Give every serve and
+worker the same mail options: a reminder is claimed by whichever process looks first, and one without
+--smtp sends it live only.
+
 Examples:
   DATABASE_URL=postgres://starhost@127.0.0.1/starhost starhost worker
-  DATABASE_URL=postgres://starhost@127.0.0.1/starhost starhost worker --tick 10 --expire 300`,
+  DATABASE_URL=postgres://starhost@127.0.0.1/starhost starhost worker --tick 10 --expire 300
+  DATABASE_URL=postgres://starhost@127.0.0.1/starhost starhost worker --mail-domain play.example.org --smtp smtp://relay.example.org:587`,
     )
-    .action(async (o: { tick: number; poll: number; expire: number }) => {
+    .action(async (o: { tick: number; poll: number; expire: number } & MailOptions) => {
       const url = process.env.DATABASE_URL;
       if (!url || url.trim() === "")
         throw new UsageError("starhost worker needs DATABASE_URL (a postgres:// URL): workers share serve's PostgreSQL");
+      checkMailOptions(o);
       const stop = stopSignal();
       const { openSite } = await import("../store/open.js");
       const { runDue, startTicker } = await import("../server/deadlines.js");
       const { enqueuer, openBoss, work } = await import("../server/worker.js");
       const { EventHub } = await import("../server/events.js");
+      const { followUps } = await import("../server/follow-up.js");
       const { games, site } = await openSite(url);
-      // A step run here is heard by every serve's live streams (PostgreSQL NOTIFY). Results by mail go out from
-      // serve's own runs only, for now.
+      // A step run here, or a reminder claimed here, is heard by every serve's live streams (PostgreSQL NOTIFY) and
+      // mailed to the seats played by mail, by the app's own follow-up.
       const hub = new EventHub(site);
-      const deps = {
+      const mailer = await mailerOf(o);
+      const follow = followUps({
         games,
         site,
-        afterStep: (gameId: string, run: { next: { step: number } }) => hub.publish({ kind: "step", game: gameId, step: run.next.step }),
-      };
+        now: () => new Date(),
+        mail: o.mailDomain !== undefined ? { domain: o.mailDomain, mailer } : null,
+        events: hub,
+        log: (e, what) => console.error(`starhost worker: ${what} failed: ${e.message}`),
+      });
+      const deps = { games, site, afterStep: follow.afterStep, remind: follow.remind };
       const boss = await openBoss(url, { expireInSeconds: o.expire, onError: logBossError });
       const holder = `starhost worker ${process.pid}`;
       const enqueue = enqueuer(boss);
@@ -218,6 +255,7 @@ Examples:
       console.log(`starhost worker: ${await stop}: stopping`);
       await ticker.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      mailer?.close();
       await games.close();
       console.log("starhost worker: stopped");
     });

@@ -17,13 +17,15 @@ import type { SiteStore } from "../store/site.js";
 import type { Store } from "../store/store.js";
 import { registerAccountRoutes } from "./accounts.js";
 import { SCRYPT_DEFAULT, type ScryptParams, SIGN_IN_DEFAULT, SignInLimiter, type SignInLimits } from "./auth.js";
+import type { SeatNotice } from "./deadlines.js";
 import { errorReply } from "./errors.js";
 import { EventHub } from "./events.js";
+import { followUps } from "./follow-up.js";
 import { registerGameRoutes } from "./games.js";
 import { route, type ServerContext } from "./http.js";
 import { registerLiveRoutes } from "./live.js";
 import type { Mailer } from "./mail/outbound.js";
-import { mailResults, siteDesk, takeOrderMail } from "./mail/wire.js";
+import { siteDesk, takeOrderMail } from "./mail/wire.js";
 import { registerMailRoutes } from "./mail-routes.js";
 import { registerMessageRoutes } from "./messages.js";
 import { registerScheduleRoutes } from "./schedule-routes.js";
@@ -68,6 +70,8 @@ export interface StarhostHooks {
    * "step", seats that play by mail get their results. Never throws: a mail that fails is logged.
    */
   afterStep(gameId: string, run: StepRun): Promise<void>;
+  /** Deliver a notice a due-step runner claimed (a reminder): live to its seat, by mail if it plays by mail. Never throws. */
+  remind(n: SeatNotice): Promise<void>;
   /** One message for the orders endpoint (startSmtpIn's onMessage): checked, kept, answered. */
   orderMail(raw: Buffer, envelopeTo: string[]): Promise<void>;
   events: EventHub;
@@ -85,13 +89,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mail = options.mail ? { domain: options.mail.domain, mailer: options.mail.mailer ?? null } : null;
   // Filled in once the app (and its logger) exists.
   let log: (e: Error, what: string) => void = () => {};
+  const follow = followUps({ games: options.games, site: options.site, now, mail, events, log: (e, what) => log(e, what) });
   const ctx: ServerContext = {
     events,
     mail,
-    async afterStep(gameId, run) {
-      await events.publish({ kind: "step", game: gameId, step: run.next.step });
-      for (const e of await mailResults(ctx, gameId, run).catch((e: Error) => [e])) log(e, `results of ${gameId} by mail`);
-    },
+    afterStep: follow.afterStep,
+    remind: follow.remind,
     games: options.games,
     site: options.site,
     now,
@@ -114,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const desk = siteDesk(ctx);
   app.decorate("starhost", {
     afterStep: ctx.afterStep,
+    remind: ctx.remind,
     orderMail: (raw: Buffer, envelopeTo: string[]) => takeOrderMail(ctx, desk, raw, envelopeTo),
     events,
   } satisfies StarhostHooks);

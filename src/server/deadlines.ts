@@ -14,6 +14,16 @@
  * that dies between the two leaves a clock behind its game; the next `runDue` opens the
  * awaited step's clock afresh (that step's attendance update is lost, nothing else).
  *
+ * Reminders (issue 10): while a step waits, each seat a player holds that has not submitted is
+ * reminded at the game's `remindHoursBefore` (hours before the deadline; [] for none), unless its
+ * bot plays it (a holiday, or missed deadlines: the player is away, and the step does not wait
+ * for them); after a submission the one seat left without orders is told it is the last to
+ * submit. Each notice is claimed in the site store first (seats.reminded_at, seats.last_call_step:
+ * conditional UPDATEs), so it goes out once however many `serve`s and workers look; a notice whose
+ * delivery fails is not sent again (at most once: a late duplicate is worse than a missed nudge).
+ * Delivery is the caller's (`DueDeps.remind`: live to that seat alone, by mail to a seat played by
+ * mail).
+ *
  * Nothing here reads a clock: the time comes from the caller.
  */
 
@@ -26,7 +36,9 @@ import {
   type Due,
   deadlineSettingsSchema,
   isDue,
+  lastToSubmit,
   openStep,
+  remindersDue,
   type StepClock,
   whoPlays,
 } from "../host/deadlines.js";
@@ -45,8 +57,18 @@ export const NO_DEADLINES: DeadlineSettings = {
 export interface DueDeps {
   games: Store;
   site: SiteStore;
-  /** What follows a step run: live updates, results by mail (the app's; a worker's publishes the step). */
+  /** What follows a step run: live updates, results by mail (the app's and a worker's: src/server/follow-up.ts). */
   afterStep?: (gameId: string, run: StepRun) => Promise<void>;
+  /** Deliver a notice claimed for one seat (follow-up.ts). Without it no notice is claimed, so none is lost. */
+  remind?: (n: SeatNotice) => Promise<void>;
+}
+
+/** A notice to one seat's player: a reminder before the deadline, or "you are the last to submit". */
+export interface SeatNotice {
+  gameId: string;
+  seat: SeatId;
+  step: number;
+  reason: "deadline" | "last";
 }
 
 export function settingsOf(raw: unknown): DeadlineSettings {
@@ -74,6 +96,8 @@ export interface Evaluation {
   /** Absent seats their bot plays this step (seat: level). */
   bots: Record<SeatId, string>;
   submitted: Set<SeatId>;
+  /** Seats nobody waits for: bots, seats nobody holds, absent players their bot plays, holidays. */
+  botPlayed: Set<SeatId>;
   awaited: SeatId[];
   /** Awaited seats with no orders yet that nobody else plays. */
   waitingFor: SeatId[];
@@ -104,7 +128,7 @@ export function evaluate(sched: GameSchedule, record: GameRecord, ruleset: AnyRu
       ? { due: false, why: "no-deadline", at: null, waitingFor: [] }
       : isDue(settings, running, { awaited, submitted, botPlayed }, now);
   const waitingFor = awaited.filter((s) => !submitted.has(s) && !botPlayed.has(s));
-  return { settings, due, bots, submitted, awaited, waitingFor };
+  return { settings, due, bots, submitted, botPlayed, awaited, waitingFor };
 }
 
 function attendance(s: { missed: number; holiday: readonly number[] }): Attendance {
@@ -174,6 +198,8 @@ async function settle(deps: DueDeps, sched: GameSchedule, ev: Evaluation, run: S
 
 export interface DueReport {
   ran: { gameId: string; step: number; label: string; why: string }[];
+  /** Reminders claimed and handed to `remind`. */
+  reminded: SeatNotice[];
   queued: { gameId: string; step: number }[];
   failed: { gameId: string; error: string }[];
 }
@@ -187,7 +213,7 @@ export async function runDue(
   now: number,
   opts: { holder?: string; enqueue?: (gameId: string, step: number) => Promise<void> } = {},
 ): Promise<DueReport> {
-  const report: DueReport = { ran: [], queued: [], failed: [] };
+  const report: DueReport = { ran: [], reminded: [], queued: [], failed: [] };
   for (const sched of await deps.site.scheduled()) {
     try {
       await dueOne(deps, sched, now, report, opts);
@@ -198,26 +224,25 @@ export async function runDue(
   return report;
 }
 
-/** One game: run (or enqueue) its step if due now. Submissions call this for early advance. */
-export async function runIfDue(
-  deps: DueDeps,
-  gameId: string,
-  now: number,
-  opts: { holder?: string; enqueue?: (gameId: string, step: number) => Promise<void> } = {},
-): Promise<DueReport> {
-  const report: DueReport = { ran: [], queued: [], failed: [] };
+interface DueOptions {
+  holder?: string;
+  enqueue?: (gameId: string, step: number) => Promise<void>;
+  /** After a submission: when the step is not due, tell the one seat left, if one, that it is the last to submit. */
+  lastCall?: boolean;
+}
+
+/**
+ * One game: run (or enqueue) its step if due now. Submissions call this for early advance, with `lastCall`, so the
+ * one read of the schedule and the submissions serves both.
+ */
+export async function runIfDue(deps: DueDeps, gameId: string, now: number, opts: DueOptions = {}): Promise<DueReport> {
+  const report: DueReport = { ran: [], reminded: [], queued: [], failed: [] };
   const sched = await deps.site.schedule(gameId);
   if (sched?.clock) await dueOne(deps, sched, now, report, opts);
   return report;
 }
 
-async function dueOne(
-  deps: DueDeps,
-  sched: GameSchedule,
-  now: number,
-  report: DueReport,
-  opts: { holder?: string; enqueue?: (gameId: string, step: number) => Promise<void> },
-): Promise<void> {
+async function dueOne(deps: DueDeps, sched: GameSchedule, now: number, report: DueReport, opts: DueOptions): Promise<void> {
   const clock = sched.clock;
   if (!clock) return;
   const { record, ruleset } = await loadGame(deps.games, sched.gameId);
@@ -232,7 +257,11 @@ async function dueOne(
   }
   const submitted = new Set(await deps.games.submitters(sched.gameId, record.step));
   const ev = evaluate(sched, record, ruleset, submitted, now);
-  if (!ev.due.due) return;
+  if (!ev.due.due) {
+    await remindDue(deps, sched, clock, ev, now, report);
+    if (opts.lastCall) await lastCall(deps, sched, clock, ev, now, report);
+    return;
+  }
   if (opts.enqueue) {
     await opts.enqueue(sched.gameId, record.step);
     report.queued.push({ gameId: sched.gameId, step: record.step });
@@ -250,6 +279,84 @@ async function dueOne(
     if (e instanceof NotRun) return;
     throw e;
   }
+}
+
+const HOUR = 3600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The reminders due at `now` for the awaited step: each waiting seat a player holds, once per reminder time
+ * (`remindHoursBefore`), since the later of the step's opening and the seat's last reminder. Several due at once
+ * (no runner looked for a while) make one notice. None while paused, none once the deadline has passed (the
+ * step runs as it stands). A deadline moved later (resume, extension) brings reminders before the new one.
+ */
+async function remindDue(deps: DueDeps, sched: GameSchedule, clock: GameClock, ev: Evaluation, now: number, report: DueReport) {
+  const remind = deps.remind;
+  if (!remind || ev.waitingFor.length === 0) return;
+  const c = stepClock(clock);
+  if (c.deadline === null || c.pausedAt !== null || now >= c.deadline) return;
+  for (const seat of ev.waitingFor) {
+    const last = sched.seats.find((s) => s.seat === seat)?.remindedAt;
+    const hours = remindersDue(ev.settings, c, Math.max(last ? Date.parse(last) : 0, c.opened), now);
+    if (hours.length === 0) continue;
+    const dueAt = c.deadline - Math.min(...hours) * HOUR;
+    const notice: SeatNotice = { gameId: sched.gameId, seat, step: clock.step, reason: "deadline" };
+    try {
+      if (!(await deps.site.claimReminder(sched.gameId, seat, iso(dueAt), iso(now)))) continue;
+      await remind(notice);
+      report.reminded.push(notice);
+    } catch (e) {
+      report.failed.push({ gameId: sched.gameId, error: `the reminder to ${seat}: ${e instanceof Error ? e.message : String(e)}` });
+    }
+  }
+}
+
+/**
+ * After a submission: when exactly one awaited seat a player holds is left without orders (and the step awaits
+ * others), that seat is told it is the last to submit, once per step. Not while paused, nor once the deadline
+ * has passed (the step is about to run).
+ */
+async function lastCall(deps: DueDeps, sched: GameSchedule, clock: GameClock, ev: Evaluation, now: number, report: DueReport) {
+  const remind = deps.remind;
+  if (!remind || sched.startedAt === null || clock.pausedAt !== null) return;
+  if (clock.deadline !== null && now >= Date.parse(clock.deadline)) return;
+  const seat = lastToSubmit({ awaited: ev.awaited, submitted: ev.submitted, botPlayed: ev.botPlayed });
+  // Told already (read with the schedule): no write on every revision the other seats send after.
+  if (seat === null || sched.seats.find((s) => s.seat === seat)?.lastCallStep === clock.step) return;
+  const notice: SeatNotice = { gameId: sched.gameId, seat, step: clock.step, reason: "last" };
+  try {
+    if (!(await deps.site.claimLastCall(sched.gameId, seat, clock.step))) return;
+    await remind(notice);
+    report.reminded.push(notice);
+  } catch (e) {
+    report.failed.push({
+      gameId: sched.gameId,
+      error: `the last-to-submit notice to ${seat}: ${e instanceof Error ? e.message : String(e)}`,
+    });
+  }
+}
+
+/** What a notice tells its seat, read afresh: null when its step has run meanwhile (the notice is stale). */
+export interface NoticeFacts {
+  title: string;
+  label: string;
+  /** ISO 8601, null for none. */
+  deadline: string | null;
+  /** Seats with orders in for the step (which, never what: every reader of the game sees as much). */
+  submitted: SeatId[];
+}
+
+export async function noticeFacts(deps: Pick<DueDeps, "games" | "site">, n: SeatNotice): Promise<NoticeFacts | null> {
+  const { record } = await loadGame(deps.games, n.gameId);
+  if (record.outcome || record.step !== n.step) return null;
+  const [hosted, sched, submitted] = await Promise.all([
+    deps.site.hostedGame(n.gameId),
+    deps.site.schedule(n.gameId),
+    deps.games.submitters(n.gameId, n.step),
+  ]);
+  if (!hosted) return null;
+  const deadline = sched?.clock?.step === n.step ? sched.clock.deadline : null;
+  return { title: hosted.title, label: record.label, deadline, submitted };
 }
 
 /** A timer the caller controls (tests pass their own). */

@@ -14,7 +14,9 @@ export type GameEvent =
   | { kind: "submitted"; game: string; seat: string; step: number }
   | { kind: "step"; game: string; step: number }
   | { kind: "message"; game: string; id: number }
-  | { kind: "deadline"; game: string };
+  | { kind: "deadline"; game: string }
+  /** For one seat only: a reminder before the deadline, or "you are the last to submit" (live.ts tells no one else). */
+  | { kind: "reminder"; game: string; seat: string; step: number; reason: "deadline" | "last" };
 
 /** A notification's payload as an event, or null when it is not one (another sender on the channel). */
 export function parseEvent(payload: string): GameEvent | null {
@@ -33,6 +35,8 @@ export function parseEvent(payload: string): GameEvent | null {
   if (o.kind === "step" && typeof o.step === "number") return { kind: "step", game, step: o.step };
   if (o.kind === "message" && typeof o.id === "number") return { kind: "message", game, id: o.id };
   if (o.kind === "deadline") return { kind: "deadline", game };
+  if (o.kind === "reminder" && typeof o.seat === "string" && typeof o.step === "number" && (o.reason === "deadline" || o.reason === "last"))
+    return { kind: "reminder", game, seat: o.seat, step: o.step, reason: o.reason };
   return null;
 }
 

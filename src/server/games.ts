@@ -652,15 +652,18 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       }
       const sub = await submitOrders(ctx.games, record.id, seat, raw, `api ${me.name}`, at(), ctx.checks, { record, ruleset, parsed });
       await ctx.events.publish({ kind: "submitted", game: record.id, seat, step: record.step });
-      // Early advance: the last awaited seat's orders may make the step due now.
+      // Early advance: the last awaited seat's orders may make the step due now; if not, the one seat still awaited,
+      // if one, hears it is the last to submit. The orders stand whatever happens after.
       let advanced: { step: number; label: string } | null = null;
       try {
         const due = await runIfDue(ctx, record.id, ctx.now().getTime(), {
           holder: "starhost serve: early advance",
+          lastCall: true,
           ...(ctx.enqueue ? { enqueue: ctx.enqueue } : {}),
         });
         const ran = due.ran[0];
         if (ran) advanced = { step: ran.step, label: ran.label };
+        for (const f of due.failed) req.log.error(`${f.gameId}: ${f.error}`);
       } catch (e) {
         req.log.error(e);
       }

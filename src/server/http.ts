@@ -15,6 +15,7 @@ import type { CheckMemo } from "../host/lifecycle.js";
 import type { Account, Session, SiteStore } from "../store/site.js";
 import type { Store } from "../store/store.js";
 import { type ScryptParams, type SignInLimiter, sameSecret, sha256 } from "./auth.js";
+import type { SeatNotice } from "./deadlines.js";
 import { ApiError } from "./errors.js";
 import type { EventHub } from "./events.js";
 import type { Mailer } from "./mail/outbound.js";
@@ -50,6 +51,8 @@ export interface ServerContext {
   mail: { domain: string; mailer: Mailer | null } | null;
   /** What follows every step run (POST /run, a due-step runner): live updates, results by mail. Never throws. */
   afterStep: (gameId: string, run: StepRun) => Promise<void>;
+  /** Deliver a reminder or "last to submit" to its seat: live to that seat alone, by mail if it plays by mail. Never throws. */
+  remind: (n: SeatNotice) => Promise<void>;
 }
 
 export interface RouteInput<P, Q, B> {

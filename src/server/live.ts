@@ -6,11 +6,15 @@
  *   step       { step, label, over }   a step ran: the game now awaits this one
  *   message    { ...the message }      only to those who may read it (messages.ts `maySee`)
  *   deadline   { }                     the deadline changed (re-read the game)
+ *   reminder   { seat, step, label, reason, deadline, submitted }
+ *                                      to the stream of that seat's player alone: the deadline is near
+ *                                      (reason "deadline") or every other awaited seat has submitted ("last")
  * Each notification names ids only; it is re-read here and filtered for this subscriber, with the
  * subscriber's access taken anew (a seat handed to another account stops hearing its messages).
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { noticeFacts } from "./deadlines.js";
 import type { GameEvent } from "./events.js";
 import { accessOf, Id, loadHosted } from "./games.js";
 import { route, type ServerContext } from "./http.js";
@@ -27,7 +31,7 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext): vo
       method: "GET",
       url: "/api/games/:id/events",
       summary:
-        "live updates as Server-Sent Events: submitted (which seat, not what), step (the new step and label), message (those you may read), deadline",
+        "live updates as Server-Sent Events: submitted (which seat, not what), step (the new step and label), message (those you may read), deadline, reminder (to your own seat: the deadline is near, or you are the last to submit)",
       tags: ["live"],
       auth: "optional",
       params: z.object({ id: Id }),
@@ -56,7 +60,20 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext): vo
         if (e.kind === "submitted") send("submitted", { seat: e.seat, step: e.step });
         else if (e.kind === "step") send("step", { step: record.step, label: record.label, over: record.outcome !== null });
         else if (e.kind === "deadline") send("deadline", {});
-        else {
+        else if (e.kind === "reminder") {
+          // Only the seat's own player: not the game masters, not spectators, not the other seats.
+          if (!a.seats.includes(e.seat)) return;
+          const f = await noticeFacts(ctx, { gameId: params.id, seat: e.seat, step: e.step, reason: e.reason });
+          if (f)
+            send("reminder", {
+              seat: e.seat,
+              step: e.step,
+              label: f.label,
+              reason: e.reason,
+              deadline: f.deadline,
+              submitted: f.submitted,
+            });
+        } else {
           const m = await ctx.site.message(params.id, e.id);
           if (m && maySee(m, a, hosted)) send("message", messageView(m), m.id);
         }

@@ -1,13 +1,13 @@
 /**
  * The game master's hold on time, and a player's holiday (issue 10, "Schedules and absent players"):
- * pause, resume, move the deadline, hand a seat to another account; a seat's player names the steps
- * they will miss. Running the step now is /run (games.ts). Every change to a clock is a compare-and-swap
+ * pause, resume, move the deadline, set the reminders, hand a seat to another account; a seat's player
+ * names the steps they will miss. Running the step now is /run (games.ts). Every change to a clock is a compare-and-swap
  * on the step it belongs to, so a step that runs meanwhile is not given a stale clock.
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { extend, pause, resume, type StepClock } from "../host/deadlines.js";
-import { gameClock, stepClock } from "./deadlines.js";
+import { deadlineSettingsSchema, extend, pause, resume, type StepClock } from "../host/deadlines.js";
+import { gameClock, settingsOf, stepClock } from "./deadlines.js";
 import { ApiError } from "./errors.js";
 import { accessOf, GameSummary, Id, loadHosted, requireGameMaster, requireSeat, summaryOf } from "./games.js";
 import { requireAuth, route, type ServerContext } from "./http.js";
@@ -85,6 +85,33 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
       reply: GameSummary,
     },
     async ({ params, body, auth }) => changeClock(params.id, auth, "move its deadline", (c, now) => extend(c, Date.parse(body.to), now)),
+  );
+
+  route(
+    app,
+    ctx,
+    {
+      method: "PUT",
+      url: "/api/games/:id/reminders",
+      summary:
+        "a game master sets the reminders: the hours before each deadline at which seats still without orders are reminded ([] for none)",
+      tags,
+      auth: "required",
+      params: GameParams,
+      body: z.strictObject({ hoursBefore: deadlineSettingsSchema.shape.remindHoursBefore }),
+      reply: GameSummary,
+    },
+    async ({ params, body, auth }) => {
+      const { hosted, record, ruleset } = await loadHosted(ctx, params.id);
+      requireGameMaster(accessOf(hosted, record, auth), "set its reminders");
+      // The other settings stay as kept. A new time that has passed already is reminded at the next look, unless the
+      // seat was reminded after it.
+      const settings = settingsOf((await ctx.site.schedule(params.id))?.deadlines);
+      const hoursBefore = [...new Set(body.hoursBefore)].sort((a, b) => b - a);
+      await ctx.site.setDeadlines(params.id, { ...settings, remindHoursBefore: hoursBefore });
+      const again = await loadHosted(ctx, params.id);
+      return summaryOf(ctx, again.hosted, again.record, ruleset, auth);
+    },
   );
 
   route(

@@ -85,6 +85,8 @@ export interface SeatAttendance {
   missed: number;
   holiday: number[];
   remindedAt: string | null;
+  /** The step for which the seat was told it is the last to submit (migration 6); null for none. */
+  lastCallStep?: number | null;
 }
 
 /** What the due-step runner reads of a hosted game (migration 4). */
@@ -198,10 +200,19 @@ export interface SiteStore {
     next: GameClock | null,
     attendance: readonly { seat: string; missed: number; holiday: readonly number[] }[],
   ): Promise<boolean>;
+  /** Replace a hosted game's deadline settings (JSON, as hostGame keeps them); "no-game" when it is not hosted. */
+  setDeadlines(gameId: GameId, deadlines: unknown): Promise<void>;
   /** The steps a seat's player will miss ("no-seat" when there is no such seat). */
   setHoliday(gameId: GameId, seat: string, steps: readonly number[]): Promise<void>;
   /** A game master hands a seat to another holder, before or after the start; its attendance starts afresh. */
   handSeat(gameId: GameId, seat: string, to: SeatHolder): Promise<void>;
+  /**
+   * Claim the reminder due at `dueAt` for a seat a player holds: true (and its `remindedAt` becomes `at`) unless a
+   * reminder was claimed at or after `dueAt` already. A compare-and-swap, so one of several runners sends it.
+   */
+  claimReminder(gameId: GameId, seat: string, dueAt: string, at: string): Promise<boolean>;
+  /** Claim "you are the last to submit" for step `step` of a seat a player holds: true the first time for that step. */
+  claimLastCall(gameId: GameId, seat: string, step: number): Promise<boolean>;
 
   createInvite(i: Invite): Promise<void>;
   invite(tokenHash: string): Promise<Invite | null>;

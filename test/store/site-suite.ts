@@ -231,6 +231,10 @@ export function siteSuite(name: string, open: () => Promise<{ games: Store; site
       expect(await site.setClock(id, 2, { ...clock, pausedAt: T1 })).toBe(false);
       expect(await site.setClock(id, 1, { ...clock, pausedAt: T1 })).toBe(true);
       expect((await site.schedule(id))?.clock?.pausedAt).toBe(T1);
+      await site.setDeadlines(id, { ...settings, remindHoursBefore: [] });
+      expect((await site.schedule(id))?.deadlines).toEqual({ ...settings, remindHoursBefore: [] });
+      await site.setDeadlines(id, settings);
+      expect(await siteCodeOf(site.setDeadlines("no-such-game", settings))).toBe("no-game");
       await site.setHoliday(id, "red", [3, 4]);
       expect(await siteCodeOf(site.setHoliday(id, "green", [3]))).toBe("no-seat");
       const next = { step: 2, opened: T2, deadline: null, pausedAt: null };
@@ -239,8 +243,26 @@ export function siteSuite(name: string, open: () => Promise<{ games: Store; site
       const after = await site.schedule(id);
       expect(after?.clock).toEqual(next);
       expect(after?.seats[0]).toMatchObject({ seat: "red", missed: 1, holiday: [3, 4] });
+      // Reminders are claimed once per due time; "last to submit" once per step; only for a seat a player holds.
+      expect(await site.claimReminder(id, "red", T1, T2)).toBe(true);
+      expect(await site.claimReminder(id, "red", T1, T2)).toBe(false);
+      expect(await site.claimReminder(id, "red", T2, T2)).toBe(false);
+      expect((await site.schedule(id))?.seats[0]?.remindedAt).toBe(T2);
+      expect(await site.claimReminder(id, "blue", T1, T2)).toBe(false);
+      expect(await site.claimLastCall(id, "red", 2)).toBe(true);
+      expect((await site.schedule(id))?.seats[0]?.lastCallStep).toBe(2);
+      expect(await site.claimLastCall(id, "red", 2)).toBe(false);
+      expect(await site.claimLastCall(id, "red", 3)).toBe(true);
+      expect(await site.claimLastCall(id, "blue", 3)).toBe(false);
       await site.handSeat(id, "red", { kind: "account", accountId: gm.id });
-      expect((await site.schedule(id))?.seats[0]).toMatchObject({ holder: { kind: "account", accountId: gm.id }, missed: 0, holiday: [] });
+      expect((await site.schedule(id))?.seats[0]).toMatchObject({
+        holder: { kind: "account", accountId: gm.id },
+        missed: 0,
+        holiday: [],
+        remindedAt: null,
+      });
+      // The seat's new player has not been told yet.
+      expect(await site.claimLastCall(id, "red", 3)).toBe(true);
       expect(await site.settleStep(id, 2, null, [])).toBe(true);
       expect((await site.scheduled()).some((x) => x.gameId === id)).toBe(false);
     });

@@ -24,8 +24,15 @@ export interface OrderMail {
 export interface MailDesk {
   /** The seat's registered address and secret, or null when there is no such seat. */
   seatMail(game: string, seat: string): Promise<{ address: string; secret: string } | null>;
-  /** Keep the orders as a submission; the reply's text (the check, or why the orders were refused). */
-  submit(key: SeatKey, orders: { text: string; name: string }, source: string): Promise<{ accepted: boolean; text: string }>;
+  /**
+   * Keep the orders as a submission; the reply's text (the check, or why the orders were refused), and what is to
+   * follow once the reply is sent (early advance: so the reply comes before the step's results).
+   */
+  submit(
+    key: SeatKey,
+    orders: { text: string; name: string },
+    source: string,
+  ): Promise<{ accepted: boolean; text: string; afterwards?: () => Promise<void> }>;
 }
 
 export interface MailReply {
@@ -33,6 +40,8 @@ export interface MailReply {
   subject: string;
   text: string;
   inReplyTo: string | null;
+  /** To run once the reply is sent (the desk's; see MailDesk.submit). */
+  afterwards?: () => Promise<void>;
 }
 
 export const REFUSED_TEXT =
@@ -78,5 +87,6 @@ export async function answerOrderMail(mail: OrderMail, desk: MailDesk): Promise<
   const secretOk = sameSecret(key.secret, seat?.secret ?? "x".repeat(key.secret.length));
   if (!seat || !secretOk || bareAddress(seat.address) !== bareAddress(mail.from)) return reply(REFUSED_TEXT, "orders not accepted");
   const r = await desk.submit(key, mail.orders, `mail from ${bareAddress(mail.from)}`);
-  return reply(r.text, `orders for ${key.game}, ${key.seat}: ${r.accepted ? "received" : "refused"}`);
+  const answer = reply(r.text, `orders for ${key.game}, ${key.seat}: ${r.accepted ? "received" : "refused"}`);
+  return r.afterwards ? { ...answer, afterwards: r.afterwards } : answer;
 }

@@ -2,21 +2,27 @@
  * Mail play wired to the server's stores: the orders desk looks a seat's registered
  * address (its account's email) and secret up in the site store, and only for seats
  * whose player turned mail play on; results go to those seats when a step runs, each
- * seat its own report and nothing else.
+ * seat its own report and nothing else, and so do reminders and "you are the last to
+ * submit" (the notices of ../deadlines.ts), each to its own seat.
  */
 import { canonicalJson } from "../../core/json.js";
 import { loadGame, type StepRun } from "../../host/games.js";
+import { noticeFacts, runIfDue, type SeatNotice } from "../deadlines.js";
 import type { EventHub } from "../events.js";
 import type { ServerContext } from "../http.js";
 import { orderAddress } from "./addresses.js";
 import { storeDesk } from "./desk.js";
 import { answerOrderMail, type MailDesk, readOrderMail } from "./inbound.js";
-import { replyMail, resultsMail } from "./outbound.js";
+import { reminderMail, replyMail, resultsMail } from "./outbound.js";
 
-type MailContext = Pick<ServerContext, "games" | "site" | "now" | "mail"> & { events: Pick<EventHub, "publish"> };
+export type MailContext = Pick<ServerContext, "games" | "site" | "now" | "mail"> & { events: Pick<EventHub, "publish"> };
 
-/** The desk of a server: orders by mail from a seat's player, checked like orders over HTTP. */
-export function siteDesk(ctx: MailContext): MailDesk {
+/**
+ * The desk of a server: orders by mail from a seat's player, checked like orders over HTTP and followed as they
+ * are: early advance (the step runs, or is queued for a worker, once every awaited seat has submitted), or else
+ * the one seat left without orders hears it is the last to submit.
+ */
+export function siteDesk(ctx: MailContext & Pick<ServerContext, "remind" | "afterStep" | "enqueue">): MailDesk {
   const inner = storeDesk(
     ctx.games,
     async (game, seat) => {
@@ -34,6 +40,16 @@ export function siteDesk(ctx: MailContext): MailDesk {
       if (r.accepted) {
         const { record } = await loadGame(ctx.games, key.game);
         await ctx.events.publish({ kind: "submitted", game: key.game, seat: key.seat, step: record.step });
+        // After the reply: the orders are kept whatever happens then, and a failure there is not the sender's (the
+        // next due-step look runs the step all the same).
+        const afterwards = async () => {
+          await runIfDue(ctx, key.game, ctx.now().getTime(), {
+            holder: "starhost serve: early advance (orders by mail)",
+            lastCall: true,
+            ...(ctx.enqueue ? { enqueue: ctx.enqueue } : {}),
+          }).catch(() => null);
+        };
+        return { ...r, afterwards };
       }
       return r;
     },
@@ -44,7 +60,12 @@ export function siteDesk(ctx: MailContext): MailDesk {
 export async function takeOrderMail(ctx: MailContext, desk: MailDesk, raw: Buffer, envelopeTo: string[]): Promise<void> {
   const mail = await readOrderMail(raw, envelopeTo);
   const reply = await answerOrderMail(mail, desk);
-  if (reply && ctx.mail?.mailer) await ctx.mail.mailer.send(replyMail(reply));
+  try {
+    if (reply && ctx.mail?.mailer) await ctx.mail.mailer.send(replyMail(reply));
+  } finally {
+    // The orders are kept: what follows them (early advance, last to submit) happens even if the reply fails.
+    await reply?.afterwards?.();
+  }
 }
 
 /** After a step: each seat that plays by mail gets its own results. Failures are returned, not thrown (the step stands). */
@@ -77,4 +98,28 @@ export async function mailResults(ctx: MailContext, gameId: string, run: StepRun
     }
   }
   return failed;
+}
+
+/** A notice (reminder, last to submit) by mail, when its seat plays by mail; nothing when its step has run meanwhile. */
+export async function mailNotice(ctx: MailContext, n: SeatNotice): Promise<void> {
+  const mail = ctx.mail;
+  if (!mail?.mailer) return;
+  const m = await ctx.site.seatMail(n.gameId, n.seat);
+  if (!m?.on || !m.email || !m.secret) return;
+  const f = await noticeFacts(ctx, n);
+  if (!f) return;
+  await mail.mailer.send(
+    reminderMail({
+      to: m.email,
+      game: n.gameId,
+      title: f.title,
+      seat: n.seat,
+      label: f.label,
+      reason: n.reason,
+      deadline: f.deadline,
+      now: ctx.now().getTime(),
+      submitted: f.submitted,
+      ordersAddress: orderAddress({ game: n.gameId, seat: n.seat, secret: m.secret }, mail.domain),
+    }),
+  );
 }

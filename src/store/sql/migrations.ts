@@ -208,6 +208,14 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX messages_game ON messages (game_id, id)",
     ],
   },
+  {
+    version: 6,
+    name: "reminders: seats.last_call_step",
+    // reminded_at (version 4) keeps the time of the last reminder before a deadline; last_call_step the step for
+    // which the seat was told it is the last to submit. Both are claimed by a conditional UPDATE, so a notice goes
+    // out once however many processes look.
+    statements: ["ALTER TABLE seats ADD COLUMN last_call_step integer"],
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrating one database. */

@@ -1,6 +1,6 @@
 /**
  * The site store on SQL (../site.ts): the same driver, the same SQL text on PGlite
- * and PostgreSQL, the schema in ./migrations.ts (versions 3 and 4). It does not close the
+ * and PostgreSQL, the schema in ./migrations.ts (versions 3 to 6). It does not close the
  * driver: the game store it shares it with does (open.ts `openSite`).
  *
  * Seats change by compare-and-swap (`UPDATE ... WHERE kind = $from`), invites and
@@ -425,6 +425,11 @@ export class SqlSiteStore implements SiteStore {
     });
   }
 
+  async setDeadlines(gameId: string, deadlines: unknown): Promise<void> {
+    const r = await this.db.query("UPDATE hosted_games SET deadlines = $2 WHERE game_id = $1", [gameId, JSON.stringify(deadlines)]);
+    if (r.rowCount !== 1) throw new SiteError("no-game", `no hosted game ${gameId}`);
+  }
+
   async setHoliday(gameId: string, seat: string, steps: readonly number[]): Promise<void> {
     const r = await this.db.query("UPDATE seats SET holiday = $3 WHERE game_id = $1 AND seat = $2", [gameId, seat, JSON.stringify(steps)]);
     if (r.rowCount !== 1) throw new SiteError("no-seat", `game ${gameId} has no seat "${seat}"`);
@@ -433,16 +438,34 @@ export class SqlSiteStore implements SiteStore {
   async handSeat(gameId: string, seat: string, to: SeatHolder): Promise<void> {
     const c = seatColumns(to);
     const r = await this.db.query(
-      "UPDATE seats SET kind = $3, account_id = $4, bot_level = $5, missed = 0, holiday = '[]', reminded_at = NULL WHERE game_id = $1 AND seat = $2",
+      "UPDATE seats SET kind = $3, account_id = $4, bot_level = $5, missed = 0, holiday = '[]', reminded_at = NULL, last_call_step = NULL WHERE game_id = $1 AND seat = $2",
       [gameId, seat, c.kind, c.accountId, c.botLevel],
     );
     if (r.rowCount !== 1) throw new SiteError("no-seat", `game ${gameId} has no seat "${seat}"`);
   }
 
+  async claimReminder(gameId: string, seat: string, dueAt: string, at: string): Promise<boolean> {
+    const r = await this.db.query(
+      "UPDATE seats SET reminded_at = $4 WHERE game_id = $1 AND seat = $2 AND kind = 'account' AND (reminded_at IS NULL OR reminded_at < $3)",
+      [gameId, seat, dueAt, at],
+    );
+    return r.rowCount === 1;
+  }
+
+  async claimLastCall(gameId: string, seat: string, step: number): Promise<boolean> {
+    const r = await this.db.query(
+      "UPDATE seats SET last_call_step = $3 WHERE game_id = $1 AND seat = $2 AND kind = 'account' AND (last_call_step IS NULL OR last_call_step < $3)",
+      [gameId, seat, step],
+    );
+    return r.rowCount === 1;
+  }
+
   private async schedules(rows: readonly ScheduleRow[]): Promise<GameSchedule[]> {
     if (rows.length === 0) return [];
-    const seats = await this.db.query<SeatRow & { missed: number; holiday: unknown; reminded_at: Date | string | null }>(
-      "SELECT game_id, seat, kind, account_id, bot_level, missed, holiday, reminded_at FROM seats WHERE game_id = ANY($1::text[]) ORDER BY game_id, ord",
+    const seats = await this.db.query<
+      SeatRow & { missed: number; holiday: unknown; reminded_at: Date | string | null; last_call_step: number | null }
+    >(
+      "SELECT game_id, seat, kind, account_id, bot_level, missed, holiday, reminded_at, last_call_step FROM seats WHERE game_id = ANY($1::text[]) ORDER BY game_id, ord",
       [rows.map((r) => r.game_id)],
     );
     const bySeat = new Map<string, SeatAttendance[]>();
@@ -455,6 +478,7 @@ export class SqlSiteStore implements SiteStore {
         missed: Number(s.missed),
         holiday: Array.isArray(holiday) ? holiday.map(Number) : [],
         remindedAt: isoOrNull(s.reminded_at),
+        lastCallStep: s.last_call_step === null ? null : Number(s.last_call_step),
       });
       bySeat.set(s.game_id, list);
     }
