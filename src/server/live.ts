@@ -11,6 +11,12 @@
  *                                      (reason "deadline") or every other awaited seat has submitted ("last")
  * Each notification names ids only; it is re-read here and filtered for this subscriber, with the
  * subscriber's access taken anew (a seat handed to another account stops hearing its messages).
+ *
+ * A message event carries the message's id as its SSE id. A client that reconnects sends the last one it
+ * had (the Last-Event-ID header, which browsers' EventSource send by themselves, or ?lastEventId=N): it is
+ * sent the messages it may read that came meanwhile, oldest first, then a "step" event with where the game
+ * stands now (a step may have run while it was away), before anything new. Other events are not kept, so
+ * they are not sent again: the step event says what to re-read.
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -35,13 +41,29 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext): vo
       tags: ["live"],
       auth: "optional",
       params: z.object({ id: Id }),
+      query: z.object({
+        lastEventId: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(Number.MAX_SAFE_INTEGER)
+          .optional()
+          .describe("the last message id you had (as the Last-Event-ID header): the messages since are sent first"),
+      }),
     },
-    async ({ params, auth, req, reply }) => {
+    async ({ params, query, auth, req, reply }) => {
       const first = await loadHosted(ctx, params.id);
       requireReader(accessOf(first.hosted, first.record, auth), auth);
+      const header = req.headers["last-event-id"];
+      const lastId =
+        query.lastEventId ?? (typeof header === "string" && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined);
       const res = reply.raw;
       let open = true;
-      let queue: Promise<void> = Promise.resolve();
+      // Events are delivered in order, one at a time, after the stream's head (and any catching up) is written.
+      let started = () => {};
+      let queue: Promise<void> = new Promise<void>((r) => {
+        started = r;
+      });
       const write = (text: string) => {
         if (open) res.write(text);
       };
@@ -78,6 +100,14 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext): vo
           if (m && maySee(m, a, hosted)) send("message", messageView(m), m.id);
         }
       };
+      const catchUp = async (after: number): Promise<void> => {
+        const { hosted, record } = await loadHosted(ctx, params.id);
+        const a = accessOf(hosted, record, auth);
+        for (const m of await ctx.site.messages(params.id, { afterId: after }))
+          if (maySee(m, a, hosted)) send("message", messageView(m), m.id);
+        send("step", { step: record.step, label: record.label, over: record.outcome !== null });
+      };
+      if (lastId !== undefined) queue = queue.then(() => catchUp(lastId)).catch(() => {});
       const stop = await ctx.events.subscribe(
         params.id,
         (e) => {
@@ -94,6 +124,7 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext): vo
         "x-accel-buffering": "no",
       });
       write(`: live updates of ${params.id}\nretry: 3000\n\n`);
+      started();
       const ping = setInterval(() => write(": keep-alive\n\n"), KEEPALIVE_MS);
       ping.unref();
       req.raw.on("close", () => {

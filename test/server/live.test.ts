@@ -101,6 +101,34 @@ describe("live updates over Server-Sent Events (PGlite, in-process)", () => {
     }
     expect(JSON.stringify(streams.federation.got) + JSON.stringify(streams.gm.got)).not.toContain(secret);
   });
+
+  it("a reconnecting client (Last-Event-ID) is sent the messages it may read since, then where the game stands", async () => {
+    const { id, players, tokens } = await setUp(s, "b");
+    const before = await players.klingon!.call("POST", `/api/games/${id}/messages`, { body: { to: "all", text: "already seen" } });
+    const secret = "while away: K to R only";
+    const p = await players.klingon!.call("POST", `/api/games/${id}/messages`, { body: { to: ["romulan"], text: secret } });
+    const pub = await players.federation!.call("POST", `/api/games/${id}/messages`, { body: { to: "all", text: "while away: public" } });
+    const since = { "last-event-id": String(before.body.id) };
+    const romulan = await subscribe(base, id, tokens.romulan, since);
+    expect((await romulan.next()).data).toMatchObject({ id: p.body.id, text: secret });
+    expect((await romulan.next()).data).toMatchObject({ id: pub.body.id, text: "while away: public" });
+    expect(await romulan.next()).toEqual({ event: "step", data: { step: 1, label: "turn 1", over: false } });
+    // The federation may not read the private one: it is not sent again to it, nor does its id show.
+    const federation = await subscribe(base, id, tokens.federation, {}, `?lastEventId=${before.body.id}`);
+    expect((await federation.next()).data).toMatchObject({ id: pub.body.id });
+    expect((await federation.next()).event).toBe("step");
+    // Then the stream goes on as any other.
+    const orders = readFileSync("examples/tutorial/orders/klingon.yaml", "utf8");
+    expect((await players.klingon!.call("POST", `/api/games/${id}/orders?step=1`, { body: orders })).status).toBe(200);
+    expect(await federation.next()).toEqual({ event: "submitted", data: { seat: "klingon", step: 1 } });
+    expect(JSON.stringify(federation.got)).not.toContain(secret);
+    // A header that is no id is ignored (no catching up); a query that is no id is refused.
+    const odd = await subscribe(base, id, tokens.federation, { "last-event-id": "not a number" });
+    expect(odd.status).toBe(200);
+    const bad = await subscribe(base, id, tokens.federation, {}, "?lastEventId=-1");
+    expect(bad.status).toBe(400);
+    for (const st of [romulan, federation, odd]) st.close();
+  });
 });
 
 const url = process.env.DATABASE_URL;

@@ -6,10 +6,10 @@ export interface Sse {
 }
 
 /** A stream of one subscriber: its events as they come; `next` waits for the next one (or fails after `ms`). */
-export async function subscribe(base: string, id: string, token?: string) {
+export async function subscribe(base: string, id: string, token?: string, headers: Record<string, string> = {}, query = "") {
   const ctl = new AbortController();
-  const r = await fetch(`${base}/api/games/${id}/events`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+  const r = await fetch(`${base}/api/games/${id}/events${query}`, {
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     signal: ctl.signal,
   });
   const got: Sse[] = [];
