@@ -41,10 +41,10 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
 }
 
-/** The README's section on HTTP play, and its shell blocks. */
-function readmeBlocks(): string[] {
+/** A README section's shell blocks. */
+function readmeBlocks(heading = "## Playing over HTTP"): string[] {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const at = readme.indexOf("## Playing over HTTP");
+  const at = readme.indexOf(heading);
   const section = readme.slice(at, readme.indexOf("\n## ", at + 10));
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
 }
@@ -77,7 +77,11 @@ describe("starhost serve", () => {
     const data = join(work, "data");
     const { child, base, out } = await serve(data);
     const port = new URL(base).port;
-    const r = spawnSync("bash", ["-euo", "pipefail", "-c", play!.replaceAll("8080", port)], {
+    // The messages section goes on from the same session; its live stream is cut after 3 seconds (curl's 28).
+    const [messages] = readmeBlocks("## Messages, mail play and live updates");
+    const live = messages!.replace(/^curl -sN (.*?)\s*(#.*)?$/m, "curl -sN --max-time 3 $1 || [ $? -eq 28 ]");
+    expect(live).toContain("--max-time 3");
+    const r = spawnSync("bash", ["-euo", "pipefail", "-c", `${play!}\n${live}`.replaceAll("8080", port)], {
       cwd: ROOT,
       encoding: "utf8",
       timeout: 120_000,
@@ -91,6 +95,11 @@ describe("starhost serve", () => {
     expect(r.stdout).toMatch(/\{"seat":"romulan","step":1,"label":"turn 1","json":/);
     expect(r.stdout).toContain("Results of turn 1 for Romulan Star Empire (romulan)");
     expect(r.stdout).not.toContain('"error"');
+    // The messages: the pact and its answer in one thread, the public announcement, the stream's head.
+    expect(r.stdout).toMatch(/"id":1,"from":"klingon","to":\["romulan"\],"replyTo":null,"thread":1,"text":"A pact against the Federation\?"/);
+    expect(r.stdout).toMatch(/"id":2,"from":"romulan","to":\["klingon"\],"replyTo":1,"thread":1,"text":"Agreed\."/);
+    expect(r.stdout).toMatch(/"from":"klingon","to":"all",.*"text":"The Klingon Empire wants peace\."/);
+    expect(r.stdout).toContain(": live updates of ");
     child.kill("SIGTERM");
     expect(await exited(child)).toBe(0);
     expect(out()).toContain("starhost serve: stopped");
