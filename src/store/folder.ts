@@ -45,6 +45,7 @@ import {
   checkEntry,
   checkGameId,
   checkHolder,
+  checkJoin,
   checkRecord,
   checkStep,
   checkSubmission,
@@ -61,6 +62,7 @@ import {
   type GameId,
   type GameRecord,
   type GameSummary,
+  type JoinedWrite,
   type Lock,
   type StepEntry,
   type Store,
@@ -324,7 +326,8 @@ export class FolderStore implements Store {
 
   // --- steps --------------------------------------------------------------------
 
-  async commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void> {
+  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite): Promise<void> {
+    checkJoin(this.where, undefined, joined);
     checkGameId(id);
     checkEntry(entry, next);
     checkRecord(next, id);

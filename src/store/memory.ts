@@ -11,6 +11,7 @@ import {
   checkEntry,
   checkGameId,
   checkHolder,
+  checkJoin,
   checkRecord,
   checkStep,
   checkSubmission,
@@ -26,6 +27,7 @@ import {
   type GameId,
   type GameRecord,
   type GameSummary,
+  type JoinedWrite,
   type Lock,
   type StepEntry,
   type Store,
@@ -112,7 +114,8 @@ export class MemoryStore implements Store {
     return (this.games.get(id)?.submissions.get(step) ?? []).map((s) => JSON.parse(s) as Submission);
   }
 
-  async commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void> {
+  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite): Promise<void> {
+    checkJoin(this.where, undefined, joined);
     this.open();
     checkGameId(id);
     checkRecord(next, id);

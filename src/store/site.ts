@@ -8,7 +8,7 @@
  * found by the SHA-256 of their secret, passwords are kept as scrypt hashes. Times are
  * given by the caller (the server's injected clock) as ISO 8601 text.
  */
-import type { GameId } from "./store.js";
+import type { GameId, JoinedWrite } from "./store.js";
 
 export interface Account {
   id: string;
@@ -198,6 +198,17 @@ export interface SiteStore {
     next: GameClock | null,
     attendance: readonly { seat: string; missed: number; holiday: readonly number[] }[],
   ): Promise<boolean>;
+  /**
+   * `settleStep` as a write for the step's own commit (`Store.commit`'s `joined`), so the step and its
+   * attendance and next clock commit together or not at all. `settled` says afterwards what `settleStep`
+   * would have returned (false until it has run).
+   */
+  settleWrite(
+    gameId: GameId,
+    ranStep: number,
+    next: GameClock | null,
+    attendance: readonly { seat: string; missed: number; holiday: readonly number[] }[],
+  ): JoinedWrite & { readonly settled: boolean };
   /** The steps a seat's player will miss ("no-seat" when there is no such seat). */
   setHoliday(gameId: GameId, seat: string, steps: readonly number[]): Promise<void>;
   /** A game master hands a seat to another holder, before or after the start; its attendance starts afresh. */

@@ -24,6 +24,7 @@ import type {
   Spectators,
 } from "../site.js";
 import { SiteError } from "../site.js";
+import type { JoinedWrite } from "../store.js";
 import type { Queryable, SqlDriver } from "./driver.js";
 
 interface AccountRow {
@@ -406,23 +407,23 @@ export class SqlSiteStore implements SiteStore {
     next: GameClock | null,
     attendance: readonly { seat: string; missed: number; holiday: readonly number[] }[],
   ): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const r = await tx.query<{ clock_step: number | null }>("SELECT clock_step FROM hosted_games WHERE game_id = $1 FOR UPDATE", [
-        gameId,
-      ]);
-      const row = r.rows[0];
-      if (!row) throw new SiteError("no-game", `no hosted game ${gameId}`);
-      if (row.clock_step === null || Number(row.clock_step) !== ranStep) return false;
-      for (const a of attendance)
-        await tx.query("UPDATE seats SET missed = $3, holiday = $4 WHERE game_id = $1 AND seat = $2", [
-          gameId,
-          a.seat,
-          a.missed,
-          JSON.stringify(a.holiday),
-        ]);
-      await writeClock(tx, gameId, next);
-      return true;
-    });
+    return this.db.transaction((tx) => settle(tx, gameId, ranStep, next, attendance));
+  }
+
+  settleWrite(
+    gameId: string,
+    ranStep: number,
+    next: GameClock | null,
+    attendance: readonly { seat: string; missed: number; holiday: readonly number[] }[],
+  ): JoinedWrite & { readonly settled: boolean } {
+    const w = {
+      database: this.db,
+      settled: false,
+      async run(tx: Queryable) {
+        w.settled = await settle(tx, gameId, ranStep, next, attendance);
+      },
+    };
+    return w;
   }
 
   async setHoliday(gameId: string, seat: string, steps: readonly number[]): Promise<void> {
@@ -652,6 +653,29 @@ async function insertSeat(tx: Queryable, gameId: string, s: HostedSeat): Promise
     "INSERT INTO seats (game_id, seat, kind, account_id, bot_level, ord) VALUES ($1, $2, $3, $4, $5, (SELECT count(*) FROM seats WHERE game_id = $1))",
     [gameId, s.seat, c.kind, c.accountId, c.botLevel],
   );
+}
+
+/** Step `ranStep`'s attendance and the next clock, if the clock is still that step's (`settleStep`). */
+async function settle(
+  tx: Queryable,
+  gameId: string,
+  ranStep: number,
+  next: GameClock | null,
+  attendance: readonly { seat: string; missed: number; holiday: readonly number[] }[],
+): Promise<boolean> {
+  const r = await tx.query<{ clock_step: number | null }>("SELECT clock_step FROM hosted_games WHERE game_id = $1 FOR UPDATE", [gameId]);
+  const row = r.rows[0];
+  if (!row) throw new SiteError("no-game", `no hosted game ${gameId}`);
+  if (row.clock_step === null || Number(row.clock_step) !== ranStep) return false;
+  for (const a of attendance)
+    await tx.query("UPDATE seats SET missed = $3, holiday = $4 WHERE game_id = $1 AND seat = $2", [
+      gameId,
+      a.seat,
+      a.missed,
+      JSON.stringify(a.holiday),
+    ]);
+  await writeClock(tx, gameId, next);
+  return true;
 }
 
 /** Lock the hosted game's row for the transaction: whether it has started ("no-game" when it is not hosted). */
