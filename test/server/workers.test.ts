@@ -189,7 +189,8 @@ if (!url) {
       }
 
       it(`SIGKILLed ${KILLS} times: every step committed exactly once, with its attendance, no submission lost`, {
-        timeout: 150_000,
+        // About a minute on two quiet cores; several minutes when other work crowds them.
+        timeout: 300_000,
       }, async () => {
         const { games, site } = await openSite(url);
         const schema = `pgboss_k${tag}`;
