@@ -234,6 +234,17 @@ export interface SiteStore {
   messages(gameId: GameId, opts?: { afterId?: number; limit?: number }): Promise<GameMessage[]>;
   message(gameId: GameId, id: number): Promise<GameMessage | null>;
 
+  /**
+   * The sign-in limit's counts, shared by every process on the database: under a lock on each key, `decide` gets
+   * the times (ms) kept for each key (none: an empty list) and gives the times to keep; a key given no times is
+   * forgotten, and so is every key whose last time is before `forgetBefore`. Keys are kept as their SHA-256.
+   */
+  signInHits(
+    keys: readonly string[],
+    decide: (hits: ReadonlyMap<string, number[]>) => ReadonlyMap<string, number[]>,
+    forgetBefore: number,
+  ): Promise<void>;
+
   /** Tell every process sharing the database (LISTEN/NOTIFY; in-process on PGlite). Payloads carry ids only. */
   notify(payload: string): Promise<void>;
   /** Hear notifications; the function returned stops listening. */

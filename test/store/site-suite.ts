@@ -300,6 +300,46 @@ export function siteSuite(name: string, open: () => Promise<{ games: Store; site
       expect((await site.schedule(id))?.seats[0]).toMatchObject({ missed: 1 });
     });
 
+    it("keeps the sign-in counts: by key, updates serialised per key, forgotten when empty or stale", async () => {
+      const k = `name:${freshId("rl")}`;
+      const other = `addr:${freshId("rl")}`;
+      const seen = async (key: string) => {
+        let got: number[] = [];
+        await site.signInHits(
+          [key],
+          (h) => {
+            got = h.get(key) ?? [];
+            return h;
+          },
+          0,
+        );
+        return got;
+      };
+      // Twenty at once, each adding its own time to what it read: none is lost.
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          site.signInHits(
+            [k, other],
+            (h) =>
+              new Map([
+                [k, [...(h.get(k) ?? []), 1000 + i]],
+                [other, h.get(other) ?? []],
+              ]),
+            0,
+          ),
+        ),
+      );
+      expect((await seen(k)).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 1000 + i));
+      expect(await seen(other)).toEqual([]);
+      // Given no times: forgotten. Older than forgetBefore: forgotten whatever the key.
+      await site.signInHits([other], () => new Map([[other, [5000]]]), 0);
+      await site.signInHits([k], () => new Map([[k, []]]), 0);
+      expect(await seen(k)).toEqual([]);
+      expect(await seen(other)).toEqual([5000]);
+      await site.signInHits([k], (h) => h, 6000);
+      expect(await seen(other)).toEqual([]);
+    });
+
     it("mail play: the account's address, a seat's mail switch and its secret (kept once made)", async () => {
       const a = makeAccount();
       await site.createAccount(a);

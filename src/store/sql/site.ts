@@ -7,6 +7,7 @@
  * the start under the hosted game's row lock, so two requests at once cannot both
  * take one seat, use one invite twice, or join after the start.
  */
+import { createHash } from "node:crypto";
 import type {
   Account,
   ApiToken,
@@ -606,6 +607,41 @@ export class SqlSiteStore implements SiteStore {
   async message(gameId: string, id: number): Promise<GameMessage | null> {
     const r = await this.db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE game_id = $1 AND id = $2`, [gameId, id]);
     return r.rows[0] ? gameMessage(r.rows[0]) : null;
+  }
+
+  async signInHits(
+    keys: readonly string[],
+    decide: (hits: ReadonlyMap<string, number[]>) => ReadonlyMap<string, number[]>,
+    forgetBefore: number,
+  ): Promise<void> {
+    const hashed = new Map(keys.map((k) => [createHash("sha256").update(k).digest("hex"), k]));
+    // In key order, so two attempts sharing keys take their row locks in the same order and cannot deadlock.
+    const order = [...hashed.keys()].sort();
+    await this.db.transaction(async (tx) => {
+      await tx.query("DELETE FROM sign_in_hits WHERE last_at < $1", [new Date(forgetBefore).toISOString()]);
+      const hits = new Map<string, number[]>();
+      for (const h of order) {
+        await tx.query("INSERT INTO sign_in_hits (key, hits, last_at) VALUES ($1, '[]', $2) ON CONFLICT (key) DO NOTHING", [
+          h,
+          new Date(forgetBefore).toISOString(),
+        ]);
+        const row = (await tx.query<{ hits: unknown }>("SELECT hits FROM sign_in_hits WHERE key = $1 FOR UPDATE", [h])).rows[0];
+        const raw = typeof row?.hits === "string" ? JSON.parse(row.hits) : row?.hits;
+        hits.set(hashed.get(h)!, Array.isArray(raw) ? raw.map(Number) : []);
+      }
+      const kept = decide(hits);
+      for (const h of order) {
+        const times = kept.get(hashed.get(h)!) ?? [];
+        if (times.length === 0) await tx.query("DELETE FROM sign_in_hits WHERE key = $1", [h]);
+        // An upsert: another attempt may have forgotten the row meanwhile (it gave the key no times).
+        else
+          await tx.query(
+            `INSERT INTO sign_in_hits (key, hits, last_at) VALUES ($1, $2, $3)
+             ON CONFLICT (key) DO UPDATE SET hits = EXCLUDED.hits, last_at = EXCLUDED.last_at`,
+            [h, JSON.stringify(times), new Date(Math.max(...times)).toISOString()],
+          );
+      }
+    });
   }
 
   async notify(payload: string): Promise<void> {
