@@ -211,10 +211,10 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 7,
     name: "sign_in_hits: the sign-in limit's counts, shared by every serve",
-    // Version 6 is the reminders' (seats.last_call_step, another branch); this one only adds a table, so either may
-    // land first. Behind a load balancer each process counting its own let a guesser try processes x limit times. A row per
-    // key (the SHA-256 of "name:..." or "addr:...", so no name or address is kept and any length fits the
-    // index) holds the times of its recent attempts; its row lock serialises attempts on that key.
+    // Version 6 is the reminders' (seats.last_call_step, another branch); this one only adds a table, so either
+    // may land first. Behind a load balancer each process counting its own let a guesser try processes x limit
+    // times. A row per key (the SHA-256 of "name:..." or "addr:...", so no name or address is kept and any length
+    // fits the index) holds the times of its recent attempts; its row lock serialises attempts on that key.
     statements: [
       `CREATE TABLE sign_in_hits (
         key text PRIMARY KEY,
