@@ -6,7 +6,7 @@
 import { canonicalJson } from "../core/json.js";
 import type { Problem } from "../core/result.js";
 import type { AnyRuleset, GameAccess, ParsedOrders, SeatId } from "../core/ruleset.js";
-import type { GameRecord, StepEntry, Store, Submission } from "../store/store.js";
+import type { GameRecord, JoinedWrite, StepEntry, Store, Submission } from "../store/store.js";
 import { HostError } from "./errors.js";
 import { type AcceptedOrders, acceptOrders, assertNotOver, type CheckMemo, type NewGame, newGame, runStep } from "./lifecycle.js";
 import { botSubmissions } from "./play.js";
@@ -85,6 +85,8 @@ export async function playStep(
      * absent seats): bot levels it returns play those seats too. Throwing leaves the game as it was.
      */
     before?: (record: GameRecord, ruleset: AnyRuleset) => Promise<unknown>;
+    /** Once the step is run, before its commit: a write (the server's attendance) to commit in the step's transaction. */
+    joined?: (run: StepRun) => JoinedWrite | undefined;
   } = { holder: "a step run" },
 ): Promise<StepRun> {
   const lock = await store.lock(id, opts.holder);
@@ -96,8 +98,9 @@ export async function playStep(
     for (const { revision: _, ...s } of botSubmissions(ruleset, record, bots, opts.at ?? "")) await store.submit(id, s);
     const subs: Submission[] = await store.submissions(id, record.step);
     const { next, entry } = runStep(ruleset, record, subs);
-    await store.commit(id, entry, next);
-    return { record, next, entry, ruleset };
+    const run = { record, next, entry, ruleset };
+    await store.commit(id, entry, next, opts.joined?.(run));
+    return run;
   } finally {
     await lock.release();
   }

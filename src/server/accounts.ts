@@ -65,7 +65,7 @@ async function startSession(
 
 /** The account of a name and password, counted against the sign-in limit (429 over it, 401 when wrong). */
 async function checkPassword(ctx: ServerContext, req: FastifyRequest, name: string, password: string): Promise<Account> {
-  const wait = ctx.limiter.attempt(req.ip, name);
+  const wait = await ctx.limiter.attempt(req.ip, name);
   if (wait !== null)
     throw new ApiError(
       429,

@@ -98,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     games: options.games,
     site: options.site,
     now,
-    limiter: new SignInLimiter(options.signInLimits ?? SIGN_IN_DEFAULT, () => now().getTime()),
+    limiter: new SignInLimiter(options.signInLimits ?? SIGN_IN_DEFAULT, () => now().getTime(), options.site),
     scrypt: options.scrypt ?? SCRYPT_DEFAULT,
     sessionMs: options.sessionMs ?? 30 * 24 * 3600_000,
     ordersBodyLimit: options.ordersBodyLimit ?? 256 * 1024,

@@ -11,6 +11,7 @@
  * their SHA-256. The CSRF token of a session is another 32 random bytes.
  */
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import type { SiteStore } from "../store/site.js";
 
 export interface ScryptParams {
   N: number;
@@ -71,40 +72,46 @@ export interface SignInLimits {
 
 export const SIGN_IN_DEFAULT: Readonly<SignInLimits> = Object.freeze({ perName: 10, perAddress: 50, windowMs: 15 * 60_000 });
 
+/** Where the sign-in counts are kept: the site store's `signInHits` (shared by every process on the database). */
+export type HitStore = Pick<SiteStore, "signInHits">;
+
 /**
  * How many sign-ins (and password-authenticated token requests) each account name and each
- * client address made in the last window, on the server's clock. One per app (never
- * module-level); a server behind a load balancer counts per process, which bounds a guesser
- * by processes x limit (a later phase may keep the counts in PostgreSQL).
+ * client address made in the last window, on the server's clock. The counts are the site
+ * store's, in the database: every `serve` behind a load balancer counts against the same
+ * limit (one counting its own let a guesser try processes x limit times).
  */
 export class SignInLimiter {
-  private readonly hits = new Map<string, number[]>();
-
   constructor(
     private readonly limits: SignInLimits,
     private readonly now: () => number,
+    private readonly hits: HitStore,
   ) {}
 
   /** Seconds to wait when over the limit; otherwise null, and the attempt is counted. */
-  attempt(address: string, name: string): number | null {
+  async attempt(address: string, name: string): Promise<number | null> {
     const t = this.now();
+    const since = t - this.limits.windowMs;
     const keys: [string, number][] = [
       [`name:${name.toLowerCase()}`, this.limits.perName],
       [`addr:${address}`, this.limits.perAddress],
     ];
     let wait = 0;
-    for (const [k, max] of keys) {
-      const recent = (this.hits.get(k) ?? []).filter((x) => x > t - this.limits.windowMs);
-      this.hits.set(k, recent);
-      if (recent.length >= max) wait = Math.max(wait, Math.ceil((recent[0]! + this.limits.windowMs - t) / 1000));
-    }
-    if (wait > 0) return wait;
-    for (const [k] of keys) this.hits.get(k)!.push(t);
-    if (this.hits.size > 100_000) this.prune(t);
-    return null;
-  }
-
-  private prune(t: number): void {
-    for (const [k, v] of this.hits) if (v.every((x) => x <= t - this.limits.windowMs)) this.hits.delete(k);
+    await this.hits.signInHits(
+      keys.map(([k]) => k),
+      (kept) => {
+        wait = 0;
+        const out = new Map<string, number[]>();
+        for (const [k, max] of keys) {
+          const recent = (kept.get(k) ?? []).filter((x) => x > since);
+          out.set(k, recent);
+          if (recent.length >= max) wait = Math.max(wait, Math.ceil((Math.min(...recent) + this.limits.windowMs - t) / 1000));
+        }
+        if (wait === 0) for (const [k] of keys) out.get(k)!.push(t);
+        return out;
+      },
+      since,
+    );
+    return wait > 0 ? wait : null;
   }
 }

@@ -9,10 +9,11 @@
  * their orders, bot seats their bot, absent seats as `whoPlays` says (the settings' bot level,
  * or the ruleset's default orders). The store's commit is a compare-and-swap on the step, so
  * a step runs once however many runners try; a runner that finds the game moved on does
- * nothing. After the commit, `settleStep` keeps each seat's attendance and opens the next
- * step's clock in one transaction, once (a compare-and-swap on the clock's step). A runner
- * that dies between the two leaves a clock behind its game; the next `runDue` opens the
- * awaited step's clock afresh (that step's attendance update is lost, nothing else).
+ * nothing. Each seat's attendance and the next step's clock (`settleWrite`, once: a
+ * compare-and-swap on the clock's step) are written in the step's own transaction, so a runner
+ * that dies mid-step leaves neither, and one that fails writing them commits no step. A clock
+ * behind its game (a game hosted before deadlines) is set after the commit; `runDue` opens
+ * the awaited step's clock afresh too if it ever finds one behind.
  *
  * Reminders (issue 10): while a step waits, each seat a player holds that has not submitted is
  * reminded at the game's `remindHoursBefore` (hours before the deadline; [] for none), unless its
@@ -154,6 +155,7 @@ export async function runHostedStep(
 ): Promise<StepRun> {
   let evaluation: Evaluation | undefined;
   let sched: GameSchedule | null = null;
+  let joined: Settlement | undefined;
   let run: StepRun;
   try {
     run = await playStep(deps.games, gameId, {
@@ -168,6 +170,13 @@ export async function runHostedStep(
         if (!opts.force && !evaluation.due.due) throw new NotRun("not-due");
         return { bots: evaluation.bots };
       },
+      // Attendance and the next clock commit in the step's transaction when both stores share the database.
+      joined: (r) => {
+        if (!sched || !evaluation) return undefined;
+        const w = settlement(deps, sched, evaluation, r, opts.now);
+        joined = w.database === deps.games.database ? w : undefined;
+        return joined;
+      },
     });
   } catch (e) {
     if (e instanceof StoreError && (e.code === "locked" || e.code === "stale-step"))
@@ -176,20 +185,39 @@ export async function runHostedStep(
   }
   const s = sched as GameSchedule | null;
   const ev = evaluation;
-  if (s && ev) await settle(deps, s, ev, run, opts.now);
+  if (s && ev && !joined?.settled) await settle(deps, s, ev, run, opts.now, joined !== undefined);
   await deps.afterStep?.(gameId, run);
   return run;
 }
 
-async function settle(deps: DueDeps, sched: GameSchedule, ev: Evaluation, run: StepRun, now: number): Promise<void> {
+type Settlement = ReturnType<SiteStore["settleWrite"]>;
+
+/** The seats' attendance after the step and the next step's clock, as the site store's write joined to the commit. */
+function settlement(deps: DueDeps, sched: GameSchedule, ev: Evaluation, run: StepRun, now: number): Settlement {
+  return deps.site.settleWrite(sched.gameId, run.record.step, nextClock(ev, run, now), attendanceAfter(sched, ev, run));
+}
+
+function attendanceAfter(sched: GameSchedule, ev: Evaluation, run: StepRun) {
   const step = run.record.step;
   const awaited = new Set(ev.awaited);
-  const att = sched.seats
+  return sched.seats
     .filter((s) => s.holder.kind === "account" && awaited.has(s.seat))
     .map((s) => ({ seat: s.seat, ...afterStep(attendance(s), step, ev.submitted.has(s.seat)) }));
-  const next = run.next.outcome ? null : gameClock(run.next.step, openStep(ev.settings, now));
-  if (sched.clock?.step === step) {
-    if (await deps.site.settleStep(sched.gameId, step, next, att)) return;
+}
+
+function nextClock(ev: Evaluation, run: StepRun, now: number): GameClock | null {
+  return run.next.outcome ? null : gameClock(run.next.step, openStep(ev.settings, now));
+}
+
+/**
+ * After the commit, when it could not carry the settlement (`tried`: it did, and found the clock not the
+ * step's): settle now, or set a clock that was behind.
+ */
+async function settle(deps: DueDeps, sched: GameSchedule, ev: Evaluation, run: StepRun, now: number, tried: boolean): Promise<void> {
+  const step = run.record.step;
+  const next = nextClock(ev, run, now);
+  if (!tried && sched.clock?.step === step) {
+    if (await deps.site.settleStep(sched.gameId, step, next, attendanceAfter(sched, ev, run))) return;
   }
   // The clock was behind (a game hosted before deadlines, or a runner that died after a commit): set it now.
   const current = await deps.site.schedule(sched.gameId);

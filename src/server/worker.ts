@@ -78,7 +78,8 @@ export async function work(
     onRan?: (job: DueJob, label: string) => void;
   },
 ): Promise<string> {
-  return boss.work<DueJob>(DUE_QUEUE, { batchSize: 1, pollingIntervalSeconds: o.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+  let id = "";
+  id = await boss.work<DueJob>(DUE_QUEUE, { batchSize: 1, pollingIntervalSeconds: o.pollingIntervalSeconds ?? 2 }, async (jobs) => {
     for (const job of jobs) {
       const { gameId, step } = job.data;
       o.onTake?.(job.data);
@@ -91,5 +92,9 @@ export async function work(
         throw e;
       }
     }
+    // pg-boss waits the polling interval after every fetch, a job or none, which held a worker to one step a
+    // poll (bench/workers.bench.ts): after a job, it looks for the next at once; an empty queue still waits.
+    boss.notifyWorker(id);
   });
+  return id;
 }

@@ -6,7 +6,7 @@
  */
 import { idProblem } from "../core/ids.js";
 import { canonicalJson } from "../core/json.js";
-import { type GameId, type GameRecord, type StepEntry, StoreError, type Submission } from "./store.js";
+import { type GameId, type GameRecord, type JoinedWrite, type StepEntry, StoreError, type Submission } from "./store.js";
 
 /** The largest step a store keeps: PostgreSQL's `integer`. */
 export const MAX_STEP = 2_147_483_647;
@@ -130,6 +130,15 @@ export function staleStep(id: GameId, step: number, now: number, label: string):
     "stale-step",
     `game ${id} is at step ${now} (${label}), not step ${step}: step ${step} was run by someone else meanwhile, so this run is dropped`,
   );
+}
+
+/**
+ * Refuse a joined write to another database than `database` (the store's own; undefined for stores with no
+ * database): writing it apart would lose the "both or neither" its caller relies on.
+ */
+export function checkJoin(where: string, database: object | undefined, joined: JoinedWrite | undefined): void {
+  if (joined && joined.database !== database)
+    throw new StoreError("cannot-join", `${where} cannot write another database's rows in a step's transaction`);
 }
 
 export function noGame(id: GameId): StoreError {

@@ -46,6 +46,7 @@ import {
   checkEntry,
   checkGameId,
   checkHolder,
+  checkJoin,
   checkRecord,
   checkStep,
   checkSubmission,
@@ -62,6 +63,7 @@ import {
   type GameId,
   type GameRecord,
   type GameSummary,
+  type JoinedWrite,
   type Lock,
   type StepEntry,
   type Store,
@@ -337,7 +339,8 @@ export class FolderStore implements Store {
 
   // --- steps --------------------------------------------------------------------
 
-  async commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void> {
+  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite): Promise<void> {
+    checkJoin(this.where, undefined, joined);
     checkGameId(id);
     checkEntry(entry, next);
     checkRecord(next, id);

@@ -13,6 +13,7 @@ import {
   type GameId,
   type GameRecord,
   type GameSummary,
+  type JoinedWrite,
   type Lock,
   type StepEntry,
   type Store,
@@ -89,8 +90,8 @@ export class FoldersStore implements Store {
     return this.game(id).submitters(id, step);
   }
 
-  async commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void> {
-    return (await this.existingOrCheck(id, () => this.game(id).commit(id, entry, next)))();
+  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite): Promise<void> {
+    return (await this.existingOrCheck(id, () => this.game(id).commit(id, entry, next, joined)))();
   }
 
   async history(id: GameId, step: number): Promise<StepEntry | null> {

@@ -12,6 +12,7 @@ import {
   checkEntry,
   checkGameId,
   checkHolder,
+  checkJoin,
   checkRecord,
   checkStep,
   checkSubmission,
@@ -27,6 +28,7 @@ import {
   type GameId,
   type GameRecord,
   type GameSummary,
+  type JoinedWrite,
   type Lock,
   type StepEntry,
   type Store,
@@ -117,7 +119,8 @@ export class MemoryStore implements Store {
     return [...new Set((await this.submissions(id, step)).map((s) => s.seat))].sort();
   }
 
-  async commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void> {
+  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite): Promise<void> {
+    checkJoin(this.where, undefined, joined);
     this.open();
     checkGameId(id);
     checkRecord(next, id);

@@ -8,7 +8,7 @@
  * found by the SHA-256 of their secret, passwords are kept as scrypt hashes. Times are
  * given by the caller (the server's injected clock) as ISO 8601 text.
  */
-import type { GameId } from "./store.js";
+import type { GameId, JoinedWrite } from "./store.js";
 
 export interface Account {
   id: string;
@@ -202,6 +202,17 @@ export interface SiteStore {
   ): Promise<boolean>;
   /** Replace a hosted game's deadline settings (JSON, as hostGame keeps them); "no-game" when it is not hosted. */
   setDeadlines(gameId: GameId, deadlines: unknown): Promise<void>;
+  /**
+   * `settleStep` as a write for the step's own commit (`Store.commit`'s `joined`), so the step and its
+   * attendance and next clock commit together or not at all. `settled` says afterwards what `settleStep`
+   * would have returned (false until it has run).
+   */
+  settleWrite(
+    gameId: GameId,
+    ranStep: number,
+    next: GameClock | null,
+    attendance: readonly { seat: string; missed: number; holiday: readonly number[] }[],
+  ): JoinedWrite & { readonly settled: boolean };
   /** The steps a seat's player will miss ("no-seat" when there is no such seat). */
   setHoliday(gameId: GameId, seat: string, steps: readonly number[]): Promise<void>;
   /** A game master hands a seat to another holder, before or after the start; its attendance starts afresh. */
@@ -233,6 +244,17 @@ export interface SiteStore {
   /** The game's messages, oldest first (all of them: the caller filters what a reader may see). */
   messages(gameId: GameId, opts?: { afterId?: number; limit?: number }): Promise<GameMessage[]>;
   message(gameId: GameId, id: number): Promise<GameMessage | null>;
+
+  /**
+   * The sign-in limit's counts, shared by every process on the database: under a lock on each key, `decide` gets
+   * the times (ms) kept for each key (none: an empty list) and gives the times to keep; a key given no times is
+   * forgotten, and so is every key whose last time is before `forgetBefore`. Keys are kept as their SHA-256.
+   */
+  signInHits(
+    keys: readonly string[],
+    decide: (hits: ReadonlyMap<string, number[]>) => ReadonlyMap<string, number[]>,
+    forgetBefore: number,
+  ): Promise<void>;
 
   /** Tell every process sharing the database (LISTEN/NOTIFY; in-process on PGlite). Payloads carry ids only. */
   notify(payload: string): Promise<void>;

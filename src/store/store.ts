@@ -16,6 +16,7 @@
  */
 import type { Problem } from "../core/result.js";
 import type { Outcome, SeatId } from "../core/ruleset.js";
+import type { Queryable } from "./sql/driver.js";
 
 export type GameId = string;
 
@@ -90,13 +91,26 @@ export class StoreError extends Error {
      * Stable: "game-exists", "no-game", "stale-step", "stale-submission", "locked", "unsafe-path", "corrupt";
      * "bad-id" (a game or seat id failing `idProblem`, refused before any query), "bad-record" (not JSON, a step
      * that is not a whole number from 1, a seed that is not a safe integer, text with NUL or a lone surrogate, a
-     * next record that does not follow the entry), "closed" (used after `close`), "bad-spec" (`openStore`).
+     * next record that does not follow the entry), "closed" (used after `close`), "bad-spec" (`openStore`), "cannot-join" (a
+     * `JoinedWrite` to another database than the store's).
      */
     readonly code: string,
     message: string,
   ) {
     super(message);
   }
+}
+
+/**
+ * A write of another store on the same database that must commit with a step or not at all: the server's
+ * seat attendance and next deadline (the site store's `settleWrite`). A crash between two transactions
+ * would otherwise leave a step run with its misses uncounted, or counted for a step that never ran.
+ */
+export interface JoinedWrite {
+  /** The database it writes to: a store joins only a write to its own (`Store.database`). */
+  readonly database: object;
+  /** Runs in the step's transaction once the step's own rows are written; throwing rolls the step back. */
+  run(tx: Queryable): Promise<void>;
 }
 
 /** A held lock on one game; `release` is idempotent. */
@@ -112,6 +126,11 @@ export interface Store {
    * then skips validating a state it loads. False for game folders, whose files a person may edit.
    */
   readonly trusted: boolean;
+  /**
+   * The database the store's commits run on (the SQL stores; undefined for game folders and memory): a
+   * `JoinedWrite` to the same database may commit with a step.
+   */
+  readonly database?: object;
   /** Make a new game at step `record.step` (1). Refuses an id already used ("game-exists"). */
   create(record: GameRecord): Promise<void>;
   /** The game as it stands, or null. */
@@ -137,8 +156,10 @@ export interface Store {
    * `entry.state` is the game's state at that step: a store may keep its own copy of it instead.
    * A game's id, ruleset, ruleset version, scenario, options and seed are fixed when it is created: `next`
    * carries them unchanged (the host's `runStep` does), and a store may keep its own copy of them instead.
+   * `joined` (only to a store whose `database` it names; "cannot-join" otherwise, and nothing changes) is
+   * written in the same transaction: both commit or neither does.
    */
-  commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void>;
+  commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite): Promise<void>;
   /** A step run earlier, or null. */
   history(id: GameId, step: number): Promise<StepEntry | null>;
   /** The numbers of the steps run, ascending. */

@@ -3,6 +3,7 @@
  * exempt), 401 without an account, the sign-in rate limit on the server's clock, OpenAPI at /docs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/server/app.js";
 import { Client, type TestServer, testServer } from "./support.js";
 
 let s: TestServer;
@@ -152,5 +153,26 @@ describe("accounts and sessions", () => {
     ).toBe(429);
     s.clock.advance(15 * 60_000 + 1000);
     expect((await guesser.signIn("dave")).status).toBe(200);
+  });
+
+  it("two apps on one database share the sign-in limit (the counts are the database's, not a process's)", async () => {
+    const other = await buildApp({
+      games: s.games,
+      site: s.site,
+      now: s.clock.now,
+      signInLimits: { perName: 5, perAddress: 1000, windowMs: 15 * 60_000 },
+    });
+    try {
+      await new Client(s.app).register("erin");
+      const here = new Client(s.app);
+      const there = new Client(other);
+      for (let i = 0; i < 5; i++) expect((await (i % 2 ? there : here).signIn("erin", `guess number ${i}`)).status).toBe(401);
+      expect((await here.signIn("erin")).status).toBe(429);
+      expect((await there.signIn("erin")).status).toBe(429);
+      s.clock.advance(15 * 60_000 + 1000);
+      expect((await there.signIn("erin")).status).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDue, startTicker } from "../../src/server/deadlines.js";
+import type { SiteStore } from "../../src/store/site.js";
 import { Client, type TestServer, testServer } from "./support.js";
 
 const HOUR = 3600_000;
@@ -77,6 +78,38 @@ describe("deadlines on a controlled clock", () => {
     expect(g.deadline.at).toBe(new Date(s.clock.now().getTime() + 24 * HOUR).toISOString());
     expect(await source(id, 1)).toBe("default (nothing submitted)");
     expect(g.seats.find((x: { id: string }) => x.id === "klingon").missed).toBe(1);
+  });
+
+  it("a failure in the attendance write leaves the step uncommitted; the next look runs it once, the miss counted once", {
+    timeout: 60_000,
+  }, async () => {
+    const id = await game({ schedule: { kind: "every", hours: 24 }, earlyAdvance: false });
+    // The site store as it is, but the attendance and next clock written in the step's transaction then fail.
+    const failing: SiteStore = Object.create(s.site);
+    failing.settleWrite = (...args) => {
+      const w = s.site.settleWrite(...args);
+      return {
+        database: w.database,
+        settled: false,
+        async run(tx) {
+          await w.run(tx);
+          throw new Error("injected: the attendance write fails");
+        },
+      };
+    };
+    s.clock.advance(24 * HOUR);
+    const r = await runDue({ games: s.games, site: failing }, s.clock.now().getTime());
+    expect(r.failed.filter((x) => x.gameId === id).map((x) => x.error)).toEqual(["injected: the attendance write fails"]);
+    let g = await summary(id);
+    expect(g.step).toBe(1);
+    expect(g.seats.find((x: { id: string }) => x.id === "klingon").missed).toBe(0);
+    expect((await s.games.steps(id)).length).toBe(0);
+    expect((await due()).ran.filter((x) => x.gameId === id).map((x) => x.step)).toEqual([1]);
+    expect((await due()).ran.filter((x) => x.gameId === id)).toEqual([]);
+    g = await summary(id);
+    expect(g.step).toBe(2);
+    expect(g.seats.find((x: { id: string }) => x.id === "klingon").missed).toBe(1);
+    expect(g.deadline.at).toBe(new Date(s.clock.now().getTime() + 24 * HOUR).toISOString());
   });
 
   it("early advance: the last awaited seat's orders run the step at once", { timeout: 60_000 }, async () => {

@@ -17,6 +17,27 @@ if (!url) {
   });
 } else {
   describe("server on PostgreSQL", () => {
+    it("two apps on one database share the sign-in limit: 10 tries a name in all, not 10 each", { timeout: 120_000 }, async () => {
+      const one = await testServer({}, url);
+      const two = await testServer({}, url);
+      try {
+        const name = `rl-${Math.floor(Math.random() * 1e9).toString(36)}`;
+        await new Client(one.app).register(name);
+        const a = new Client(one.app);
+        const b = new Client(two.app);
+        // Both at once, five on each: the row lock of the name's count serialises them.
+        const tries = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? b : a).signIn(name, `guess number ${i}`)));
+        expect(tries.map((r) => r.status)).toEqual(Array(10).fill(401));
+        expect((await a.signIn(name)).status).toBe(429);
+        const limited = await b.signIn(name);
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    });
+
     it("two apps on one database: accounts, sessions, orders and runs are shared; a step runs once", { timeout: 120_000 }, async () => {
       const one = await testServer({}, url);
       const two = await testServer({}, url);

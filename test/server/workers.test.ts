@@ -3,8 +3,11 @@
  * bash scripts/with-postgres.sh npx vitest run test/server/workers.test.ts):
  *  - two workers and 200 due steps (100 Galactic Empires tutorial games, two steps each, bots in every
  *    seat), every due step enqueued twice (two `serve`s looking at once): each step committed exactly once;
- *  - a worker process SIGKILLed at a random moment of its step (0 to 1.5 times the last step's length after it took the job), KILLS times (default 10): every step committed
- *    exactly once, and every step ran with the orders submitted for it (no submission lost).
+ *  - a worker process SIGKILLed at a random moment of its step (0 to 1.5 times the last step's length after it
+ *    took the job), KILLS times (default 50, as issue 10 asks): every step committed exactly once with its
+ *    seats' attendance and next clock, and every step ran with the orders submitted for it (no submission lost).
+ *    Kills are made cheap: workers are started ahead and wait to be told to take jobs, and four dead workers'
+ *    jobs in five are failed at once (retried) rather than left to expire.
  * Each test keeps its jobs in its own pg-boss schema.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -16,14 +19,14 @@ import { DEFAULT_DEADLINES } from "../../src/host/deadlines.js";
 import { createGame, submitOrders } from "../../src/host/games.js";
 import { rulesetById } from "../../src/host/registry.js";
 import { runDue } from "../../src/server/deadlines.js";
-import { enqueuer, openBoss, work } from "../../src/server/worker.js";
+import { DUE_QUEUE, enqueuer, openBoss, work } from "../../src/server/worker.js";
 import { openSite } from "../../src/store/open.js";
 import type { SeatHolder, SiteStore } from "../../src/store/site.js";
 import type { Store } from "../../src/store/store.js";
 
 const url = process.env.DATABASE_URL;
 const HOW = "bash scripts/with-postgres.sh npx vitest run test/server/workers.test.ts";
-const KILLS = Number(process.env.KILLS ?? 10);
+const KILLS = Number(process.env.KILLS ?? 50);
 const tag = `${process.pid.toString(36)}${Date.now().toString(36)}`;
 const ge = rulesetById("galactic-empires");
 
@@ -136,31 +139,63 @@ if (!url) {
       }, 60_000);
       afterAll(() => rmSync(bundle, { force: true }));
 
-      function startWorker(schema: string): { child: ChildProcess; took: Promise<void>; out: () => string; stepMs: () => number | null } {
-        const child = spawn(process.execPath, [bundle, url!, schema, "2"], { stdio: ["ignore", "pipe", "pipe"] });
+      interface Worker {
+        child: ChildProcess;
+        out: () => string;
+        /** Take jobs; resolves when it takes `job` ("GAME STEP"), not a late copy of a job done already. */
+        go: (job: string) => Promise<void>;
+        /** From taking `job` to its commit (null if it did not commit). */
+        stepMs: () => number | null;
+      }
+
+      /** A worker process; a standby one opens its stores and pg-boss, then waits for `go` to take jobs. */
+      function startWorker(schema: string, standby = false): Worker {
+        const child = spawn(process.execPath, [bundle, url!, schema, "2", ...(standby ? ["standby"] : [])], {
+          stdio: ["pipe", "pipe", "pipe"],
+        });
         let out = "";
+        let job: string | null = null;
         let took: () => void = () => {};
-        const tookP = new Promise<void>((r) => (took = r));
         let tookAt: number | null = null;
         let ranAt: number | null = null;
-        child.stdout!.on("data", (d) => {
-          out += String(d);
-          if (tookAt === null && out.includes("took ")) {
+        const look = () => {
+          if (job === null) return;
+          if (tookAt === null && out.includes(`took ${job}\n`)) {
             tookAt = Date.now();
             took();
           }
-          if (ranAt === null && out.includes("ran ")) ranAt = Date.now();
+          if (ranAt === null && out.includes(`ran ${job}\n`)) ranAt = Date.now();
+        };
+        child.stdin!.on("error", () => {});
+        child.stdout!.on("data", (d) => {
+          out += String(d);
+          look();
         });
         child.stderr!.on("data", (d) => {
           out += String(d);
         });
-        return { child, took: tookP, out: () => out, stepMs: () => (tookAt !== null && ranAt !== null ? ranAt - tookAt : null) };
+        return {
+          child,
+          out: () => out,
+          go: (j) => {
+            job = j;
+            const p = new Promise<void>((r) => (took = r));
+            look();
+            child.stdin!.write("go\n");
+            return p;
+          },
+          stepMs: () => (tookAt !== null && ranAt !== null ? ranAt - tookAt : null),
+        };
       }
 
-      it(`SIGKILLed ${KILLS} times: every step committed exactly once, no submission lost`, { timeout: 115_000 }, async () => {
+      it(`SIGKILLed ${KILLS} times: every step committed exactly once, with its attendance, no submission lost`, {
+        // About a minute on two quiet cores; several minutes when other work crowds them.
+        timeout: 300_000,
+      }, async () => {
         const { games, site } = await openSite(url);
         const schema = `pgboss_k${tag}`;
         const boss = await openBoss(url, { schema, expireInSeconds: 2, maintenanceIntervalSeconds: 1, retryDelay: 0 });
+        const standby: Worker[] = [];
         try {
           const creator = `acc-k${tag}`;
           await site.createAccount({
@@ -172,15 +207,31 @@ if (!url) {
           });
           const id = `k${tag}`;
           const seats = await hostGame(games, site, id, creator, { kind: "account", accountId: creator });
+          // Holidays every seat will not take (it submits each step): each settled step drops its own from the list,
+          // so the first left is the awaited step exactly when every committed step's attendance was written.
+          for (const seat of seats)
+            await site.setHoliday(
+              id,
+              seat,
+              Array.from({ length: 2 * KILLS + 10 }, (_, i) => i + 1),
+            );
           const submitAll = async (step: number) => {
             for (const seat of seats)
               await submitOrders(games, id, seat, { empire: seat, turn: step, orders: [] }, `test ${step}`, new Date().toISOString());
           };
+          const settledAt = async (step: number) => {
+            const sched = (await site.schedule(id))!;
+            expect(sched.clock?.step).toBe(step);
+            for (const seat of sched.seats) expect([seat.seat, seat.holiday[0]]).toEqual([seat.seat, step]);
+          };
           let kills = 0;
           let midStep = 0;
+          let expired = 0;
           let span = 300;
           let step = 1;
           await submitAll(1);
+          // Three ahead: a process takes a second or more to start (load its code, open its stores and pg-boss).
+          for (let i = 0; i < 3; i++) standby.push(startWorker(schema, true));
           while (kills < KILLS) {
             const record = (await games.load(id))!;
             if (record.step !== step) {
@@ -189,8 +240,11 @@ if (!url) {
               await submitAll(step);
             }
             await runDue({ games, site }, Date.now(), { enqueue: enqueuer(boss) });
-            const w = startWorker(schema);
-            await Promise.race([w.took, new Promise((r) => setTimeout(r, 20_000))]);
+            // A worker started ahead takes the job; the next one starts meanwhile.
+            const w = standby.shift()!;
+            const took = w.go(`${id} ${step}`);
+            standby.push(startWorker(schema, true));
+            await Promise.race([took, new Promise((r) => setTimeout(r, 20_000))]);
             // Somewhere in the step: up to 1.5 times as long as the last whole step took (the machine's load decides).
             await new Promise((r) => setTimeout(r, Math.floor(Math.random() * span * 1.5)));
             w.child.kill("SIGKILL");
@@ -200,10 +254,22 @@ if (!url) {
             kills++;
             const after = (await games.load(id))!;
             expect([step, step + 1]).toContain(after.step);
+            await settledAt(after.step);
             if (after.step === step) midStep++;
+            // The dead worker's job is retried once it expires (pg-boss's maintenance): one kill in five waits for
+            // that; the others fail the job at once, as a supervisor seeing the process gone would, to keep the test short.
+            if (kills % 5 === 0) expired++;
+            else {
+              const active = await boss
+                .getDb()
+                .executeSql(`SELECT id FROM ${schema}.job WHERE name = $1 AND state = 'active'`, [DUE_QUEUE]);
+              const ids = (active.rows as { id: string }[]).map((j) => j.id);
+              if (ids.length > 0) await boss.fail(DUE_QUEUE, ids);
+            }
           }
           // One worker left alive finishes what the killed ones left (jobs retried once they expire).
-          const last = startWorker(schema);
+          const last = standby.shift()!;
+          void last.go(`${id} ${step}`);
           try {
             await until(
               "the last step",
@@ -226,8 +292,12 @@ if (!url) {
             const e = await games.history(id, n);
             for (const seat of seats) expect(e!.sources[seat]).toBe(`revision 1: test ${n}`);
           }
-          console.log(`workers.test: ${kills} kills (${midStep} before the step committed), ${steps.length} steps committed`);
+          await settledAt(final.step);
+          console.log(
+            `workers.test: ${kills} kills (${midStep} before the step committed, ${expired} retried on expiry), ${steps.length} steps committed`,
+          );
         } finally {
+          for (const w of standby) w.child.kill("SIGKILL");
           await boss.stop({ graceful: false, wait: true });
           await games.close();
         }

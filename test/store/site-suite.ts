@@ -267,6 +267,101 @@ export function siteSuite(name: string, open: () => Promise<{ games: Store; site
       expect((await site.scheduled()).some((x) => x.gameId === id)).toBe(false);
     });
 
+    it("settles a step in the step's own commit: attendance, the next clock and the step commit together or not at all", async () => {
+      const a = makeAccount("j");
+      await site.createAccount(a);
+      const id = freshId("sj");
+      const record = makeRecord(id);
+      await games.create(record);
+      await site.hostGame({
+        gameId: id,
+        title: "t",
+        creatorId: a.id,
+        gameMasters: [],
+        spectators: "none",
+        createdAt: T0,
+        startedAt: null,
+        seats: [{ seat: "red", holder: { kind: "account", accountId: a.id } }],
+        deadlines: { schedule: { kind: "every", hours: 24 } },
+      });
+      const clock = { step: 1, opened: T1, deadline: T2, pausedAt: null };
+      await site.startGame(id, T1, clock);
+      const entry = { step: 1, label: record.label, seed: record.seed, state: record.state, orders: {}, sources: {}, events: [] };
+      const next = { ...record, step: 2, label: "turn 2" };
+      const nextClock = { step: 2, opened: T2, deadline: null, pausedAt: null };
+      const settle = () => site.settleWrite(id, 1, nextClock, [{ seat: "red", missed: 1, holiday: [] }]);
+      expect(settle().database).toBe(games.database);
+      // A failure injected after the attendance is written: neither the step nor the attendance nor the clock moved.
+      const w = settle();
+      const failing = {
+        database: w.database,
+        async run(tx: Parameters<typeof w.run>[0]) {
+          await w.run(tx);
+          throw new Error("injected after the attendance write");
+        },
+      };
+      await expect(games.commit(id, entry, next, failing)).rejects.toThrow("injected");
+      expect(w.settled).toBe(true);
+      expect((await games.load(id))?.step).toBe(1);
+      expect(await games.steps(id)).toEqual([]);
+      const unchanged = await site.schedule(id);
+      expect(unchanged?.clock).toEqual(clock);
+      expect(unchanged?.seats[0]).toMatchObject({ seat: "red", missed: 0 });
+      // Then the step commits with them.
+      const ok = settle();
+      await games.commit(id, entry, next, ok);
+      expect(ok.settled).toBe(true);
+      expect(await games.steps(id)).toEqual([1]);
+      const after = await site.schedule(id);
+      expect(after?.clock).toEqual(nextClock);
+      expect(after?.seats[0]).toMatchObject({ seat: "red", missed: 1 });
+      // A clock that is not the step's: the step commits, nothing of the settlement is written, and it says so.
+      const late = site.settleWrite(id, 1, null, [{ seat: "red", missed: 7, holiday: [] }]);
+      await games.commit(id, { ...entry, step: 2, label: "turn 2", state: next.state }, { ...next, step: 3, label: "turn 3" }, late);
+      expect(late.settled).toBe(false);
+      expect((await site.schedule(id))?.seats[0]).toMatchObject({ missed: 1 });
+    });
+
+    it("keeps the sign-in counts: by key, updates serialised per key, forgotten when empty or stale", async () => {
+      const k = `name:${freshId("rl")}`;
+      const other = `addr:${freshId("rl")}`;
+      const seen = async (key: string) => {
+        let got: number[] = [];
+        await site.signInHits(
+          [key],
+          (h) => {
+            got = h.get(key) ?? [];
+            return h;
+          },
+          0,
+        );
+        return got;
+      };
+      // Twenty at once, each adding its own time to what it read: none is lost.
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          site.signInHits(
+            [k, other],
+            (h) =>
+              new Map([
+                [k, [...(h.get(k) ?? []), 1000 + i]],
+                [other, h.get(other) ?? []],
+              ]),
+            0,
+          ),
+        ),
+      );
+      expect((await seen(k)).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 1000 + i));
+      expect(await seen(other)).toEqual([]);
+      // Given no times: forgotten. Older than forgetBefore: forgotten whatever the key.
+      await site.signInHits([other], () => new Map([[other, [5000]]]), 0);
+      await site.signInHits([k], () => new Map([[k, []]]), 0);
+      expect(await seen(k)).toEqual([]);
+      expect(await seen(other)).toEqual([5000]);
+      await site.signInHits([k], (h) => h, 6000);
+      expect(await seen(other)).toEqual([]);
+    });
+
     it("mail play: the account's address, a seat's mail switch and its secret (kept once made)", async () => {
       const a = makeAccount();
       await site.createAccount(a);

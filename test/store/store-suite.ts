@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/core/json.js";
 import { galacticEmpires } from "../../src/rules/galactic-empires/index.js";
 import type { StoreOptions } from "../../src/store/check.js";
-import type { GameRecord, StepEntry, Store } from "../../src/store/store.js";
+import type { GameRecord, JoinedWrite, StepEntry, Store } from "../../src/store/store.js";
 
 export interface SuiteTraits {
   /** Two stores from `makeStore` share one database (PostgreSQL): concurrent commits are also raced across two stores. */
@@ -292,6 +292,46 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
       const ahead = makeRecord(id, {}, 5);
       expect(await codeOf(store.commit(id, entryFor(ahead), nextOf(ahead)))).toBe("stale-step");
       expect(await store.steps(id)).toEqual([1]);
+    });
+
+    it("writes a joined write in the step's transaction: both or neither; one for another database is refused", async () => {
+      const id = freshId("joined");
+      const r = makeRecord(id);
+      await store.create(r);
+      const elsewhere: JoinedWrite = { database: {}, run: async () => {} };
+      expect(await codeOf(store.commit(id, entryFor(r), nextOf(r), elsewhere))).toBe("cannot-join");
+      expect((await store.load(id))?.step).toBe(1);
+      expect(await store.steps(id)).toEqual([]);
+      const database = store.database;
+      if (database === undefined) return;
+      // A write that fails after the step's rows are in: the step is not committed.
+      let seen: number | undefined;
+      const failing: JoinedWrite = {
+        database,
+        async run(tx) {
+          seen = Number((await tx.query<{ step: number }>("SELECT step FROM games WHERE id = $1", [id])).rows[0]?.step);
+          throw new Error("injected: the joined write fails");
+        },
+      };
+      await expect(store.commit(id, entryFor(r), nextOf(r), failing)).rejects.toThrow("injected");
+      expect(seen).toBe(2);
+      same(await store.load(id), r);
+      expect(await store.steps(id)).toEqual([]);
+      expect(await store.history(id, 1)).toBeNull();
+      // One that succeeds sees the step moved on in its transaction, and commits with it.
+      let ran = 0;
+      const ok: JoinedWrite = {
+        database,
+        async run(tx) {
+          ran += Number((await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM steps WHERE game_id = $1", [id])).rows[0]?.n);
+        },
+      };
+      await store.commit(id, entryFor(r), nextOf(r), ok);
+      expect(ran).toBe(1);
+      expect(await store.steps(id)).toEqual([1]);
+      // A stale commit runs no joined write.
+      expect(await codeOf(store.commit(id, entryFor(r), nextOf(r), ok))).toBe("stale-step");
+      expect(ran).toBe(1);
     });
 
     it("refuses a commit whose next record does not follow the entry", async () => {

@@ -216,6 +216,21 @@ export const MIGRATIONS: readonly Migration[] = [
     // out once however many processes look.
     statements: ["ALTER TABLE seats ADD COLUMN last_call_step integer"],
   },
+  {
+    version: 7,
+    name: "sign_in_hits: the sign-in limit's counts, shared by every serve",
+    // Behind a load balancer each process counting its own let a guesser try processes x limit
+    // times. A row per key (the SHA-256 of "name:..." or "addr:...", so no name or address is kept and any length
+    // fits the index) holds the times of its recent attempts; its row lock serialises attempts on that key.
+    statements: [
+      `CREATE TABLE sign_in_hits (
+        key text PRIMARY KEY,
+        hits json NOT NULL,
+        last_at timestamptz NOT NULL
+      )`,
+      "CREATE INDEX sign_in_hits_last ON sign_in_hits (last_at)",
+    ],
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrating one database. */

@@ -7,6 +7,7 @@
  * the start under the hosted game's row lock, so two requests at once cannot both
  * take one seat, use one invite twice, or join after the start.
  */
+import { createHash } from "node:crypto";
 import type {
   Account,
   ApiToken,
@@ -24,6 +25,7 @@ import type {
   Spectators,
 } from "../site.js";
 import { SiteError } from "../site.js";
+import type { JoinedWrite } from "../store.js";
 import type { Queryable, SqlDriver } from "./driver.js";
 
 interface AccountRow {
@@ -406,23 +408,23 @@ export class SqlSiteStore implements SiteStore {
     next: GameClock | null,
     attendance: readonly { seat: string; missed: number; holiday: readonly number[] }[],
   ): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const r = await tx.query<{ clock_step: number | null }>("SELECT clock_step FROM hosted_games WHERE game_id = $1 FOR UPDATE", [
-        gameId,
-      ]);
-      const row = r.rows[0];
-      if (!row) throw new SiteError("no-game", `no hosted game ${gameId}`);
-      if (row.clock_step === null || Number(row.clock_step) !== ranStep) return false;
-      for (const a of attendance)
-        await tx.query("UPDATE seats SET missed = $3, holiday = $4 WHERE game_id = $1 AND seat = $2", [
-          gameId,
-          a.seat,
-          a.missed,
-          JSON.stringify(a.holiday),
-        ]);
-      await writeClock(tx, gameId, next);
-      return true;
-    });
+    return this.db.transaction((tx) => settle(tx, gameId, ranStep, next, attendance));
+  }
+
+  settleWrite(
+    gameId: string,
+    ranStep: number,
+    next: GameClock | null,
+    attendance: readonly { seat: string; missed: number; holiday: readonly number[] }[],
+  ): JoinedWrite & { readonly settled: boolean } {
+    const w = {
+      database: this.db,
+      settled: false,
+      async run(tx: Queryable) {
+        w.settled = await settle(tx, gameId, ranStep, next, attendance);
+      },
+    };
+    return w;
   }
 
   async setDeadlines(gameId: string, deadlines: unknown): Promise<void> {
@@ -631,6 +633,41 @@ export class SqlSiteStore implements SiteStore {
     return r.rows[0] ? gameMessage(r.rows[0]) : null;
   }
 
+  async signInHits(
+    keys: readonly string[],
+    decide: (hits: ReadonlyMap<string, number[]>) => ReadonlyMap<string, number[]>,
+    forgetBefore: number,
+  ): Promise<void> {
+    const hashed = new Map(keys.map((k) => [createHash("sha256").update(k).digest("hex"), k]));
+    // In key order, so two attempts sharing keys take their row locks in the same order and cannot deadlock.
+    const order = [...hashed.keys()].sort();
+    await this.db.transaction(async (tx) => {
+      await tx.query("DELETE FROM sign_in_hits WHERE last_at < $1", [new Date(forgetBefore).toISOString()]);
+      const hits = new Map<string, number[]>();
+      for (const h of order) {
+        await tx.query("INSERT INTO sign_in_hits (key, hits, last_at) VALUES ($1, '[]', $2) ON CONFLICT (key) DO NOTHING", [
+          h,
+          new Date(forgetBefore).toISOString(),
+        ]);
+        const row = (await tx.query<{ hits: unknown }>("SELECT hits FROM sign_in_hits WHERE key = $1 FOR UPDATE", [h])).rows[0];
+        const raw = typeof row?.hits === "string" ? JSON.parse(row.hits) : row?.hits;
+        hits.set(hashed.get(h)!, Array.isArray(raw) ? raw.map(Number) : []);
+      }
+      const kept = decide(hits);
+      for (const h of order) {
+        const times = kept.get(hashed.get(h)!) ?? [];
+        if (times.length === 0) await tx.query("DELETE FROM sign_in_hits WHERE key = $1", [h]);
+        // An upsert: another attempt may have forgotten the row meanwhile (it gave the key no times).
+        else
+          await tx.query(
+            `INSERT INTO sign_in_hits (key, hits, last_at) VALUES ($1, $2, $3)
+             ON CONFLICT (key) DO UPDATE SET hits = EXCLUDED.hits, last_at = EXCLUDED.last_at`,
+            [h, JSON.stringify(times), new Date(Math.max(...times)).toISOString()],
+          );
+      }
+    });
+  }
+
   async notify(payload: string): Promise<void> {
     await this.db.notify(EVENTS_CHANNEL, payload);
   }
@@ -676,6 +713,29 @@ async function insertSeat(tx: Queryable, gameId: string, s: HostedSeat): Promise
     "INSERT INTO seats (game_id, seat, kind, account_id, bot_level, ord) VALUES ($1, $2, $3, $4, $5, (SELECT count(*) FROM seats WHERE game_id = $1))",
     [gameId, s.seat, c.kind, c.accountId, c.botLevel],
   );
+}
+
+/** Step `ranStep`'s attendance and the next clock, if the clock is still that step's (`settleStep`). */
+async function settle(
+  tx: Queryable,
+  gameId: string,
+  ranStep: number,
+  next: GameClock | null,
+  attendance: readonly { seat: string; missed: number; holiday: readonly number[] }[],
+): Promise<boolean> {
+  const r = await tx.query<{ clock_step: number | null }>("SELECT clock_step FROM hosted_games WHERE game_id = $1 FOR UPDATE", [gameId]);
+  const row = r.rows[0];
+  if (!row) throw new SiteError("no-game", `no hosted game ${gameId}`);
+  if (row.clock_step === null || Number(row.clock_step) !== ranStep) return false;
+  for (const a of attendance)
+    await tx.query("UPDATE seats SET missed = $3, holiday = $4 WHERE game_id = $1 AND seat = $2", [
+      gameId,
+      a.seat,
+      a.missed,
+      JSON.stringify(a.holiday),
+    ]);
+  await writeClock(tx, gameId, next);
+  return true;
 }
 
 /** Lock the hosted game's row for the transaction: whether it has started ("no-game" when it is not hosted). */

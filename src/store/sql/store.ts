@@ -36,6 +36,7 @@ import {
   checkEntry,
   checkGameId,
   checkHolder,
+  checkJoin,
   checkRecord,
   checkStep,
   checkSubmission,
@@ -53,13 +54,14 @@ import {
   type GameId,
   type GameRecord,
   type GameSummary,
+  type JoinedWrite,
   type Lock,
   type StepEntry,
   type Store,
   StoreError,
   type Submission,
 } from "../store.js";
-import type { SqlDriver } from "./driver.js";
+import type { Queryable, SqlDriver } from "./driver.js";
 import { migrate } from "./migrations.js";
 
 interface GameRow {
@@ -147,6 +149,10 @@ export class SqlStore implements Store {
   }
 
   readonly trusted = true;
+
+  get database(): object {
+    return this.db;
+  }
 
   get where(): string {
     return this.db.where;
@@ -377,8 +383,9 @@ export class SqlStore implements Store {
     return r.rows.map((s) => s.seat);
   }
 
-  async commit(id: GameId, entry: StepEntry, next: GameRecord): Promise<void> {
+  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite): Promise<void> {
     this.open();
+    checkJoin(this.db.where, this.db, joined);
     checkGameId(id);
     checkRecord(next, id);
     checkEntry(entry, next);
@@ -395,9 +402,10 @@ export class SqlStore implements Store {
     const sources = jsonText(`the sources of ${what}`, entry.sources);
     // One statement, so one round trip and atomic without a transaction: the game's row is locked first (a
     // concurrent commit of the same step waits there, then finds the step moved on and changes nothing), the
-    // history row is made from it, and the row moves on.
-    const r = await this.db.query<{ version: string }>(
-      `WITH held AS (
+    // history row is made from it, and the row moves on. A joined write needs the transaction.
+    const moveOn = (q: Queryable) =>
+      q.query<{ version: string }>(
+        `WITH held AS (
          SELECT id, step, state FROM games WHERE id = $1 AND step = $2 FOR UPDATE
        ), kept AS (
          INSERT INTO steps (game_id, step, label, seed, state, orders, sources, events)
@@ -406,8 +414,16 @@ export class SqlStore implements Store {
        UPDATE games SET step = $3, label = $4, outcome = $5, state = $6, updated_at = now()
        FROM held WHERE games.id = held.id
        RETURNING games.xmin::text AS version`,
-      [id, entry.step, next.step, next.label, outcome, state, entry.label, entry.seed, orders, sources, events],
-    );
+        [id, entry.step, next.step, next.label, outcome, state, entry.label, entry.seed, orders, sources, events],
+      );
+    const r = joined
+      ? await this.db.transaction(async (tx) => {
+          const moved = await moveOn(tx);
+          // Stale: nothing of the step was written, and the joined write must not be either.
+          if (moved.rowCount === 1) await joined.run(tx);
+          return moved;
+        })
+      : await moveOn(this.db);
     if (r.rowCount !== 1) {
       this.cache.delete(id);
       const g = (await this.db.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [id])).rows[0];
