@@ -6,7 +6,7 @@
 import { canonicalJson } from "../core/json.js";
 import type { Problem } from "../core/result.js";
 import type { AnyRuleset, GameAccess, ParsedOrders, SeatId } from "../core/ruleset.js";
-import type { GameRecord, JoinedWrite, StepEntry, Store, Submission } from "../store/store.js";
+import { type GameRecord, type JoinedWrite, type StepEntry, type Store, StoreError, type Submission } from "../store/store.js";
 import { HostError } from "./errors.js";
 import { type AcceptedOrders, acceptOrders, assertNotOver, type CheckMemo, type NewGame, newGame, runStep } from "./lifecycle.js";
 import { botSubmissions } from "./play.js";
@@ -96,11 +96,21 @@ export async function playStep(
     const decided = (await opts.before?.(record, ruleset)) as { bots?: Readonly<Record<SeatId, string>> } | undefined;
     const bots = { ...(opts.bots ?? {}), ...(decided?.bots ?? {}) };
     for (const { revision: _, ...s } of botSubmissions(ruleset, record, bots, opts.at ?? "")) await store.submit(id, s);
-    const subs: Submission[] = await store.submissions(id, record.step);
-    const { next, entry } = runStep(ruleset, record, subs);
-    const run = { record, next, entry, ruleset };
-    await store.commit(id, entry, next, opts.joined?.(run));
-    return run;
+    // Orders accepted while the step runs are not left out of it: the commit counts the submissions the run
+    // used, and is refused if more came meanwhile (the lock holds other runs off, not submissions); the step is
+    // then run again from all of them. The same submissions give the same step, so nothing else changes.
+    for (let attempt = 1; ; attempt++) {
+      const subs: Submission[] = await store.submissions(id, record.step);
+      const { next, entry } = runStep(ruleset, record, subs);
+      const run = { record, next, entry, ruleset };
+      try {
+        await store.commit(id, entry, next, opts.joined?.(run), subs.length);
+        return run;
+      } catch (e) {
+        if (e instanceof StoreError && e.code === "new-submissions" && attempt < 10) continue;
+        throw e;
+      }
+    }
   } finally {
     await lock.release();
   }

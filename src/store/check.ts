@@ -132,6 +132,14 @@ export function staleStep(id: GameId, step: number, now: number, label: string):
   );
 }
 
+/** Orders came for a step while it ran (Store.commit's `counted`): the run is dropped, to be made again with them. */
+export function newSubmissions(id: GameId, step: number, counted: number, held: number): StoreError {
+  return new StoreError(
+    "new-submissions",
+    `game ${id} holds ${held} submissions for step ${step}, but the step was run from ${counted}: orders came while it ran, so this run is dropped and the step is run again with them`,
+  );
+}
+
 /**
  * Refuse a joined write to another database than `database` (the store's own; undefined for stores with no
  * database): writing it apart would lose the "both or neither" its caller relies on.

@@ -53,6 +53,7 @@ import {
   DEFAULT_LOCK_LEASE_MS,
   jsonText,
   locked,
+  newSubmissions,
   noGame,
   type StoreOptions,
   staleStep,
@@ -339,7 +340,7 @@ export class FolderStore implements Store {
 
   // --- steps --------------------------------------------------------------------
 
-  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite): Promise<void> {
+  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite, counted?: number): Promise<void> {
     checkJoin(this.where, undefined, joined);
     checkGameId(id);
     checkEntry(entry, next);
@@ -352,6 +353,10 @@ export class FolderStore implements Store {
     };
     const record = await this.mustLoad(id);
     if (record.step !== entry.step) throw staleStep(id, entry.step, record.step, record.label);
+    if (counted !== undefined) {
+      const held = (await this.submissions(id, entry.step)).length;
+      if (held !== counted) throw newSubmissions(id, entry.step, counted, held);
+    }
     const target = this.path("history", entry.step);
     this.noLinks(target);
     if (existsSync(target)) throw new StoreError("stale-step", `step ${entry.step} was already run (${target} exists)`);

@@ -90,8 +90,8 @@ export class FoldersStore implements Store {
     return this.game(id).submitters(id, step);
   }
 
-  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite): Promise<void> {
-    return (await this.existingOrCheck(id, () => this.game(id).commit(id, entry, next, joined)))();
+  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite, counted?: number): Promise<void> {
+    return (await this.existingOrCheck(id, () => this.game(id).commit(id, entry, next, joined, counted)))();
   }
 
   async history(id: GameId, step: number): Promise<StepEntry | null> {

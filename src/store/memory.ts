@@ -19,6 +19,7 @@ import {
   DEFAULT_LOCK_LEASE_MS,
   jsonText,
   locked,
+  newSubmissions,
   noGame,
   type StoreOptions,
   staleStep,
@@ -119,7 +120,7 @@ export class MemoryStore implements Store {
     return [...new Set((await this.submissions(id, step)).map((s) => s.seat))].sort();
   }
 
-  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite): Promise<void> {
+  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite, counted?: number): Promise<void> {
     checkJoin(this.where, undefined, joined);
     this.open();
     checkGameId(id);
@@ -131,6 +132,8 @@ export class MemoryStore implements Store {
     const g = this.games.get(id);
     if (!g) throw noGame(id);
     if (g.step !== entry.step) throw staleStep(id, entry.step, g.step, g.label);
+    const held = g.submissions.get(entry.step)?.length ?? 0;
+    if (counted !== undefined && held !== counted) throw newSubmissions(id, entry.step, counted, held);
     if (g.history.has(entry.step)) throw new StoreError("corrupt", `game ${id} has a history entry for step ${entry.step} already`);
     g.history.set(entry.step, history);
     Object.assign(g, kept);

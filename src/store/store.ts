@@ -88,7 +88,7 @@ export interface GameSummary {
 export class StoreError extends Error {
   constructor(
     /**
-     * Stable: "game-exists", "no-game", "stale-step", "stale-submission", "locked", "unsafe-path", "corrupt";
+     * Stable: "game-exists", "no-game", "stale-step", "stale-submission", "new-submissions", "locked", "unsafe-path", "corrupt";
      * "bad-id" (a game or seat id failing `idProblem`, refused before any query), "bad-record" (not JSON, a step
      * that is not a whole number from 1, a seed that is not a safe integer, text with NUL or a lone surrogate, a
      * next record that does not follow the entry), "closed" (used after `close`), "bad-spec" (`openStore`), "cannot-join" (a
@@ -158,8 +158,11 @@ export interface Store {
    * carries them unchanged (the host's `runStep` does), and a store may keep its own copy of them instead.
    * `joined` (only to a store whose `database` it names; "cannot-join" otherwise, and nothing changes) is
    * written in the same transaction: both commit or neither does.
+   * `counted`, when given, is how many submissions for `entry.step` the step was run from: if the store holds
+   * more (orders that came while it ran), nothing changes and the commit is refused ("new-submissions"), so
+   * the runner runs the step again with them. Orders accepted before a step commits are never left out of it.
    */
-  commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite): Promise<void>;
+  commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite, counted?: number): Promise<void>;
   /** A step run earlier, or null. */
   history(id: GameId, step: number): Promise<StepEntry | null>;
   /** The numbers of the steps run, ascending. */

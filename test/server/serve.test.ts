@@ -96,7 +96,9 @@ describe("starhost serve", () => {
     expect(r.stdout).toContain("Results of turn 1 for Romulan Star Empire (romulan)");
     expect(r.stdout).not.toContain('"error"');
     // The messages: the pact and its answer in one thread, the public announcement, the stream's head.
-    expect(r.stdout).toMatch(/"id":1,"from":"klingon","to":\["romulan"\],"replyTo":null,"thread":1,"text":"A pact against the Federation\?"/);
+    expect(r.stdout).toMatch(
+      /"id":1,"from":"klingon","to":\["romulan"\],"replyTo":null,"thread":1,"text":"A pact against the Federation\?"/,
+    );
     expect(r.stdout).toMatch(/"id":2,"from":"romulan","to":\["klingon"\],"replyTo":1,"thread":1,"text":"Agreed\."/);
     expect(r.stdout).toMatch(/"from":"klingon","to":"all",.*"text":"The Klingon Empire wants peace\."/);
     expect(r.stdout).toContain(": live updates of ");

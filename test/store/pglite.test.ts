@@ -28,6 +28,7 @@ describe("PGlite folder", () => {
       "3 the site: accounts, sessions, api_tokens, hosted_games, game_masters, seats, invites",
       "4 deadlines: hosted games' settings and step clocks, seats' attendance",
       "5 mail play and diplomacy: accounts.email, seats.mail and mail_secret, hosted_games.gm_reads_private, messages",
+      "6 reminders: seats.last_call_step",
       "7 sign_in_hits: the sign-in limit's counts, shared by every serve",
     ]);
     const again = await openStore(dir);

@@ -253,6 +253,23 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
       expect(await store.submissions(b, 2)).toEqual([]);
     });
 
+    it("refuses a commit run from fewer submissions than it holds (orders that came while the step ran), changing nothing", async () => {
+      const id = freshId("counted");
+      const r = makeRecord(id);
+      await store.create(r);
+      await store.submit(id, { seat: "red", step: 1, orders: { v: 1 }, problems: [], source: "test", at: "t" });
+      // The run read one submission; a second came before its commit.
+      await store.submit(id, { seat: "blue", step: 1, orders: { v: 2 }, problems: [], source: "late", at: "t" });
+      const e = await errorOf(store.commit(id, entryFor(r), nextOf(r), undefined, 1));
+      expect(e.code).toBe("new-submissions");
+      expect(e.message).toContain("holds 2 submissions for step 1, but the step was run from 1");
+      expect((await store.load(id))!.step).toBe(1);
+      expect(await store.steps(id)).toEqual([]);
+      // Run again from both: it commits.
+      await store.commit(id, entryFor(r), nextOf(r), undefined, 2);
+      expect((await store.load(id))!.step).toBe(2);
+    });
+
     it("gives concurrent submissions of one seat distinct revisions", async () => {
       const id = freshId("rev-race");
       await store.create(makeRecord(id));

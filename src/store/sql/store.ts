@@ -43,6 +43,7 @@ import {
   DEFAULT_LOCK_LEASE_MS,
   jsonText,
   locked,
+  newSubmissions,
   noGame,
   type StoreOptions,
   staleStep,
@@ -383,7 +384,7 @@ export class SqlStore implements Store {
     return r.rows.map((s) => s.seat);
   }
 
-  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite): Promise<void> {
+  async commit(id: GameId, entry: StepEntry, next: GameRecord, joined?: JoinedWrite, counted?: number): Promise<void> {
     this.open();
     checkJoin(this.db.where, this.db, joined);
     checkGameId(id);
@@ -416,14 +417,30 @@ export class SqlStore implements Store {
        RETURNING games.xmin::text AS version`,
         [id, entry.step, next.step, next.label, outcome, state, entry.label, entry.seed, orders, sources, events],
       );
-    const r = joined
-      ? await this.db.transaction(async (tx) => {
-          const moved = await moveOn(tx);
-          // Stale: nothing of the step was written, and the joined write must not be either.
-          if (moved.rowCount === 1) await joined.run(tx);
-          return moved;
-        })
-      : await moveOn(this.db);
+    const r =
+      joined || counted !== undefined
+        ? await this.db.transaction(async (tx) => {
+            if (counted !== undefined) {
+              // The row lock waits for submissions being inserted (they lock the row too: insertBatch), and the
+              // count, a statement of its own, sees them: a submission either is counted here or, waiting for this
+              // transaction, finds the step moved on and is refused as stale.
+              const g = (await tx.query<{ step: number }>("SELECT step FROM games WHERE id = $1 FOR UPDATE", [id])).rows[0];
+              if (g?.step === entry.step) {
+                const n = (
+                  await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM submissions WHERE game_id = $1 AND step = $2", [
+                    id,
+                    entry.step,
+                  ])
+                ).rows[0]!.n;
+                if (n !== counted) throw newSubmissions(id, entry.step, counted, n);
+              }
+            }
+            const moved = await moveOn(tx);
+            // Stale: nothing of the step was written, and the joined write must not be either.
+            if (moved.rowCount === 1 && joined) await joined.run(tx);
+            return moved;
+          })
+        : await moveOn(this.db);
     if (r.rowCount !== 1) {
       this.cache.delete(id);
       const g = (await this.db.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [id])).rows[0];
