@@ -1,0 +1,159 @@
+/**
+ * A seat's orders as text (the ruleset's YAML or JSON file), checked as the player types: the text goes to
+ * POST /api/games/ID/check half a second after the last key, and the check's lines (what each order will do,
+ * what will fail and why) are shown beside it. Nothing is kept until "Submit orders". It starts from the
+ * seat's last revision for the due step, else the ruleset's commented template.
+ */
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type CheckReply, call, errorText, type SeatHistory } from "./api.js";
+import type { SeatViewProps } from "./views.js";
+
+const DEBOUNCE_MS = 500;
+
+async function startingText(game: string, seat: string): Promise<string> {
+  const h = await call<SeatHistory>("GET", `/api/games/${game}/seats/${seat}/history`);
+  const last = h.due.revisions.at(-1);
+  if (last) return JSON.stringify(last.orders, null, 2);
+  const t = await call<string>("GET", `/api/games/${game}/seats/${seat}/template`);
+  return typeof t === "string" ? t : JSON.stringify(t, null, 2);
+}
+
+/** The check as lines: skipped orders, orders that fail, then what each order will do. */
+function CheckResult(props: { reply: CheckReply }) {
+  const { check, skipped } = props.reply;
+  const failed = check.lines.filter((l) => !l.ok).length + check.problems.length + skipped.length;
+  const items = [
+    ...skipped.map((p) => ({ ok: false, mark: "skipped", text: `${p.order}: ${p.message}` })),
+    ...check.problems.map((p) => ({ ok: false, mark: "fails", text: `${p.order}: ${p.message}` })),
+    ...check.lines.map((l) => ({
+      ok: l.ok,
+      mark: l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails",
+      text: `${l.step}: ${l.order}: ${l.text}`,
+    })),
+  ];
+  return (
+    <>
+      <p className={failed === 0 ? "ok" : "error"}>
+        {failed === 0 ? "Every order is expected to succeed." : `${failed} order${failed === 1 ? "" : "s"} will fail or be skipped.`}
+      </p>
+      <ul className="check">
+        {items.map((x, i) => (
+          // The list is made afresh from each check and never reordered: its place is its identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+          <li key={i} className={x.ok ? "pass" : "fail"}>
+            <span className="mark">{x.mark}</span> {x.text}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function OrdersEditor(props: SeatViewProps) {
+  const { game, seat, version } = props;
+  const [text, setText] = useState<string | null>(null);
+  const [reply, setReply] = useState<CheckReply | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
+  const [busy, setBusy] = useState(false);
+  const asked = useRef(0);
+  const base = `/api/games/${game.id}`;
+  const query = `?seat=${encodeURIComponent(seat)}&step=${game.step}`;
+  const awaited = game.started && !game.over && (game.seats.find((s) => s.id === seat)?.awaited ?? false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when a step has run: the new step starts from its own template.
+  useEffect(() => {
+    let live = true;
+    setReply(null);
+    startingText(game.id, seat)
+      .then((t) => {
+        if (live) setText(t);
+      })
+      .catch((e) => {
+        if (!live) return;
+        setText("");
+        setProblem(errorText(e));
+      });
+    return () => {
+      live = false;
+    };
+  }, [game.id, seat, version]);
+
+  useEffect(() => {
+    if (text === null || !awaited) return;
+    const n = ++asked.current;
+    const t = setTimeout(async () => {
+      try {
+        const r = await call<CheckReply>("POST", `${base}/check${query}`, text);
+        if (n !== asked.current) return;
+        setReply(r);
+        setProblem(null);
+      } catch (e) {
+        if (n !== asked.current) return;
+        setReply(null);
+        setProblem(errorText(e));
+      }
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [text, awaited, base, query]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (text === null) return;
+    setBusy(true);
+    setStatus("");
+    try {
+      const r = await call<CheckReply>("POST", `${base}/orders${query}`, text);
+      setReply(r);
+      setProblem(null);
+      setStatus(
+        `Submitted revision ${r.revision} for ${r.label}.` + (r.advanced ? ` Every awaited seat had submitted: ${r.label} has run.` : ""),
+      );
+    } catch (x) {
+      setProblem(errorText(x));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const id = `orders-${seat}`;
+  return (
+    <section aria-labelledby={`${id}-h`} className="orders">
+      <h3 id={`${id}-h`}>Orders for {game.label}</h3>
+      {!awaited && (
+        <p>
+          {game.over
+            ? "The game is over."
+            : !game.started
+              ? "Orders are taken once the game master starts the game."
+              : `${game.label} does not await this seat.`}
+        </p>
+      )}
+      <form onSubmit={submit}>
+        <label htmlFor={`${id}-text`}>Orders file (YAML or JSON)</label>
+        <textarea
+          id={`${id}-text`}
+          className="orders-text"
+          spellCheck={false}
+          rows={18}
+          value={text ?? ""}
+          disabled={text === null}
+          aria-describedby={`${id}-check`}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" disabled={busy || !awaited || text === null}>
+          Submit orders
+        </button>
+        <p role="status" className="status">
+          {status}
+        </p>
+      </form>
+      <section id={`${id}-check`} className="check-panel" aria-live="polite" aria-label="The check of these orders">
+        <h4>Check</h4>
+        {problem && <p className="error">{problem}</p>}
+        {!problem && reply && <CheckResult reply={reply} />}
+        {!problem && !reply && awaited && <p>Checking…</p>}
+      </section>
+    </section>
+  );
+}
