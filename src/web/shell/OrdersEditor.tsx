@@ -21,10 +21,16 @@ async function startingText(game: string, seat: string): Promise<string> {
 /** The check as lines: skipped orders, orders that fail, then what each order will do. */
 function CheckResult(props: { reply: CheckReply }) {
   const { check, skipped } = props.reply;
-  const failed = check.lines.filter((l) => !l.ok).length + check.problems.length + skipped.length;
+  // A failing order has its check line and its problem: each order is counted, and shown, once.
+  const lined = new Set(check.lines.map((l) => l.order));
+  const failed = new Set([
+    ...check.lines.filter((l) => !l.ok).map((l) => l.order),
+    ...check.problems.map((p) => p.order),
+    ...skipped.map((p) => p.order),
+  ]).size;
   const items = [
     ...skipped.map((p) => ({ ok: false, mark: "skipped", text: `${p.order}: ${p.message}` })),
-    ...check.problems.map((p) => ({ ok: false, mark: "fails", text: `${p.order}: ${p.message}` })),
+    ...check.problems.filter((p) => !lined.has(p.order)).map((p) => ({ ok: false, mark: "fails", text: `${p.order}: ${p.message}` })),
     ...check.lines.map((l) => ({
       ok: l.ok,
       mark: l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails",

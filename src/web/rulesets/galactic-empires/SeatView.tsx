@@ -20,13 +20,16 @@ function GalaxyMap(props: SeatViewProps) {
       <h3 id={h}>The galaxy as {props.seat} sees it</h3>
       {error && <p role="alert">{error}</p>}
       {svg && (
-        <div
-          className="map-frame"
-          role="img"
-          aria-label={`Map of the galaxy as ${props.seat} sees it`}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is made in this page by the rules' map code, which escapes every text it writes.
-          dangerouslySetInnerHTML={{ __html: svg }}
-        />
+        // Focusable: the map may be larger than its frame, and keyboard users scroll it (WCAG 2.1.1).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+        <section className="map-frame" tabIndex={0} aria-label={`Map of the galaxy as ${props.seat} sees it (scrolls)`}>
+          <div
+            role="img"
+            aria-label={`Map of the galaxy as ${props.seat} sees it`}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is made in this page by the rules' map code, which escapes every text it writes.
+            dangerouslySetInnerHTML={{ __html: svg }}
+          />
+        </section>
       )}
     </section>
   );
