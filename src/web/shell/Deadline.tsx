@@ -1,16 +1,7 @@
 /** A step's deadline: the time, and a countdown that ticks each second (not announced: it would be noise). */
 import { useEffect, useState } from "react";
 import type { GameSummary } from "./api.js";
-
-export function left(ms: number): string {
-  if (ms <= 0) return "due now";
-  const s = Math.floor(ms / 1000);
-  const d = Math.floor(s / 86_400);
-  const h = Math.floor((s % 86_400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const parts = d > 0 ? [`${d} d`, `${h} h`] : h > 0 ? [`${h} h`, `${m} min`] : [`${m} min`, `${s % 60} s`];
-  return `${parts.join(" ")} left`;
-}
+import { left } from "./words.js";
 
 export function Deadline(props: { game: GameSummary }) {
   const d = props.game.deadline;

@@ -4,15 +4,10 @@
  */
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { seatViewFor } from "../rulesets/index.js";
-import { type Account, call, errorText, type GameSummary, type Holder, type RulesetInfo, type SeatHistory } from "./api.js";
+import { type Account, call, errorText, type GameSummary, type RulesetInfo, type SeatHistory } from "./api.js";
 import { Deadline } from "./Deadline.js";
 import { useGet } from "./useGet.js";
-
-function holderText(h: Holder): string {
-  if (h.kind === "player") return h.name;
-  if (h.kind === "bot") return `${h.level} bot`;
-  return h.kind === "open" ? "open" : "kept for an invite";
-}
+import { holderText } from "./words.js";
 
 function SeatsTable(props: { game: GameSummary; account: Account; bots: string[]; act: (f: () => Promise<unknown>) => void }) {
   const { game, act } = props;

@@ -3,17 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { type Account, call, errorText, type GameSummary, type RulesetInfo } from "./api.js";
 import { Deadline } from "./Deadline.js";
 import { gameHref } from "./route.js";
-
-/** What a game awaits from you: your seats whose orders the due step needs and that have not sent them. */
-export function awaitsFromYou(g: GameSummary): string {
-  if (g.over) return "over";
-  if (!g.started) return "not started";
-  const mine = g.seats.filter((s) => g.you.seats.includes(s.id) && s.awaited);
-  const todo = mine.filter((s) => !s.submitted);
-  if (todo.length > 0) return `your orders for ${g.label} (${todo.map((s) => s.name).join(", ")})`;
-  if (mine.length > 0) return `submitted for ${g.label}`;
-  return "nothing from you";
-}
+import { awaitsFromYou } from "./words.js";
 
 function MyGames(props: { games: GameSummary[] }) {
   if (props.games.length === 0) return <p>You are in no game yet: join an open one or make a new one.</p>;
