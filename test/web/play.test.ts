@@ -248,4 +248,42 @@ describe.skipIf(!haveChromium)("the web client in Chromium", () => {
     await aliceCtx.close();
     await bobCtx.close();
   });
+
+  it("a Battleshift battle against a bot: the side's view, its orders checked and submitted, the next step", {
+    timeout: 300_000,
+  }, async () => {
+    const ctx = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+    const carol = await signUp(ctx, "carol", "a long enough password");
+    await carol.getByLabel("Ruleset").selectOption("battleshift");
+    await carol.getByLabel("Scenario").selectOption("playtest");
+    await carol.getByLabel("Title (optional)").fill("Browser battle");
+    await carol.getByLabel("Every seat to start with").selectOption("normal");
+    await carol.getByRole("button", { name: "Create game" }).click();
+    await carol.getByRole("heading", { name: "Browser battle" }).waitFor();
+    // Every side starts with the bot; Carol takes blue back for herself.
+    const blue = carol.getByLabel(/^Who plays .*\(blue\)/);
+    await blue.selectOption("open");
+    await carol.getByRole("button", { name: /^Join as .*\(blue\)/ }).click();
+    await carol.getByRole("button", { name: "Start the game" }).click();
+    await carol.getByRole("heading", { name: /^Battle report/ }).waitFor();
+    const label = (await carol.locator(".step-label").innerText()).trim();
+    await carol.getByText(`Orders for ${label}`).waitFor();
+    const editor = carol.getByLabel("Orders file (YAML or JSON)");
+    await expect.poll(async () => (await editor.inputValue()).length).toBeGreaterThan(0);
+    await carol
+      .getByRole("region", { name: "The check of these orders" })
+      .getByText(/expected to succeed|will fail or be skipped/)
+      .waitFor();
+    await review(carol, "battleshift");
+    await carol.getByRole("button", { name: "Submit orders" }).click();
+    await carol.getByText(new RegExp(`Submitted revision 1 for ${label}\\. Every awaited seat had submitted`)).waitFor();
+    await carol.getByText(/A step has run: the game now awaits/).waitFor({ timeout: 60_000 });
+    const next = (await carol.locator(".step-label").innerText()).trim();
+    expect(next).not.toBe(label);
+    // The page follows: the results of the step just run, and the orders for the next.
+    await carol.getByRole("heading", { name: `Battle report: ${label}` }).waitFor();
+    await carol.getByText(`Orders for ${next}`).waitFor();
+    await review(carol, "battleshift-next-step");
+    await ctx.close();
+  });
 });

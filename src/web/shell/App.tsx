@@ -1,5 +1,5 @@
 /** The page frame: who is signed in, the navigation, and the page the hash names. */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { type Account, call, errorText } from "./api.js";
 import { GamePage } from "./GamePage.js";
 import { Lobby } from "./Lobby.js";
@@ -19,6 +19,15 @@ export function App() {
         setAccount(null);
       });
   }, []);
+
+  // A new page: focus goes to it, so that screen readers read it and Tab starts from its top (not on first load).
+  const routeKey = route.page === "game" ? `game:${route.id}` : route.page;
+  const firstRoute = useRef(routeKey);
+  useEffect(() => {
+    if (routeKey === firstRoute.current) return;
+    firstRoute.current = "";
+    document.getElementById("main")?.focus();
+  }, [routeKey]);
 
   const signOut = useCallback(async () => {
     try {

@@ -70,6 +70,8 @@ export function OrdersEditor(props: SeatViewProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when a step has run: the new step starts from its own template.
   useEffect(() => {
     let live = true;
+    // Until the new step's text is here, nothing stale is shown, checked or submitted.
+    setText(null);
     setReply(null);
     startingText(game.id, seat)
       .then((t) => {

@@ -3,17 +3,17 @@ import type { Report } from "./api.js";
 import { useGet } from "./useGet.js";
 import type { SeatViewProps } from "./views.js";
 
-export function useReport(p: SeatViewProps): { report: Report | null; error: string | null } {
+export function useReport(p: SeatViewProps): { report: Report | null; error: string | null; loading: boolean } {
   const q = p.reportStep === null ? "" : `?step=${p.reportStep}`;
-  const { data, error } = useGet<Report>(`/api/games/${p.game.id}/seats/${p.seat}/report${q}`, p.version);
-  return { report: data, error };
+  const { data, error, loading } = useGet<Report>(`/api/games/${p.game.id}/seats/${p.seat}/report${q}`, p.version);
+  return { report: data, error, loading };
 }
 
 export function ReportText(props: SeatViewProps & { title?: string }) {
-  const { report, error } = useReport(props);
+  const { report, error, loading } = useReport(props);
   const h = `report-${props.seat}`;
   return (
-    <section aria-labelledby={h} className="report">
+    <section aria-labelledby={h} aria-busy={loading} className="report">
       <h3 id={h}>
         {props.title ?? "Results"}
         {report ? `: ${report.step === null ? "the start" : report.label}` : ""}
