@@ -1,6 +1,6 @@
 /** The page frame: who is signed in, the navigation, and the page the hash names. */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type Account, call, errorText } from "./api.js";
+import { type Account, call, errorText, SIGNED_OUT } from "./api.js";
 import { GamePage } from "./GamePage.js";
 import { Lobby } from "./Lobby.js";
 import { useRoute } from "./route.js";
@@ -28,6 +28,12 @@ export function App() {
     firstRoute.current = "";
     document.getElementById("main")?.focus();
   }, [routeKey]);
+
+  useEffect(() => {
+    const out = () => setAccount(null);
+    addEventListener(SIGNED_OUT, out);
+    return () => removeEventListener(SIGNED_OUT, out);
+  }, []);
 
   const signOut = useCallback(async () => {
     try {

@@ -159,6 +159,15 @@ export function GamePage(props: { id: string; account: Account }) {
   useEffect(() => {
     if (!readable) return;
     const es = new EventSource(`${base}/events`);
+    // After a dropped connection the browser connects again by itself; what happened meanwhile is read afresh.
+    let opened = false;
+    es.addEventListener("open", () => {
+      if (opened) {
+        setVersion((v) => v + 1);
+        void load();
+      }
+      opened = true;
+    });
     es.addEventListener("submitted", (e) => {
       const d = JSON.parse((e as MessageEvent<string>).data) as { seat: string };
       setNews(`${d.seat} has submitted orders.`);

@@ -104,6 +104,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Sent on the window when the server no longer knows the session. */
+export const SIGNED_OUT = "starhost:signed-out";
+
 function csrfToken(): string | undefined {
   const m = /(?:^|;\s*)starhost_csrf=([^;]+)/.exec(document.cookie);
   return m ? decodeURIComponent(m[1]!) : undefined;
@@ -131,6 +134,8 @@ export async function call<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: s
       data = text;
     }
   }
+  // The session ended (expired, or signed out in another tab): the page goes back to signing in.
+  if (r.status === 401 && path !== "/api/session") dispatchEvent(new Event(SIGNED_OUT));
   if (!r.ok) {
     const e = (typeof data === "object" && data !== null ? data : {}) as { error?: string; message?: string; details?: unknown };
     throw new ApiError(
