@@ -33,10 +33,15 @@ let browser: Browser | undefined;
 let base = "";
 let serverOut = "";
 
+/**
+ * `starhost serve` on a free port. Its due-step ticker is kept out of the way (--tick 3600): a step every awaited
+ * player has submitted for runs at once in the orders request (early advance) anyway, and a step awaiting only
+ * bots then waits for the game master's "Run now", so each step of the test runs when the test says.
+ */
 function startServe(data: string, web: string): Promise<string> {
   const child = spawn(
     process.execPath,
-    [TSX, join(ROOT, "src", "cli", "main.ts"), "serve", "--port", "0", "--data", data, "--web", web, "--tick", "1"],
+    [TSX, join(ROOT, "src", "cli", "main.ts"), "serve", "--port", "0", "--data", data, "--web", web, "--tick", "3600"],
     { cwd: ROOT, env: { ...process.env, DATABASE_URL: "" } },
   );
   server = child;
@@ -249,7 +254,7 @@ describe.skipIf(!haveChromium)("the web client in Chromium", () => {
     await bobCtx.close();
   });
 
-  it("a Battleshift battle against a bot: the side's view, its orders checked and submitted, the next step", {
+  it("a Battleshift battle against a bot: the side's view, its orders checked and submitted, the next step, the game master's panel, the history", {
     timeout: 300_000,
   }, async () => {
     const ctx = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
@@ -278,12 +283,25 @@ describe.skipIf(!haveChromium)("the web client in Chromium", () => {
     await carol.getByRole("button", { name: "Submit orders" }).click();
     await carol.getByText(new RegExp(`Submitted revision 1 for ${label}\\. Every awaited seat had submitted`)).waitFor();
     await carol.getByText(/A step has run: the game now awaits/).waitFor({ timeout: 60_000 });
+    await expect.poll(async () => (await carol.locator(".step-label").innerText()).trim()).not.toBe(label);
     const next = (await carol.locator(".step-label").innerText()).trim();
-    expect(next).not.toBe(label);
     // The page follows: the results of the step just run, and the orders for the next.
     await carol.getByRole("heading", { name: `Battle report: ${label}` }).waitFor();
     await carol.getByText(`Orders for ${next}`).waitFor();
     await review(carol, "battleshift-next-step");
+
+    // The game master's panel: pause and resume the deadline, then run the red bot's activation now.
+    await carol.getByRole("button", { name: "Pause the deadline" }).click();
+    await carol.getByRole("button", { name: "Resume the deadline" }).waitFor();
+    expect(await carol.locator(".summary").innerText()).toContain("Deadline: paused");
+    await carol.getByRole("button", { name: "Resume the deadline" }).click();
+    await carol.getByRole("button", { name: "Pause the deadline" }).waitFor();
+    await carol.getByRole("button", { name: `Run ${next} now` }).click();
+    await carol.getByRole("heading", { name: `Battle report: ${next}` }).waitFor({ timeout: 60_000 });
+    await expect.poll(async () => (await carol.locator(".step-label").innerText()).trim()).not.toBe(next);
+    await carol.getByRole("button", { name: `Results of ${label}` }).click();
+    await carol.getByRole("heading", { name: `Battle report: ${label}` }).waitFor();
+    await review(carol, "battleshift-history");
     await ctx.close();
   });
 });
