@@ -11,6 +11,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -60,10 +61,9 @@ function startServe(data: string, web: string): Promise<string> {
   });
 }
 
+const web = join(work, "web");
 beforeAll(async () => {
-  if (!haveChromium) return;
   // A build of the current source into a folder of this test's own, so the test never runs a stale client.
-  const web = join(work, "web");
   const built = spawnSync(
     process.execPath,
     [VITE, "build", "--config", "scripts/vite.web.config.ts", "--outDir", web, "--logLevel", "warn"],
@@ -73,6 +73,7 @@ beforeAll(async () => {
     },
   );
   if (built.status !== 0) throw new Error(`the web build failed: ${built.stdout}${built.stderr}`);
+  if (!haveChromium) return;
   base = await startServe(join(work, "data"), web);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
   rmSync(SHOTS, { recursive: true, force: true });
@@ -133,6 +134,19 @@ async function writeOrders(page: Page, seat: string, text: string): Promise<void
     .getByText(/expected to succeed|will fail or be skipped/)
     .waitFor();
 }
+
+describe("the built client", () => {
+  it("the first page's JavaScript is within issue 11's budget: 500 kB gzipped (each ruleset's view loads later)", () => {
+    const index = readFileSync(join(web, "index.html"), "utf8");
+    // The page's scripts and whatever it preloads: all that runs before a game is opened.
+    const first = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(first.length).toBeGreaterThan(0);
+    const bytes = first.reduce((n, f) => n + gzipSync(readFileSync(join(web, f)), { level: 9 }).length, 0);
+    expect(bytes).toBeLessThan(500 * 1024);
+    // The rules do not come with the first page: the Galactic Empires map code is in its view's own chunk.
+    for (const f of first) expect(readFileSync(join(web, f), "utf8")).not.toContain("Foreign forces are shown where you scouted");
+  });
+});
 
 describe.skipIf(!haveChromium)("the web client in Chromium", () => {
   it("two players and a bot play a Galactic Empires tutorial turn in the browser", { timeout: 300_000 }, async () => {
