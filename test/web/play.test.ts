@@ -204,6 +204,10 @@ describe.skipIf(!haveChromium)("the web client in Chromium", () => {
     await aliceCheck.getByText("1 order will fail or be skipped.").waitFor();
     await aliceCheck.getByText(/fails.*#8 travel strike -> 11.*needs 2 move points to enter 11 Mempa/).waitFor();
     await review(alice, "orders-checked");
+    // The text is kept in the browser as a draft: a reload brings it back, checked again.
+    await alice.reload();
+    await expect.poll(() => alice.getByLabel("Orders file (YAML or JSON)").inputValue()).toBe(KLINGON_YAML);
+    await aliceCheck.getByText("1 order will fail or be skipped.").waitFor();
     await alice.getByRole("button", { name: "Submit orders" }).click();
     await alice.getByRole("status").getByText("Submitted revision 1 for turn 1.").waitFor();
 

@@ -1,8 +1,9 @@
 /**
  * A seat's orders as text (the ruleset's YAML or JSON file), checked as the player types: the text goes to
  * POST /api/games/ID/check half a second after the last key, and the check's lines (what each order will do,
- * what will fail and why) are shown beside it. Nothing is kept until "Submit orders". It starts from the
- * seat's last revision for the due step, else the ruleset's commented template.
+ * what will fail and why) are shown beside it. The server keeps nothing until "Submit orders"; this browser keeps
+ * the text as a draft of the step. It starts from that draft, else the seat's last revision for the due step,
+ * else the ruleset's commented template.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type CheckReply, call, errorText, type SeatHistory } from "./api.js";
@@ -10,7 +11,32 @@ import type { SeatViewProps } from "./views.js";
 
 const DEBOUNCE_MS = 500;
 
-async function startingText(game: string, seat: string): Promise<string> {
+/** Where this browser keeps the text being written for a seat and step, so a reload or a closed tab loses nothing. */
+function draftKey(game: string, seat: string, step: number): string {
+  return `starhost:draft:${game}:${seat}:${step}`;
+}
+
+function readDraft(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    // Storage refused (a private window, a full quota): no draft, the server's copy is used.
+    return null;
+  }
+}
+
+function keepDraft(key: string, text: string): void {
+  try {
+    localStorage.setItem(key, text);
+  } catch {
+    // As above: drafts are a convenience.
+  }
+}
+
+/** The text to start from: this browser's draft for the step, else the last revision submitted, else the template. */
+async function startingText(game: string, seat: string, step: number): Promise<string> {
+  const draft = readDraft(draftKey(game, seat, step));
+  if (draft !== null) return draft;
   const h = await call<SeatHistory>("GET", `/api/games/${game}/seats/${seat}/history`);
   const last = h.due.revisions.at(-1);
   if (last) return JSON.stringify(last.orders, null, 2);
@@ -57,6 +83,7 @@ function CheckResult(props: { reply: CheckReply }) {
 
 export function OrdersEditor(props: SeatViewProps) {
   const { game, seat, version } = props;
+  const step = game.step;
   const [text, setText] = useState<string | null>(null);
   const [reply, setReply] = useState<CheckReply | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -73,7 +100,7 @@ export function OrdersEditor(props: SeatViewProps) {
     // Until the new step's text is here, nothing stale is shown, checked or submitted.
     setText(null);
     setReply(null);
-    startingText(game.id, seat)
+    startingText(game.id, seat, step)
       .then((t) => {
         if (live) setText(t);
       })
@@ -85,7 +112,7 @@ export function OrdersEditor(props: SeatViewProps) {
     return () => {
       live = false;
     };
-  }, [game.id, seat, version]);
+  }, [game.id, seat, step, version]);
 
   useEffect(() => {
     if (text === null || !awaited) return;
@@ -139,6 +166,10 @@ export function OrdersEditor(props: SeatViewProps) {
       )}
       <form onSubmit={submit}>
         <label htmlFor={`${id}-text`}>Orders file (YAML or JSON)</label>
+        <p className="hint" id={`${id}-hint`}>
+          Checked as you type; kept in this browser as a draft until you submit. Submit again to replace your orders: the last submission
+          before the step runs counts.
+        </p>
         <textarea
           id={`${id}-text`}
           className="orders-text"
@@ -146,8 +177,11 @@ export function OrdersEditor(props: SeatViewProps) {
           rows={18}
           value={text ?? ""}
           disabled={text === null}
-          aria-describedby={`${id}-check`}
-          onChange={(e) => setText(e.target.value)}
+          aria-describedby={`${id}-hint ${id}-check`}
+          onChange={(e) => {
+            setText(e.target.value);
+            keepDraft(draftKey(game.id, seat, step), e.target.value);
+          }}
         />
         <button type="submit" disabled={busy || !awaited || text === null}>
           Submit orders
