@@ -3,8 +3,9 @@
  * src/web, and Debian's Chromium (/usr/bin/chromium, driven by playwright-core; never a downloaded browser)
  * plays a Galactic Empires tutorial turn as two people would. Alice and Bob sign up; Alice creates the game,
  * takes the Klingons and gives the Federation to a bot; Bob joins as the Romulans; Alice starts it; both write
- * their orders in the editor, whose check (shown as they type) refuses one of Alice's with its reason; the
- * turn runs on early advance; each sees their own results, live, and nothing of the other's. Every page is
+ * their orders in the editor, whose check (shown as they type) refuses one of Alice's with its reason, and Alice
+ * writes to Bob, who reads it live; the turn runs on early advance; each sees their own results, live, and
+ * nothing of the other's. Then a Battleshift side against a bot, with the game master's panel and the history. Every page is
  * checked with axe-core (no serious or critical violations) and kept as a screenshot in test/web/screenshots/.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -211,9 +212,18 @@ describe.skipIf(!haveChromium)("the web client in Chromium", () => {
     await alice.getByRole("button", { name: "Submit orders" }).click();
     await alice.getByRole("status").getByText("Submitted revision 1 for turn 1.").waitFor();
 
-    // Bob sees, live, that the Klingons have submitted (never what), then writes and submits his own.
+    // Bob sees that the Klingons have submitted (never what), then writes and submits his own.
     await bob.reload();
     await bob.getByRole("row", { name: /Klingon Empire.*alice.*submitted/ }).waitFor();
+
+    // Diplomacy: Alice writes to the Romulans alone; Bob reads it live, with no reload.
+    await alice.getByLabel("Send to", { exact: true }).selectOption("romulan");
+    await alice.getByLabel("Message", { exact: true }).fill("A pact against the Federation?");
+    await alice.getByRole("button", { name: "Send" }).click();
+    const bobMessages = bob.getByRole("region", { name: "Messages" });
+    await bobMessages.getByText("A pact against the Federation?").waitFor();
+    await bobMessages.getByText(/Klingon Empire to Romulan Star Empire/).waitFor();
+    await review(bob, "message");
     await writeOrders(bob, "romulan", ROMULAN_YAML);
     await review(bob, "orders-phone");
     await bob.getByRole("button", { name: "Submit orders" }).click();

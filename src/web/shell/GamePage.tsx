@@ -6,6 +6,7 @@ import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { seatViewFor } from "../rulesets/index.js";
 import { type Account, call, errorText, type GameSummary, type RulesetInfo, type SeatHistory } from "./api.js";
 import { Deadline } from "./Deadline.js";
+import { Messages } from "./Messages.js";
 import { useGet } from "./useGet.js";
 import { holderText } from "./words.js";
 
@@ -130,6 +131,7 @@ export function GamePage(props: { id: string; account: Account }) {
   const [error, setError] = useState<string | null>(null);
   const [news, setNews] = useState("");
   const [version, setVersion] = useState(0);
+  const [messages, setMessages] = useState(0);
   const [reportStep, setReportStep] = useState<number | null>(null);
   const [bots, setBots] = useState<string[]>([]);
   const base = `/api/games/${props.id}`;
@@ -164,6 +166,7 @@ export function GamePage(props: { id: string; account: Account }) {
     es.addEventListener("open", () => {
       if (opened) {
         setVersion((v) => v + 1);
+        setMessages((n) => n + 1);
         void load();
       }
       opened = true;
@@ -179,6 +182,10 @@ export function GamePage(props: { id: string; account: Account }) {
       setReportStep(null);
       setVersion((v) => v + 1);
       void load();
+    });
+    es.addEventListener("message", () => {
+      setNews("A new message.");
+      setMessages((n) => n + 1);
     });
     es.addEventListener("deadline", () => {
       setNews("The deadline has changed.");
@@ -237,6 +244,7 @@ export function GamePage(props: { id: string; account: Account }) {
             </Suspense>
           </section>
         ))}
+      {readable && <Messages game={game} version={messages} />}
     </>
   );
 }
