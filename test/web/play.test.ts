@@ -132,6 +132,7 @@ async function writeOrders(page: Page, seat: string, text: string): Promise<void
   expect(reply.status(), `the check of ${seat}'s orders`).toBe(200);
   await page
     .getByRole("region", { name: "The check of these orders" })
+    .locator(".verdict")
     .getByText(/expected to succeed|will fail or be skipped/)
     .waitFor();
 }
@@ -202,13 +203,15 @@ describe.skipIf(!haveChromium)("the web client in Chromium", () => {
     // Alice's orders: one travel is refused by the check, with its reason, before anything is submitted.
     await writeOrders(alice, "klingon", KLINGON_YAML);
     const aliceCheck = alice.getByRole("region", { name: "The check of these orders" });
-    await aliceCheck.getByText("1 order will fail or be skipped.").waitFor();
+    await aliceCheck.locator(".verdict").getByText("1 order will fail or be skipped.").waitFor();
+    // The verdict is also said to screen readers, in a live region that stays while the text changes.
+    expect(await aliceCheck.locator("[aria-live=polite]").innerText()).toBe("1 order will fail or be skipped.");
     await aliceCheck.getByText(/fails.*#8 travel strike -> 11.*needs 2 move points to enter 11 Mempa/).waitFor();
     await review(alice, "orders-checked");
     // The text is kept in the browser as a draft: a reload brings it back, checked again.
     await alice.reload();
     await expect.poll(() => alice.getByLabel("Orders file (YAML or JSON)").inputValue()).toBe(KLINGON_YAML);
-    await aliceCheck.getByText("1 order will fail or be skipped.").waitFor();
+    await aliceCheck.locator(".verdict").getByText("1 order will fail or be skipped.").waitFor();
     await alice.getByRole("button", { name: "Submit orders" }).click();
     await alice.getByRole("status").getByText("Submitted revision 1 for turn 1.").waitFor();
 
@@ -305,6 +308,7 @@ describe.skipIf(!haveChromium)("the web client in Chromium", () => {
     await expect.poll(async () => (await editor.inputValue()).length).toBeGreaterThan(0);
     await carol
       .getByRole("region", { name: "The check of these orders" })
+      .locator(".verdict")
       .getByText(/expected to succeed|will fail or be skipped/)
       .waitFor();
     await review(carol, "battleshift");

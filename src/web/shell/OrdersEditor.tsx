@@ -44,16 +44,24 @@ async function startingText(game: string, seat: string, step: number): Promise<s
   return typeof t === "string" ? t : JSON.stringify(t, null, 2);
 }
 
+function failing(reply: CheckReply): number {
+  return new Set([
+    ...reply.check.lines.filter((l) => !l.ok).map((l) => l.order),
+    ...reply.check.problems.map((p) => p.order),
+    ...reply.skipped.map((p) => p.order),
+  ]).size;
+}
+
+function verdict(failed: number): string {
+  return failed === 0 ? "Every order is expected to succeed." : `${failed} order${failed === 1 ? "" : "s"} will fail or be skipped.`;
+}
+
 /** The check as lines: skipped orders, orders that fail, then what each order will do. */
 function CheckResult(props: { reply: CheckReply }) {
   const { check, skipped } = props.reply;
   // A failing order has its check line and its problem: each order is counted, and shown, once.
   const lined = new Set(check.lines.map((l) => l.order));
-  const failed = new Set([
-    ...check.lines.filter((l) => !l.ok).map((l) => l.order),
-    ...check.problems.map((p) => p.order),
-    ...skipped.map((p) => p.order),
-  ]).size;
+  const failed = failing(props.reply);
   const items = [
     ...skipped.map((p) => ({ ok: false, mark: "skipped", text: `${p.order}: ${p.message}` })),
     ...check.problems.filter((p) => !lined.has(p.order)).map((p) => ({ ok: false, mark: "fails", text: `${p.order}: ${p.message}` })),
@@ -65,9 +73,7 @@ function CheckResult(props: { reply: CheckReply }) {
   ];
   return (
     <>
-      <p className={failed === 0 ? "ok" : "error"}>
-        {failed === 0 ? "Every order is expected to succeed." : `${failed} order${failed === 1 ? "" : "s"} will fail or be skipped.`}
-      </p>
+      <p className={`verdict ${failed === 0 ? "ok" : "error"}`}>{verdict(failed)}</p>
       <ul className="check">
         {items.map((x, i) => (
           // The list is made afresh from each check and never reordered: its place is its identity.
@@ -190,8 +196,13 @@ export function OrdersEditor(props: SeatViewProps) {
           {status}
         </p>
       </form>
-      <section id={`${id}-check`} className="check-panel" aria-live="polite" aria-label="The check of these orders">
+      <section id={`${id}-check`} className="check-panel" aria-label="The check of these orders">
         <h4>Check</h4>
+        {/* Only the verdict is announced as it changes (this element stays, so readers hear each change): the
+            whole list at every key would drown a screen reader. */}
+        <p className="sr-only" aria-live="polite">
+          {problem ?? (reply ? verdict(failing(reply)) : "")}
+        </p>
         {problem && <p className="error">{problem}</p>}
         {!problem && reply && <CheckResult reply={reply} />}
         {!problem && !reply && awaited && <p>Checking…</p>}
