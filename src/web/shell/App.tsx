@@ -74,9 +74,9 @@ export function App() {
         ) : account === null ? (
           <SignIn onSignedIn={setAccount} />
         ) : route.page === "game" ? (
-          <GamePage key={route.id} id={route.id} account={account} />
+          <GamePage key={route.id} id={route.id} />
         ) : (
-          <Lobby account={account} />
+          <Lobby />
         )}
       </main>
     </>

@@ -4,13 +4,13 @@
  */
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { seatViewFor } from "../rulesets/index.js";
-import { type Account, call, errorText, type GameSummary, type RulesetInfo, type SeatHistory } from "./api.js";
+import { call, errorText, type GameSummary, type RulesetInfo, type SeatHistory } from "./api.js";
 import { Deadline } from "./Deadline.js";
 import { Messages } from "./Messages.js";
 import { useGet } from "./useGet.js";
 import { holderText } from "./words.js";
 
-function SeatsTable(props: { game: GameSummary; account: Account; bots: string[]; act: (f: () => Promise<unknown>) => void }) {
+function SeatsTable(props: { game: GameSummary; bots: string[]; act: (f: () => Promise<unknown>) => void }) {
   const { game, act } = props;
   const base = `/api/games/${game.id}`;
   const mayJoin = !game.started && game.you.seats.length === 0;
@@ -126,7 +126,7 @@ function History(props: { game: GameSummary; seat: string; version: number; chos
   );
 }
 
-export function GamePage(props: { id: string; account: Account }) {
+export function GamePage(props: { id: string }) {
   const [game, setGame] = useState<GameSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [news, setNews] = useState("");
@@ -228,7 +228,7 @@ export function GamePage(props: { id: string; account: Account }) {
           {error}
         </p>
       )}
-      <SeatsTable game={game} account={props.account} bots={bots} act={act} />
+      <SeatsTable game={game} bots={bots} act={act} />
       {game.you.gameMaster && <GameMasterPanel game={game} act={act} />}
       {game.started &&
         SeatView &&

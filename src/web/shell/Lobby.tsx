@@ -1,6 +1,6 @@
 /** The lobby: your games (what each awaits from you, and when), the open games, and a new game. */
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { type Account, call, errorText, type GameSummary, type RulesetInfo } from "./api.js";
+import { call, errorText, type GameSummary, type RulesetInfo } from "./api.js";
 import { Deadline } from "./Deadline.js";
 import { gameHref } from "./route.js";
 import { awaitsFromYou } from "./words.js";
@@ -156,7 +156,7 @@ function NewGame(props: { rulesets: RulesetInfo[] }) {
   );
 }
 
-export function Lobby(_props: { account: Account }) {
+export function Lobby() {
   const [mine, setMine] = useState<GameSummary[] | null>(null);
   const [open, setOpen] = useState<GameSummary[] | null>(null);
   const [rulesets, setRulesets] = useState<RulesetInfo[] | null>(null);
