@@ -18,8 +18,10 @@ function importsOf(file: string): string[] {
     .replace(/^\s*\/\/.*$/gm, "");
   const out: string[] = [];
   for (const m of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)) {
-    const target = resolve(dirname(file), m[1]!.replace(/\.js$/, ".ts"));
-    if (existsSync(target)) out.push(target);
+    // "./x.js" names x.ts, or x.tsx in the web client.
+    const base = resolve(dirname(file), m[1]!.replace(/\.js$/, ""));
+    const target = [`${base}.ts`, `${base}.tsx`].find((t) => existsSync(t));
+    if (target) out.push(target);
   }
   return out;
 }
@@ -75,6 +77,30 @@ describe("layout", () => {
       }
     }
     expect(existsSync(join(ROOT, "src/server/app.ts"))).toBe(true);
+    expect(bad).toEqual([]);
+  });
+
+  it("src/web talks to the server over HTTP and knows rulesets only in their view folders", () => {
+    const bad: string[] = [];
+    const web = sourceFiles(join(ROOT, "src/web"));
+    expect(web.length).toBeGreaterThan(5);
+    for (const f of sourceFiles(join(ROOT, "src"))) {
+      const rel = relative(ROOT, f);
+      for (const target of importsOf(f).map((t) => relative(ROOT, t))) {
+        // Nothing below the client imports it.
+        if (!rel.startsWith("src/web/") && target.startsWith("src/web/")) bad.push(`${rel} -> ${target}`);
+        if (!rel.startsWith("src/web/")) continue;
+        // In the browser: core and the rules only, never the host, stores, server or command.
+        if (/^src\/(host|store|server|cli)\//.test(target)) bad.push(`${rel} -> ${target}`);
+        // A ruleset's rules are imported only by that ruleset's view folder (src/web/rulesets/ID/).
+        const rules = /^src\/rules\/([^/]+)\//.exec(target);
+        const view = /^src\/web\/rulesets\/([^/]+)\//.exec(rel);
+        if (rules && rules[1] !== view?.[1]) bad.push(`${rel} -> ${target}`);
+        if (target === "src/rules/registry.ts") bad.push(`${rel} -> ${target}`);
+        // The shell reaches views through src/web/rulesets/index.ts only.
+        if (rel.startsWith("src/web/shell/") && /^src\/web\/rulesets\/[^/]+\//.test(target)) bad.push(`${rel} -> ${target}`);
+      }
+    }
     expect(bad).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 /** What the `starhost` commands share: usage errors, number options, seats, the game folder's store. */
-import { basename, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { type Command, InvalidArgumentError } from "commander";
 import type { AnyRuleset } from "../core/ruleset.js";
 import { HostError } from "../host/errors.js";
@@ -8,6 +9,16 @@ import { loadGame, problemLines, submitOrders } from "../host/games.js";
 import { acceptOrders, CheckMemo, MAX_SEED } from "../host/lifecycle.js";
 import { FolderStore } from "../store/folder.js";
 import type { GameRecord } from "../store/store.js";
+
+/**
+ * The package's folder (examples/, dist-web/), relative to this file's: two folders up from src/cli; a build
+ * (scripts/build.mjs) defines STARHOST_PACKAGE_ROOT as the way up from its own folder.
+ */
+declare const STARHOST_PACKAGE_ROOT: string | undefined;
+export const PACKAGE_ROOT = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  typeof STARHOST_PACKAGE_ROOT === "string" ? STARHOST_PACKAGE_ROOT : join("..", ".."),
+);
 
 /** A mistake in how the command was called: exit code 2. */
 export class UsageError extends Error {}

@@ -4,24 +4,17 @@
  * and the folder of orders), every seat's results printed.
  */
 import { cpSync, existsSync, readdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import { type Command, Option } from "commander";
 import { HostError } from "../host/errors.js";
 import { readDataFile } from "../host/files.js";
 import { createGame, playStep, seatReport } from "../host/games.js";
 import { allRulesets, rulesetById } from "../host/registry.js";
 import { FolderStore } from "../store/folder.js";
-import { gameIdFor, now, seedOption, takeInbox } from "./common.js";
+import { gameIdFor, now, PACKAGE_ROOT, seedOption, takeInbox } from "./common.js";
 import { requireOutputFolder } from "./output.js";
 
-/**
- * The package's folder, relative to this file's: two folders up from src/cli; a build
- * (scripts/build.mjs) defines STARHOST_PACKAGE_ROOT as the way up from its own folder.
- */
-declare const STARHOST_PACKAGE_ROOT: string | undefined;
-const UP = typeof STARHOST_PACKAGE_ROOT === "string" ? STARHOST_PACKAGE_ROOT : join("..", "..");
-const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), UP, "examples");
+const EXAMPLES = join(PACKAGE_ROOT, "examples");
 
 interface SampleFile {
   scenario: string;

@@ -5,8 +5,10 @@
  * database closed. The server is imported only when this command runs, so no other
  * command loads Fastify.
  */
+
+import { join } from "node:path";
 import type { Command } from "commander";
-import { intOption, UsageError } from "./common.js";
+import { intOption, PACKAGE_ROOT, UsageError } from "./common.js";
 
 export function registerServeCommand(program: Command): void {
   program
@@ -22,6 +24,7 @@ export function registerServeCommand(program: Command): void {
     )
     .option("--secure-cookies <when>", "auto (when the request came over TLS), always or never", "auto")
     .option("--trust-proxy", "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy")
+    .option("--web <dir>", "the built web client to serve at / (default: the package's dist-web, made by npm run build:web)")
     .option("--log", "log every request (JSON lines on standard output)")
     .option("--tick <seconds>", "how often due steps are looked for (deadlines passed, early advance)", intOption("--tick", 1, 3600), 30)
     .option(
@@ -65,6 +68,7 @@ Examples:
         secureCookies: string;
         trustProxy?: boolean;
         log?: boolean;
+        web?: string;
         tick: number;
         smtp?: string;
         smtpIn?: number;
@@ -104,6 +108,7 @@ Examples:
           secureCookies: secure as boolean | "auto",
           trustProxy: o.trustProxy === true,
           logger: o.log === true,
+          web: o.web ?? join(PACKAGE_ROOT, "dist-web"),
         });
         const ticker = startTicker(
           async () => {

@@ -30,6 +30,7 @@ import { registerMailRoutes } from "./mail-routes.js";
 import { registerMessageRoutes } from "./messages.js";
 import { registerScheduleRoutes } from "./schedule-routes.js";
 import { registerToolRoutes } from "./tools.js";
+import { registerWebClient } from "./web.js";
 
 export const API_VERSION = "0.1.0";
 
@@ -61,6 +62,8 @@ export interface AppOptions {
    * results, replies and messages (openMailer; none: nothing is mailed). Without it, mail play is off.
    */
   mail?: { domain: string; mailer?: Mailer | null };
+  /** The built web client's folder (dist-web/), served at `/`; without it, `/` is not served. */
+  web?: string;
 }
 
 /** What the app offers the processes around it (`app.starhost`). */
@@ -190,5 +193,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMailRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
+  if (options.web !== undefined) registerWebClient(app, options.web);
   return app;
 }

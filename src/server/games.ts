@@ -14,13 +14,14 @@
  * game masters.
  */
 import { randomBytes, randomInt } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ID_PATTERN } from "../core/ids.js";
-import type { AnyRuleset, SeatId } from "../core/ruleset.js";
+import type { AnyRuleset, ParsedOrders, SeatId } from "../core/ruleset.js";
 import { DEFAULT_DEADLINES, type DeadlineSettings, deadlineSettingsSchema, openStep } from "../host/deadlines.js";
+import { HostError } from "../host/errors.js";
 import { loadGame, problemLines, seatReport, submitOrders } from "../host/games.js";
-import { assertNotOver, MAX_SEED, newGame } from "../host/lifecycle.js";
+import { acceptOrders, assertNotOver, MAX_SEED, newGame } from "../host/lifecycle.js";
 import { rulesetById } from "../host/registry.js";
 import { describeSchedule, parseSchedule } from "../host/schedule.js";
 import type { HostedGame, HostedSeat, SeatHolder, Spectators } from "../store/site.js";
@@ -294,6 +295,62 @@ const CheckReply = z.object({
     .nullable()
     .describe("the step ran at once because every awaited seat had submitted (early advance)"),
 });
+
+const OrdersQuery = z.object({
+  seat: Id.optional().describe("default: the seat the file names if it is yours, else your only seat"),
+  step: StepNumber.optional(),
+});
+
+/**
+ * The seat and step an orders body is for (POST /orders and POST /check alike): the caller must hold the seat,
+ * the game must be started and not over, and the step named (by ?step or the file) must be the due one.
+ */
+async function ordersFor(
+  ctx: ServerContext,
+  id: string,
+  query: z.infer<typeof OrdersQuery>,
+  body: unknown,
+  auth: Auth | null,
+  req: FastifyRequest,
+): Promise<{ record: GameRecord; ruleset: AnyRuleset; seat: string; raw: unknown; parsed: ParsedOrders<unknown> }> {
+  const { hosted, record, ruleset } = await loadHosted(ctx, id);
+  const a = accessOf(hosted, record, auth);
+  if (a.seats.length === 0)
+    throw new ApiError(403, "not-your-seat", "you hold no seat in this game: only a seat's player submits its orders");
+  if (hosted.startedAt === null)
+    throw new ApiError(409, "not-started", "the game has not started: a game master starts it (POST /api/games/ID/start)");
+  assertNotOver(record);
+  if (body === undefined || body === null || body === "")
+    throw new ApiError(400, "no-orders", "the body is empty: send the orders as JSON, YAML or the ruleset's orders file");
+  const raw = decodeBody(req, "the orders");
+  const parsed = ruleset.parseOrders(raw);
+  // The seat: ?seat=ID, else the one the file names (when it is yours), else your only seat.
+  const named = parsed.seat !== undefined && parsed.seat !== "" && a.seats.includes(parsed.seat) ? parsed.seat : undefined;
+  const seat = query.seat ?? named ?? (a.seats.length === 1 ? a.seats[0]! : undefined);
+  if (seat === undefined)
+    throw new ApiError(400, "name-the-seat", `you hold several seats (${a.seats.join(", ")}): name one with ?seat=ID or in the file`);
+  requireSeat(ruleset, record, seat);
+  if (!a.seats.includes(seat))
+    throw new ApiError(403, "not-your-seat", `${ruleset.seatNoun} "${seat}" is not yours: only its player submits its orders`);
+  if (query.step !== undefined && parsed.step !== undefined && query.step !== parsed.step)
+    throw new ApiError(400, "step-mismatch", `?step=${query.step} but the orders say they are for step ${parsed.step}: name one step`);
+  const step = query.step ?? parsed.step;
+  if (step === undefined)
+    throw new ApiError(
+      400,
+      "no-step",
+      `name the step these orders were made for: ?step=${record.step} or the file's own step field (the game awaits step ${record.step}, ${record.label})`,
+    );
+  if (step !== record.step) {
+    const was = step < record.step ? (await ctx.games.history(record.id, step))?.label : undefined;
+    throw new ApiError(
+      409,
+      "stale-orders",
+      `these orders were made for step ${step}${was ? ` (${was})` : ""}, but the game awaits step ${record.step} (${record.label}): use the newest results`,
+    );
+  }
+  return { record, ruleset, seat, raw, parsed };
+}
 
 export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const tags = ["games"];
@@ -604,52 +661,14 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       tags: ["orders"],
       auth: "required",
       params: GameParams,
-      query: z.object({
-        seat: Id.optional().describe("default: the seat the file names if it is yours, else your only seat"),
-        step: StepNumber.optional(),
-      }),
+      query: OrdersQuery,
       rawBody: "the seat's orders file (its JSON Schema: starhost schema RULESET orders), as JSON, YAML or plain text",
       bodyLimit: ctx.ordersBodyLimit,
       reply: CheckReply,
     },
     async ({ params, query, body, auth, req }) => {
       const me = requireAuth(auth).account;
-      const { hosted, record, ruleset } = await loadHosted(ctx, params.id);
-      const a = accessOf(hosted, record, auth);
-      if (a.seats.length === 0)
-        throw new ApiError(403, "not-your-seat", "you hold no seat in this game: only a seat's player submits its orders");
-      if (hosted.startedAt === null)
-        throw new ApiError(409, "not-started", "the game has not started: a game master starts it (POST /api/games/ID/start)");
-      assertNotOver(record);
-      if (body === undefined || body === null || body === "")
-        throw new ApiError(400, "no-orders", "the body is empty: send the orders as JSON, YAML or the ruleset's orders file");
-      const raw = decodeBody(req, "the orders");
-      const parsed = ruleset.parseOrders(raw);
-      // The seat: ?seat=ID, else the one the file names (when it is yours), else your only seat.
-      const named = parsed.seat !== undefined && parsed.seat !== "" && a.seats.includes(parsed.seat) ? parsed.seat : undefined;
-      const seat = query.seat ?? named ?? (a.seats.length === 1 ? a.seats[0]! : undefined);
-      if (seat === undefined)
-        throw new ApiError(400, "name-the-seat", `you hold several seats (${a.seats.join(", ")}): name one with ?seat=ID or in the file`);
-      requireSeat(ruleset, record, seat);
-      if (!a.seats.includes(seat))
-        throw new ApiError(403, "not-your-seat", `${ruleset.seatNoun} "${seat}" is not yours: only its player submits its orders`);
-      if (query.step !== undefined && parsed.step !== undefined && query.step !== parsed.step)
-        throw new ApiError(400, "step-mismatch", `?step=${query.step} but the orders say they are for step ${parsed.step}: name one step`);
-      const step = query.step ?? parsed.step;
-      if (step === undefined)
-        throw new ApiError(
-          400,
-          "no-step",
-          `name the step these orders were made for: ?step=${record.step} or the file's own step field (the game awaits step ${record.step}, ${record.label})`,
-        );
-      if (step !== record.step) {
-        const was = step < record.step ? (await ctx.games.history(record.id, step))?.label : undefined;
-        throw new ApiError(
-          409,
-          "stale-orders",
-          `these orders were made for step ${step}${was ? ` (${was})` : ""}, but the game awaits step ${record.step} (${record.label}): use the newest results`,
-        );
-      }
+      const { record, ruleset, seat, raw, parsed } = await ordersFor(ctx, params.id, query, body, auth, req);
       const sub = await submitOrders(ctx.games, record.id, seat, raw, `api ${me.name}`, at(), ctx.checks, { record, ruleset, parsed });
       await ctx.events.publish({ kind: "submitted", game: record.id, seat, step: record.step });
       // Early advance: the last awaited seat's orders may make the step due now; if not, the one seat still awaited,
@@ -677,6 +696,31 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         check: sub.check,
         skipped: sub.problems,
       };
+    },
+  );
+
+  route(
+    app,
+    ctx,
+    {
+      method: "POST",
+      url: "/api/games/:id/check",
+      summary:
+        "check a seat's orders without submitting them: the reply is the check POST /orders would give, and nothing is kept (a client checks as its player types)",
+      tags: ["orders"],
+      auth: "required",
+      params: GameParams,
+      query: OrdersQuery,
+      rawBody: "the seat's orders file, as for POST /api/games/ID/orders",
+      bodyLimit: ctx.ordersBodyLimit,
+      reply: CheckReply.omit({ revision: true, advanced: true }),
+    },
+    async ({ params, query, body, auth, req }) => {
+      const { record, ruleset, seat, raw, parsed } = await ordersFor(ctx, params.id, query, body, auth, req);
+      const a = acceptOrders(ruleset, record, seat, raw, ctx.checks, parsed);
+      if (!a.ok)
+        throw new HostError("orders-refused", `these orders would be refused whole: ${problemLines(a.error)[0]}`, problemLines(a.error));
+      return { seat, step: record.step, label: record.label, ok: a.value.check.ok, check: a.value.check, skipped: a.value.problems };
     },
   );
 

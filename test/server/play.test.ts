@@ -73,11 +73,23 @@ describe("a tutorial game through app.inject", () => {
     expect(started.body.started).toBe(true);
     expect((await bob.call("POST", `/api/games/${id}/seats/romulan/leave`)).body.error).toBe("started");
 
+    // A check alone (a client checking as its player types): the same check as a submission, nothing kept.
+    const checked = await alice.call("POST", `/api/games/${id}/check`, { body: KLINGON_YAML });
+    expect(checked.status, checked.text).toBe(200);
+    expect(checked.body).toMatchObject({ seat: "klingon", step: 1, label: "turn 1", ok: false });
+    expect(checked.body.revision).toBeUndefined();
+    expect((await alice.call("GET", `/api/games/${id}/seats/klingon/history`)).body.due.revisions).toEqual([]);
+    expect((await bob.call("POST", `/api/games/${id}/check?seat=klingon&step=1`, { body: KLINGON_YAML })).status).toBe(403);
+    expect((await eve.call("POST", `/api/games/${id}/check?step=1`, { body: { orders: [] } })).body.error).toBe("not-your-seat");
+    const wrongSeat = await alice.call("POST", `/api/games/${id}/check?seat=klingon`, { body: ROMULAN_YAML });
+    expect(wrongSeat.status).toBe(422);
+    expect(wrongSeat.body.details.join("\n")).toContain("romulan");
     // Alice's orders as the YAML file itself; the reply is the check.
     const k = await alice.call("POST", `/api/games/${id}/orders`, { body: KLINGON_YAML });
     expect(k.status, k.text).toBe(200);
     expect(k.body).toMatchObject({ seat: "klingon", step: 1, label: "turn 1", revision: 1, ok: false });
     expect(k.body.check.lines.some((l: { ok: boolean; order: string }) => !l.ok)).toBe(true);
+    expect(k.body.check).toEqual(checked.body.check);
     expect(k.body.check.lines.length).toBeGreaterThan(5);
     // Bob sends JSON and names the step in the query; then revises as text/plain.
     const romulan = {

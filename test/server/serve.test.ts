@@ -64,6 +64,7 @@ describe("starhost serve", () => {
       "--smtp",
       "--smtp-in",
       "--mail-domain",
+      "--web",
     ])
       expect(r.stdout).toContain(o);
     const bad = starhost(["serve", "--port", "99999"]);

@@ -1,0 +1,13 @@
+/** Any ruleset's seat, with nothing of its own: the results as text and the orders editor. */
+import { OrdersEditor } from "./OrdersEditor.js";
+import { ReportText } from "./ReportText.js";
+import type { SeatViewProps } from "./views.js";
+
+export function GenericSeatView(props: SeatViewProps) {
+  return (
+    <div className="seat-view">
+      <ReportText {...props} />
+      <OrdersEditor {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+/** The lobby: your games (what each awaits from you, and when), the open games, and a new game. */
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { call, errorText, type GameSummary, type RulesetInfo } from "./api.js";
+import { Deadline } from "./Deadline.js";
+import { gameHref } from "./route.js";
+import { awaitsFromYou } from "./words.js";
+
+function MyGames(props: { games: GameSummary[] }) {
+  if (props.games.length === 0) return <p>You are in no game yet: join an open one or make a new one.</p>;
+  return (
+    <table>
+      <caption className="sr-only">Your games</caption>
+      <thead>
+        <tr>
+          <th scope="col">Game</th>
+          <th scope="col">Step</th>
+          <th scope="col">Awaits from you</th>
+          <th scope="col">Deadline</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.games.map((g) => (
+          <tr key={g.id}>
+            <td>
+              <a href={gameHref(g.id)}>{g.title}</a>
+            </td>
+            <td>{g.label}</td>
+            <td>{awaitsFromYou(g)}</td>
+            <td>
+              <Deadline game={g} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function OpenGames(props: { games: GameSummary[] }) {
+  if (props.games.length === 0) return <p>No game has an open seat now.</p>;
+  return (
+    <table>
+      <caption className="sr-only">Open games</caption>
+      <thead>
+        <tr>
+          <th scope="col">Game</th>
+          <th scope="col">Ruleset</th>
+          <th scope="col">Game master</th>
+          <th scope="col">Open seats</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.games.map((g) => (
+          <tr key={g.id}>
+            <td>
+              <a href={gameHref(g.id)}>{g.title}</a>
+            </td>
+            <td>
+              {g.rulesetTitle}, {g.scenario}
+            </td>
+            <td>{g.creator}</td>
+            <td>
+              {g.seats
+                .filter((s) => s.holder.kind === "open")
+                .map((s) => s.name)
+                .join(", ")}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function NewGame(props: { rulesets: RulesetInfo[] }) {
+  const [rulesetId, setRulesetId] = useState(props.rulesets[0]?.id ?? "");
+  const ruleset = props.rulesets.find((r) => r.id === rulesetId);
+  // Scenarios that need input files (a map, fleets) are made from the command line or the API for now.
+  const scenarios = (ruleset?.scenarios ?? []).filter((s) => s.inputs.every((i) => i.min === 0));
+  const [scenario, setScenario] = useState("");
+  const [title, setTitle] = useState("");
+  const [others, setOthers] = useState("open");
+  const [hours, setHours] = useState("48");
+  const [manual, setManual] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const chosen = scenarios.some((s) => s.id === scenario) ? scenario : (ruleset?.defaultScenario ?? scenarios[0]?.id ?? "");
+
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const g = await call<GameSummary>("POST", "/api/games", {
+        ruleset: rulesetId,
+        scenario: chosen,
+        ...(title.trim() ? { title: title.trim() } : {}),
+        ...(others === "open" ? {} : { bots: others }),
+        deadlines: { schedule: manual ? { kind: "manual" } : { kind: "every", hours: Number(hours) } },
+      });
+      location.hash = gameHref(g.id);
+    } catch (x) {
+      setError(errorText(x));
+    }
+  };
+
+  return (
+    <form onSubmit={create} className="card" aria-labelledby="new-game-h">
+      <h2 id="new-game-h">New game</h2>
+      <p>You are its game master. Seats are taken on the game's page before you start it, where you can also give any seat to a bot.</p>
+      <label htmlFor="ng-ruleset">Ruleset</label>
+      <select id="ng-ruleset" value={rulesetId} onChange={(e) => setRulesetId(e.target.value)}>
+        {props.rulesets.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.title}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="ng-scenario">Scenario</label>
+      <select id="ng-scenario" value={chosen} onChange={(e) => setScenario(e.target.value)}>
+        {scenarios.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.title}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="ng-title">Title (optional)</label>
+      <input id="ng-title" value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
+      <label htmlFor="ng-others">Every seat to start with</label>
+      <select id="ng-others" value={others} onChange={(e) => setOthers(e.target.value)}>
+        <option value="open">open for players</option>
+        {(ruleset?.bots ?? []).map((b) => (
+          <option key={b.level} value={b.level}>
+            played by the {b.level} bot
+          </option>
+        ))}
+      </select>
+      <fieldset>
+        <legend>Schedule</legend>
+        <label className="inline">
+          <input type="checkbox" checked={manual} onChange={(e) => setManual(e.target.checked)} /> the game master runs every step
+        </label>
+        {!manual && (
+          <>
+            <label htmlFor="ng-hours">Hours between deadlines</label>
+            <input id="ng-hours" type="number" min={1} max={8760} value={hours} onChange={(e) => setHours(e.target.value)} />
+          </>
+        )}
+        <p className="hint">A step also runs as soon as every awaited seat has submitted.</p>
+      </fieldset>
+      <button type="submit">Create game</button>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export function Lobby() {
+  const [mine, setMine] = useState<GameSummary[] | null>(null);
+  const [open, setOpen] = useState<GameSummary[] | null>(null);
+  const [rulesets, setRulesets] = useState<RulesetInfo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      const [m, o, r] = await Promise.all([
+        call<{ games: GameSummary[] }>("GET", "/api/games?mine=true"),
+        call<{ games: GameSummary[] }>("GET", "/api/games"),
+        call<{ rulesets: RulesetInfo[] }>("GET", "/api/rulesets"),
+      ]);
+      setMine(m.games);
+      setOpen(o.games.filter((g) => !m.games.some((x) => x.id === g.id)));
+      setRulesets(r.rulesets);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <>
+      <h1>Lobby</h1>
+      {error && <p role="alert">{error}</p>}
+      <section aria-labelledby="mine-h">
+        <h2 id="mine-h">Your games</h2>
+        {mine ? <MyGames games={mine} /> : <p>Loading…</p>}
+      </section>
+      <section aria-labelledby="open-h">
+        <h2 id="open-h">Open games</h2>
+        {open ? <OpenGames games={open} /> : <p>Loading…</p>}
+      </section>
+      {rulesets && <NewGame rulesets={rulesets} />}
+    </>
+  );
+}

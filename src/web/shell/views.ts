@@ -1,0 +1,16 @@
+/**
+ * What the shell gives a ruleset's seat view (src/web/rulesets/<ruleset>/): the game, the seat, the step whose
+ * results to show (null: the last run), and a number that changes whenever the game moved on (a step ran), so
+ * the view reloads what it shows. The view fetches its own report, view and orders through the API.
+ */
+import type { ComponentType } from "react";
+import type { GameSummary } from "./api.js";
+
+export interface SeatViewProps {
+  game: GameSummary;
+  seat: string;
+  reportStep: number | null;
+  version: number;
+}
+
+export type SeatView = ComponentType<SeatViewProps>;

@@ -1,0 +1,31 @@
+/** The shell's wording of game facts, apart from the components so that tests read it without a browser. */
+import type { GameSummary, Holder } from "./api.js";
+
+/** What a game awaits from you: your seats whose orders the due step needs and that have not sent them. */
+export function awaitsFromYou(g: GameSummary): string {
+  if (g.over) return "over";
+  if (!g.started) return "not started";
+  const mine = g.seats.filter((s) => g.you.seats.includes(s.id) && s.awaited);
+  const todo = mine.filter((s) => !s.submitted);
+  if (todo.length > 0) return `your orders for ${g.label} (${todo.map((s) => s.name).join(", ")})`;
+  if (mine.length > 0) return `submitted for ${g.label}`;
+  return "nothing from you";
+}
+
+/** Time left until a deadline, to the second when under an hour. */
+export function left(ms: number): string {
+  if (ms <= 0) return "due now";
+  const s = Math.floor(ms / 1000);
+  const d = Math.floor(s / 86_400);
+  const h = Math.floor((s % 86_400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const parts = d > 0 ? [`${d} d`, `${h} h`] : h > 0 ? [`${h} h`, `${m} min`] : [`${m} min`, `${s % 60} s`];
+  return `${parts.join(" ")} left`;
+}
+
+/** Who plays a seat, in words. */
+export function holderText(h: Holder): string {
+  if (h.kind === "player") return h.name;
+  if (h.kind === "bot") return `${h.level} bot`;
+  return h.kind === "open" ? "open" : "kept for an invite";
+}

@@ -1,0 +1,70 @@
+/** The shell's wording and routes, without a browser (src/web/shell/words.ts, route.ts). */
+import { describe, expect, it } from "vitest";
+import type { GameSummary, SeatSummary } from "../../src/web/shell/api.js";
+import { gameHref, parseRoute } from "../../src/web/shell/route.js";
+import { awaitsFromYou, holderText, left } from "../../src/web/shell/words.js";
+
+const seat = (id: string, awaited: boolean, submitted: boolean): SeatSummary => ({
+  id,
+  name: `${id} Empire`,
+  holder: { kind: "open" },
+  awaited,
+  submitted,
+  missed: 0,
+  holiday: [],
+});
+
+function game(over: boolean, started: boolean, seats: SeatSummary[], mine: string[]): GameSummary {
+  return {
+    id: "g1",
+    title: "T",
+    ruleset: "galactic-empires",
+    rulesetTitle: "Galactic Empires",
+    scenario: "tutorial",
+    seatNoun: "empire",
+    structure: "simultaneous",
+    step: 3,
+    label: "turn 3",
+    over,
+    outcome: null,
+    started,
+    creator: "a",
+    gameMasters: ["a"],
+    seats,
+    deadline: { schedule: "every 48 hours", at: null, runsAt: null, inWords: "", paused: false, waitingFor: [] },
+    you: { seats: mine, gameMaster: false, seesAll: false },
+  };
+}
+
+describe("the shell's words", () => {
+  it("says what a game awaits from you", () => {
+    const seats = [seat("a", true, false), seat("b", true, true), seat("c", false, false)];
+    expect(awaitsFromYou(game(false, true, seats, ["a", "b"]))).toBe("your orders for turn 3 (a Empire)");
+    expect(awaitsFromYou(game(false, true, seats, ["b"]))).toBe("submitted for turn 3");
+    expect(awaitsFromYou(game(false, true, seats, ["c"]))).toBe("nothing from you");
+    expect(awaitsFromYou(game(false, false, seats, ["a"]))).toBe("not started");
+    expect(awaitsFromYou(game(true, true, seats, ["a"]))).toBe("over");
+  });
+
+  it("counts down in days, hours, minutes and seconds", () => {
+    expect(left(0)).toBe("due now");
+    expect(left(-5)).toBe("due now");
+    expect(left(59_000)).toBe("0 min 59 s left");
+    expect(left(3_600_000 + 61_000)).toBe("1 h 1 min left");
+    expect(left(2 * 86_400_000 + 5 * 3_600_000)).toBe("2 d 5 h left");
+  });
+
+  it("names who plays a seat", () => {
+    expect(holderText({ kind: "player", name: "bob" })).toBe("bob");
+    expect(holderText({ kind: "bot", level: "easy" })).toBe("easy bot");
+    expect(holderText({ kind: "open" })).toBe("open");
+    expect(holderText({ kind: "invited" })).toBe("kept for an invite");
+  });
+
+  it("routes by the hash: a game's id, anything else the lobby", () => {
+    expect(parseRoute(gameHref("g0a1"))).toEqual({ page: "game", id: "g0a1" });
+    expect(parseRoute("#/")).toEqual({ page: "lobby" });
+    expect(parseRoute("")).toEqual({ page: "lobby" });
+    expect(parseRoute("#/games/../x")).toEqual({ page: "lobby" });
+  });
+});
