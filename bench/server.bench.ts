@@ -35,7 +35,9 @@ interface Started {
 
 /** A process that prints "listening on http://127.0.0.1:PORT". */
 function start(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Started> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
+  // DATABASE_URL only where asked for: `serve` with it would use PostgreSQL, whatever --data says.
+  const { DATABASE_URL: _, ...rest } = process.env;
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...rest, ...env } });
   let out = "";
   child.stdout?.on("data", (b) => (out += b));
   child.stderr?.on("data", (b) => (out += b));

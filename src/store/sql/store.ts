@@ -270,13 +270,12 @@ export class SqlStore implements Store {
   }
 
   /**
-   * One statement for a batch, atomic without a transaction. Each game's row is locked (FOR UPDATE; not on
-   * PGlite, where statements never overlap and a row lock costs as much as the insert) so a step commit
-   * cannot come between the step check and the insert; a commit that got there first makes the re-read row's
-   * step differ, and that game's submissions are refused as stale. Revisions are counted from the statement's
-   * snapshot, which on PostgreSQL is taken before a lock is waited for, so two inserts of one seat's orders at
-   * once (two processes) may count the same revision: the primary key refuses the statement, and it counts
-   * again. The rows go in in the batch's order (ORDER BY), so their sequence numbers keep the order of arrival.
+   * One statement for a batch. On PostgreSQL it runs in a transaction after locking each game's row (FOR
+   * UPDATE), so a step commit cannot come between the step check and the insert (a commit that got there
+   * first has moved the step on, and that game's submissions are refused as stale), and the revisions are
+   * counted after the lock is held. On PGlite, where statements never overlap, the statement alone does it
+   * (a row lock there costs as much as the insert). Should two revisions still collide, the primary key
+   * refuses the statement and it counts again. The rows go in in the batch's order (ORDER BY), so their sequence numbers keep the order of arrival.
    * The answer for each submission is its revision, or the error that refused it.
    */
   private async insertBatch(batch: readonly WaitingSubmission[]): Promise<(number | Error)[]> {
@@ -286,7 +285,7 @@ export class SqlStore implements Store {
       return `($${n - 7}::int, $${n - 6}::text, $${n - 5}::int, $${n - 4}::text, $${n - 3}::bytea, $${n - 2}::json, $${n - 1}::text, $${n}::text)`;
     });
     const sql = `WITH v (ord, game_id, step, seat, orders, problems, source, at) AS (VALUES ${rows.join(", ")}),
-       g AS (SELECT id, step FROM games WHERE id IN (SELECT game_id FROM v) ${this.db.exclusive ? "" : "FOR UPDATE"})
+       g AS (SELECT id, step FROM games WHERE id IN (SELECT game_id FROM v))
        INSERT INTO submissions (game_id, step, seat, revision, orders, problems, source, at)
        SELECT v.game_id, v.step, v.seat,
          COALESCE((SELECT MAX(s.revision) FROM submissions s WHERE s.game_id = v.game_id AND s.step = v.step AND s.seat = v.seat), 0)
@@ -297,7 +296,18 @@ export class SqlStore implements Store {
        RETURNING game_id, step, seat, revision`;
     for (let attempt = 1; ; attempt++) {
       try {
-        const r = await this.db.query<{ game_id: string; step: number; seat: string; revision: number }>(sql, params);
+        type Row = { game_id: string; step: number; seat: string; revision: number };
+        const r = this.db.exclusive
+          ? await this.db.query<Row>(sql, params)
+          : await this.db.transaction(async (tx) => {
+              // The games' rows locked first, in id order (two batches never wait on each other in a circle), by a
+              // statement of its own: the insert's snapshot is then taken after the lock is held, so it counts
+              // every revision committed before (one statement would count from before its wait, and collide).
+              await tx.query("SELECT id FROM games WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE", [
+                [...new Set(batch.map((w) => w.id))].sort(),
+              ]);
+              return tx.query<Row>(sql, params);
+            });
         // Revisions back to submissions: within one (game, step, seat) they were given in the batch's order.
         const given = new Map<string, number[]>();
         for (const row of r.rows) {
