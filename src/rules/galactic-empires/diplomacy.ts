@@ -139,6 +139,31 @@ function giveSector(ctx: TurnContext, s: Sector, from: EmpireId, to: EmpireId): 
 // --- 3.15-3.17 Relations ---------------------------------------------------------------
 
 /** Offers of one type, validated against the relation they need; returns the offering pairs "from>to". */
+/** How a relation reads after "you are": an order refused for the relation says which one it found. */
+const RELATION_WORDS: Readonly<Record<Relation | "self", string>> = {
+  war: "at war",
+  neutral: "neutral",
+  alliance: "allied",
+  // An order naming its own empire is refused before this (otherEmpire).
+  self: "one and the same",
+};
+
+/** The offers of `type` to empires in relation `needed` with the offerer; any other fails with `code`, naming the relation. */
+function offersWhen(
+  ctx: TurnContext,
+  type: Extract<OrderType, "offerPeace" | "cancelAlliance">,
+  needed: Relation,
+  code: string,
+  onlyFor: string,
+): Map<string, IndexedOrder> {
+  return offers(ctx, type, (io, other) => {
+    const r = ctx.relation(io.empire, other);
+    if (r === needed) return true;
+    ctx.fail(io, code, `${type} is only for ${onlyFor}; you are ${RELATION_WORDS[r]} with ${empireName(ctx, other)}`);
+    return false;
+  });
+}
+
 function offers(
   ctx: TurnContext,
   type: Extract<OrderType, "offerPeace" | "offerAlliance" | "cancelAlliance">,
@@ -174,16 +199,7 @@ function mutual(map: Map<string, IndexedOrder>): [EmpireId, EmpireId][] {
  * (chapter 2: Offer Peace "is only for an enemy").
  */
 export function peaceEstablished(ctx: TurnContext): void {
-  const map = offers(ctx, "offerPeace", (io, other) => {
-    const r = ctx.relation(io.empire, other);
-    if (r === "war") return true;
-    ctx.fail(
-      io,
-      "not-at-war",
-      `offerPeace is only for an enemy; you are ${r === "alliance" ? "allied" : "neutral"} with ${empireName(ctx, other)}`,
-    );
-    return false;
-  });
+  const map = offersWhen(ctx, "offerPeace", "war", "not-at-war", "an enemy");
   const made = new Set<string>();
   for (const [a, b] of mutual(map)) {
     setRelation(ctx, a, b, "neutral");
@@ -211,16 +227,7 @@ export function peaceEstablished(ctx: TurnContext): void {
  * cancel sent to an empire you are not allied with fails (chapter 2: "only for an ally").
  */
 export function alliancesCancelled(ctx: TurnContext): void {
-  const map = offers(ctx, "cancelAlliance", (io, other) => {
-    const r = ctx.relation(io.empire, other);
-    if (r === "alliance") return true;
-    ctx.fail(
-      io,
-      "not-allied",
-      `cancelAlliance is only for an ally; you are ${r === "war" ? "at war" : "neutral"} with ${empireName(ctx, other)}`,
-    );
-    return false;
-  });
+  const map = offersWhen(ctx, "cancelAlliance", "alliance", "not-allied", "an ally");
   const done = new Set<string>();
   for (const key of [...map.keys()].sort()) {
     const [a, b] = key.split(">") as [EmpireId, EmpireId];
