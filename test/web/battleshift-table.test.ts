@@ -5,7 +5,8 @@
  * coherency are toggled on; a squadron is chosen by the keyboard (its details shown) and an enemy one by the mouse, and
  * the measured figures (distance, bearing against each weapon's arc, line of sight) appear without any order being
  * submitted. Every page is checked with axe-core and kept as a screenshot in test/web/screenshots/ (table-*.png).
- * The setup (build, serve, browser, review, sign-up) is play.test.ts's, copied so that each file runs alone.
+ * The setup (build, serve, browser, review, sign-up) is play.test.ts's, copied so that each file runs alone. First,
+ * without a browser: the page's measures, made from the view alone, are the server's own on the whole state.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -13,6 +14,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Rng } from "../../src/core/rng.js";
+import { bears, momentNow, WEAPONS } from "../../src/rules/battleshift/combat/fire.js";
+import { describeLos, lineOfSight } from "../../src/rules/battleshift/combat/line-of-sight.js";
+import { Ctx } from "../../src/rules/battleshift/context.js";
+import { viewFor } from "../../src/rules/battleshift/presentation/view.js";
+import { measure, stateOfView } from "../../src/web/rulesets/battleshift/table-state.js";
+import { tinyBattle } from "../battleshift/support.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const TSX = join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
@@ -117,6 +125,40 @@ async function signUp(context: BrowserContext, name: string, password: string): 
   await page.getByText(`Signed in as ${name}`).waitFor();
   return page;
 }
+
+describe("the table's measures, made from the seat's view alone", () => {
+  // Blue's cruiser faces east at red's r1, 20" away, with red's r2 across the line; red's r3 is in hyperspace with a
+  // secret return point.
+  const state = tinyBattle([
+    { id: "b1", side: "blue", design: "generic/fleet-cruiser", at: [[10, 10]], facing: 90 },
+    { id: "r1", side: "red", design: "generic/fleet-cruiser", at: [[30, 10]], facing: 270 },
+    { id: "r2", side: "red", design: "generic/fleet-cruiser", at: [[20, 10]], facing: 270 },
+    { id: "r3", side: "red", design: "generic/fleet-cruiser", at: [[50, 30]], facing: 270 },
+  ]);
+  state.squadrons.r3!.location = "hyperspace";
+  state.squadrons.r3!.arrival = { turn: 3, sector: "C5", facing: 270 };
+  const seen = stateOfView(viewFor(state, "blue", []));
+
+  it("keeps the other side's secrets out: the return point of red's ships in hyperspace is not there", () => {
+    expect(seen.squadrons.r3?.arrival).toBeNull();
+    expect(seen.turnState.sequences.red).toBeUndefined();
+  });
+
+  it("gives the distance, bearing, arcs and blocker the rules measure on the whole state", () => {
+    const ctx = new Ctx(state, Rng.fromSeed(1), "blue", true);
+    const b1 = state.squadrons.b1!;
+    const r1 = state.squadrons.r1!;
+    const m = measure(seen, "b1", "r1")!;
+    expect(m).toMatchObject({ distance: 20, bearing: 90, offFacing: 0, blocker: "r2" });
+    expect(m.lineOfSight).toBe(describeLos(lineOfSight(ctx.los, b1, r1)));
+    const heavy = bears(ctx, b1, WEAPONS.heavy, momentNow(b1), r1);
+    expect(m.weapons.find((w) => w.name === "heavy batteries")).toMatchObject({ ok: heavy.ok, range: 36, arc: heavy.arcText });
+    // Red's r2 faces west, straight at blue's b1; a squadron in hyperspace is not on the table to measure to.
+    const behind = measure(seen, "r2", "b1")!;
+    expect(behind.offFacing).toBe(0);
+    expect(measure(seen, "b1", "r3")).toBeNull();
+  });
+});
 
 describe.skipIf(!haveChromium)("Battleshift's table in the browser", () => {
   it("draws the side's table, toggles its layers, shows a squadron's details and measures to a target without submitting", {

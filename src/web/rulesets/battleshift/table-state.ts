@@ -115,7 +115,9 @@ export interface Measure {
 export function measure(state: BattleState, fromId: string, toId: string): Measure | null {
   const from = state.squadrons[fromId];
   const to = state.squadrons[toId];
-  if (!from || !to || from.ships.length === 0 || to.ships.length === 0) return null;
+  // Only squadrons on the table are measured: one in hyperspace keeps the ships it left with, but is not there.
+  const here = (sq: Squadron | undefined): sq is Squadron => sq?.location === "table" && sq.ships.length > 0;
+  if (!here(from) || !here(to)) return null;
   const ctx = ctxFor(state, from.side);
   const m = momentNow(from);
   const weapons = Object.values(WEAPONS)
