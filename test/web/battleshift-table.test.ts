@@ -201,7 +201,8 @@ describe.skipIf(!haveChromium)("Battleshift's table in the browser", () => {
     // Then a red one by the mouse: the figures measured by the rules' own fire and line-of-sight code.
     const theirs = redSquadrons.first();
     const theirId = /^Squadron (\S+)/.exec((await theirs.getAttribute("aria-label"))!)![1]!;
-    await theirs.dispatchEvent("click");
+    // A real click, on one of its ships' bases.
+    await theirs.locator("circle").first().click();
     await dana.getByRole("heading", { name: `${mineId} to ${theirId}` }).waitFor();
     const figures = await dana.locator(".bs-measure").innerText();
     expect(figures).toMatch(/Distance \d+(\.\d)?" \(nearest ships\); bearing \d+ degrees, \d+ degrees off/);

@@ -205,27 +205,34 @@ export function BattleTable({ view }: { view: BattleView }) {
             />
           )}
           {onTable.map((sq) => {
-            const c = centreOf(sq);
-            const r = Math.max(1.5, Math.max(...sq.ships.map((s) => Math.hypot(s.x - c.x, s.y - c.y))) + 1);
             const role = sq.id === selected ? "selected" : sq.id === target ? "target" : "";
+            // Each ship's base is the squadron's target: squadrons stand close together (a line of frigates beside a
+            // line of cruisers), so one ring round a whole squadron would cover its neighbours.
+            const base = Math.max(1, state.settings.shipRadius * 2);
             return (
-              // biome-ignore lint/a11y/useSemanticElements: an SVG shape cannot be an HTML button; it takes the role and the keys instead.
-              <circle
+              // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be an HTML button; it takes the role and the keys instead.
+              <g
                 key={sq.id}
                 role="button"
                 tabIndex={0}
                 aria-label={`Squadron ${sq.id} (${sq.side}), ${sq.ships.length} ship(s), facing ${Math.round(sq.facing)}`}
                 aria-pressed={sq.id === selected || sq.id === target}
                 className={`bs-squadron ${role}`}
-                cx={px(c.x)}
-                cy={px(c.y)}
-                r={px(r)}
-                fill="transparent"
-                stroke={role ? "#ffffff" : "none"}
-                strokeWidth={2}
                 onClick={() => choose(sq.id)}
                 onKeyDown={onKey(sq.id)}
-              />
+              >
+                {sq.ships.map((ship) => (
+                  <circle
+                    key={ship.id}
+                    cx={px(ship.x)}
+                    cy={px(ship.y)}
+                    r={px(base)}
+                    fill="transparent"
+                    stroke={role ? "#ffffff" : "none"}
+                    strokeWidth={2}
+                  />
+                ))}
+              </g>
             );
           })}
         </svg>
