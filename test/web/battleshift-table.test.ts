@@ -215,6 +215,11 @@ describe.skipIf(!haveChromium)("Battleshift's table in the browser", () => {
     expect(await dana.getByText(/^Submitted revision/).count()).toBe(0);
     await dana.getByRole("button", { name: "Clear the target" }).click();
     await expect.poll(() => dana.locator(".bs-measure").count()).toBe(0);
+    // Escape on the table lets go of the squadron too.
+    await mine.focus();
+    await dana.keyboard.press("Escape");
+    await expect.poll(() => dana.getByRole("heading", { name: `Squadron ${mineId}` }).count()).toBe(0);
+    expect(await mine.getAttribute("aria-pressed")).toBe("false");
     await ctx.close();
   });
 });

@@ -129,8 +129,8 @@ function Details({ state, sq }: { state: BattleState; sq: Squadron }) {
       <dd>{`${sq.ships.length} of ${sq.initialShips}${sq.ships.some((s) => s.disabled) ? `, ${sq.ships.filter((s) => s.disabled).length} disabled` : ""}`}</dd>
       <dt>Damage, suppression</dt>
       <dd>{`${sq.damage}, ${sq.suppression}`}</dd>
-      <dt>Facing</dt>
-      <dd>{`${Math.round(sq.facing)} degrees`}</dd>
+      <dt>Centre, facing</dt>
+      <dd>{`(${Math.round(centreOf(sq).x * 10) / 10}, ${Math.round(centreOf(sq).y * 10) / 10}), facing ${Math.round(sq.facing)} degrees`}</dd>
       <dt>Taskforce</dt>
       <dd>{sq.taskforce ?? "detached"}</dd>
       <dt>Weapons</dt>
@@ -146,8 +146,9 @@ export function BattleTable({ view }: { view: BattleView }) {
   const [target, setTarget] = useState<string | null>(null);
   const onTable = useMemo(() => squadronList(state).filter((s) => s.location === "table" && s.ships.length > 0), [state]);
   const drawn = useMemo(() => renderTable({ step: view.step, state, events: [] }, SCALE), [state, view.step]);
-  const sel = selected ? state.squadrons[selected] : undefined;
-  const measured = useMemo(() => (selected && target ? measure(state, selected, target) : null), [state, selected, target]);
+  // A squadron chosen before a step ran may since have left the table (destroyed, shifted out): then none is chosen.
+  const sel = selected ? onTable.find((q) => q.id === selected) : undefined;
+  const measured = useMemo(() => (sel && target ? measure(state, sel.id, target) : null), [state, sel, target]);
   const W = state.battlespace.widthFt * 12;
   const H = state.battlespace.depthFt * 12;
 
@@ -162,6 +163,12 @@ export function BattleTable({ view }: { view: BattleView }) {
       e.preventDefault();
       choose(id);
     }
+  };
+  // Escape lets go of the target, then of the squadron, from anywhere on the table.
+  const onEscape = (e: KeyboardEvent) => {
+    if (e.key !== "Escape") return;
+    if (target) setTarget(null);
+    else setSelected(null);
   };
   const toggle = (k: Layer) =>
     setLayers((old) => {
@@ -185,10 +192,14 @@ export function BattleTable({ view }: { view: BattleView }) {
       <p className="bs-hint">
         {sel
           ? `Selected ${sel.id}: choose another squadron to measure to it, or ${sel.id} again to let go.`
-          : "Choose a squadron (click, or Tab to it and press Enter) for its details."}
+          : "Choose a squadron (click, or Tab to it and press Enter) for its details; Escape lets go."}
       </p>
       {/* Not focusable itself: the squadrons in it are, so the keyboard reaches and scrolls it through them. */}
-      <section className="map-frame" aria-label={`Table of ${state.battlespace.widthFt}' by ${state.battlespace.depthFt}' (scrolls)`}>
+      <section
+        onKeyDown={onEscape}
+        className="map-frame"
+        aria-label={`Table of ${state.battlespace.widthFt}' by ${state.battlespace.depthFt}' (scrolls)`}
+      >
         <svg viewBox={`-4 -4 ${px(W) + 8} ${px(H) + 8}`}>
           <title>{`The table, ${W}" by ${H}", as ${view.seat} sees it`}</title>
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: drawn in this page by the rules' replay code, which escapes every text it writes. */}
