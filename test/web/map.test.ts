@@ -96,12 +96,12 @@ async function review(page: Page, name: string): Promise<void> {
   expect(violations, `axe on ${name}`).toEqual([]);
 }
 
-/** The map's viewport transform as numbers: translate x, y and scale. */
+/** The map's viewport (the picture's transform) as numbers: translate x, y (CSS pixels) and scale. */
 async function viewport(page: Page): Promise<{ x: number; y: number; k: number }> {
   // Written once a frame: wait for the frame to be drawn first.
   await page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))");
-  const t = (await page.locator("svg g.viewport").getAttribute("transform")) ?? "";
-  const m = /translate\(([-\d.]+) ([-\d.]+)\) scale\(([-\d.]+)\)/.exec(t);
+  const t = (await page.locator(".map-picture").getAttribute("style")) ?? "";
+  const m = /translate\(([-\d.]+)px, ([-\d.]+)px\) scale\(([-\d.]+)\)/.exec(t);
   if (!m) throw new Error(`no viewport transform: "${t}"`);
   return { x: Number(m[1]), y: Number(m[2]), k: Number(m[3]) };
 }

@@ -25,7 +25,8 @@ const MIN_ZOOM = 0.5;
 const MAX_ZOOM = 40;
 /** A press that moves less than this (CSS pixels) is a click, not a drag. */
 const DRAG_SLOP = 4;
-const SVG_NS = "http://www.w3.org/2000/svg";
+/** After the last zoom step, this long (ms) until the picture is drawn again sharp at its new scale. */
+const SETTLE_MS = 150;
 
 /** The picture, put in the page once per SVG text: React never touches it again while the map is explored. */
 const Picture = memo(function Picture({ svg }: { svg: string }) {
@@ -50,11 +51,12 @@ export interface GalaxyMapProps {
 export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
   const svg = useMemo(() => viewMapSvg(view), [view]);
   const frame = useRef<HTMLElement>(null);
-  const layer = useRef<SVGGElement | null>(null);
+  const layer = useRef<HTMLDivElement | null>(null);
+  const settle = useRef(0);
   const cells = useRef(new Map<number, SVGPathElement>());
   const vp = useRef<Viewport>({ x: 0, y: 0, k: 1 });
   const pending = useRef(0);
-  const [zoomText, setZoomText] = useState("100%");
+  const zoomOut = useRef<HTMLOutputElement>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const h = `map-${seat}`;
   // The setup below runs once per picture; what it reads besides the picture is read through refs.
@@ -68,43 +70,44 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
     pending.current = requestAnimationFrame(() => {
       pending.current = 0;
       const { x, y, k } = vp.current;
-      layer.current?.setAttribute("transform", `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${k.toFixed(4)})`);
+      const el = layer.current;
+      if (!el) return;
+      el.style.transform = `translate(${x.toFixed(2)}px, ${y.toFixed(2)}px) scale(${k.toFixed(4)})`;
+      // Written here, not through React: nothing is rendered while the map moves.
+      if (zoomOut.current) zoomOut.current.textContent = `${Math.round(k * 100)}%`;
+      // While it moves the picture is a layer of its own, moved and scaled by the compositor without being drawn
+      // again (a 5,000-sector SVG takes far longer than a frame to draw). Once it stops, it is drawn once at its
+      // new scale, so a zoomed map is sharp, not a stretched bitmap.
+      el.classList.add("moving");
+      clearTimeout(settle.current);
+      settle.current = window.setTimeout(() => el.classList.remove("moving"), SETTLE_MS);
     });
   }, []);
   useEffect(
     () => () => {
       cancelAnimationFrame(pending.current);
+      clearTimeout(settle.current);
       // Else a frame cancelled here would block every later one (the effect may be run again: StrictMode).
       pending.current = 0;
     },
     [],
   );
 
-  /** The SVG's user units per CSS pixel (the picture is scaled to its frame). */
-  const unitsPerPixel = useCallback(() => {
-    const el = frame.current?.querySelector("svg");
-    if (!el) return 1;
-    const box = el.viewBox.baseVal;
-    const r = el.getBoundingClientRect();
-    return box && r.width > 0 ? Math.max(box.width / r.width, box.height / r.height) : 1;
-  }, []);
-
+  // The viewport is in CSS pixels of the frame: no reading of the picture's layout while it moves.
   const panBy = useCallback(
     (dxPx: number, dyPx: number) => {
-      const u = unitsPerPixel();
-      vp.current.x += dxPx * u;
-      vp.current.y += dyPx * u;
+      vp.current.x += dxPx;
+      vp.current.y += dyPx;
       apply();
     },
-    [apply, unitsPerPixel],
+    [apply],
   );
 
-  /** Zoom by a factor about a point given in the SVG's user units (default: the middle of the frame). */
+  /** Zoom by a factor about a point of the frame, in its CSS pixels (default: the frame's middle). */
   const zoomBy = useCallback(
     (factor: number, at?: { x: number; y: number }) => {
-      const el = frame.current?.querySelector("svg");
-      const box = el?.viewBox.baseVal;
-      const p = at ?? { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 };
+      const box = frame.current;
+      const p = at ?? { x: (box?.clientWidth ?? 0) / 2, y: (box?.clientHeight ?? 0) / 2 };
       const v = vp.current;
       const k = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, v.k * factor));
       // The point under the cursor stays put: p = x + k * q before and after.
@@ -112,7 +115,6 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
       v.y = p.y - ((p.y - v.y) * k) / v.k;
       v.k = k;
       apply();
-      setZoomText(`${Math.round(k * 100)}%`);
     },
     [apply],
   );
@@ -120,11 +122,10 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
   const reset = useCallback(() => {
     vp.current = { x: 0, y: 0, k: 1 };
     apply();
-    setZoomText("100%");
   }, [apply]);
 
-  // Once per picture (a new view is a new picture: the seat's map after a turn): the drawing goes into a viewport group, and each sector's cell becomes a labelled button
-  // (one of them in the tab order at a time: the selected one, else your first sector).
+  // Once per picture (a new view is a new picture: the seat's map after a turn): each sector's cell becomes a
+  // labelled button (one of them in the tab order at a time: the selected one, else your first sector).
   // biome-ignore lint/correctness/useExhaustiveDependencies: svg is read from the page, where Picture has just put it.
   useEffect(() => {
     const el = frame.current?.querySelector("svg");
@@ -134,17 +135,7 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
     el.removeAttribute("height");
     el.setAttribute("role", "group");
     el.setAttribute("aria-label", `Galaxy map as ${seat} sees it`);
-    // Idempotent: the same picture may be set up again (an effect run twice), and must not be wrapped twice.
-    let g = el.querySelector<SVGGElement>(":scope > g.viewport");
-    if (!g) {
-      g = document.createElementNS(SVG_NS, "g");
-      g.setAttribute("class", "viewport");
-      for (const child of [...el.childNodes]) {
-        if (child instanceof Element && (child.tagName === "title" || child.tagName === "defs")) continue;
-        g.appendChild(child);
-      }
-      el.appendChild(g);
-    }
+    const g = el.parentElement instanceof HTMLDivElement ? el.parentElement : null;
     layer.current = g;
     cells.current = new Map();
     const own = new Set(view.sectors.filter((s) => s.owner === view.empire).map((s) => s.id));
@@ -165,7 +156,8 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
     kept?.classList.add("selected");
     (kept ?? first)?.setAttribute("tabindex", "0");
     vp.current = { x: 0, y: 0, k: 1 };
-    g.setAttribute("transform", "translate(0.00 0.00) scale(1.0000)");
+    if (g) g.style.transform = "translate(0.00px, 0.00px) scale(1.0000)";
+    if (zoomOut.current) zoomOut.current.textContent = "100%";
     onReady?.();
   }, [svg, seat, apply]);
 
@@ -189,12 +181,10 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
     const box = frame.current;
     if (!box) return;
     let drag: { id: number; x: number; y: number; moved: boolean } | null = null;
-    const toUser = (cx: number, cy: number) => {
-      const el = box.querySelector("svg");
-      const m = el?.getScreenCTM();
-      if (!el || !m) return undefined;
-      const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
-      return { x: p.x, y: p.y };
+    /** A point of the window in the frame's CSS pixels (the frame itself never moves with the map). */
+    const inFrame = (cx: number, cy: number) => {
+      const r = box.getBoundingClientRect();
+      return { x: cx - r.left - box.clientLeft, y: cy - r.top - box.clientTop };
     };
     const down = (e: PointerEvent) => {
       if (e.button !== 0) return;
@@ -205,7 +195,12 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
       const dx = e.clientX - drag.x;
       const dy = e.clientY - drag.y;
       if (!drag.moved && Math.hypot(dx, dy) < DRAG_SLOP) return;
-      if (!drag.moved) box.setPointerCapture(e.pointerId);
+      // Captured so a drag that leaves the frame still pans; a pointer already gone (lifted, or an event made by
+      // a script) cannot be captured, and the drag goes on without.
+      if (!drag.moved)
+        try {
+          box.setPointerCapture(e.pointerId);
+        } catch {}
       drag.moved = true;
       drag.x = e.clientX;
       drag.y = e.clientY;
@@ -228,7 +223,7 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
     };
     const wheel = (e: WheelEvent) => {
       e.preventDefault();
-      zoomBy(Math.exp(-e.deltaY * 0.0015), toUser(e.clientX, e.clientY));
+      zoomBy(Math.exp(-e.deltaY * 0.0015), inFrame(e.clientX, e.clientY));
     };
     box.addEventListener("pointerdown", down);
     box.addEventListener("pointermove", move);
@@ -323,9 +318,7 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
         <button type="button" onClick={reset}>
           Reset view
         </button>
-        <output aria-live="polite" aria-label="Zoom">
-          {zoomText}
-        </output>
+        <output ref={zoomOut} aria-live="polite" aria-label="Zoom" />
       </div>
       <form className="map-goto" onSubmit={onGo}>
         <label htmlFor={`goto-${seat}`}>Sector (id or name)</label>
