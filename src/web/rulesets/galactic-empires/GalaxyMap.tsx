@@ -26,7 +26,7 @@ const MAX_ZOOM = 40;
 /** A press that moves less than this (CSS pixels) is a click, not a drag. */
 const DRAG_SLOP = 4;
 /** After the last zoom step, this long (ms) until the picture is drawn again sharp at its new scale. */
-const SETTLE_MS = 150;
+const SETTLE_MS = 250;
 
 /** The picture, put in the page once per SVG text: React never touches it again while the map is explored. */
 const Picture = memo(function Picture({ svg }: { svg: string }) {
@@ -53,6 +53,8 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
   const frame = useRef<HTMLElement>(null);
   const layer = useRef<HTMLDivElement | null>(null);
   const settle = useRef(0);
+  /** The scale the picture was last drawn at. */
+  const scaled = useRef(1);
   const cells = useRef(new Map<number, SVGPathElement>());
   const vp = useRef<Viewport>({ x: 0, y: 0, k: 1 });
   const pending = useRef(0);
@@ -75,12 +77,16 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
       el.style.transform = `translate(${x.toFixed(2)}px, ${y.toFixed(2)}px) scale(${k.toFixed(4)})`;
       // Written here, not through React: nothing is rendered while the map moves.
       if (zoomOut.current) zoomOut.current.textContent = `${Math.round(k * 100)}%`;
-      // While it moves the picture is a layer of its own, moved and scaled by the compositor without being drawn
-      // again (a 5,000-sector SVG takes far longer than a frame to draw). Once it stops, it is drawn once at its
-      // new scale, so a zoomed map is sharp, not a stretched bitmap.
-      el.classList.add("moving");
+      // The picture is a layer of its own (map.css, will-change), moved and scaled by the compositor without
+      // being drawn again: a 5,000-sector SVG takes far longer than a frame to draw. Once a zoom stops, the layer
+      // is let go for two frames and so drawn once at its new scale: a zoomed map is sharp, not a stretched bitmap.
+      if (scaled.current === k) return;
       clearTimeout(settle.current);
-      settle.current = window.setTimeout(() => el.classList.remove("moving"), SETTLE_MS);
+      settle.current = window.setTimeout(() => {
+        scaled.current = vp.current.k;
+        el.style.willChange = "auto";
+        requestAnimationFrame(() => requestAnimationFrame(() => (el.style.willChange = "")));
+      }, SETTLE_MS);
     });
   }, []);
   useEffect(
@@ -156,6 +162,7 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
     kept?.classList.add("selected");
     (kept ?? first)?.setAttribute("tabindex", "0");
     vp.current = { x: 0, y: 0, k: 1 };
+    scaled.current = 1;
     if (g) g.style.transform = "translate(0.00px, 0.00px) scale(1.0000)";
     if (zoomOut.current) zoomOut.current.textContent = "100%";
     onReady?.();
