@@ -1,0 +1,146 @@
+/**
+ * Issue 11's map budgets, measured in Chromium (Debian's /usr/bin/chromium through playwright-core; skipped with
+ * a message where it is missing):
+ *  - first render of the default galaxy's map (alpha-beta-quadrants, 792 sectors) at most 1 s, of a 5,000-sector
+ *    galaxy (the generated galaxy-5000) at most 2 s;
+ *  - pan and zoom at least 50 frames a second on 5,000 sectors.
+ *
+ * The client's own map component (src/web/rulesets/galactic-empires/GalaxyMap.tsx) is bundled with esbuild into
+ * a bare page, and given a seat's view made here from the scenario's first state (the view a browser fetches from
+ * `GET /api/games/ID/seats/SEAT/view`). "First render" runs from handing React the view until the frame after
+ * the map is in the page: the rules' map drawn in the browser, the SVG parsed and laid out, its sectors made
+ * buttons, and painted. The fetch of the view is not in it. Each is the best of 3 fresh renders (the machine may
+ * be shared).
+ *
+ * Pan and zoom: for 3 seconds, every animation frame gets a drag step (pointer events) and every other one a
+ * wheel step too, as a hand on a mouse gives them; the figure is frames drawn per second while it runs, and the
+ * 95th percentile of the time between frames, for a drag alone, the wheel alone and both. Headless Chromium
+ * draws at most 60 frames a second (an empty page's transform loop makes 60 here).
+ *
+ * Found when this was written (headless Chromium, software rendering, a shared 2-core machine): setting the
+ * picture's CSS transform in a bare loop, no events at all, gives about 3 frames a second at 792 sectors and under
+ * 1 at 5,000, though the picture is a will-change layer: Chromium draws the whole SVG again each frame. So the
+ * budget needs the picture moved as a bitmap while it moves (an <img> or canvas of it), not a cheaper handler.
+ *
+ *   npx tsx bench/run.ts web-map
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { chromium } from "playwright-core";
+import { galacticEmpires } from "../src/rules/galactic-empires/index.js";
+import { viewFor } from "../src/rules/galactic-empires/view.js";
+
+type Figure = { name: string; value: number; unit: string; budget?: number };
+
+const ROOT = join(import.meta.dirname, "..");
+const CHROMIUM = "/usr/bin/chromium";
+const SECONDS = Number(process.env.SECONDS ?? 3);
+
+/** A seat's view of a scenario's first state: the first empire's. */
+function viewOf(scenario: string): { view: unknown; sectors: number } {
+  const s = galacticEmpires.scenarios[scenario];
+  if (!s) throw new Error(`no scenario ${scenario}`);
+  const state = s.create(1, {});
+  const seat = Object.keys(state.empires).sort()[0]!;
+  return { view: viewFor(state, seat, []), sectors: state.sectors.length };
+}
+
+const HARNESS = `
+import { createElement } from "react";
+import { flushSync } from "react-dom";
+import { createRoot } from "react-dom/client";
+import { GalaxyMap } from "./src/web/rulesets/galactic-empires/GalaxyMap.tsx";
+
+const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+let root = null;
+window.renderMap = (view) => new Promise((resolve) => {
+  root?.unmount();
+  const host = document.getElementById("root");
+  host.replaceChildren();
+  root = createRoot(host);
+  const t0 = performance.now();
+  const onReady = () => frame().then(frame).then(() => resolve(performance.now() - t0));
+  flushSync(() => root.render(createElement(GalaxyMap, { view, seat: "bench", onReady })));
+});
+window.panZoom = async (seconds, mode) => {
+  const box = document.querySelector(".ge-map-frame");
+  const r = box.getBoundingClientRect();
+  let x = r.left + r.width / 2;
+  let y = r.top + r.height / 2;
+  const opts = (cx, cy) => ({ pointerId: 7, bubbles: true, button: 0, clientX: cx, clientY: cy, isPrimary: true });
+  box.dispatchEvent(new PointerEvent("pointerdown", opts(x, y)));
+  const gaps = [];
+  let last = await new Promise((r) => requestAnimationFrame(r));
+  const end = last + seconds * 1000;
+  let n = 0;
+  while (true) {
+    const t = await new Promise((r) => requestAnimationFrame(r));
+    gaps.push(t - last);
+    last = t;
+    if (t >= end) break;
+    n++;
+    // A drag round a circle, and a wheel in and out.
+    x += Math.cos(n / 15) * 6;
+    y += Math.sin(n / 15) * 6;
+    if (mode !== "zoom") box.dispatchEvent(new PointerEvent("pointermove", opts(x, y)));
+    if (mode !== "pan" && n % 2 === 0) box.dispatchEvent(new WheelEvent("wheel", { bubbles: true, cancelable: true, clientX: x, clientY: y, deltaY: (n % 120 < 60 ? -1 : 1) * 40 }));
+  }
+  box.dispatchEvent(new PointerEvent("pointerup", opts(x, y)));
+  const total = gaps.reduce((a, b) => a + b, 0);
+  gaps.sort((a, b) => a - b);
+  return { fps: (gaps.length * 1000) / total, p95: gaps[Math.floor(gaps.length * 0.95)] ?? 0 };
+};
+`;
+
+export async function run(): Promise<Figure[]> {
+  if (!existsSync(CHROMIUM)) {
+    console.log(`${CHROMIUM} is missing (apt-get install chromium): the map budgets were not measured.`);
+    return [];
+  }
+  const bundle = await build({
+    stdin: { contents: HARNESS, resolveDir: ROOT, loader: "ts" },
+    bundle: true,
+    write: false,
+    outdir: join(ROOT, "bench-web-map-out"),
+    format: "iife",
+    minify: true,
+    jsx: "automatic",
+    tsconfig: join(ROOT, "src", "web", "tsconfig.json"),
+    define: { "process.env.NODE_ENV": '"production"' },
+    logLevel: "warning",
+  });
+  const js = bundle.outputFiles.find((f) => f.path.endsWith(".js"))!.text;
+  const css = bundle.outputFiles.find((f) => f.path.endsWith(".css"))?.text ?? "";
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+  const figures: Figure[] = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on("pageerror", (e) => console.error(e));
+    await page.setContent(`<!doctype html><html lang="en"><head><style>${css}</style></head><body><div id="root"></div></body></html>`);
+    await page.addScriptTag({ content: js });
+    for (const [scenario, budget] of [
+      ["alpha-beta-quadrants", 1000],
+      ["galaxy-5000", 2000],
+    ] as const) {
+      const { view, sectors } = viewOf(scenario);
+      // The view as the browser holds it after its fetch: parsed JSON, in the page before the clock starts.
+      await page.evaluate(`window.benchView = JSON.parse(${JSON.stringify(JSON.stringify(view))})`);
+      let best = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 3; i++) best = Math.min(best, await page.evaluate("renderMap(window.benchView)"));
+      figures.push({ name: `first render of the map, ${scenario} (${sectors} sectors)`, value: best, unit: "ms", budget });
+      for (const mode of ["pan", "zoom", "pan and zoom"]) {
+        const pz = (await page.evaluate(`panZoom(${SECONDS}, ${JSON.stringify(mode)})`)) as { fps: number; p95: number };
+        figures.push({ name: `  ${mode}, ${sectors} sectors: frames a second`, value: pz.fps, unit: "fps" });
+        // "At least 50 frames a second", as a figure that must stay under its budget.
+        figures.push({ name: `  ${mode}, ${sectors} sectors: ms a frame (mean)`, value: 1000 / pz.fps, unit: "ms", budget: 20 });
+        figures.push({ name: `  ${mode}, ${sectors} sectors: ms a frame (p95)`, value: pz.p95, unit: "ms" });
+        // Back to the whole galaxy, settled, before the next.
+        await page.evaluate(`new Promise((r) => setTimeout(r, 300))`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return figures;
+}

@@ -1,0 +1,234 @@
+/**
+ * The Galactic Empires map in the browser (issue 11, "The map"): a real `starhost serve` on a PGlite folder serves
+ * a fresh build of src/web, and Debian's Chromium (/usr/bin/chromium, driven by playwright-core; never a
+ * downloaded browser) opens an empire's map in a tutorial game against bots. The map is zoomed (button, wheel,
+ * keyboard), panned (drag, keyboard), and a sector is asked about by a click and by Enter on the focused sector:
+ * its location report says what the seat knows and nothing of what it does not. Checked with axe-core (no serious
+ * or critical violations), with screenshots in test/web/screenshots/ (named map-*, beside play.test.ts's).
+ *
+ * The server and browser setup is play.test.ts's, copied: the two files run apart and each owns its server.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const TSX = join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+const VITE = join(ROOT, "node_modules", "vite", "bin", "vite.js");
+const CHROMIUM = "/usr/bin/chromium";
+const SHOTS = join(import.meta.dirname, "screenshots");
+const AXE = readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
+
+// CI installs Chromium (.ci/run); a developer without it is told so rather than failed, but CI never skips.
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium && process.env.CI) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
+
+const work = mkdtempSync(join(tmpdir(), "starhost-map-"));
+let server: ChildProcess | undefined;
+let browser: Browser | undefined;
+let base = "";
+let serverOut = "";
+
+/** `starhost serve` on a free port, its due-step ticker out of the way (--tick 3600): the test runs no turn. */
+function startServe(data: string, web: string): Promise<string> {
+  const child = spawn(
+    process.execPath,
+    [TSX, join(ROOT, "src", "cli", "main.ts"), "serve", "--port", "0", "--data", data, "--web", web, "--tick", "3600"],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL: "" } },
+  );
+  server = child;
+  child.stdout!.on("data", (b) => (serverOut += b));
+  child.stderr!.on("data", (b) => (serverOut += b));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${serverOut}`)), 120_000);
+    child.stdout!.on("data", () => {
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(serverOut);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${serverOut}`)));
+  });
+}
+
+const web = join(work, "web");
+beforeAll(async () => {
+  // A build of the current source into a folder of this test's own, so the test never runs a stale client.
+  const built = spawnSync(
+    process.execPath,
+    [VITE, "build", "--config", "scripts/vite.web.config.ts", "--outDir", web, "--logLevel", "warn"],
+    { cwd: ROOT, encoding: "utf8" },
+  );
+  if (built.status !== 0) throw new Error(`the web build failed: ${built.stdout}${built.stderr}`);
+  if (!haveChromium) return;
+  base = await startServe(join(work, "data"), web);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+  mkdirSync(SHOTS, { recursive: true });
+  // Only this file's own screenshots are replaced; play.test.ts's stay.
+  for (const f of ["map-1-opened.png", "map-2-moved.png", "map-3-report.png"]) rmSync(join(SHOTS, f), { force: true });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const done = new Promise((r) => server!.on("exit", r));
+    server.kill("SIGTERM");
+    await done;
+  }
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Keep a screenshot of the page and check it with axe-core: no serious or critical violation. */
+async function review(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await page.evaluate(AXE);
+  // A string, run in the page (where axe now is), so that this file needs no DOM types.
+  const found = (await page.evaluate(
+    `axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, at: v.nodes.map((n) => n.target.join(" ")) })))`,
+  )) as { id: string; impact: string; help: string; at: string[] }[];
+  const violations = found
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.at.join(", ")}`);
+  expect(violations, `axe on ${name}`).toEqual([]);
+}
+
+/** The map's viewport (the picture's transform) as numbers: translate x, y (CSS pixels) and scale. */
+async function viewport(page: Page): Promise<{ x: number; y: number; k: number }> {
+  // Written once a frame: wait for the frame to be drawn first.
+  await page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))");
+  const t = (await page.locator(".map-picture").getAttribute("style")) ?? "";
+  const m = /translate\(([-\d.]+)px, ([-\d.]+)px\) scale\(([-\d.]+)\)/.exec(t);
+  if (!m) throw new Error(`no viewport transform: "${t}"`);
+  return { x: Number(m[1]), y: Number(m[2]), k: Number(m[3]) };
+}
+
+describe.skipIf(!haveChromium)("the Galactic Empires map in Chromium", () => {
+  it("pans, zooms and reports a sector as the seat sees it", { timeout: 300_000 }, async () => {
+    const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on("pageerror", (e) => {
+      throw e;
+    });
+    await page.goto(base);
+    const form = page.getByRole("region", { name: "New account" });
+    await form.getByLabel("Name").fill("mapper");
+    await form.getByLabel(/^Password/).fill("correct horse battery");
+    await form.getByRole("button", { name: "Create account" }).click();
+    await page.getByRole("heading", { name: "Lobby" }).waitFor();
+
+    // A tutorial game: the Klingons played here, the Federation and the Romulans by bots.
+    await page.getByLabel("Ruleset").selectOption("galactic-empires");
+    await page.getByLabel("Scenario").selectOption("tutorial");
+    await page.getByLabel("Title (optional)").fill("Map tutorial");
+    await page.getByRole("button", { name: "Create game" }).click();
+    await page.getByRole("heading", { name: "Map tutorial" }).waitFor();
+    await page.getByRole("button", { name: "Join as Klingon Empire" }).click();
+    await page.getByRole("button", { name: "Leave Klingon Empire" }).waitFor();
+    await page.getByLabel("Who plays Federation Core").selectOption("bot:normal");
+    await page.getByRole("row", { name: /Federation Core.*normal bot/ }).waitFor();
+    await page.getByLabel("Who plays Romulan Star Empire").selectOption("bot:easy");
+    await page.getByRole("row", { name: /Romulan Star Empire.*easy bot/ }).waitFor();
+    await page.getByRole("button", { name: "Start the game" }).click();
+
+    // The map: every sector a labelled button, one of them (a sector of your own) in the tab order.
+    const frame = page.getByRole("region", { name: "Map of the galaxy as klingon sees it" });
+    await frame.waitFor();
+    await page.getByRole("img", { name: /Map of the galaxy as klingon sees it, at a glance: 20 sectors, 3 of them yours/ }).waitFor();
+    const sectors = frame.locator("path[data-sector]");
+    await expect.poll(() => sectors.count()).toBe(20);
+    expect(await frame.locator('path[data-sector][tabindex="0"]').count()).toBe(1);
+    expect(await frame.locator('path[data-sector][tabindex="0"]').getAttribute("aria-label")).toMatch(
+      /^Sector 1 Qo'noS; Owner: Klingon Empire/,
+    );
+    const legend = page.getByRole("complementary", { name: "Map legend and location report" });
+    await legend.getByText("Klingon Empire (you): 3 sectors").waitFor();
+    await legend.getByText("Federation Core: 3 sectors").waitFor();
+    await legend.getByText("Independent: 11 sectors").waitFor();
+    await review(page, "map-1-opened");
+    expect(await viewport(page)).toEqual({ x: 0, y: 0, k: 1 });
+
+    // Zoom: a button, the wheel (about the cursor), the keyboard.
+    const zoom = page.getByRole("toolbar", { name: "Map view" });
+    await zoom.getByRole("button", { name: "Zoom in" }).click();
+    await zoom.getByText("125%").waitFor();
+    expect((await viewport(page)).k).toBeCloseTo(1.25, 3);
+    // The pointer works on what is on the screen: the map is scrolled into view first.
+    await frame.scrollIntoViewIfNeeded();
+    const box = (await frame.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -200);
+    await expect.poll(async () => (await viewport(page)).k).toBeGreaterThan(1.3);
+    const wheeled = (await viewport(page)).k;
+    await frame.focus();
+    await page.keyboard.press("-");
+    await expect.poll(async () => (await viewport(page)).k).toBeCloseTo(wheeled * 0.8, 3);
+    await page.keyboard.press("+");
+    await expect.poll(async () => (await viewport(page)).k).toBeCloseTo(wheeled, 3);
+
+    // Pan: a drag moves the picture with the pointer, the arrows and the buttons by a step.
+    const before = await viewport(page);
+    await page.mouse.move(box.x + 300, box.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 340, box.y + 220, { steps: 5 });
+    await page.mouse.move(box.x + 400, box.y + 250, { steps: 5 });
+    await page.mouse.up();
+    const dragged = await viewport(page);
+    expect(dragged.x).toBeGreaterThan(before.x);
+    expect(dragged.y).toBeGreaterThan(before.y);
+    expect(dragged.k).toBe(before.k);
+    await frame.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(async () => (await viewport(page)).x).toBeGreaterThan(dragged.x);
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(async () => (await viewport(page)).y).toBeGreaterThan(dragged.y);
+    const keyed = await viewport(page);
+    await zoom.getByRole("button", { name: "Pan right" }).click();
+    await expect.poll(async () => (await viewport(page)).x).toBeLessThan(keyed.x);
+    // A drag is not a click: no sector was selected by it.
+    await page.getByRole("region", { name: "Location report" }).getByText("Select a sector on the map.").waitFor();
+    await review(page, "map-2-moved");
+
+    // Back to the whole galaxy, then a click on Vega (the Federation's, next to nothing of ours): its report
+    // names the owner and what we see there, and no foreign forces, which we did not scout.
+    await zoom.getByRole("button", { name: "Reset view" }).click();
+    await expect.poll(() => viewport(page)).toEqual({ x: 0, y: 0, k: 1 });
+    const report = page.getByRole("region", { name: "Location report" });
+    await frame.scrollIntoViewIfNeeded();
+    const vega = (await frame.locator('path[data-sector="17"]').boundingBox())!;
+    // The cell's middle may hold its id or a badge: the click reaches the sector through them.
+    await page.mouse.click(vega.x + vega.width / 2, vega.y + vega.height / 2);
+    await report.getByRole("heading", { name: "Location report: 17 Vega" }).waitFor();
+    await report.getByText("Federation Core").first().waitFor();
+    expect(await report.innerText()).toMatch(/Foreign forces\s*None seen\./);
+    expect(await frame.locator('path[data-sector="17"]').getAttribute("tabindex")).toBe("0");
+    expect(await frame.locator('path[data-sector][tabindex="0"]').count()).toBe(1);
+
+    // The keyboard: the focused sector and Enter. Our home: its report lists our own forces there by id.
+    await frame.locator('path[data-sector="1"]').focus();
+    await page.keyboard.press("Enter");
+    await report.getByRole("heading", { name: "Location report: 1 Qo'noS" }).waitFor();
+    await report.getByText("Klingon Empire (you)").first().waitFor();
+    await report.getByRole("heading", { name: "Your forces" }).waitFor();
+    expect(
+      await report
+        .locator("li")
+        .filter({ hasText: /^[AG]\d+ / })
+        .count(),
+    ).toBeGreaterThan(0);
+    await report.getByText(/2 Khitomer/).waitFor();
+
+    // By name in the sector field: the report, and the sector focused for the keys.
+    await page.getByLabel("Sector (id or name)").fill("Remus");
+    await page.getByRole("button", { name: "Show report" }).click();
+    await report.getByRole("heading", { name: "Location report: 10 Remus" }).waitFor();
+    await page.getByLabel("Sector (id or name)").fill("Nowhere");
+    await page.getByRole("button", { name: "Show report" }).click();
+    await page.getByRole("alert").getByText('No sector "Nowhere" on this map.').waitFor();
+    await review(page, "map-3-report");
+    await context.close();
+  });
+});
