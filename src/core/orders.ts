@@ -210,3 +210,40 @@ function skippedPositions(v: unknown, max: number): readonly number[] {
   }
   return v as number[];
 }
+
+/** An orders file as a ruleset's parsers give it: its orders, and where the orders skipped as malformed stood. */
+export interface ParsedFile<O> {
+  orders: O[];
+  skipped?: number[];
+}
+
+/**
+ * A ruleset's two parsers of its orders file, from its spec: `parseOrders` reads a file as sent (a malformed
+ * order becomes a problem and is skipped, the rest stand); `parseGivenOrders` reads orders given to the check
+ * or a step, parsed before and perhaps with `skipped`, so that orders no parser saw fail as problems and never
+ * throw, with `positions` the place in the file as written of each order that stands (what problems name it
+ * by). `shape` is the ruleset's file type: the parse has checked every field against `spec`.
+ */
+export function orderFileParsers<O, F extends ParsedFile<O>>(
+  spec: OrdersFileSpec<O>,
+  shape: (file: Record<string, unknown> & { orders: O[] }) => F,
+): {
+  parseOrders(raw: unknown): { orders: F; problems: Problem[]; refused: Problem[] };
+  parseGivenOrders(given: unknown): { orders: F; problems: Problem[]; refused: Problem[]; positions: number[] };
+} {
+  const withSkipped = (file: Record<string, unknown> & { orders: O[] }, skipped: number[]): F => {
+    const orders = shape(file);
+    if (skipped.length > 0) orders.skipped = skipped;
+    return orders;
+  };
+  return {
+    parseOrders(raw) {
+      const { file, problems, refused, skipped } = parseOrdersFile(raw, spec);
+      return { orders: withSkipped(file, skipped), problems, refused };
+    },
+    parseGivenOrders(given) {
+      const { file, problems, refused, positions, skipped } = parseGivenOrdersFile(given, spec);
+      return { orders: withSkipped(file, skipped), problems, refused, positions };
+    },
+  };
+}

@@ -18,8 +18,7 @@
  */
 import { z } from "zod";
 import { idSchema, refSchema } from "../../core/ids.js";
-import { parseGivenOrdersFile, parseOrdersFile } from "../../core/orders.js";
-import type { Problem } from "../../core/result.js";
+import { orderFileParsers } from "../../core/orders.js";
 import { LIMITS } from "./limits.js";
 
 /**
@@ -292,23 +291,8 @@ const FILE_SPEC = {
 };
 
 /**
- * Parse raw orders order by order: a malformed order becomes a problem and is skipped, the rest stand; the parsed
- * orders remember where the skipped ones stood (`skipped`).
+ * Parse raw orders order by order (a malformed order becomes a problem and is skipped, the rest stand), and
+ * orders given to the check or a step again, with the positions problems name them by: core/orders.ts
+ * `orderFileParsers`, as every ruleset's.
  */
-export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]; refused: Problem[] } {
-  const { file, problems, refused, skipped } = parseOrdersFile(raw, FILE_SPEC);
-  const orders = file as Orders;
-  if (skipped.length > 0) orders.skipped = skipped;
-  return { orders, problems, refused };
-}
-
-/**
- * Orders given to the check or a step (parsed before, perhaps with `skipped`), parsed again: `positions` is the
- * place in the file as written of each order that stands, what every problem names it by.
- */
-export function parseGivenOrders(given: unknown): { orders: Orders; problems: Problem[]; refused: Problem[]; positions: number[] } {
-  const { file, problems, refused, positions, skipped } = parseGivenOrdersFile(given, FILE_SPEC);
-  const orders = file as Orders;
-  if (skipped.length > 0) orders.skipped = skipped;
-  return { orders, problems, refused, positions };
-}
+export const { parseOrders, parseGivenOrders } = orderFileParsers(FILE_SPEC, (file): Orders => file as Orders);

@@ -11,9 +11,8 @@
  */
 import { z } from "zod";
 import { idSchema, keyProblem } from "../../core/ids.js";
-import { parseGivenOrdersFile, parseOrdersFile } from "../../core/orders.js";
+import { orderFileParsers } from "../../core/orders.js";
 import { plainTextUpTo, wholeIn } from "../../core/ranges.js";
-import type { Problem } from "../../core/result.js";
 import { LIMITS, RANGES } from "./limits.js";
 
 /** Every id an order names is an id (core/ids.ts): never a path or a prototype name ("constructor"). */
@@ -309,27 +308,8 @@ const FILE_SPEC = {
 };
 
 /**
- * Parse raw orders (already JSON/YAML-decoded) order by order: a malformed order
- * becomes a problem and is skipped, the rest stand (DESIGN.md principle 3). The
- * parsed orders remember where the skipped ones stood (`skipped`).
+ * Parse raw orders order by order (a malformed order becomes a problem and is skipped, the rest stand), and
+ * orders given to the check or a step again, with the positions problems name them by: core/orders.ts
+ * `orderFileParsers`, as every ruleset's.
  */
-export function parseOrders(raw: unknown): { orders: Orders; problems: Problem[]; refused: Problem[] } {
-  const { file, problems, refused, skipped } = parseOrdersFile(raw, FILE_SPEC);
-  const orders = file as Orders;
-  if (skipped.length > 0) orders.skipped = skipped;
-  return { orders, problems, refused };
-}
-
-/**
- * Orders given to the check or the turn: a file parsed before (its `skipped` says
- * where its orders stood in the file), parsed again so that orders no parser saw
- * fail as problems and never throw. `positions` holds the place in the file as
- * written of each order that stands: what every problem names it by. The re-parse
- * is core/orders.ts `parseGivenOrdersFile`, as Battleshift's.
- */
-export function parseGivenOrders(given: unknown): { orders: Orders; problems: Problem[]; refused: Problem[]; positions: number[] } {
-  const { file, problems, refused, positions, skipped } = parseGivenOrdersFile(given, FILE_SPEC);
-  const orders = file as Orders;
-  if (skipped.length > 0) orders.skipped = skipped;
-  return { orders, problems, refused, positions };
-}
+export const { parseOrders, parseGivenOrders } = orderFileParsers(FILE_SPEC, (file): Orders => file as Orders);
