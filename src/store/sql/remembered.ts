@@ -81,7 +81,9 @@ export interface Remembered extends SqlDriver {
 
 /** `db` with its reads remembered: only for a database no other process writes. */
 export function rememberReads(db: SqlDriver, size = 2048): Remembered {
-  const kept = new Map<string, { tables: string[]; result: QueryResult<unknown> }>();
+  // Each kept answer carries the generations of its tables when it was read: a write only moves generations on
+  // (no walk over what is kept, on every submission), and an answer whose tables moved on is dropped when asked.
+  const kept = new Map<string, { tables: string[]; generation: string; result: QueryResult<unknown> }>();
   const generation = new Map<string, number>();
   let all = 0;
   const counts = { remembered: 0, asked: 0 };
@@ -104,7 +106,6 @@ export function rememberReads(db: SqlDriver, size = 2048): Remembered {
       return;
     }
     for (const t of tables) generation.set(t, (generation.get(t) ?? 0) + 1);
-    for (const [k, v] of kept) if (v.tables.some((t) => tables.includes(t))) kept.delete(k);
   };
   const write = async <R>(q: Queryable, tables: string[] | "all", text: string, params?: readonly unknown[]) => {
     forget(tables);
@@ -124,7 +125,8 @@ export function rememberReads(db: SqlDriver, size = 2048): Remembered {
       const key = kind.tables.length > 0 ? keyOf(text, params) : null;
       if (key === null) return db.query<R>(text, params);
       const had = kept.get(key);
-      if (had) {
+      if (had && had.generation !== gen(had.tables)) kept.delete(key);
+      else if (had) {
         kept.delete(key);
         kept.set(key, had);
         counts.remembered += 1;
@@ -135,7 +137,7 @@ export function rememberReads(db: SqlDriver, size = 2048): Remembered {
       const result = await db.query<R>(text, params);
       if (gen(kind.tables) === before && result.rows.length <= MAX_ROWS && !result.rows.some(hasBytes)) {
         for (const row of result.rows) deepFreeze(row);
-        kept.set(key, { tables: kind.tables, result: { rows: [...result.rows], rowCount: result.rowCount } });
+        kept.set(key, { tables: kind.tables, generation: before, result: { rows: [...result.rows], rowCount: result.rowCount } });
         for (const old of kept.keys()) {
           if (kept.size <= size) break;
           kept.delete(old);

@@ -312,7 +312,9 @@ export class SqlStore implements Store {
         const given = new Map<string, number[]>();
         for (const row of r.rows) {
           const k = `${row.game_id}\u0000${row.step}\u0000${row.seat}`;
-          given.set(k, [...(given.get(k) ?? []), row.revision]);
+          const list = given.get(k);
+          if (list) list.push(row.revision);
+          else given.set(k, [row.revision]);
         }
         for (const list of given.values()) list.sort((x, y) => x - y);
         const out: (number | Error)[] = [];
