@@ -5,96 +5,28 @@
  * keyboard), panned (drag, keyboard), and a sector is asked about by a click and by Enter on the focused sector:
  * its location report says what the seat knows and nothing of what it does not. Checked with axe-core (no serious
  * or critical violations), with screenshots in test/web/screenshots/ (named map-*, beside play.test.ts's).
- *
- * The server and browser setup is play.test.ts's, copied: the two files run apart and each owns its server.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { haveChromium, review as reviewPage, SHOTS, startWeb, type WebSession } from "./support.js";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const TSX = join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
-const VITE = join(ROOT, "node_modules", "vite", "bin", "vite.js");
-const CHROMIUM = "/usr/bin/chromium";
-const SHOTS = join(import.meta.dirname, "screenshots");
-const AXE = readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
-
-// CI installs Chromium (.ci/run); a developer without it is told so rather than failed, but CI never skips.
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env.CI) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
-
-const work = mkdtempSync(join(tmpdir(), "starhost-map-"));
-let server: ChildProcess | undefined;
+let session: WebSession | undefined;
 let browser: Browser | undefined;
 let base = "";
-let serverOut = "";
-
-/** `starhost serve` on a free port, its due-step ticker out of the way (--tick 3600): the test runs no turn. */
-function startServe(data: string, web: string): Promise<string> {
-  const child = spawn(
-    process.execPath,
-    [TSX, join(ROOT, "src", "cli", "main.ts"), "serve", "--port", "0", "--data", data, "--web", web, "--tick", "3600"],
-    { cwd: ROOT, env: { ...process.env, DATABASE_URL: "" } },
-  );
-  server = child;
-  child.stdout!.on("data", (b) => (serverOut += b));
-  child.stderr!.on("data", (b) => (serverOut += b));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${serverOut}`)), 120_000);
-    child.stdout!.on("data", () => {
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(serverOut);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${serverOut}`)));
-  });
-}
-
-const web = join(work, "web");
 beforeAll(async () => {
-  // A build of the current source into a folder of this test's own, so the test never runs a stale client.
-  const built = spawnSync(
-    process.execPath,
-    [VITE, "build", "--config", "scripts/vite.web.config.ts", "--outDir", web, "--logLevel", "warn"],
-    { cwd: ROOT, encoding: "utf8" },
-  );
-  if (built.status !== 0) throw new Error(`the web build failed: ${built.stdout}${built.stderr}`);
-  if (!haveChromium) return;
-  base = await startServe(join(work, "data"), web);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
-  mkdirSync(SHOTS, { recursive: true });
+  session = await startWeb("map");
+  base = session.base;
+  browser = session.browser;
   // Only this file's own screenshots are replaced; play.test.ts's stay.
   for (const f of ["map-1-opened.png", "map-2-moved.png", "map-3-report.png"]) rmSync(join(SHOTS, f), { force: true });
 }, 240_000);
 
-afterAll(async () => {
-  await browser?.close();
-  if (server && server.exitCode === null) {
-    const done = new Promise((r) => server!.on("exit", r));
-    server.kill("SIGTERM");
-    await done;
-  }
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(async () => session?.close());
 
-/** Keep a screenshot of the page and check it with axe-core: no serious or critical violation. */
-async function review(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  await page.evaluate(AXE);
-  // A string, run in the page (where axe now is), so that this file needs no DOM types.
-  const found = (await page.evaluate(
-    `axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, at: v.nodes.map((n) => n.target.join(" ")) })))`,
-  )) as { id: string; impact: string; help: string; at: string[] }[];
-  const violations = found
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.at.join(", ")}`);
-  expect(violations, `axe on ${name}`).toEqual([]);
-}
+/** Keep a screenshot of the page and check it with axe-core. */
+const review = (page: Page, name: string) => reviewPage(page, name);
 
 /** The map's viewport (the picture's transform) as numbers: translate x, y (CSS pixels) and scale. */
 async function viewport(page: Page): Promise<{ x: number; y: number; k: number }> {

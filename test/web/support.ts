@@ -1,0 +1,103 @@
+/**
+ * What every browser test of the web client shares (play, map, battleshift-table): a fresh build of src/web
+ * in a folder of the test's own (never a stale client), a real `starhost serve` on a PGlite folder serving it
+ * (its due-step ticker out of the way, --tick 3600: each test says when steps run), Debian's Chromium driven by
+ * playwright-core (never a downloaded browser), and the review of a page: a screenshot kept in
+ * test/web/screenshots/ and axe-core finding no serious or critical violation.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+export const ROOT = join(import.meta.dirname, "..", "..");
+const TSX = join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+const VITE = join(ROOT, "node_modules", "vite", "bin", "vite.js");
+export const CHROMIUM = "/usr/bin/chromium";
+export const SHOTS = join(import.meta.dirname, "screenshots");
+const AXE = readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
+
+// CI installs Chromium (.ci/run); a developer without it is told so rather than failed, but CI never skips.
+export const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium && process.env.CI) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
+
+export interface WebSession {
+  /** The server's address; "" without Chromium (the client is built, nothing runs). */
+  base: string;
+  browser: Browser | undefined;
+  /** The client's build, as served. */
+  web: string;
+  /** The server's output so far, for messages. */
+  out(): string;
+  close(): Promise<void>;
+}
+
+/** `starhost serve` on a free port; resolves with its address. */
+function startServe(data: string, web: string, log: { out: string }): { child: ChildProcess; ready: Promise<string> } {
+  const child = spawn(
+    process.execPath,
+    [TSX, join(ROOT, "src", "cli", "main.ts"), "serve", "--port", "0", "--data", data, "--web", web, "--tick", "3600"],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL: "" } },
+  );
+  child.stdout!.on("data", (b) => (log.out += b));
+  child.stderr!.on("data", (b) => (log.out += b));
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${log.out}`)), 120_000);
+    child.stdout!.on("data", () => {
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(log.out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${log.out}`)));
+  });
+  return { child, ready };
+}
+
+/** Build the client, start serve and Chromium; `tag` names the work folder. */
+export async function startWeb(tag: string): Promise<WebSession> {
+  const work = mkdtempSync(join(tmpdir(), `starhost-${tag}-`));
+  const web = join(work, "web");
+  const log = { out: "" };
+  let child: ChildProcess | undefined;
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    if (child && child.exitCode === null) {
+      const done = new Promise((r) => child!.on("exit", r));
+      child.kill("SIGTERM");
+      await done;
+    }
+    rmSync(work, { recursive: true, force: true });
+  };
+  const built = spawnSync(
+    process.execPath,
+    [VITE, "build", "--config", "scripts/vite.web.config.ts", "--outDir", web, "--logLevel", "warn"],
+    { cwd: ROOT, encoding: "utf8" },
+  );
+  if (built.status !== 0) throw new Error(`the web build failed: ${built.stdout}${built.stderr}`);
+  if (!haveChromium) return { base: "", browser: undefined, web, out: () => log.out, close };
+  const served = startServe(join(work, "data"), web, log);
+  child = served.child;
+  const base = await served.ready;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+  mkdirSync(SHOTS, { recursive: true });
+  return { base, browser, web, out: () => log.out, close };
+}
+
+/** Keep a screenshot of the page as SHOTS/`file`.png and check it with axe-core: no serious or critical violation. */
+export async function review(page: Page, file: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${file}.png`), fullPage: true });
+  await page.evaluate(AXE);
+  // A string, run in the page (where axe now is), so that the tests need no DOM types.
+  const found = (await page.evaluate(
+    `axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, at: v.nodes.map((n) => n.target.join(" ")) })))`,
+  )) as { id: string; impact: string; help: string; at: string[] }[];
+  const violations = found
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.at.join(", ")}`);
+  expect(violations, `axe on ${file}`).toEqual([]);
+}
