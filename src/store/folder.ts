@@ -278,13 +278,19 @@ export class FolderStore implements Store {
       .sort((a, b) => a - b);
   }
 
-  async submissions(id: GameId, step: number): Promise<Submission[]> {
+  /** The folder of a step's submissions, or null when the game or the folder is not there. */
+  private async submissionsDir(id: GameId, step: number): Promise<string | null> {
     checkGameId(id);
     checkStep("the step", step);
-    if (!(await this.load(id))) return [];
+    if (!(await this.load(id))) return null;
     const base = this.path("submissions", step);
     this.noLinks(base);
-    if (!existsSync(base)) return [];
+    return existsSync(base) ? base : null;
+  }
+
+  async submissions(id: GameId, step: number): Promise<Submission[]> {
+    const base = await this.submissionsDir(id, step);
+    if (base === null) return [];
     const out: Submission[] = [];
     for (const seat of readdirSync(base).sort()) {
       if (idProblem(seat)) continue;
@@ -297,12 +303,8 @@ export class FolderStore implements Store {
   }
 
   async submitters(id: GameId, step: number): Promise<SeatId[]> {
-    checkGameId(id);
-    checkStep("the step", step);
-    if (!(await this.load(id))) return [];
-    const base = this.path("submissions", step);
-    this.noLinks(base);
-    if (!existsSync(base)) return [];
+    const base = await this.submissionsDir(id, step);
+    if (base === null) return [];
     return readdirSync(base)
       .filter((seat) => !idProblem(seat) && this.revisionsIn(this.path("submissions", step, seat)).length > 0)
       .sort();
