@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/core/json.js";
 import { openStore } from "../../src/store/open.js";
+import { openPglite } from "../../src/store/sql/pglite.js";
 import { SqlStore } from "../../src/store/sql/store.js";
 import { bigState, makeRecord, storeSuite } from "./store-suite.js";
 
@@ -46,6 +47,51 @@ describe("PGlite folder", () => {
       expect(await again.submit(revised.id, { seat: "red", step: 1, orders: {}, problems: [], source: "after reopen", at: "t" })).toBe(4);
     } finally {
       await again.close();
+    }
+  });
+});
+
+describe("PGlite's ledger of revisions (src/store/sql/ledger.ts)", () => {
+  it("numbers revisions from memory, and should anything else add one, counts in SQL instead: no number given twice", async () => {
+    const driver = await openPglite(join(root, "ledger"));
+    // Two stores on one database: what src/store/open.ts never does, so each one's ledger misses the other's rows.
+    const a = await SqlStore.open(driver);
+    const b = await SqlStore.open(driver);
+    try {
+      await a.create(makeRecord("ledger"));
+      const sub = (seat: string, source: string) => ({ seat, step: 1, orders: { source }, problems: [], source, at: "t" });
+      expect(await a.submit("ledger", sub("red", "a1"))).toBe(1);
+      expect(await a.submitters("ledger", 1)).toEqual(["red"]);
+      expect(await b.submit("ledger", sub("red", "b1"))).toBe(2);
+      // a's ledger still says 1: its number 2 collides on the primary key, and the batch is counted in SQL.
+      expect(await a.submit("ledger", sub("red", "a2"))).toBe(3);
+      expect(await a.submit("ledger", sub("red", "a3"))).toBe(4);
+      const kept = await a.submissions("ledger", 1);
+      expect(kept.map((s) => [s.revision, s.source])).toEqual([
+        [1, "a1"],
+        [2, "b1"],
+        [3, "a2"],
+        [4, "a3"],
+      ]);
+      // A stale submission is refused whatever the ledger says.
+      await a.commit(
+        "ledger",
+        {
+          step: 1,
+          label: "turn 1",
+          seed: makeRecord("ledger").seed,
+          state: makeRecord("ledger").state,
+          orders: {},
+          sources: {},
+          events: [],
+        },
+        makeRecord("ledger", { turn: 2 }, 2),
+      );
+      await expect(a.submit("ledger", sub("red", "late"))).rejects.toMatchObject({ code: "stale-submission" });
+      expect(await a.submit("ledger", { ...sub("blue", "next"), step: 2 })).toBe(1);
+      expect(await a.submitters("ledger", 2)).toEqual(["blue"]);
+    } finally {
+      await driver.close();
     }
   });
 });

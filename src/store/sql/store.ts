@@ -11,7 +11,9 @@
  *  - submit: one statement locks the game's row (`FOR UPDATE`), so a step commit
  *    cannot come between its step check and its insert, and numbers the revision
  *    (max + 1); the primary key (game, step, seat, revision) refuses a number given
- *    twice by two submissions at once, and the second counts again.
+ *    twice by two submissions at once, and the second counts again. On PGlite, whose
+ *    statements never overlap, the number comes from the step's ledger (./ledger.ts)
+ *    and the insert keeps only rows whose game still awaits their step.
  *  - lock: one `INSERT ... ON CONFLICT DO UPDATE ... WHERE since <= cutoff` takes a
  *    free or abandoned lock atomically; release deletes the row only while it is
  *    still this holder's (a token), so a late release cannot free a successor's lock.
@@ -63,6 +65,7 @@ import {
   type Submission,
 } from "../store.js";
 import type { Queryable, SqlDriver } from "./driver.js";
+import { Ledgers } from "./ledger.js";
 import { migrate } from "./migrations.js";
 
 interface GameRow {
@@ -107,6 +110,19 @@ interface Cached {
   record: GameRecord;
 }
 
+/** A row a submissions insert kept (RETURNING). */
+interface SubmittedRow {
+  game_id: string;
+  step: number;
+  seat: string;
+  revision: number;
+}
+
+/** PostgreSQL's unique_violation: a revision numbered twice. */
+function isDuplicate(e: unknown): boolean {
+  return (e as { code?: unknown } | null)?.code === "23505";
+}
+
 /** A submission waiting for the next group insert (SqlStore.submit). */
 interface WaitingSubmission {
   id: GameId;
@@ -124,6 +140,10 @@ export class SqlStore implements Store {
   private readonly packed = new Map<string, Buffer>();
   private readonly waiting: WaitingSubmission[] = [];
   private inserting = 0;
+  /** Each seat's latest revision per step, on a database only this process writes (./ledger.ts). */
+  private readonly ledgers = new Ledgers();
+  /** Batches inserted so far: a ledger read while one went in may have missed it, and is not kept. */
+  private inserted = 0;
   private readonly cacheSize: number;
   private readonly leaseMs: number;
   private readonly now: () => number;
@@ -279,6 +299,15 @@ export class SqlStore implements Store {
    * The answer for each submission is its revision, or the error that refused it.
    */
   private async insertBatch(batch: readonly WaitingSubmission[]): Promise<(number | Error)[]> {
+    if (this.db.exclusive) {
+      try {
+        return await this.insertNumbered(batch);
+      } catch (e) {
+        if (!isDuplicate(e)) throw e;
+        // Something else added a revision (./ledger.ts): forget what was kept and let SQL count.
+        for (const w of batch) this.ledgers.drop(w.id, w.submission.step);
+      }
+    }
     const params: unknown[] = [];
     const rows = batch.map((w, i) => {
       const n = params.push(i, w.id, w.submission.step, w.submission.seat, w.orders, w.problems, w.submission.source, w.submission.at);
@@ -296,9 +325,8 @@ export class SqlStore implements Store {
        RETURNING game_id, step, seat, revision`;
     for (let attempt = 1; ; attempt++) {
       try {
-        type Row = { game_id: string; step: number; seat: string; revision: number };
         const r = this.db.exclusive
-          ? await this.db.query<Row>(sql, params)
+          ? await this.db.query<SubmittedRow>(sql, params)
           : await this.db.transaction(async (tx) => {
               // The games' rows locked first, in id order (two batches never wait on each other in a circle), by a
               // statement of its own: the insert's snapshot is then taken after the lock is held, so it counts
@@ -306,40 +334,92 @@ export class SqlStore implements Store {
               await tx.query("SELECT id FROM games WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE", [
                 [...new Set(batch.map((w) => w.id))].sort(),
               ]);
-              return tx.query<Row>(sql, params);
+              return tx.query<SubmittedRow>(sql, params);
             });
-        // Revisions back to submissions: within one (game, step, seat) they were given in the batch's order.
-        const given = new Map<string, number[]>();
-        for (const row of r.rows) {
-          const k = `${row.game_id}\u0000${row.step}\u0000${row.seat}`;
-          const list = given.get(k);
-          if (list) list.push(row.revision);
-          else given.set(k, [row.revision]);
-        }
-        for (const list of given.values()) list.sort((x, y) => x - y);
-        const out: (number | Error)[] = [];
-        const refused = new Map<string, Error>();
-        for (const w of batch) {
-          const next = given.get(`${w.id}\u0000${w.submission.step}\u0000${w.submission.seat}`)?.shift();
-          if (next !== undefined) {
-            out.push(next);
-            continue;
-          }
-          // Nothing kept for it: the game is gone or has moved on.
-          let e = refused.get(w.id);
-          if (!e) {
-            const g = (await this.db.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [w.id])).rows[0];
-            e = g ? staleSubmission(w.id, w.submission.step, g.step, g.label) : noGame(w.id);
-            refused.set(w.id, e);
-          }
-          out.push(e);
-        }
-        return out;
+        this.inserted += 1;
+        return this.answers(batch, r.rows);
       } catch (e) {
-        if (attempt < 20 && (e as { code?: unknown }).code === "23505") continue;
+        if (attempt < 20 && isDuplicate(e)) continue;
         throw e;
       }
     }
+  }
+
+  /**
+   * A batch on a database only this process writes: numbered from the ledger (./ledger.ts), so the statement is
+   * a plain insert of the rows whose game still awaits their step. A number given twice (the ledger was wrong)
+   * fails the whole statement on the primary key, and nothing of the batch is kept.
+   */
+  private async insertNumbered(batch: readonly WaitingSubmission[]): Promise<(number | Error)[]> {
+    const latest = new Map<string, number>();
+    const params: unknown[] = [];
+    const rows: string[] = [];
+    for (const [i, w] of batch.entries()) {
+      const { step, seat } = w.submission;
+      const k = `${w.id}\u0000${step}\u0000${seat}`;
+      const revision = (latest.get(k) ?? (await this.ledgerOf(w.id, step)).get(seat) ?? 0) + 1;
+      latest.set(k, revision);
+      const n = params.push(i, w.id, step, seat, revision, w.orders, w.problems, w.submission.source, w.submission.at);
+      rows.push(
+        `($${n - 8}::int, $${n - 7}::text, $${n - 6}::int, $${n - 5}::text, $${n - 4}::int, $${n - 3}::bytea, $${n - 2}::json, $${n - 1}::text, $${n}::text)`,
+      );
+    }
+    const r = await this.db.query<SubmittedRow>(
+      `INSERT INTO submissions (game_id, step, seat, revision, orders, problems, source, at)
+       SELECT v.game_id, v.step, v.seat, v.revision, v.orders, v.problems, v.source, v.at
+       FROM (VALUES ${rows.join(", ")}) AS v (ord, game_id, step, seat, revision, orders, problems, source, at)
+       JOIN games g ON g.id = v.game_id AND g.step = v.step
+       ORDER BY v.ord
+       RETURNING game_id, step, seat, revision`,
+      params,
+    );
+    this.inserted += 1;
+    for (const row of r.rows) this.ledgers.note(row.game_id, row.step, row.seat, row.revision);
+    return this.answers(batch, r.rows);
+  }
+
+  /** A step's ledger (./ledger.ts), read from the database if it is not kept. Only on an exclusive database. */
+  private async ledgerOf(id: GameId, step: number): Promise<ReadonlyMap<SeatId, number>> {
+    const had = this.ledgers.get(id, step);
+    if (had) return had;
+    const before = this.inserted;
+    const r = await this.db.query<{ seat: string; revision: number }>(
+      "SELECT seat, MAX(revision)::int AS revision FROM submissions WHERE game_id = $1 AND step = $2 GROUP BY seat",
+      [id, step],
+    );
+    const latest = r.rows.map((row) => [row.seat, row.revision] as const);
+    return this.inserted === before ? this.ledgers.set(id, step, latest) : new Map(latest);
+  }
+
+  /** Each submission's revision, from the rows the batch's statement kept, or why it was refused. */
+  private async answers(batch: readonly WaitingSubmission[], kept: readonly SubmittedRow[]): Promise<(number | Error)[]> {
+    // Revisions back to submissions: within one (game, step, seat) they were given in the batch's order.
+    const given = new Map<string, number[]>();
+    for (const row of kept) {
+      const k = `${row.game_id}\u0000${row.step}\u0000${row.seat}`;
+      const list = given.get(k);
+      if (list) list.push(row.revision);
+      else given.set(k, [row.revision]);
+    }
+    for (const list of given.values()) list.sort((x, y) => x - y);
+    const out: (number | Error)[] = [];
+    const refused = new Map<string, Error>();
+    for (const w of batch) {
+      const next = given.get(`${w.id}\u0000${w.submission.step}\u0000${w.submission.seat}`)?.shift();
+      if (next !== undefined) {
+        out.push(next);
+        continue;
+      }
+      // Nothing kept for it: the game is gone or has moved on.
+      let e = refused.get(w.id);
+      if (!e) {
+        const g = (await this.db.query<{ step: number; label: string }>("SELECT step, label FROM games WHERE id = $1", [w.id])).rows[0];
+        e = g ? staleSubmission(w.id, w.submission.step, g.step, g.label) : noGame(w.id);
+        refused.set(w.id, e);
+      }
+      out.push(e);
+    }
+    return out;
   }
 
   async submissions(id: GameId, step: number): Promise<Submission[]> {
@@ -381,6 +461,7 @@ export class SqlStore implements Store {
     this.open();
     checkGameId(id);
     checkStep("the step", step);
+    if (this.db.exclusive) return [...(await this.ledgerOf(id, step)).keys()].sort();
     const r = await this.db.query<{ seat: string }>(
       // Seat by seat along the primary key (game, step, seat, revision): a few index probes however many
       // revisions a seat has sent, where DISTINCT would read them all.
