@@ -271,6 +271,9 @@ export class SqlStore implements Store {
   private async insertWaiting(): Promise<void> {
     this.inserting += 1;
     try {
+      // PGlite runs each statement in this thread, so the requests in flight cannot reach submit() while an insert
+      // runs: started at once, every batch would be one submission. A turn of the event loop first lets them join.
+      if (this.db.exclusive) await new Promise((resolve) => setImmediate(resolve));
       while (this.waiting.length > 0) {
         const batch = this.waiting.splice(0, 100);
         try {
@@ -283,6 +286,7 @@ export class SqlStore implements Store {
         } catch (e) {
           for (const w of batch) w.reject(e);
         }
+        if (this.db.exclusive) await new Promise((resolve) => setImmediate(resolve));
       }
     } finally {
       this.inserting -= 1;
