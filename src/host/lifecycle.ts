@@ -7,7 +7,6 @@
  */
 import { ORDERS_RECEIVED, problemEvent } from "../core/events.js";
 import { isId } from "../core/ids.js";
-import { canonicalJson } from "../core/json.js";
 import type { Problem, Result } from "../core/result.js";
 import { err, ok } from "../core/result.js";
 import { seedProblem } from "../core/rng.js";
@@ -130,8 +129,8 @@ export function acceptOrders(
   parsed?: ParsedOrders<unknown>,
 ): Result<AcceptedOrders, Problem[]> {
   if (record.outcome) return err([{ order: "game", code: "game-over", message: gameOverMessage(record.outcome) }]);
-  const awaiting: SeatId[] = ruleset.awaiting(record.state);
-  if (!ruleset.seats(record.state).includes(seat) && !awaiting.includes(seat)) {
+  const awaiting: readonly SeatId[] = memo ? memo.awaiting(ruleset, record.state) : ruleset.awaiting(record.state);
+  if (!awaiting.includes(seat) && !ruleset.seats(record.state).includes(seat)) {
     const seats = ruleset.describe(record.state).seats.map((s) => s.id);
     return err([
       {
@@ -176,7 +175,24 @@ export function acceptOrders(
  */
 export class CheckMemo {
   private readonly checks = new Map<string, Check>();
+  /** The seats each state awaits: a ruleset may work it out at length (Galactic Empires looks for a victory first). */
+  private readonly awaited = new WeakMap<object, readonly SeatId[]>();
   constructor(private readonly size = 512) {}
+
+  /**
+   * `ruleset.awaiting(state)`, worked out once per state object: a store's cached states are frozen and shared
+   * (src/store/frozen.ts), so a server asks this of the same object on every submission until the step runs.
+   */
+  awaiting(ruleset: AnyRuleset, state: unknown): readonly SeatId[] {
+    if (state === null || typeof state !== "object") return ruleset.awaiting(state);
+    let seats = this.awaited.get(state);
+    if (!seats) {
+      seats = Object.freeze([...(ruleset.awaiting(state) as SeatId[])]);
+      // Only a frozen state cannot change under the memo.
+      if (Object.isFrozen(state)) this.awaited.set(state, seats);
+    }
+    return seats;
+  }
 
   get(key: string): Check | undefined {
     const c = this.checks.get(key);
@@ -201,7 +217,9 @@ export class CheckMemo {
 function checkKey(record: GameRecord, seat: SeatId, orders: unknown): string {
   // A game id names one game for good (games are never deleted and made again); the seed and scenario too, to be sure.
   const game = `${record.id}\u0000${record.ruleset}\u0000${record.rulesetVersion}\u0000${record.scenario}\u0000${record.seed}`;
-  return `${game}\u0000${record.step}\u0000${seat}\u0000${canonicalJson(orders)}`;
+  // JSON as parsed, not canonical: the same file sent again (what a memo is for) gives the same text, several times
+  // faster; the same orders with their keys in another order only cost a check of their own.
+  return `${game}\u0000${record.step}\u0000${seat}\u0000${JSON.stringify(orders)}`;
 }
 
 /** What one step produced: the record after it, its history entry, and each seat's report. */

@@ -44,6 +44,7 @@ import {
   whoPlays,
 } from "../host/deadlines.js";
 import { loadGame, playStep, type StepRun } from "../host/games.js";
+import type { CheckMemo } from "../host/lifecycle.js";
 import type { GameClock, GameSchedule, SiteStore } from "../store/site.js";
 import { type GameRecord, type Store, StoreError } from "../store/store.js";
 
@@ -62,6 +63,8 @@ export interface DueDeps {
   afterStep?: (gameId: string, run: StepRun) => Promise<void>;
   /** Deliver a notice claimed for one seat (follow-up.ts). Without it no notice is claimed, so none is lost. */
   remind?: (n: SeatNotice) => Promise<void>;
+  /** What this process worked out already (the seats a state awaits): a server asks on every submission. */
+  checks?: CheckMemo;
 }
 
 /** A notice to one seat's player: a reminder before the deadline, or "you are the last to submit". */
@@ -99,15 +102,22 @@ export interface Evaluation {
   submitted: Set<SeatId>;
   /** Seats nobody waits for: bots, seats nobody holds, absent players their bot plays, holidays. */
   botPlayed: Set<SeatId>;
-  awaited: SeatId[];
+  awaited: readonly SeatId[];
   /** Awaited seats with no orders yet that nobody else plays. */
   waitingFor: SeatId[];
 }
 
 /** Who plays what and whether the awaited step is due at `now`, from the game's schedule and its submissions. */
-export function evaluate(sched: GameSchedule, record: GameRecord, ruleset: AnyRuleset, submitted: Set<SeatId>, now: number): Evaluation {
+export function evaluate(
+  sched: GameSchedule,
+  record: GameRecord,
+  ruleset: AnyRuleset,
+  submitted: Set<SeatId>,
+  now: number,
+  memo?: CheckMemo,
+): Evaluation {
   const settings = settingsOf(sched.deadlines);
-  const awaited = record.outcome ? [] : (ruleset.awaiting(record.state) as SeatId[]);
+  const awaited: readonly SeatId[] = record.outcome ? [] : memo ? memo.awaiting(ruleset, record.state) : ruleset.awaiting(record.state);
   const bots: Record<SeatId, string> = {};
   const botPlayed = new Set<SeatId>();
   const level = Object.hasOwn(ruleset.bots, settings.botLevel) ? settings.botLevel : undefined;
@@ -166,7 +176,7 @@ export async function runHostedStep(
         sched = await deps.site.schedule(gameId);
         if (!sched || sched.startedAt === null) throw new NotRun("not-started");
         const submitted = new Set(await deps.games.submitters(gameId, record.step));
-        evaluation = evaluate(sched, record, ruleset, submitted, opts.now);
+        evaluation = evaluate(sched, record, ruleset, submitted, opts.now, deps.checks);
         if (!opts.force && !evaluation.due.due) throw new NotRun("not-due");
         return { bots: evaluation.bots };
       },
@@ -284,7 +294,7 @@ async function dueOne(deps: DueDeps, sched: GameSchedule, now: number, report: D
     return;
   }
   const submitted = new Set(await deps.games.submitters(sched.gameId, record.step));
-  const ev = evaluate(sched, record, ruleset, submitted, now);
+  const ev = evaluate(sched, record, ruleset, submitted, now, deps.checks);
   if (!ev.due.due) {
     await remindDue(deps, sched, clock, ev, now, report);
     if (opts.lastCall) await lastCall(deps, sched, clock, ev, now, report);

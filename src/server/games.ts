@@ -184,7 +184,7 @@ export async function summaryOf(
   auth: Auth | null,
 ): Promise<z.infer<typeof GameSummary>> {
   const d = ruleset.describe(record.state);
-  const awaiting = new Set<SeatId>(record.outcome ? [] : ruleset.awaiting(record.state));
+  const awaiting = new Set<SeatId>(record.outcome ? [] : ctx.checks.awaiting(ruleset, record.state));
   const submitted = new Set(await ctx.games.submitters(record.id, record.step));
   const holders = new Map(hosted.seats.map((s) => [s.seat, s.holder]));
   const accountIds = [
@@ -196,7 +196,7 @@ export async function summaryOf(
   const a = accessOf(hosted, record, auth);
   const sched = await ctx.site.schedule(record.id);
   const attendance = new Map((sched?.seats ?? []).map((s) => [s.seat, s]));
-  const ev = sched ? evaluate(sched, record, ruleset, submitted, ctx.now().getTime()) : null;
+  const ev = sched ? evaluate(sched, record, ruleset, submitted, ctx.now().getTime(), ctx.checks) : null;
   const settings = ev?.settings ?? settingsOf(null);
   const clock = sched?.clock && sched.clock.step === record.step ? sched.clock : null;
   const runsAt =

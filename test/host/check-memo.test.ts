@@ -9,6 +9,7 @@ import { parse } from "yaml";
 import { canonicalJson } from "../../src/core/json.js";
 import { acceptOrders, CheckMemo, newGame } from "../../src/host/lifecycle.js";
 import { rulesetById } from "../../src/host/registry.js";
+import { deepFreeze } from "../../src/store/frozen.js";
 
 const ge = rulesetById("galactic-empires");
 const made = newGame({ id: "g1", ruleset: ge, scenario: "tutorial", inputs: {}, seed: 7 });
@@ -48,5 +49,28 @@ describe("checks made once answer again", () => {
     const again = acceptOrders(ge, record, "klingon", klingon, memo);
     if (!a.ok || !again.ok) throw new Error("accepted");
     expect(again.value.check).not.toBe(a.value.check);
+  });
+});
+
+describe("the seats a state awaits, worked out once per frozen state", () => {
+  it("answers as the ruleset does, asks it once for a frozen state, and every time for one that may change", () => {
+    let asked = 0;
+    const counting = {
+      ...ge,
+      awaiting: (s: unknown) => {
+        asked += 1;
+        return ge.awaiting(s);
+      },
+    };
+    const memo = new CheckMemo();
+    const frozen = deepFreeze(structuredClone(record.state));
+    expect(memo.awaiting(counting, frozen)).toEqual(ge.awaiting(record.state));
+    expect(memo.awaiting(counting, frozen)).toEqual(ge.awaiting(record.state));
+    expect(asked).toBe(1);
+    const open = structuredClone(record.state);
+    memo.awaiting(counting, open);
+    memo.awaiting(counting, open);
+    expect(asked).toBe(3);
+    expect(Object.isFrozen(memo.awaiting(counting, frozen))).toBe(true);
   });
 });
