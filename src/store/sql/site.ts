@@ -55,6 +55,8 @@ interface GameRow {
   created_at: Date | string;
   started_at: Date | string | null;
   gm_reads_private: boolean;
+  seat_rows: SeatRow[] | string;
+  master_ids: string[] | string;
 }
 
 interface SeatMailRow {
@@ -81,7 +83,14 @@ interface MessageRow {
 export const EVENTS_CHANNEL = "starhost_events";
 
 const MESSAGE_COLUMNS = "id, game_id, from_seat, to_seats, reply_to, thread, body, at";
-const GAME_COLUMNS = "game_id, title, creator_id, spectators, created_at, started_at, gm_reads_private";
+/**
+ * A hosted game with its seats and game masters in one round trip (every request about a game starts here): the
+ * seats and masters come as JSON arrays of the row's own subqueries. `h` is hosted_games.
+ */
+const GAME_COLUMNS = `h.game_id, h.title, h.creator_id, h.spectators, h.created_at, h.started_at, h.gm_reads_private,
+  (SELECT coalesce(json_agg(json_build_object('game_id', s.game_id, 'seat', s.seat, 'kind', s.kind, 'account_id', s.account_id,
+     'bot_level', s.bot_level) ORDER BY s.ord), '[]') FROM seats s WHERE s.game_id = h.game_id) AS seat_rows,
+  (SELECT coalesce(json_agg(m.account_id ORDER BY m.account_id), '[]') FROM game_masters m WHERE m.game_id = h.game_id) AS master_ids`;
 
 function seatMail(r: SeatMailRow): SeatMail {
   return { gameId: r.game_id, seat: r.seat, accountId: r.account_id, email: r.email, on: r.mail, secret: r.mail_secret };
@@ -150,6 +159,25 @@ function holderOf(r: SeatRow): SeatHolder {
   if (r.kind === "account") return { kind: "account", accountId: r.account_id ?? "" };
   if (r.kind === "bot") return { kind: "bot", level: r.bot_level ?? "" };
   return { kind: r.kind };
+}
+
+/** JSON as PostgreSQL's driver gives it (parsed) or PGlite's (parsed too; text if a driver leaves it as text). */
+function jsonOf<T>(v: T | string): T {
+  return typeof v === "string" ? (JSON.parse(v) as T) : v;
+}
+
+function hostedOf(r: GameRow): HostedGame {
+  return {
+    gameId: r.game_id,
+    title: r.title,
+    creatorId: r.creator_id,
+    gameMasters: [...jsonOf(r.master_ids)],
+    spectators: r.spectators,
+    createdAt: iso(r.created_at),
+    startedAt: isoOrNull(r.started_at),
+    seats: jsonOf(r.seat_rows).map((s): HostedSeat => ({ seat: s.seat, holder: holderOf(s) })),
+    ...(r.gm_reads_private === true ? { gameMastersReadPrivate: true } : {}),
+  };
 }
 
 function invite(r: InviteRow): Invite {
@@ -265,18 +293,22 @@ export class SqlSiteStore implements SiteStore {
     // times a second would otherwise make every request a write (a commit to disk each). Whether it is due is
     // decided here, not in the query, so the query's text and parameters are the same on every request (and
     // PGlite remembers its answer: ./remembered.ts).
-    const r = await this.db.query<TokenRow>(
-      `SELECT id, account_id, name, hash, created_at, last_used_at, revoked_at
-       FROM api_tokens WHERE hash = $1 AND revoked_at IS NULL`,
+    // With its account in the same round trip: a script's every request starts here.
+    const r = await this.db.query<TokenRow & { a: AccountRow }>(
+      `SELECT t.id, t.account_id, t.name, t.hash, t.created_at, t.last_used_at, t.revoked_at,
+         json_build_object('id', a.id, 'name', a.name, 'password_hash', a.password_hash, 'admin', a.admin,
+           'created_at', a.created_at, 'email', a.email) AS a
+       FROM api_tokens t JOIN accounts a ON a.id = t.account_id WHERE t.hash = $1 AND t.revoked_at IS NULL`,
       [hash],
     );
     const row = r.rows[0];
     if (!row) return null;
-    const last = row.last_used_at === null ? Number.NaN : new Date(row.last_used_at).getTime();
-    const used = !(last >= new Date(now).getTime() - 60_000) ? { ...row, last_used_at: now } : row;
-    if (used !== row) await this.db.query("UPDATE api_tokens SET last_used_at = $2 WHERE id = $1 AND revoked_at IS NULL", [row.id, now]);
-    const a = await this.accountById(row.account_id);
-    return a ? { token: token(used), account: a } : null;
+    const { a, ...tokenRow } = row;
+    const last = tokenRow.last_used_at === null ? Number.NaN : new Date(tokenRow.last_used_at).getTime();
+    const used = !(last >= new Date(now).getTime() - 60_000) ? { ...tokenRow, last_used_at: now } : tokenRow;
+    if (used !== tokenRow)
+      await this.db.query("UPDATE api_tokens SET last_used_at = $2 WHERE id = $1 AND revoked_at IS NULL", [tokenRow.id, now]);
+    return { token: token(used), account: account(a) };
   }
 
   async revokeToken(accountId: string, tokenId: string, now: string): Promise<boolean> {
@@ -316,17 +348,17 @@ export class SqlSiteStore implements SiteStore {
   }
 
   async hostedGame(gameId: string): Promise<HostedGame | null> {
-    const r = await this.db.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM hosted_games WHERE game_id = $1`, [gameId]);
+    const r = await this.db.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM hosted_games h WHERE h.game_id = $1`, [gameId]);
     const row = r.rows[0];
-    return row ? (await this.assemble([row]))[0]! : null;
+    return row ? hostedOf(row) : null;
   }
 
   async lobby(): Promise<HostedGame[]> {
     const r = await this.db.query<GameRow>(
-      `SELECT ${GAME_COLUMNS} FROM hosted_games
-       WHERE started_at IS NULL ORDER BY created_at DESC, game_id LIMIT 200`,
+      `SELECT ${GAME_COLUMNS} FROM hosted_games h
+       WHERE h.started_at IS NULL ORDER BY h.created_at DESC, h.game_id LIMIT 200`,
     );
-    return this.assemble(r.rows);
+    return r.rows.map(hostedOf);
   }
 
   async gamesOf(accountId: string): Promise<HostedGame[]> {
@@ -334,10 +366,10 @@ export class SqlSiteStore implements SiteStore {
       `SELECT ${GAME_COLUMNS} FROM hosted_games h
        WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = h.game_id AND s.account_id = $1)
           OR EXISTS (SELECT 1 FROM game_masters m WHERE m.game_id = h.game_id AND m.account_id = $1)
-       ORDER BY created_at DESC, game_id LIMIT 500`,
+       ORDER BY h.created_at DESC, h.game_id LIMIT 500`,
       [accountId],
     );
-    return this.assemble(r.rows);
+    return r.rows.map(hostedOf);
   }
 
   async addGameMaster(gameId: string, accountId: string): Promise<void> {
@@ -535,30 +567,6 @@ export class SqlSiteStore implements SiteStore {
       await tx.query("UPDATE invites SET used_by = $2, used_at = $3 WHERE token_hash = $1", [tokenHash, accountId, at]);
       return invite({ ...row, used_by: accountId, used_at: at });
     });
-  }
-
-  private async assemble(rows: readonly GameRow[]): Promise<HostedGame[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.game_id);
-    const seats = await this.db.query<SeatRow>(
-      "SELECT game_id, seat, kind, account_id, bot_level FROM seats WHERE game_id = ANY($1::text[]) ORDER BY game_id, ord",
-      [ids],
-    );
-    const gms = await this.db.query<{ game_id: string; account_id: string }>(
-      "SELECT game_id, account_id FROM game_masters WHERE game_id = ANY($1::text[]) ORDER BY game_id, account_id",
-      [ids],
-    );
-    return rows.map((r) => ({
-      gameId: r.game_id,
-      title: r.title,
-      creatorId: r.creator_id,
-      gameMasters: gms.rows.filter((m) => m.game_id === r.game_id).map((m) => m.account_id),
-      spectators: r.spectators,
-      createdAt: iso(r.created_at),
-      startedAt: isoOrNull(r.started_at),
-      seats: seats.rows.filter((s) => s.game_id === r.game_id).map((s): HostedSeat => ({ seat: s.seat, holder: holderOf(s) })),
-      ...(r.gm_reads_private === true ? { gameMastersReadPrivate: true } : {}),
-    }));
   }
 
   async setEmail(accountId: string, email: string | null): Promise<void> {
