@@ -1,13 +1,17 @@
 /**
  * One game: its step label and deadline, who has submitted (never what), live updates from the server's event
- * stream, the history of steps, the game master's panel, and for each of your seats the ruleset's own view.
+ * stream, the history of steps, the game master's panel, for each of your seats the ruleset's own view, and for an
+ * account without a seat what the game lets a spectator see.
  */
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { seatViewFor } from "../rulesets/index.js";
-import { call, errorText, type GameSummary, type RulesetInfo, type SeatHistory } from "./api.js";
+import { call, errorText, type GameSummary, type RulesetInfo } from "./api.js";
 import { Deadline } from "./Deadline.js";
+import { GameMasterPanel } from "./GameMasterPanel.js";
+import { History } from "./History.js";
 import { Messages } from "./Messages.js";
-import { useGet } from "./useGet.js";
+import { TableBox } from "./TableBox.js";
+import { Watch } from "./Watch.js";
 import { holderText } from "./words.js";
 
 function SeatsTable(props: { game: GameSummary; bots: string[]; act: (f: () => Promise<unknown>) => void }) {
@@ -15,114 +19,65 @@ function SeatsTable(props: { game: GameSummary; bots: string[]; act: (f: () => P
   const base = `/api/games/${game.id}`;
   const mayJoin = !game.started && game.you.seats.length === 0;
   return (
-    <table>
-      <caption>
-        {game.seatNoun[0]!.toUpperCase() + game.seatNoun.slice(1)}s of {game.title}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">{game.seatNoun}</th>
-          <th scope="col">Played by</th>
-          <th scope="col">{game.label}</th>
-          {!game.started && <th scope="col">Seat</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {game.seats.map((s) => (
-          <tr key={s.id} className={game.you.seats.includes(s.id) ? "yours" : undefined}>
-            <th scope="row">
-              {s.name} <span className="id">({s.id})</span>
-            </th>
-            <td>{holderText(s.holder)}</td>
-            <td>{!game.started || game.over ? "" : !s.awaited ? "not awaited" : s.submitted ? "submitted" : "waiting"}</td>
-            {!game.started && (
-              <td className="actions">
-                {mayJoin && s.holder.kind === "open" && (
-                  <button type="button" onClick={() => act(() => call("POST", `${base}/seats/${s.id}/join`))}>
-                    Join as {s.name}
-                  </button>
-                )}
-                {game.you.seats.includes(s.id) && (
-                  <button type="button" onClick={() => act(() => call("POST", `${base}/seats/${s.id}/leave`))}>
-                    Leave {s.name}
-                  </button>
-                )}
-                {game.you.gameMaster && s.holder.kind !== "player" && (
-                  <select
-                    aria-label={`Who plays ${s.name}`}
-                    value={s.holder.kind === "bot" ? `bot:${s.holder.level}` : s.holder.kind}
-                    onChange={(e) => {
-                      const v = e.target.value;
-                      const holder = v.startsWith("bot:") ? { bot: v.slice(4) } : v;
-                      act(() => call("PUT", `${base}/seats/${s.id}`, { holder }));
-                    }}
-                  >
-                    <option value="open">open</option>
-                    <option value="invited">kept for an invite</option>
-                    {props.bots.map((b) => (
-                      <option key={b} value={`bot:${b}`}>
-                        {b} bot
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </td>
-            )}
+    <TableBox label={`${game.seatNoun}s, scrollable`}>
+      <table>
+        <caption>
+          {game.seatNoun[0]!.toUpperCase() + game.seatNoun.slice(1)}s of {game.title}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{game.seatNoun}</th>
+            <th scope="col">Played by</th>
+            <th scope="col">{game.label}</th>
+            {!game.started && <th scope="col">Seat</th>}
           </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function GameMasterPanel(props: { game: GameSummary; act: (f: () => Promise<unknown>) => void }) {
-  const { game, act } = props;
-  const base = `/api/games/${game.id}`;
-  return (
-    <section aria-labelledby="gm-h" className="card">
-      <h2 id="gm-h">Game master</h2>
-      <div className="buttons">
-        {!game.started && (
-          <button type="button" onClick={() => act(() => call("POST", `${base}/start`))}>
-            Start the game
-          </button>
-        )}
-        {game.started && !game.over && !game.deadline.paused && (
-          <button type="button" onClick={() => act(() => call("POST", `${base}/pause`))}>
-            Pause the deadline
-          </button>
-        )}
-        {game.started && !game.over && game.deadline.paused && (
-          <button type="button" onClick={() => act(() => call("POST", `${base}/resume`))}>
-            Resume the deadline
-          </button>
-        )}
-        {game.started && !game.over && (
-          <button type="button" onClick={() => act(() => call("POST", `${base}/run`))}>
-            Run {game.label} now
-          </button>
-        )}
-      </div>
-    </section>
-  );
-}
-
-function History(props: { game: GameSummary; seat: string; version: number; chosen: number | null; choose: (n: number | null) => void }) {
-  const { data: h } = useGet<SeatHistory>(`/api/games/${props.game.id}/seats/${props.seat}/history`, props.version);
-  if (!h || h.steps.length === 0) return <p>No step has run yet.</p>;
-  return (
-    <ol className="history">
-      {h.steps.map((s) => {
-        const current = props.chosen === s.step || (props.chosen === null && s.step === h.steps.at(-1)!.step);
-        return (
-          <li key={s.step}>
-            <button type="button" aria-pressed={current} onClick={() => props.choose(s.step)}>
-              Results of {s.label}
-            </button>
-          </li>
-        );
-      })}
-    </ol>
+        </thead>
+        <tbody>
+          {game.seats.map((s) => (
+            <tr key={s.id} className={game.you.seats.includes(s.id) ? "yours" : undefined}>
+              <th scope="row">
+                {s.name} <span className="id">({s.id})</span>
+              </th>
+              <td>{holderText(s.holder)}</td>
+              <td>{!game.started || game.over ? "" : !s.awaited ? "not awaited" : s.submitted ? "submitted" : "waiting"}</td>
+              {!game.started && (
+                <td className="actions">
+                  {mayJoin && s.holder.kind === "open" && (
+                    <button type="button" onClick={() => act(() => call("POST", `${base}/seats/${s.id}/join`))}>
+                      Join as {s.name}
+                    </button>
+                  )}
+                  {game.you.seats.includes(s.id) && (
+                    <button type="button" onClick={() => act(() => call("POST", `${base}/seats/${s.id}/leave`))}>
+                      Leave {s.name}
+                    </button>
+                  )}
+                  {game.you.gameMaster && s.holder.kind !== "player" && (
+                    <select
+                      aria-label={`Who plays ${s.name}`}
+                      value={s.holder.kind === "bot" ? `bot:${s.holder.level}` : s.holder.kind}
+                      onChange={(e) => {
+                        const v = e.target.value;
+                        const holder = v.startsWith("bot:") ? { bot: v.slice(4) } : v;
+                        act(() => call("PUT", `${base}/seats/${s.id}`, { holder }));
+                      }}
+                    >
+                      <option value="open">open</option>
+                      <option value="invited">kept for an invite</option>
+                      {props.bots.map((b) => (
+                        <option key={b} value={`bot:${b}`}>
+                          {b} bot
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
   );
 }
 
@@ -229,7 +184,7 @@ export function GamePage(props: { id: string }) {
         </p>
       )}
       <SeatsTable game={game} bots={bots} act={act} />
-      {game.you.gameMaster && <GameMasterPanel game={game} act={act} />}
+      {game.you.gameMaster && <GameMasterPanel game={game} reload={load} />}
       {game.started &&
         SeatView &&
         game.you.seats.map((seat) => (
@@ -244,6 +199,7 @@ export function GamePage(props: { id: string }) {
             </Suspense>
           </section>
         ))}
+      {game.you.seats.length === 0 && <Watch game={game} version={version} />}
       {readable && <Messages game={game} version={messages} />}
     </>
   );

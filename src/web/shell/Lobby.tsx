@@ -3,72 +3,77 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { call, errorText, type GameSummary, type RulesetInfo } from "./api.js";
 import { Deadline } from "./Deadline.js";
 import { gameHref } from "./route.js";
+import { TableBox } from "./TableBox.js";
 import { awaitsFromYou } from "./words.js";
 
 function MyGames(props: { games: GameSummary[] }) {
   if (props.games.length === 0) return <p>You are in no game yet: join an open one or make a new one.</p>;
   return (
-    <table>
-      <caption className="sr-only">Your games</caption>
-      <thead>
-        <tr>
-          <th scope="col">Game</th>
-          <th scope="col">Step</th>
-          <th scope="col">Awaits from you</th>
-          <th scope="col">Deadline</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.games.map((g) => (
-          <tr key={g.id}>
-            <td>
-              <a href={gameHref(g.id)}>{g.title}</a>
-            </td>
-            <td>{g.label}</td>
-            <td>{awaitsFromYou(g)}</td>
-            <td>
-              <Deadline game={g} />
-            </td>
+    <TableBox label="Your games, scrollable">
+      <table>
+        <caption className="sr-only">Your games</caption>
+        <thead>
+          <tr>
+            <th scope="col">Game</th>
+            <th scope="col">Step</th>
+            <th scope="col">Awaits from you</th>
+            <th scope="col">Deadline</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.games.map((g) => (
+            <tr key={g.id}>
+              <td>
+                <a href={gameHref(g.id)}>{g.title}</a>
+              </td>
+              <td>{g.label}</td>
+              <td>{awaitsFromYou(g)}</td>
+              <td>
+                <Deadline game={g} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
   );
 }
 
 function OpenGames(props: { games: GameSummary[] }) {
   if (props.games.length === 0) return <p>No game has an open seat now.</p>;
   return (
-    <table>
-      <caption className="sr-only">Open games</caption>
-      <thead>
-        <tr>
-          <th scope="col">Game</th>
-          <th scope="col">Ruleset</th>
-          <th scope="col">Game master</th>
-          <th scope="col">Open seats</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.games.map((g) => (
-          <tr key={g.id}>
-            <td>
-              <a href={gameHref(g.id)}>{g.title}</a>
-            </td>
-            <td>
-              {g.rulesetTitle}, {g.scenario}
-            </td>
-            <td>{g.creator}</td>
-            <td>
-              {g.seats
-                .filter((s) => s.holder.kind === "open")
-                .map((s) => s.name)
-                .join(", ")}
-            </td>
+    <TableBox label="Open games, scrollable">
+      <table>
+        <caption className="sr-only">Open games</caption>
+        <thead>
+          <tr>
+            <th scope="col">Game</th>
+            <th scope="col">Ruleset</th>
+            <th scope="col">Game master</th>
+            <th scope="col">Open seats</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.games.map((g) => (
+            <tr key={g.id}>
+              <td>
+                <a href={gameHref(g.id)}>{g.title}</a>
+              </td>
+              <td>
+                {g.rulesetTitle}, {g.scenario}
+              </td>
+              <td>{g.creator}</td>
+              <td>
+                {g.seats
+                  .filter((s) => s.holder.kind === "open")
+                  .map((s) => s.name)
+                  .join(", ")}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
   );
 }
 
