@@ -131,7 +131,7 @@ Examples:
           o.tick * 1000,
           systemTimer,
         );
-        const address = await app.listen({ port: o.port, host: o.host });
+        const address = await listen(app, o.port, o.host, o.local === true);
         console.log(`starhost serve: listening on ${address} (data: ${games.where}); the API is described at ${address}/docs`);
         if (local) console.log((await import("./local.js")).localWelcome(address, local));
         let smtpIn: { port: number; close(): Promise<void> } | null = null;
@@ -156,6 +156,17 @@ Examples:
         console.log("starhost serve: stopped");
       },
     );
+}
+
+/** Listen on the port; a local site (npm start) whose port is taken by something else takes a free one instead. */
+async function listen(app: { listen(o: { port: number; host: string }): Promise<string> }, port: number, host: string, local: boolean) {
+  try {
+    return await app.listen({ port, host });
+  } catch (e) {
+    if (!local || port === 0 || (e as NodeJS.ErrnoException).code !== "EADDRINUSE") throw e;
+    console.log(`starhost serve: port ${port} is in use: taking a free one`);
+    return app.listen({ port: 0, host });
+  }
 }
 
 /** --smtp, --mail-domain and --mail-from, as serve and worker take them. */

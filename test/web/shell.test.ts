@@ -1,6 +1,7 @@
 /**
  * The web client's shell (issue 11), whatever the ruleset: the lobby's "your games" (what each awaits from you and
- * its countdown), the game master's panel (invite by link and its acceptance at #/invite/TOKEN, naming another game
+ * its countdown), the game master's panel (invite by link and its acceptance at #/invite/TOKEN, signed in or by a
+ * newcomer who makes an account first; naming another game
  * master, starting, moving the deadline, the reminders, handing a seat over; each action says what it did or the
  * server's reason), spectators (a live game shows any seat's history and results and the public messages only; a
  * game watched "after the end" says plainly that nothing is visible yet, and the server gives such a spectator
@@ -74,7 +75,7 @@ describe.skipIf(!haveChromium)("the shell in Chromium", () => {
       scenario: "tutorial",
       title: "Shell tutorial",
       spectators: "live",
-      seats: { klingon: "open" },
+      seats: { klingon: "open", romulan: "invited" },
       bots: "normal",
     });
     expect(made.status).toBe(201);
@@ -113,6 +114,23 @@ describe.skipIf(!haveChromium)("the shell in Chromium", () => {
     await pia.page.goto(link);
     await pia.page.getByRole("button", { name: "Accept the invite" }).click();
     await pia.page.getByRole("alert").getByText("this invite has been used already").waitFor();
+
+    // A second link, for the Romulans, opened by someone not signed in: they make an account, then accept.
+    await gm.page.reload();
+    await panel.getByLabel("Empire to keep for them").selectOption("romulan");
+    await panel.getByRole("button", { name: "Make an invite link" }).click();
+    const link2 = await panel.getByLabel("Invite link for Romulan Star Empire (shown once: copy it now)").inputValue();
+    const quinnCtx = await browser!.newContext({ viewport: PHONE });
+    const quinn = await quinnCtx.newPage();
+    await quinn.goto(link2);
+    await quinn.getByText("You have an invite to a game: sign in, or make an account, to accept it.").waitFor();
+    const form = quinn.getByRole("region", { name: "New account" });
+    await form.getByLabel("Name").fill("quinn");
+    await form.getByLabel(/^Password/).fill("a long enough password");
+    await form.getByRole("button", { name: "Create account" }).click();
+    await quinn.getByRole("button", { name: "Accept the invite" }).click();
+    await quinn.getByRole("row", { name: /Romulan Star Empire.*quinn/ }).waitFor();
+    await quinnCtx.close();
 
     // Start, then move the deadline, set the reminders and hand the Romulans to Vic.
     await gm.page.reload();

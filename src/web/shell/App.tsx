@@ -73,7 +73,12 @@ export function App() {
         {account === undefined ? (
           <p>Loading…</p>
         ) : account === null ? (
-          <SignIn onSignedIn={setAccount} />
+          <>
+            {route.page === "invite" && (
+              <p className="nothing-yet">You have an invite to a game: sign in, or make an account, to accept it.</p>
+            )}
+            <SignIn onSignedIn={setAccount} />
+          </>
         ) : route.page === "game" ? (
           <GamePage key={route.id} id={route.id} />
         ) : route.page === "invite" ? (
