@@ -1,9 +1,8 @@
 /**
  * The web client's shell (issue 11), whatever the ruleset: the lobby's "your games" (what each awaits from you and
  * its countdown), the game master's panel (invite by link and its acceptance at #/invite/TOKEN, signed in or by a
- * newcomer who makes an account first; naming another game
- * master, starting, moving the deadline, the reminders, handing a seat over; each action says what it did or the
- * server's reason), spectators (a live game shows any seat's history and results and the public messages only; a
+ * newcomer who makes an account first; naming another game master, starting, moving the deadline, the reminders,
+ * handing a seat over; each action says what it did or the server's reason), spectators (a live game shows any seat's history and results and the public messages only; a
  * game watched "after the end" says plainly that nothing is visible yet, and the server gives such a spectator
  * nothing more), and every page on a phone (390 x 844: the page never scrolls sideways, wide tables scroll in their
  * own box). Every page is checked with axe-core and kept as a screenshot (test/web/screenshots/shell-*.png).

@@ -140,7 +140,7 @@ export function GameMasterPanel(props: { game: GameSummary; reload: () => Promis
             void run(`${name(handSeat)} is now played by ${to}.`, () => call("POST", `${base}/seats/${handSeat}/hand`, { to }));
           })}
         >
-          <h3 id={`${ids}-hd`}>Hand a {game.seatNoun} over</h3>
+          <h3 id={`${ids}-hd`}>Hand over one of its {game.seatNoun}s</h3>
           <label htmlFor={`${ids}-hd-seat`}>{game.seatNoun[0]!.toUpperCase() + game.seatNoun.slice(1)}</label>
           <select id={`${ids}-hd-seat`} value={handSeat} onChange={(e) => setHandSeat(e.target.value)}>
             {seats.map((s) => (
