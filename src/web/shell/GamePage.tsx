@@ -19,65 +19,63 @@ function SeatsTable(props: { game: GameSummary; bots: string[]; act: (f: () => P
   const base = `/api/games/${game.id}`;
   const mayJoin = !game.started && game.you.seats.length === 0;
   return (
-    <TableBox label={`${game.seatNoun}s, scrollable`}>
-      <table>
-        <caption>
-          {game.seatNoun[0]!.toUpperCase() + game.seatNoun.slice(1)}s of {game.title}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{game.seatNoun}</th>
-            <th scope="col">Played by</th>
-            <th scope="col">{game.label}</th>
-            {!game.started && <th scope="col">Seat</th>}
+    <table>
+      <caption>
+        {game.seatNoun[0]!.toUpperCase() + game.seatNoun.slice(1)}s of {game.title}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">{game.seatNoun}</th>
+          <th scope="col">Played by</th>
+          <th scope="col">{game.label}</th>
+          {!game.started && <th scope="col">Seat</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {game.seats.map((s) => (
+          <tr key={s.id} className={game.you.seats.includes(s.id) ? "yours" : undefined}>
+            <th scope="row">
+              {s.name} <span className="id">({s.id})</span>
+            </th>
+            <td>{holderText(s.holder)}</td>
+            <td>{!game.started || game.over ? "" : !s.awaited ? "not awaited" : s.submitted ? "submitted" : "waiting"}</td>
+            {!game.started && (
+              <td className="actions">
+                {mayJoin && s.holder.kind === "open" && (
+                  <button type="button" onClick={() => act(() => call("POST", `${base}/seats/${s.id}/join`))}>
+                    Join as {s.name}
+                  </button>
+                )}
+                {game.you.seats.includes(s.id) && (
+                  <button type="button" onClick={() => act(() => call("POST", `${base}/seats/${s.id}/leave`))}>
+                    Leave {s.name}
+                  </button>
+                )}
+                {game.you.gameMaster && s.holder.kind !== "player" && (
+                  <select
+                    aria-label={`Who plays ${s.name}`}
+                    value={s.holder.kind === "bot" ? `bot:${s.holder.level}` : s.holder.kind}
+                    onChange={(e) => {
+                      const v = e.target.value;
+                      const holder = v.startsWith("bot:") ? { bot: v.slice(4) } : v;
+                      act(() => call("PUT", `${base}/seats/${s.id}`, { holder }));
+                    }}
+                  >
+                    <option value="open">open</option>
+                    <option value="invited">kept for an invite</option>
+                    {props.bots.map((b) => (
+                      <option key={b} value={`bot:${b}`}>
+                        {b} bot
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </td>
+            )}
           </tr>
-        </thead>
-        <tbody>
-          {game.seats.map((s) => (
-            <tr key={s.id} className={game.you.seats.includes(s.id) ? "yours" : undefined}>
-              <th scope="row">
-                {s.name} <span className="id">({s.id})</span>
-              </th>
-              <td>{holderText(s.holder)}</td>
-              <td>{!game.started || game.over ? "" : !s.awaited ? "not awaited" : s.submitted ? "submitted" : "waiting"}</td>
-              {!game.started && (
-                <td className="actions">
-                  {mayJoin && s.holder.kind === "open" && (
-                    <button type="button" onClick={() => act(() => call("POST", `${base}/seats/${s.id}/join`))}>
-                      Join as {s.name}
-                    </button>
-                  )}
-                  {game.you.seats.includes(s.id) && (
-                    <button type="button" onClick={() => act(() => call("POST", `${base}/seats/${s.id}/leave`))}>
-                      Leave {s.name}
-                    </button>
-                  )}
-                  {game.you.gameMaster && s.holder.kind !== "player" && (
-                    <select
-                      aria-label={`Who plays ${s.name}`}
-                      value={s.holder.kind === "bot" ? `bot:${s.holder.level}` : s.holder.kind}
-                      onChange={(e) => {
-                        const v = e.target.value;
-                        const holder = v.startsWith("bot:") ? { bot: v.slice(4) } : v;
-                        act(() => call("PUT", `${base}/seats/${s.id}`, { holder }));
-                      }}
-                    >
-                      <option value="open">open</option>
-                      <option value="invited">kept for an invite</option>
-                      {props.bots.map((b) => (
-                        <option key={b} value={`bot:${b}`}>
-                          {b} bot
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableBox>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -183,7 +181,9 @@ export function GamePage(props: { id: string }) {
           {error}
         </p>
       )}
-      <SeatsTable game={game} bots={bots} act={act} />
+      <TableBox label={`${game.seatNoun}s, scrollable`}>
+        <SeatsTable game={game} bots={bots} act={act} />
+      </TableBox>
       {game.you.gameMaster && <GameMasterPanel game={game} reload={load} />}
       {game.started &&
         SeatView &&

@@ -9,71 +9,67 @@ import { awaitsFromYou } from "./words.js";
 function MyGames(props: { games: GameSummary[] }) {
   if (props.games.length === 0) return <p>You are in no game yet: join an open one or make a new one.</p>;
   return (
-    <TableBox label="Your games, scrollable">
-      <table>
-        <caption className="sr-only">Your games</caption>
-        <thead>
-          <tr>
-            <th scope="col">Game</th>
-            <th scope="col">Step</th>
-            <th scope="col">Awaits from you</th>
-            <th scope="col">Deadline</th>
+    <table>
+      <caption className="sr-only">Your games</caption>
+      <thead>
+        <tr>
+          <th scope="col">Game</th>
+          <th scope="col">Step</th>
+          <th scope="col">Awaits from you</th>
+          <th scope="col">Deadline</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.games.map((g) => (
+          <tr key={g.id}>
+            <td>
+              <a href={gameHref(g.id)}>{g.title}</a>
+            </td>
+            <td>{g.label}</td>
+            <td>{awaitsFromYou(g)}</td>
+            <td>
+              <Deadline game={g} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {props.games.map((g) => (
-            <tr key={g.id}>
-              <td>
-                <a href={gameHref(g.id)}>{g.title}</a>
-              </td>
-              <td>{g.label}</td>
-              <td>{awaitsFromYou(g)}</td>
-              <td>
-                <Deadline game={g} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableBox>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
 function OpenGames(props: { games: GameSummary[] }) {
   if (props.games.length === 0) return <p>No game has an open seat now.</p>;
   return (
-    <TableBox label="Open games, scrollable">
-      <table>
-        <caption className="sr-only">Open games</caption>
-        <thead>
-          <tr>
-            <th scope="col">Game</th>
-            <th scope="col">Ruleset</th>
-            <th scope="col">Game master</th>
-            <th scope="col">Open seats</th>
+    <table>
+      <caption className="sr-only">Open games</caption>
+      <thead>
+        <tr>
+          <th scope="col">Game</th>
+          <th scope="col">Ruleset</th>
+          <th scope="col">Game master</th>
+          <th scope="col">Open seats</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.games.map((g) => (
+          <tr key={g.id}>
+            <td>
+              <a href={gameHref(g.id)}>{g.title}</a>
+            </td>
+            <td>
+              {g.rulesetTitle}, {g.scenario}
+            </td>
+            <td>{g.creator}</td>
+            <td>
+              {g.seats
+                .filter((s) => s.holder.kind === "open")
+                .map((s) => s.name)
+                .join(", ")}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {props.games.map((g) => (
-            <tr key={g.id}>
-              <td>
-                <a href={gameHref(g.id)}>{g.title}</a>
-              </td>
-              <td>
-                {g.rulesetTitle}, {g.scenario}
-              </td>
-              <td>{g.creator}</td>
-              <td>
-                {g.seats
-                  .filter((s) => s.holder.kind === "open")
-                  .map((s) => s.name)
-                  .join(", ")}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableBox>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -190,11 +186,23 @@ export function Lobby() {
       {error && <p role="alert">{error}</p>}
       <section aria-labelledby="mine-h">
         <h2 id="mine-h">Your games</h2>
-        {mine ? <MyGames games={mine} /> : <p>Loading…</p>}
+        {mine ? (
+          <TableBox label="Your games, scrollable">
+            <MyGames games={mine} />
+          </TableBox>
+        ) : (
+          <p>Loading…</p>
+        )}
       </section>
       <section aria-labelledby="open-h">
         <h2 id="open-h">Open games</h2>
-        {open ? <OpenGames games={open} /> : <p>Loading…</p>}
+        {open ? (
+          <TableBox label="Open games, scrollable">
+            <OpenGames games={open} />
+          </TableBox>
+        ) : (
+          <p>Loading…</p>
+        )}
       </section>
       {rulesets && <NewGame rulesets={rulesets} />}
     </>
