@@ -6,6 +6,7 @@
  * command loads Fastify.
  */
 
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { intOption, PACKAGE_ROOT, UsageError } from "./common.js";
@@ -26,6 +27,10 @@ export function registerServeCommand(program: Command): void {
     .option("--trust-proxy", "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy")
     .option("--web <dir>", "the built web client to serve at / (default: the package's dist-web, made by npm run build:web)")
     .option("--log", "log every request (JSON lines on standard output)")
+    .option(
+      "--local",
+      "a game ready to play on this machine (npm start): a local account, the tutorial galaxy and a Battleshift skirmish against bots, made once in the data folder",
+    )
     .option("--tick <seconds>", "how often due steps are looked for (deadlines passed, early advance)", intOption("--tick", 1, 3600), 30)
     .option(
       "--smtp <url>",
@@ -55,6 +60,7 @@ player sets an address (PUT /api/account/email) and turns mail play on for a sea
 
 Examples:
   starhost serve --port 8080 --data ./starhost-data
+  starhost serve --local --data games/local      what npm start runs: sign in with the printed password and play
   DATABASE_URL=postgres://starhost@127.0.0.1/starhost starhost serve --host 0.0.0.0 --trust-proxy
   starhost serve --mail-domain play.example.org --smtp smtp://relay.example.org:587 --smtp-in 2525
   curl http://127.0.0.1:8080/api/health`,
@@ -69,6 +75,7 @@ Examples:
         trustProxy?: boolean;
         log?: boolean;
         web?: string;
+        local?: boolean;
         tick: number;
         smtp?: string;
         smtpIn?: number;
@@ -84,6 +91,8 @@ Examples:
         const stop = stopSignal();
         const url = process.env.DATABASE_URL;
         const spec = url && url.trim() !== "" ? url : `pglite:${o.data}`;
+        // npm start's folder (games/local) may not exist yet on a fresh clone.
+        if (o.local === true && spec.startsWith("pglite:")) mkdirSync(o.data, { recursive: true });
         const { openSite } = await import("../store/open.js");
         const { buildApp } = await import("../server/app.js");
         const { games, site } = await openSite(spec);
@@ -110,6 +119,8 @@ Examples:
           logger: o.log === true,
           web: o.web ?? join(PACKAGE_ROOT, "dist-web"),
         });
+        // The local games are made through the app's own API before it listens, so the first page shows them.
+        const local = o.local === true ? await (await import("./local.js")).ensureLocalSite(app, o.data) : null;
         const ticker = startTicker(
           async () => {
             const deps = { games, site, afterStep: app.starhost.afterStep, remind: app.starhost.remind };
@@ -120,8 +131,9 @@ Examples:
           o.tick * 1000,
           systemTimer,
         );
-        const address = await app.listen({ port: o.port, host: o.host });
+        const address = await listen(app, o.port, o.host, o.local === true);
         console.log(`starhost serve: listening on ${address} (data: ${games.where}); the API is described at ${address}/docs`);
+        if (local) console.log((await import("./local.js")).localWelcome(address, local));
         let smtpIn: { port: number; close(): Promise<void> } | null = null;
         if (o.smtpIn !== undefined) {
           const { startSmtpIn } = await import("../server/mail/smtp-in.js");
@@ -144,6 +156,17 @@ Examples:
         console.log("starhost serve: stopped");
       },
     );
+}
+
+/** Listen on the port; a local site (npm start) whose port is taken by something else takes a free one instead. */
+async function listen(app: { listen(o: { port: number; host: string }): Promise<string> }, port: number, host: string, local: boolean) {
+  try {
+    return await app.listen({ port, host });
+  } catch (e) {
+    if (!local || port === 0 || (e as NodeJS.ErrnoException).code !== "EADDRINUSE") throw e;
+    console.log(`starhost serve: port ${port} is in use: taking a free one`);
+    return app.listen({ port: 0, host });
+  }
 }
 
 /** --smtp, --mail-domain and --mail-from, as serve and worker take them. */

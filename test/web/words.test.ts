@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { GameSummary, SeatSummary } from "../../src/web/shell/api.js";
 import { gameHref, parseRoute } from "../../src/web/shell/route.js";
-import { awaitsFromYou, holderText, left } from "../../src/web/shell/words.js";
+import { awaitsFromYou, holderText, left, parseHours, spectatorSight } from "../../src/web/shell/words.js";
 
 const seat = (id: string, awaited: boolean, submitted: boolean): SeatSummary => ({
   id,
@@ -28,6 +28,7 @@ function game(over: boolean, started: boolean, seats: SeatSummary[], mine: strin
     over,
     outcome: null,
     started,
+    spectators: "after-end",
     creator: "a",
     gameMasters: ["a"],
     seats,
@@ -66,5 +67,26 @@ describe("the shell's words", () => {
     expect(parseRoute("#/")).toEqual({ page: "lobby" });
     expect(parseRoute("")).toEqual({ page: "lobby" });
     expect(parseRoute("#/games/../x")).toEqual({ page: "lobby" });
+  });
+
+  it("routes an invite link to its own page, the token as given", () => {
+    expect(parseRoute("#/invite/shi_AbC-9_x")).toEqual({ page: "invite", token: "shi_AbC-9_x" });
+    expect(parseRoute("#/invite/a b")).toEqual({ page: "lobby" });
+    expect(parseRoute("#/invite/")).toEqual({ page: "lobby" });
+  });
+
+  it("tells a spectator plainly when the game shows nothing yet, by the game master's setting", () => {
+    const g = game(false, true, [seat("a", true, false)], []);
+    expect(spectatorSight(g)).toMatch(/once the game is over: until then you see its seats/);
+    expect(spectatorSight({ ...g, spectators: "none" })).toMatch(/keeps this game to its players/);
+    expect(spectatorSight({ ...g, spectators: "live", you: { seats: [], gameMaster: false, seesAll: true } })).toBeNull();
+  });
+
+  it("reads reminder hours as whole numbers, commas or spaces between", () => {
+    expect(parseHours("24, 2")).toEqual([24, 2]);
+    expect(parseHours(" 48 12 1 ")).toEqual([48, 12, 1]);
+    expect(parseHours("")).toEqual([]);
+    expect(parseHours("2.5")).toBeNull();
+    expect(parseHours("soon")).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type Account, call, errorText, SIGNED_OUT } from "./api.js";
 import { GamePage } from "./GamePage.js";
+import { InvitePage } from "./Invite.js";
 import { Lobby } from "./Lobby.js";
 import { useRoute } from "./route.js";
 import { SignIn } from "./SignIn.js";
@@ -21,7 +22,7 @@ export function App() {
   }, []);
 
   // A new page: focus goes to it, so that screen readers read it and Tab starts from its top (not on first load).
-  const routeKey = route.page === "game" ? `game:${route.id}` : route.page;
+  const routeKey = route.page === "game" ? `game:${route.id}` : route.page === "invite" ? `invite:${route.token}` : route.page;
   const firstRoute = useRef(routeKey);
   useEffect(() => {
     if (routeKey === firstRoute.current) return;
@@ -72,9 +73,16 @@ export function App() {
         {account === undefined ? (
           <p>Loading…</p>
         ) : account === null ? (
-          <SignIn onSignedIn={setAccount} />
+          <>
+            {route.page === "invite" && (
+              <p className="nothing-yet">You have an invite to a game: sign in, or make an account, to accept it.</p>
+            )}
+            <SignIn onSignedIn={setAccount} />
+          </>
         ) : route.page === "game" ? (
           <GamePage key={route.id} id={route.id} />
+        ) : route.page === "invite" ? (
+          <InvitePage token={route.token} />
         ) : (
           <Lobby />
         )}

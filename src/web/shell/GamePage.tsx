@@ -1,13 +1,17 @@
 /**
  * One game: its step label and deadline, who has submitted (never what), live updates from the server's event
- * stream, the history of steps, the game master's panel, and for each of your seats the ruleset's own view.
+ * stream, the history of steps, the game master's panel, for each of your seats the ruleset's own view, and for an
+ * account without a seat what the game lets a spectator see.
  */
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { seatViewFor } from "../rulesets/index.js";
-import { call, errorText, type GameSummary, type RulesetInfo, type SeatHistory } from "./api.js";
+import { call, errorText, type GameSummary, type RulesetInfo } from "./api.js";
 import { Deadline } from "./Deadline.js";
+import { GameMasterPanel } from "./GameMasterPanel.js";
+import { History } from "./History.js";
 import { Messages } from "./Messages.js";
-import { useGet } from "./useGet.js";
+import { TableBox } from "./TableBox.js";
+import { Watch } from "./Watch.js";
 import { holderText } from "./words.js";
 
 function SeatsTable(props: { game: GameSummary; bots: string[]; act: (f: () => Promise<unknown>) => void }) {
@@ -72,57 +76,6 @@ function SeatsTable(props: { game: GameSummary; bots: string[]; act: (f: () => P
         ))}
       </tbody>
     </table>
-  );
-}
-
-function GameMasterPanel(props: { game: GameSummary; act: (f: () => Promise<unknown>) => void }) {
-  const { game, act } = props;
-  const base = `/api/games/${game.id}`;
-  return (
-    <section aria-labelledby="gm-h" className="card">
-      <h2 id="gm-h">Game master</h2>
-      <div className="buttons">
-        {!game.started && (
-          <button type="button" onClick={() => act(() => call("POST", `${base}/start`))}>
-            Start the game
-          </button>
-        )}
-        {game.started && !game.over && !game.deadline.paused && (
-          <button type="button" onClick={() => act(() => call("POST", `${base}/pause`))}>
-            Pause the deadline
-          </button>
-        )}
-        {game.started && !game.over && game.deadline.paused && (
-          <button type="button" onClick={() => act(() => call("POST", `${base}/resume`))}>
-            Resume the deadline
-          </button>
-        )}
-        {game.started && !game.over && (
-          <button type="button" onClick={() => act(() => call("POST", `${base}/run`))}>
-            Run {game.label} now
-          </button>
-        )}
-      </div>
-    </section>
-  );
-}
-
-function History(props: { game: GameSummary; seat: string; version: number; chosen: number | null; choose: (n: number | null) => void }) {
-  const { data: h } = useGet<SeatHistory>(`/api/games/${props.game.id}/seats/${props.seat}/history`, props.version);
-  if (!h || h.steps.length === 0) return <p>No step has run yet.</p>;
-  return (
-    <ol className="history">
-      {h.steps.map((s) => {
-        const current = props.chosen === s.step || (props.chosen === null && s.step === h.steps.at(-1)!.step);
-        return (
-          <li key={s.step}>
-            <button type="button" aria-pressed={current} onClick={() => props.choose(s.step)}>
-              Results of {s.label}
-            </button>
-          </li>
-        );
-      })}
-    </ol>
   );
 }
 
@@ -228,8 +181,10 @@ export function GamePage(props: { id: string }) {
           {error}
         </p>
       )}
-      <SeatsTable game={game} bots={bots} act={act} />
-      {game.you.gameMaster && <GameMasterPanel game={game} act={act} />}
+      <TableBox label={`${game.seatNoun}s, scrollable`}>
+        <SeatsTable game={game} bots={bots} act={act} />
+      </TableBox>
+      {game.you.gameMaster && <GameMasterPanel game={game} reload={load} />}
       {game.started &&
         SeatView &&
         game.you.seats.map((seat) => (
@@ -244,6 +199,7 @@ export function GamePage(props: { id: string }) {
             </Suspense>
           </section>
         ))}
+      {game.you.seats.length === 0 && <Watch game={game} version={version} />}
       {readable && <Messages game={game} version={messages} />}
     </>
   );

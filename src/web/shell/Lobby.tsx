@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { call, errorText, type GameSummary, type RulesetInfo } from "./api.js";
 import { Deadline } from "./Deadline.js";
 import { gameHref } from "./route.js";
+import { TableBox } from "./TableBox.js";
 import { awaitsFromYou } from "./words.js";
 
 function MyGames(props: { games: GameSummary[] }) {
@@ -185,11 +186,23 @@ export function Lobby() {
       {error && <p role="alert">{error}</p>}
       <section aria-labelledby="mine-h">
         <h2 id="mine-h">Your games</h2>
-        {mine ? <MyGames games={mine} /> : <p>Loading…</p>}
+        {mine ? (
+          <TableBox label="Your games, scrollable">
+            <MyGames games={mine} />
+          </TableBox>
+        ) : (
+          <p>Loading…</p>
+        )}
       </section>
       <section aria-labelledby="open-h">
         <h2 id="open-h">Open games</h2>
-        {open ? <OpenGames games={open} /> : <p>Loading…</p>}
+        {open ? (
+          <TableBox label="Open games, scrollable">
+            <OpenGames games={open} />
+          </TableBox>
+        ) : (
+          <p>Loading…</p>
+        )}
       </section>
       {rulesets && <NewGame rulesets={rulesets} />}
     </>

@@ -36,10 +36,20 @@ export interface GameSummary {
   over: boolean;
   outcome: { winners: string[]; reason: string } | null;
   started: boolean;
+  /** Who may watch: nobody beyond players and game masters, anyone (live), or anyone once the game is over. */
+  spectators: "none" | "live" | "after-end";
   creator: string;
   gameMasters: string[];
   seats: SeatSummary[];
-  deadline: { schedule: string; at: string | null; runsAt: string | null; inWords: string; paused: boolean; waitingFor: string[] };
+  deadline: {
+    settings?: { remindHoursBefore?: number[] };
+    schedule: string;
+    at: string | null;
+    runsAt: string | null;
+    inWords: string;
+    paused: boolean;
+    waitingFor: string[];
+  };
   you: { seats: string[]; gameMaster: boolean; seesAll: boolean };
 }
 

@@ -29,3 +29,26 @@ export function holderText(h: Holder): string {
   if (h.kind === "bot") return `${h.level} bot`;
   return h.kind === "open" ? "open" : "kept for an invite";
 }
+
+/**
+ * What a signed-in account without a seat is told when the game shows it nothing beyond its seats (issue 10,
+ * "Views": spectators see everything live, everything once the game is over, or nothing), or null when it sees all.
+ */
+export function spectatorSight(g: GameSummary): string | null {
+  if (g.you.seesAll) return null;
+  if (g.spectators === "after-end")
+    return "Its game master lets spectators watch once the game is over: until then you see its seats and who has submitted, nothing more.";
+  if (g.spectators === "none")
+    return "Its game master keeps this game to its players: a spectator sees its seats and who has submitted, nothing more.";
+  return "Nothing of this game is visible to you yet beyond its seats and who has submitted.";
+}
+
+/** "24, 2" as hours before a deadline; null when any part is not a whole number of hours. */
+export function parseHours(text: string): number[] | null {
+  const parts = text
+    .split(/[\s,;]+/)
+    .map((x) => x.trim())
+    .filter((x) => x !== "");
+  const hours = parts.map(Number);
+  return hours.every((h) => Number.isInteger(h) && h >= 0) ? hours : null;
+}
