@@ -52,7 +52,16 @@ describe("labels that do not collide", () => {
   it("labels a frame as the rules' replay does: each squadron with its ships, damage and suppression", () => {
     const state = tinyBattle([
       { id: "b1", side: "blue", design: "generic/fleet-cruiser", at: [[10, 10]], facing: 90 },
-      { id: "r1", side: "red", design: "generic/fleet-cruiser", at: [[10.5, 10], [11, 11]], facing: 270 },
+      {
+        id: "r1",
+        side: "red",
+        design: "generic/fleet-cruiser",
+        at: [
+          [10.5, 10],
+          [11, 11],
+        ],
+        facing: 270,
+      },
     ]);
     state.squadrons.r1!.damage = 2;
     const { wanted, obstacles } = frameLabels(state, [], 20);
@@ -103,7 +112,17 @@ function twoSteps() {
   };
   const events: BsEvent[] = [
     { kind: "note", what: "activation", act: 1, turn: 1, text: "Turn 1, activation 1: blue activates taskforce A (blue-tf1)" },
-    { kind: "move", act: 1, turn: 1, text: "r1 moves", side: "red", squadron: "r1", start: { x: 30, y: 10 }, end: { x: 24, y: 10 }, facing: 270 },
+    {
+      kind: "move",
+      act: 1,
+      turn: 1,
+      text: "r1 moves",
+      side: "red",
+      squadron: "r1",
+      start: { x: 30, y: 10 },
+      end: { x: 24, y: 10 },
+      facing: 270,
+    },
     fire,
     { ...fire, text: "second volley", rolled: [{ what: "to hit", rolls: [2], need: 4 }] },
     { kind: "note", what: "secret", act: 1, turn: 1, text: "red's order sheet", to: ["red"] },

@@ -148,7 +148,14 @@ export function frameLabels(
     const cx = sq.ships.reduce((t, s) => t + s.x, 0) / sq.ships.length;
     const cy = sq.ships.reduce((t, s) => t + s.y, 0) / sq.ships.length;
     const marks = `${sq.ships.length}${sq.damage ? ` d${sq.damage}` : ""}${sq.suppression ? ` S${sq.suppression}` : ""}${squadronTag(state, sq)}`;
-    wanted.push({ id: `sq:${sq.id}`, text: `${sq.id.replace(/^(blue|red)-/, "")} ${marks}`, x: cx * scale, y: cy * scale, size, priority: 2 });
+    wanted.push({
+      id: `sq:${sq.id}`,
+      text: `${sq.id.replace(/^(blue|red)-/, "")} ${marks}`,
+      x: cx * scale,
+      y: cy * scale,
+      size,
+      priority: 2,
+    });
   }
   events.forEach((e, k) => {
     if (e.kind === "fire") {

@@ -142,7 +142,10 @@ export function beatOfStep(beats: readonly Beat[], frames: readonly ReplayFrame[
   frames.forEach((f, i) => {
     if (f.step <= step) frame = i;
   });
-  return Math.max(0, beats.findIndex((b) => b.frame === frame));
+  return Math.max(
+    0,
+    beats.findIndex((b) => b.frame === frame),
+  );
 }
 
 /**

@@ -1,0 +1,92 @@
+/**
+ * The fleet builder's model (src/web/rulesets/battleshift/fleet-builder.ts) against the seed's own worked examples:
+ * "Ship Building" and "Sample Generic Ships" (seed 004) price a design as the rules do, show each fault a design or a
+ * fleet has, and export the ruleset's fleet file, which the fleet check takes back unchanged.
+ */
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { parseFleet } from "../../src/rules/battleshift/fleet/fleet.js";
+import {
+  checkFleet,
+  type FleetDraft,
+  fleetFile,
+  fleetYaml,
+  newFleet,
+  priceDesign,
+  renameDesign,
+  setSystem,
+} from "../../src/web/rulesets/battleshift/fleet-builder.js";
+
+describe("a design priced as Ship Building prices it", () => {
+  it("the Fleet Cruiser of Sample Generic Ships: size 3, 2 heavy and 1 light battery, 1 interceptor: 30 points, hull 4, shields 2", () => {
+    const p = priceDesign({ name: "Fleet Cruiser", size: 3, systems: { heavy: 2, light: 1, interceptor: 1 }, byCost: {} });
+    expect(p.faults).toEqual([]);
+    expect(p.design).toMatchObject({ cost: 30, hull: 4, shields: 2, hardness: 4, move: 12, space: { total: 6, used: 6 } });
+    expect(p.costLine).toMatch(/^cost 30: base 3 x 10 = 30\. Space 6 of 6/);
+  });
+
+  it("the Shield Frigate: two extra shields paid with points (+5 each) make a size 2 ship cost 30", () => {
+    const d = setSystem(
+      { name: "Shield Frigate", size: 2, systems: { light: 1, interceptor: 1, extraShield: 2 }, byCost: {} },
+      "extraShield",
+      2,
+      true,
+    );
+    const p = priceDesign(d);
+    expect(p.design).toMatchObject({ cost: 30, shields: 3 });
+    expect(p.faults).toEqual([]);
+  });
+
+  it("shows a fault for each rule broken: a size 1 ship armed with a missile, four heavies in a cruiser", () => {
+    expect(
+      priceDesign({ name: "Gun Destroyer", size: 1, systems: { light: 1, missile: 1 }, byCost: {} }).faults.map((f) => f.code),
+    ).toEqual(["size-1-weapon"]);
+    const over = priceDesign({ name: "Overloaded Cruiser", size: 3, systems: { heavy: 4 }, byCost: {} });
+    expect(over.faults.map((f) => f.code)).toEqual(["over-space"]);
+    // Still priced, so the player sees what the design would cost.
+    expect(over.design.cost).toBe(30);
+  });
+});
+
+describe("a fleet checked as the fleet check does it", () => {
+  it("prices the starting fleet and exports a fleet file the fleet check takes back", () => {
+    const f = newFleet();
+    const c = checkFleet(f);
+    expect(c.faults).toEqual([]);
+    // 3 Line Cruisers (30 each) and 3 Fleet Destroyers (10 each).
+    expect(c.points).toBe(120);
+    expect(c.lines[0]).toBe('Fleet "My Fleet": 120 points (limit 200), 1 taskforce(s)');
+    const again = parseFleet(parse(fleetYaml(f)));
+    expect(again.ok).toBe(true);
+    expect(fleetFile(f)).toEqual(parse(fleetYaml(f)));
+  });
+
+  it("shows the faults of a bad fleet: too many ships in a squadron, a misspelt ship, over the points", () => {
+    const f: FleetDraft = {
+      ...newFleet(),
+      points: 100,
+      taskforces: [
+        {
+          name: "Anvil",
+          squadrons: [
+            { name: "Pickets", design: "generic/fleet-destroyer", ships: 8 },
+            { name: "Cruisers", design: "generic/fleet-crusier", ships: 2 },
+            { name: "Line", design: "Line Cruiser", ships: 4 },
+          ],
+        },
+      ],
+    };
+    const c = checkFleet(f);
+    expect(c.ok).toBe(false);
+    const text = c.faults.map((p) => p.message).join("\n");
+    expect(text).toMatch(/7/);
+    expect(text).toMatch(/fleet-crusier/);
+    expect(c.faults.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("renaming a design renames it in the squadrons that fly it", () => {
+    const f = renameDesign(newFleet(), 0, "Wall Cruiser");
+    expect(f.taskforces[0]!.squadrons[0]!.design).toBe("Wall Cruiser");
+    expect(checkFleet(f).ok).toBe(true);
+  });
+});
