@@ -7,9 +7,10 @@
  * the lobby: a price, and a fault for a design that does not fit. Every page passes axe and is kept as a screenshot
  * (test/web/screenshots/replay-*.png).
  */
+import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveChromium, review as reviewPage, startWeb, type WebSession } from "./support.js";
+import { haveChromium, review as reviewPage, SHOTS, startWeb, type WebSession } from "./support.js";
 
 let session: WebSession | undefined;
 let browser: Browser | undefined;
@@ -127,6 +128,8 @@ describe.skipIf(!haveChromium)("Battleshift's replay and fleet builder in the br
     }
     expect(await current.textContent()).toMatch(/ fires? |shields|destruction|to hit/);
     await review(dana, "volley");
+    // The table alone, at full size, to judge the labels by eye.
+    await table.screenshot({ path: join(SHOTS, "replay-table.png") });
     // And back: the arrow steps back a volley, Page Up to the step's start, then the step before.
     const atVolley = (await where.textContent())!;
     await dana.keyboard.press("ArrowLeft");
