@@ -196,6 +196,11 @@ describe("stepping through every activation and every volley", () => {
     expect(shields).toMatchObject({ what: "shields", rule: "d6, succeeds on 4 or less", summary: "1 of 2 succeed" });
     const lowTargeting = diceOf({ ...events[2]!, rolled: [{ what: "to hit", rolls: [1, 2], need: 0 }] } as BsEvent)[0]!;
     expect(lowTargeting.dice.map((d) => d.result)).toEqual(["success", "failure"]);
+    // Interceptors and missile locks are rolled as attacks are; a fighter's dodge is not.
+    const locks = diceOf({ ...events[2]!, rolled: [{ what: "missile locks", rolls: [1], need: 0 }] } as BsEvent)[0]!;
+    expect(locks.dice[0]!.result).toBe("success");
+    const dodge = diceOf({ ...events[2]!, rolled: [{ what: "dodges: blue-f1", rolls: [1], need: 0 }] } as BsEvent)[0]!;
+    expect(dodge.dice[0]!.result).toBe("failure");
     const opposed = diceOf({ ...events[0]!, rolled: [{ what: "initiative: blue", rolls: [5] }] } as BsEvent)[0]!;
     expect(opposed).toMatchObject({ rule: "d6", summary: "total 5" });
   });

@@ -175,6 +175,9 @@ export interface DiceGroup {
   summary: string;
 }
 
+/** Rolls made as attacks are (combat.ts rollToHit: "rolls of 1 always hit"): to hit, interceptors, missile locks. */
+const ALWAYS_HITS_ON_1 = /^(to hit|assault units to hit|interceptors|light batteries as interceptors|missile locks)/;
+
 /**
  * The dice of an event, group by group, with what each die did: the rules' own rule of the group (`need`: succeeds on
  * that or less) read as the combat code reads it (seed 004 "Basic Combat Resolution": a to-hit roll of 1 always hits).
@@ -182,7 +185,7 @@ export interface DiceGroup {
 export function diceOf(e: BsEvent): DiceGroup[] {
   return (e.rolled ?? []).map((g: Roll) => {
     const faces = g.sides === 3 ? "d3" : "d6";
-    const alwaysHits = g.what.startsWith("to hit");
+    const alwaysHits = ALWAYS_HITS_ON_1.test(g.what);
     const dice: Die[] = g.rolls.map((value) => ({
       value,
       result: g.need === undefined ? "rolled" : value <= g.need || (alwaysHits && value === 1) ? "success" : "failure",
