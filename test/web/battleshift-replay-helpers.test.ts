@@ -149,6 +149,13 @@ describe("a side's replay, made from its own reports", () => {
     expect(frame.events.map((e) => e.text)).not.toContain("red's order sheet");
     expect(frameOfReport(now, 1, "x", { text: "not a report" })).toBeNull();
   });
+
+  it("shows the prizes as they stood after the step, not as they stand now", () => {
+    const later = cloneData(after);
+    later.prizes.z1 = { id: "z1", side: "blue", fromSide: "red", design: "d", squadron: "b1", x: 1, y: 1, engulfed: false };
+    const f = frameOfReport(stateOfView(viewFor(later, "blue", [])), 1, "x", json)!;
+    expect(f.state.prizes).toEqual({});
+  });
 });
 
 describe("stepping through every activation and every volley", () => {

@@ -19,6 +19,9 @@ export interface ReportJson {
   outcome: BattleState["outcome"];
   forces: { squadrons: SeenSquadron[]; flights: SeenFlight[] };
   enemy: Record<string, { squadrons: SeenSquadron[]; flights: SeenFlight[] }>;
+  /** After the step (reports made before they were added lack them: the view's current ones stand in). */
+  prizes?: BattleState["prizes"];
+  planets?: BattleState["planets"];
 }
 
 export interface SeatFrame extends ReplayFrame {
@@ -43,7 +46,7 @@ function isReportJson(x: unknown): x is ReportJson {
 /**
  * The table after step `step` as the seat saw it: the squadrons and flights of its report put over `now` (the state of
  * its current view, which carries what does not change or is not in a report: designs, the battlespace, settings,
- * taskforces). A squadron the report does not list was not on the table nor in hyperspace then (still to arrive, or
+ * taskforces; planets and prizes come from the report when it has them). A squadron the report does not list was not on the table nor in hyperspace then (still to arrive, or
  * gone): it is left off.
  */
 export function frameOfReport(now: BattleState, step: number, label: string, json: unknown): SeatFrame | null {
@@ -78,7 +81,17 @@ export function frameOfReport(now: BattleState, step: number, label: string, jso
     step,
     label,
     events: json.events,
-    state: { ...now, step: json.step, turn: json.turn, squadrons, flights, sides, outcome: json.outcome },
+    state: {
+      ...now,
+      step: json.step,
+      turn: json.turn,
+      squadrons,
+      flights,
+      sides,
+      outcome: json.outcome,
+      prizes: json.prizes ?? now.prizes,
+      ...(json.planets ? { planets: json.planets } : {}),
+    },
   };
 }
 
