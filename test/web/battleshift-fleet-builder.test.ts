@@ -3,11 +3,14 @@
  * "Ship Building" and "Sample Generic Ships" (seed 004) price a design as the rules do, show each fault a design or a
  * fleet has, and export the ruleset's fleet file, which the fleet check takes back unchanged.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { parseFleet } from "../../src/rules/battleshift/fleet/fleet.js";
 import {
   checkFleet,
+  draftOfFile,
   type FleetDraft,
   fleetFile,
   fleetYaml,
@@ -15,6 +18,7 @@ import {
   priceDesign,
   renameDesign,
   setSystem,
+  squadronPoints,
 } from "../../src/web/rulesets/battleshift/fleet-builder.js";
 
 describe("a design priced as Ship Building prices it", () => {
@@ -88,5 +92,30 @@ describe("a fleet checked as the fleet check does it", () => {
     const f = renameDesign(newFleet(), 0, "Wall Cruiser");
     expect(f.taskforces[0]!.squadrons[0]!.design).toBe("Wall Cruiser");
     expect(checkFleet(f).ok).toBe(true);
+  });
+});
+
+describe("a fleet file loaded to edit", () => {
+  it("reads back what the builder writes", () => {
+    const f = newFleet();
+    expect(draftOfFile(parse(fleetYaml(f)))).toEqual({ draft: f, dropped: [] });
+  });
+
+  it("loads the Raishek Raiders example at the fleet check's own price, squadron by squadron", () => {
+    const raw = parse(readFileSync(join(import.meta.dirname, "../../examples/battleshift/fleets/raishek-raiders.yaml"), "utf8"));
+    const { draft, dropped } = draftOfFile(raw)!;
+    // Its flagship is named in the file; the builder leaves the default (the first squadron of the largest ships).
+    expect(dropped).toEqual(["flagship of Shield Wall"]);
+    const want = parseFleet(raw);
+    expect(want.ok).toBe(true);
+    expect(checkFleet(draft).points).toBe(want.ok ? want.value.points : -1);
+    // "Wall battleship": 1 Raishek battleship at 85 points (the file's own comment).
+    expect(squadronPoints(draft, draft.taskforces[0]!.squadrons[0]!)).toBe(85);
+    expect(squadronPoints(draft, { name: "x", design: "no/such-ship", ships: 2 })).toBeNull();
+  });
+
+  it("is not fooled by a file that is not a fleet", () => {
+    expect(draftOfFile("just text")).toBeNull();
+    expect(draftOfFile({ name: "No taskforces" })).toBeNull();
   });
 });

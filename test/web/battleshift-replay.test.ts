@@ -7,6 +7,7 @@
  * the lobby: a price, and a fault for a design that does not fit. Every page passes axe and is kept as a screenshot
  * (test/web/screenshots/replay-*.png).
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -178,6 +179,13 @@ describe.skipIf(!haveChromium)("Battleshift's replay and fleet builder in the br
     await expect.poll(() => price.textContent()).toMatch(/1 fault\(s\)/);
     expect(await dana.getByLabel("Fleet file (YAML)").inputValue()).toMatch(/heavy: 4/);
     await review(dana, "builder-fault");
+    // A fleet file loaded to edit: the faulty example's faults, all at once, as the fleet check lists them.
+    const faulty = readFileSync(join(import.meta.dirname, "../../examples/battleshift/fleets/faulty-fleet.yaml"), "utf8");
+    await dana.getByLabel("Fleet file to load (YAML or JSON)").fill(faulty);
+    await dana.getByRole("button", { name: "Load it" }).click();
+    await dana.getByText('Loaded "Faulty Fleet". Left out (the builder does not edit them): mixed squadron Odd ones.').waitFor();
+    await expect.poll(async () => Number(/(\d+) fault\(s\)/.exec((await price.textContent()) ?? "")?.[1])).toBeGreaterThanOrEqual(5);
+    expect(await dana.getByRole("list", { name: "Faults of the fleet" }).textContent()).toMatch(/fleet-crusier/);
     await ctx.close();
   });
 });

@@ -4,13 +4,15 @@
  * Building" and "Building a Fleet" code, the fleet check's words). The fleet is kept in this browser as a draft and
  * exported as the ruleset's fleet file (YAML), which `starhost new battleshift --fleet FILE` and the fleet check take.
  */
-import { useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { parse } from "yaml";
 import { describeDesign, SYSTEM_KINDS } from "../../../rules/battleshift/fleet/ship-building.js";
 import {
   CATALOGUE_CHOICES,
   checkFleet,
   type DesignDraft,
   DUAL_SYSTEMS,
+  draftOfFile,
   type FleetDraft,
   fleetYaml,
   isOnOff,
@@ -23,6 +25,7 @@ import {
   type SquadronDraft,
   SYSTEM_LABELS,
   setSystem,
+  squadronPoints,
   type TaskforceDraft,
 } from "./fleet-builder.js";
 import "./replay.css";
@@ -138,6 +141,7 @@ function SquadronRow(props: {
   s: SquadronDraft;
   tf: string;
   designs: DesignDraft[];
+  points: number | null;
   onChange: (s: SquadronDraft) => void;
   onRemove: () => void;
 }) {
@@ -182,6 +186,7 @@ function SquadronRow(props: {
           onChange={(e) => props.onChange({ ...s, ships: num(e.target.value) })}
         />
       </td>
+      <td>{props.points ?? "?"}</td>
       <td>
         <button type="button" onClick={props.onRemove}>
           Remove {s.name}
@@ -195,6 +200,7 @@ function TaskforceEditor(props: {
   tf: TaskforceDraft;
   i: number;
   designs: DesignDraft[];
+  fleet: FleetDraft;
   onChange: (tf: TaskforceDraft) => void;
   onRemove: () => void;
 }) {
@@ -217,6 +223,7 @@ function TaskforceEditor(props: {
             <th scope="col">Squadron</th>
             <th scope="col">Design</th>
             <th scope="col">Ships</th>
+            <th scope="col">Points</th>
             <th scope="col">
               <span className="sr-only">Remove</span>
             </th>
@@ -230,6 +237,7 @@ function TaskforceEditor(props: {
               s={s}
               tf={tf.name}
               designs={props.designs}
+              points={squadronPoints(props.fleet, s)}
               onChange={(x) => props.onChange({ ...tf, squadrons: replaceAt(tf.squadrons, k, x) })}
               onRemove={() => props.onChange({ ...tf, squadrons: removeAt(tf.squadrons, k) })}
             />
@@ -248,6 +256,42 @@ function TaskforceEditor(props: {
         Add a squadron to {tf.name}
       </button>
     </fieldset>
+  );
+}
+
+/** Load a fleet file (pasted, YAML or JSON) to edit it here. */
+function LoadFile(props: { onLoad: (f: FleetDraft) => void }) {
+  const [text, setText] = useState("");
+  const [said, setSaid] = useState("");
+  const load = (e: FormEvent) => {
+    e.preventDefault();
+    let raw: unknown;
+    try {
+      raw = parse(text);
+    } catch (err) {
+      setSaid(`Not YAML or JSON: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
+      return;
+    }
+    const r = draftOfFile(raw);
+    if (!r) {
+      setSaid("Not a fleet file: it needs a name and a list of taskforces.");
+      return;
+    }
+    props.onLoad(r.draft);
+    setSaid(`Loaded "${r.draft.name}".${r.dropped.length ? ` Left out (the builder does not edit them): ${r.dropped.join(", ")}.` : ""}`);
+  };
+  return (
+    <form onSubmit={load} aria-labelledby="bs-load-h">
+      <h3 id="bs-load-h">Load a fleet file</h3>
+      <label className="bs-file">
+        Fleet file to load (YAML or JSON)
+        <textarea value={text} onChange={(e) => setText(e.target.value)} rows={6} className="orders-text" />
+      </label>
+      <button type="submit" disabled={!text.trim()}>
+        Load it
+      </button>
+      <p role="status">{said}</p>
+    </form>
   );
 }
 
@@ -339,6 +383,7 @@ export default function FleetBuilder() {
             tf={tf}
             i={i}
             designs={f.designs}
+            fleet={f}
             onChange={(x) => setF({ ...f, taskforces: replaceAt(f.taskforces, i, x) })}
             onRemove={() => setF({ ...f, taskforces: removeAt(f.taskforces, i) })}
           />
@@ -363,6 +408,7 @@ export default function FleetBuilder() {
           Fleet file (YAML)
           <textarea readOnly value={yaml} rows={12} className="orders-text" />
         </label>
+        <LoadFile onLoad={setF} />
         <p>
           <button type="button" onClick={() => setF(newFleet())}>
             Start again

@@ -8,7 +8,7 @@
  */
 import { stringify } from "yaml";
 import type { Problem } from "../../../core/result.js";
-import { CATALOGUE } from "../../../rules/battleshift/fleet/catalogue.js";
+import { CATALOGUE, catalogueDesign } from "../../../rules/battleshift/fleet/catalogue.js";
 import { type Fleet, parseFleet } from "../../../rules/battleshift/fleet/fleet.js";
 import { buildShip, type ShipDesign, SYSTEM_KINDS, SYSTEMS, type SystemKind } from "../../../rules/battleshift/fleet/ship-building.js";
 import { fleetReport, shipCostLine } from "../../../rules/battleshift/tools.js";
@@ -180,4 +180,51 @@ export function renameDesign(f: FleetDraft, i: number, name: string): FleetDraft
       squadrons: tf.squadrons.map((s) => (s.design === old ? { ...s, design: name } : s)),
     })),
   };
+}
+
+/** What one squadron costs (ships x the design's cost, "Building a Fleet"), or null while its design is unknown. */
+export function squadronPoints(f: FleetDraft, s: SquadronDraft): number | null {
+  const own = f.designs.find((d) => d.name === s.design);
+  const d = own ? priceDesign(own).design : catalogueDesign(s.design);
+  return d && s.ships > 0 ? d.cost * s.ships : null;
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+
+function counts(x: unknown): Partial<Record<SystemKind, number>> {
+  const out: Partial<Record<SystemKind, number>> = {};
+  if (!isRecord(x)) return out;
+  for (const k of SYSTEM_KINDS) if (typeof x[k] === "number") out[k] = x[k];
+  return out;
+}
+
+/**
+ * A fleet file (as decoded from YAML or JSON) as a draft to edit further: its name, points, designs and taskforces.
+ * What the builder does not edit (mixed squadrons, flagships, options, planets, stations) is left out, and said so.
+ */
+export function draftOfFile(raw: unknown): { draft: FleetDraft; dropped: string[] } | null {
+  if (!isRecord(raw) || !Array.isArray(raw.taskforces)) return null;
+  const dropped: string[] = [];
+  for (const k of ["options", "defenses", "stations"]) if (raw[k] !== undefined) dropped.push(k);
+  const designs: DesignDraft[] = (Array.isArray(raw.designs) ? raw.designs : []).filter(isRecord).map((d) => ({
+    name: String(d.name ?? ""),
+    size: typeof d.size === "number" ? d.size : 1,
+    systems: counts(d.systems),
+    byCost: counts(d.byCost),
+  }));
+  const taskforces: TaskforceDraft[] = raw.taskforces.filter(isRecord).map((tf) => {
+    if (tf.flagship !== undefined) dropped.push(`flagship of ${String(tf.name)}`);
+    return {
+      name: String(tf.name ?? ""),
+      squadrons: (Array.isArray(tf.squadrons) ? tf.squadrons : []).filter(isRecord).flatMap((s) => {
+        if (s.mixed !== undefined) {
+          dropped.push(`mixed squadron ${String(s.name)}`);
+          return [];
+        }
+        return [{ name: String(s.name ?? ""), design: String(s.design ?? ""), ships: typeof s.ships === "number" ? s.ships : 1 }];
+      }),
+    };
+  });
+  const points = typeof raw.points === "number" ? raw.points : null;
+  return { draft: { name: String(raw.name ?? "Fleet"), points, designs, taskforces }, dropped };
 }
