@@ -83,7 +83,7 @@ describe.skipIf(!haveChromium)("Battleshift's replay and fleet builder in the br
 
     // The replay, opened: it starts at the last step, and the camera is where the whole battle is.
     await dana.reload();
-    const replay = dana.getByRole("region", { name: "Replay" });
+    const replay = dana.getByRole("region", { name: "Replay", exact: true });
     await replay.getByRole("button", { name: "Show the replay" }).click();
     const where = replay.locator(".bs-where");
     await expect.poll(() => where.textContent(), { timeout: 120_000 }).toMatch(/^Step \d+ of \d+/);
@@ -163,6 +163,14 @@ describe.skipIf(!haveChromium)("Battleshift's replay and fleet builder in the br
     await replay.getByRole("button", { name: "Next step" }).click();
     expect(await camera()).toBe(zoomed);
     await review(dana, "stepped");
+    // On a phone the controls wrap and the table keeps its width.
+    await dana.setViewportSize({ width: 390, height: 844 });
+    await replay.scrollIntoViewIfNeeded();
+    await review(dana, "phone");
+    const phoneBox = (await table.boundingBox())!;
+    expect(phoneBox.width).toBeGreaterThan(300);
+    expect(phoneBox.height).toBeGreaterThan(150);
+    await dana.setViewportSize({ width: 1280, height: 900 });
 
     // The fleet builder, from the lobby.
     await dana.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Lobby" }).click();
