@@ -68,6 +68,20 @@ describe("labels that do not collide", () => {
     expect(wanted.map((w) => w.text).sort()).toEqual(["b1 1", "r1 2 d2"]);
     expect(obstacles).toHaveLength(3);
   });
+
+  it("writes a squadron's label beside its line of ships, covering none, for two lines side by side", () => {
+    const column = (x: number): [number, number][] => Array.from({ length: 7 }, (_, i) => [x, 10 + i * 1.5]);
+    const state = tinyBattle([
+      { id: "b1", side: "blue", design: "generic/fleet-destroyer", at: column(10), facing: 90 },
+      { id: "b2", side: "blue", design: "generic/fleet-destroyer", at: column(12), facing: 90 },
+    ]);
+    const { wanted, obstacles, bounds } = frameLabels(state, [], 20);
+    const placed = layoutLabels(wanted, obstacles, bounds);
+    for (const l of placed) {
+      expect(l.overlap, l.id).toBe(0);
+      expect(l.leader, l.id).toBe(false);
+    }
+  });
 });
 
 /** Blue's cruiser and red's, 20" apart; after the step red has moved, taken damage, and red's r3 has gone to hyperspace. */

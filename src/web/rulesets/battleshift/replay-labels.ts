@@ -26,6 +26,8 @@ export interface LabelWanted {
   size: number;
   /** Higher first: a squadron's name matters more than a volley's count. */
   priority: number;
+  /** What it names takes this much room (a squadron's line of ships): the spots are tried round it, not round the point. */
+  around?: Box;
 }
 
 export interface PlacedLabel {
@@ -71,15 +73,15 @@ const DIRECTIONS: readonly [number, number][] = [
 /** How many rings of spots are tried before settling for the least covered one. */
 const RINGS = 4;
 
-/** The spots tried for a label of size w by h round (x, y), `gap` pixels clear of it on the first ring. */
-export function candidates(x: number, y: number, w: number, h: number, gap: number): Box[] {
+/** The spots tried for a label of size w by h round `at` (a point is a box of no size), `gap` pixels clear of it on the first ring. */
+export function candidates(at: Box, w: number, h: number, gap: number): Box[] {
   const out: Box[] = [];
   for (let ring = 1; ring <= RINGS; ring++) {
     const d = gap * ring + (ring - 1) * h * 0.5;
     for (const [dx, dy] of DIRECTIONS) {
-      // The box's edge nearest the anchor is `d` away from it.
-      const cx = dx === 0 ? x - w / 2 : dx > 0 ? x + d : x - d - w;
-      const cy = dy === 0 ? y - h / 2 : dy > 0 ? y + d : y - d - h;
+      // The label's edge nearest what it names is `d` away from it.
+      const cx = dx === 0 ? at.x + at.w / 2 - w / 2 : dx > 0 ? at.x + at.w + d : at.x - d - w;
+      const cy = dy === 0 ? at.y + at.h / 2 - h / 2 : dy > 0 ? at.y + at.h + d : at.y - d - h;
       out.push({ x: cx, y: cy, w, h });
     }
   }
@@ -97,7 +99,7 @@ export function layoutLabels(wanted: readonly LabelWanted[], obstacles: readonly
     const { w, h } = textBox(l.text, l.size);
     const gap = Math.max(2, l.size * 0.3);
     let best: { box: Box; cost: number; k: number } | null = null;
-    const spots = candidates(l.x, l.y, w, h, gap);
+    const spots = candidates(l.around ?? { x: l.x, y: l.y, w: 0, h: 0 }, w, h, gap);
     for (let k = 0; k < spots.length; k++) {
       const box = spots[k]!;
       if (!inside(box, bounds)) continue;
@@ -155,6 +157,12 @@ export function frameLabels(
       y: cy * scale,
       size,
       priority: 2,
+      around: {
+        x: Math.min(...sq.ships.map((s) => s.x)) * scale - r,
+        y: Math.min(...sq.ships.map((s) => s.y)) * scale - r,
+        w: (Math.max(...sq.ships.map((s) => s.x)) - Math.min(...sq.ships.map((s) => s.x))) * scale + 2 * r,
+        h: (Math.max(...sq.ships.map((s) => s.y)) - Math.min(...sq.ships.map((s) => s.y))) * scale + 2 * r,
+      },
     });
   }
   events.forEach((e, k) => {
