@@ -1,9 +1,10 @@
 /**
  * The one list of ruleset views (as src/rules/registry.ts is of rulesets): each ruleset's seat view is loaded
  * on demand, so the first page carries the shell only. A ruleset without a view of its own gets the generic one
- * (its report as text and the orders editor).
+ * (its report as text and the orders editor). A ruleset's own pages (a fleet builder) are listed here too, by
+ * title, and reached at `#/rulesets/RULESET/PAGE` from the lobby; their code is loaded only when opened.
  */
-import { lazy } from "react";
+import { type ComponentType, lazy } from "react";
 import { GenericSeatView } from "../shell/GenericSeatView.js";
 import type { SeatView } from "../shell/views.js";
 
@@ -14,4 +15,29 @@ const VIEWS: Readonly<Record<string, SeatView>> = {
 
 export function seatViewFor(ruleset: string): SeatView {
   return Object.hasOwn(VIEWS, ruleset) ? VIEWS[ruleset]! : GenericSeatView;
+}
+
+/** A page of a ruleset's own, outside any game. */
+export interface RulesetPage {
+  ruleset: string;
+  name: string;
+  title: string;
+  component: ComponentType;
+}
+
+const PAGES: readonly RulesetPage[] = [
+  {
+    ruleset: "battleshift",
+    name: "fleet-builder",
+    title: "Battleshift fleet builder: design ships and squadrons, priced and checked as you edit",
+    component: lazy(() => import("./battleshift/FleetBuilder.js")),
+  },
+];
+
+export function rulesetPages(): readonly RulesetPage[] {
+  return PAGES;
+}
+
+export function rulesetPage(ruleset: string, name: string): RulesetPage | undefined {
+  return PAGES.find((p) => p.ruleset === ruleset && p.name === name);
 }

@@ -1,5 +1,6 @@
 /** The page frame: who is signed in, the navigation, and the page the hash names. */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { rulesetPage } from "../rulesets/index.js";
 import { type Account, call, errorText, SIGNED_OUT } from "./api.js";
 import { GamePage } from "./GamePage.js";
 import { InvitePage } from "./Invite.js";
@@ -22,7 +23,14 @@ export function App() {
   }, []);
 
   // A new page: focus goes to it, so that screen readers read it and Tab starts from its top (not on first load).
-  const routeKey = route.page === "game" ? `game:${route.id}` : route.page === "invite" ? `invite:${route.token}` : route.page;
+  const routeKey =
+    route.page === "game"
+      ? `game:${route.id}`
+      : route.page === "invite"
+        ? `invite:${route.token}`
+        : route.page === "ruleset"
+          ? `ruleset:${route.ruleset}/${route.name}`
+          : route.page;
   const firstRoute = useRef(routeKey);
   useEffect(() => {
     if (routeKey === firstRoute.current) return;
@@ -83,10 +91,24 @@ export function App() {
           <GamePage key={route.id} id={route.id} />
         ) : route.page === "invite" ? (
           <InvitePage token={route.token} />
+        ) : route.page === "ruleset" ? (
+          <RulesetPageView ruleset={route.ruleset} name={route.name} />
         ) : (
           <Lobby />
         )}
       </main>
     </>
+  );
+}
+
+/** A ruleset's own page (src/web/rulesets/index.ts lists them), its code loaded when opened. */
+function RulesetPageView(props: { ruleset: string; name: string }) {
+  const p = rulesetPage(props.ruleset, props.name);
+  if (!p) return <p role="alert">No such page: {`${props.ruleset}/${props.name}`}.</p>;
+  const Page = p.component;
+  return (
+    <Suspense fallback={<p>Loading {p.title}…</p>}>
+      <Page />
+    </Suspense>
   );
 }

@@ -1,8 +1,9 @@
 /** The lobby: your games (what each awaits from you, and when), the open games, and a new game. */
 import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { rulesetPages } from "../rulesets/index.js";
 import { call, errorText, type GameSummary, type RulesetInfo } from "./api.js";
 import { Deadline } from "./Deadline.js";
-import { gameHref } from "./route.js";
+import { gameHref, rulesetPageHref } from "./route.js";
 import { TableBox } from "./TableBox.js";
 import { awaitsFromYou } from "./words.js";
 
@@ -205,6 +206,18 @@ export function Lobby() {
         )}
       </section>
       {rulesets && <NewGame rulesets={rulesets} />}
+      {rulesetPages().length > 0 && (
+        <section aria-labelledby="tools-h">
+          <h2 id="tools-h">Tools</h2>
+          <ul>
+            {rulesetPages().map((p) => (
+              <li key={`${p.ruleset}/${p.name}`}>
+                <a href={rulesetPageHref(p.ruleset, p.name)}>{p.title}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </>
   );
 }

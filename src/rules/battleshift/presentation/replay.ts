@@ -119,8 +119,12 @@ export function frameSummary(f: ReplayFrame): string {
   return `${shots} volley${shots === 1 ? "" : "s"}, ${hits} hits, ${damage} damage${losses ? `; ${losses}` : ""}. ${vp}`;
 }
 
-/** The table after one frame, as an SVG group `scale` pixels per inch, at (ox, oy). */
-export function renderTable(f: ReplayFrame, scale: number, ox = 0, oy = 0): string {
+/**
+ * The table after one frame, as an SVG group `scale` pixels per inch, at (ox, oy). `labels: false` leaves out the
+ * squadron, volley and loss labels, for a page that places them itself without collisions (the web replay).
+ */
+export function renderTable(f: ReplayFrame, scale: number, ox = 0, oy = 0, opts: { labels?: boolean } = {}): string {
+  const labels = opts.labels ?? true;
   const s = f.state;
   const W = s.battlespace.widthFt * 12;
   const H = s.battlespace.depthFt * 12;
@@ -199,9 +203,10 @@ export function renderTable(f: ReplayFrame, scale: number, ox = 0, oy = 0): stri
     const labelY = sq.side === "red" ? bottom + 1.2 + 1.1 : top - 1;
     const short = sq.id.replace(/^(blue|red)-/, "");
     const marks = `${sq.ships.length}${sq.damage ? ` d${sq.damage}` : ""}${sq.suppression ? ` S${sq.suppression}` : ""}${squadronTag(s, sq)}`;
-    out.push(
-      `<text x="${X(cx)}" y="${Y(labelY)}" fill="${c.text}" font-size="${n(Math.max(6, scale * 1.1))}" text-anchor="middle"><title>${esc(`${sq.id} ${sq.name}: ${d.name} x${sq.ships.length}, damage ${sq.damage}, suppression ${sq.suppression}, facing ${Math.round(sq.facing)}`)}</title>${esc(`${short} ${marks}`)}</text>`,
-    );
+    if (labels)
+      out.push(
+        `<text x="${X(cx)}" y="${Y(labelY)}" fill="${c.text}" font-size="${n(Math.max(6, scale * 1.1))}" text-anchor="middle"><title>${esc(`${sq.id} ${sq.name}: ${d.name} x${sq.ships.length}, damage ${sq.damage}, suppression ${sq.suppression}, facing ${Math.round(sq.facing)}`)}</title>${esc(`${short} ${marks}`)}</text>`,
+      );
   }
   for (const fl of Object.values(s.flights)) {
     const c = colour(fl.side);
@@ -243,9 +248,10 @@ export function renderTable(f: ReplayFrame, scale: number, ox = 0, oy = 0): stri
       const t = 0.35 + 0.15 * (fireNo++ % 3);
       const mid: Point = { x: from.x + (fe.targetPos.x - from.x) * t, y: from.y + (fe.targetPos.y - from.y) * t };
       const label = `${fe.hits}h ${fe.damage}d${fe.suppressed ? " S" : ""}`;
-      out.push(
-        `<text x="${X(mid.x)}" y="${Y(mid.y)}" fill="#fff" font-size="${n(Math.max(6, scale * 1.1))}" text-anchor="middle">${esc(label)}</text>`,
-      );
+      if (labels)
+        out.push(
+          `<text x="${X(mid.x)}" y="${Y(mid.y)}" fill="#fff" font-size="${n(Math.max(6, scale * 1.1))}" text-anchor="middle">${esc(label)}</text>`,
+        );
     }
   }
   out.push(...planetEventMarks(f, P));
@@ -256,9 +262,10 @@ export function renderTable(f: ReplayFrame, scale: number, ox = 0, oy = 0): stri
     out.push(
       `<g stroke="#ff3030" stroke-width="2"><line x1="${n(ox + l.at.x * scale - k)}" y1="${n(oy + l.at.y * scale - k)}" x2="${n(ox + l.at.x * scale + k)}" y2="${n(oy + l.at.y * scale + k)}" /><line x1="${n(ox + l.at.x * scale - k)}" y1="${n(oy + l.at.y * scale + k)}" x2="${n(ox + l.at.x * scale + k)}" y2="${n(oy + l.at.y * scale - k)}" /></g>`,
     );
-    out.push(
-      `<text x="${n(ox + l.at.x * scale + k)}" y="${n(oy + l.at.y * scale + k * 1.8)}" fill="#ff7070" font-size="${n(Math.max(7, scale * 1.3))}" font-weight="bold">-${l.ships}${l.what === "fighters" ? "w" : ""}</text>`,
-    );
+    if (labels)
+      out.push(
+        `<text x="${n(ox + l.at.x * scale + k)}" y="${n(oy + l.at.y * scale + k * 1.8)}" fill="#ff7070" font-size="${n(Math.max(7, scale * 1.3))}" font-weight="bold">-${l.ships}${l.what === "fighters" ? "w" : ""}</text>`,
+      );
   }
   return out.join("\n");
 }

@@ -208,6 +208,10 @@ export function reportFor(state: BattleState, seat: SideId, events: readonly BsE
     outcome: state.outcome,
     forces: mine,
     enemy: seenOf,
+    // In plain sight, as in the view (RULINGS "Planets and moons in play"): so a replay of the steps shows each
+    // quadrant and prize as it stood after that step, not as it stands now.
+    prizes: state.prizes,
+    ...(state.planets ? { planets: state.planets } : {}),
   };
   return { json, text: `${lines.join("\n")}\n` };
 }

@@ -14,7 +14,7 @@ import type { BattleView } from "../../../rules/battleshift/presentation/view.js
 import { measure, stateOfView, weaponsOf } from "./table-state.js";
 
 /** Pixels per inch: a 6' by 4' table is 1440 by 960 pixels, scaled down to its frame by the SVG's viewBox. */
-const SCALE = 20;
+export const SCALE = 20;
 /** How far the arcs are drawn when ranges are off: far enough to read, short enough not to cover the table. */
 const ARC_REACH = 6;
 

@@ -1,0 +1,420 @@
+/**
+ * The Battleshift fleet builder (issue 11): design ships system by system and gather them in squadrons and taskforces,
+ * with each design's price and faults, and the fleet's, shown as you edit (fleet-builder.ts: the rules' own "Ship
+ * Building" and "Building a Fleet" code, the fleet check's words). The fleet is kept in this browser as a draft and
+ * exported as the ruleset's fleet file (YAML), which `starhost new battleshift --fleet FILE` and the fleet check take.
+ */
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { parse } from "yaml";
+import { describeDesign, SYSTEM_KINDS } from "../../../rules/battleshift/fleet/ship-building.js";
+import {
+  CATALOGUE_CHOICES,
+  checkFleet,
+  type DesignDraft,
+  DUAL_SYSTEMS,
+  draftOfFile,
+  type FleetDraft,
+  fleetYaml,
+  isOnOff,
+  newDesign,
+  newFleet,
+  priceDesign,
+  removeAt,
+  renameDesign,
+  replaceAt,
+  type SquadronDraft,
+  SYSTEM_LABELS,
+  setSystem,
+  squadronPoints,
+  type TaskforceDraft,
+} from "./fleet-builder.js";
+import "./replay.css";
+
+const DRAFT_KEY = "starhost:battleshift-fleet-builder";
+
+function loadDraft(): FleetDraft {
+  try {
+    const raw = localStorage.getItem(DRAFT_KEY);
+    if (raw) {
+      const d = JSON.parse(raw) as FleetDraft;
+      if (typeof d.name === "string" && Array.isArray(d.designs) && Array.isArray(d.taskforces)) return d;
+    }
+  } catch {
+    // A draft this page cannot read is dropped: the builder starts afresh.
+  }
+  return newFleet();
+}
+
+const num = (s: string): number => (s.trim() === "" ? 0 : Number(s));
+
+function DesignEditor(props: {
+  d: DesignDraft;
+  i: number;
+  onChange: (d: DesignDraft) => void;
+  onRename: (name: string) => void;
+  onRemove: () => void;
+}) {
+  const { d, i } = props;
+  const priced = useMemo(() => priceDesign(d), [d]);
+  const id = `bs-design-${i}`;
+  return (
+    <fieldset className="bs-design" aria-describedby={`${id}-price`}>
+      <legend>{`Design ${i + 1}: ${d.name || "(no name)"}`}</legend>
+      <div className="bs-row">
+        <label>
+          Name <input value={d.name} onChange={(e) => props.onRename(e.target.value)} />
+        </label>
+        <label>
+          Size <input type="number" min={1} max={20} value={d.size} onChange={(e) => props.onChange({ ...d, size: num(e.target.value) })} />
+        </label>
+        <button type="button" onClick={props.onRemove}>
+          Remove design {d.name}
+        </button>
+      </div>
+      <table className="bs-systems">
+        <caption className="sr-only">{`Systems and weaknesses of ${d.name}`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">System or weakness</th>
+            <th scope="col">Bought</th>
+            <th scope="col">Of those, paid with points</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SYSTEM_KINDS.map((k) => (
+            <tr key={k}>
+              <th scope="row">{SYSTEM_LABELS[k]}</th>
+              <td>
+                {isOnOff(k) ? (
+                  <input
+                    type="checkbox"
+                    aria-label={`${d.name}: ${SYSTEM_LABELS[k]}`}
+                    checked={(d.systems[k] ?? 0) > 0}
+                    onChange={(e) => props.onChange(setSystem(d, k, e.target.checked ? 1 : 0))}
+                  />
+                ) : (
+                  <input
+                    type="number"
+                    min={0}
+                    max={50}
+                    aria-label={`${d.name}: ${SYSTEM_LABELS[k]}`}
+                    value={d.systems[k] ?? 0}
+                    onChange={(e) => props.onChange(setSystem(d, k, num(e.target.value)))}
+                  />
+                )}
+              </td>
+              <td>
+                {DUAL_SYSTEMS.includes(k) && (
+                  <input
+                    type="number"
+                    min={0}
+                    max={50}
+                    aria-label={`${d.name}: ${SYSTEM_LABELS[k]} paid with points`}
+                    value={d.byCost[k] ?? 0}
+                    onChange={(e) => props.onChange(setSystem(d, k, num(e.target.value), true))}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div id={`${id}-price`} className="bs-price">
+        <p>
+          <strong>{describeDesign(priced.design)}</strong>
+        </p>
+        <p>{priced.costLine}</p>
+        {priced.faults.length > 0 && (
+          <ul className="bs-faults" aria-label={`Faults of ${d.name}`}>
+            {priced.faults.map((f, k) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the faults in the rules' order, replaced wholesale on each edit.
+              <li key={k}>{`${f.message} (${f.code})`}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+function SquadronRow(props: {
+  s: SquadronDraft;
+  tf: string;
+  designs: DesignDraft[];
+  points: number | null;
+  onChange: (s: SquadronDraft) => void;
+  onRemove: () => void;
+}) {
+  const { s } = props;
+  const factions = [...new Set(CATALOGUE_CHOICES.map((c) => c.faction))];
+  return (
+    <tr>
+      <td>
+        <input aria-label={`${props.tf}: squadron name`} value={s.name} onChange={(e) => props.onChange({ ...s, name: e.target.value })} />
+      </td>
+      <td>
+        <select aria-label={`${s.name}: design`} value={s.design} onChange={(e) => props.onChange({ ...s, design: e.target.value })}>
+          {props.designs.length > 0 && (
+            <optgroup label="Your designs">
+              {props.designs.map((d, k) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: two designs may share a name while being edited.
+                <option key={k} value={d.name}>
+                  {d.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          {factions.map((f) => (
+            <optgroup key={f} label={`Catalogue: ${f}`}>
+              {CATALOGUE_CHOICES.filter((c) => c.faction === f).map((c) => (
+                <option key={c.id} value={c.id}>{`${c.name} (size ${c.size})`}</option>
+              ))}
+            </optgroup>
+          ))}
+          {!props.designs.some((d) => d.name === s.design) && !CATALOGUE_CHOICES.some((c) => c.id === s.design) && (
+            <option value={s.design}>{`${s.design} (unknown)`}</option>
+          )}
+        </select>
+      </td>
+      <td>
+        <input
+          type="number"
+          min={1}
+          max={21}
+          aria-label={`${s.name}: ships`}
+          value={s.ships}
+          onChange={(e) => props.onChange({ ...s, ships: num(e.target.value) })}
+        />
+      </td>
+      <td>{props.points ?? "?"}</td>
+      <td>
+        <button type="button" onClick={props.onRemove}>
+          Remove {s.name}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function TaskforceEditor(props: {
+  tf: TaskforceDraft;
+  i: number;
+  designs: DesignDraft[];
+  fleet: FleetDraft;
+  onChange: (tf: TaskforceDraft) => void;
+  onRemove: () => void;
+}) {
+  const { tf } = props;
+  return (
+    <fieldset className="bs-taskforce">
+      <legend>{`Taskforce ${props.i + 1}: ${tf.name}`}</legend>
+      <div className="bs-row">
+        <label>
+          Taskforce name <input value={tf.name} onChange={(e) => props.onChange({ ...tf, name: e.target.value })} />
+        </label>
+        <button type="button" onClick={props.onRemove}>
+          Remove taskforce {tf.name}
+        </button>
+      </div>
+      <table className="bs-squadrons">
+        <caption className="sr-only">{`Squadrons of ${tf.name}`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Squadron</th>
+            <th scope="col">Design</th>
+            <th scope="col">Ships</th>
+            <th scope="col">Points</th>
+            <th scope="col">
+              <span className="sr-only">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tf.squadrons.map((s, k) => (
+            <SquadronRow
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; names may repeat while typed.
+              key={k}
+              s={s}
+              tf={tf.name}
+              designs={props.designs}
+              points={squadronPoints(props.fleet, s)}
+              onChange={(x) => props.onChange({ ...tf, squadrons: replaceAt(tf.squadrons, k, x) })}
+              onRemove={() => props.onChange({ ...tf, squadrons: removeAt(tf.squadrons, k) })}
+            />
+          ))}
+        </tbody>
+      </table>
+      <button
+        type="button"
+        onClick={() =>
+          props.onChange({
+            ...tf,
+            squadrons: [...tf.squadrons, { name: `${tf.name} ${tf.squadrons.length + 1}`, design: "generic/fleet-destroyer", ships: 3 }],
+          })
+        }
+      >
+        Add a squadron to {tf.name}
+      </button>
+    </fieldset>
+  );
+}
+
+/** Load a fleet file (pasted, YAML or JSON) to edit it here. */
+function LoadFile(props: { onLoad: (f: FleetDraft) => void }) {
+  const [text, setText] = useState("");
+  const [said, setSaid] = useState("");
+  const load = (e: FormEvent) => {
+    e.preventDefault();
+    let raw: unknown;
+    try {
+      raw = parse(text);
+    } catch (err) {
+      setSaid(`Not YAML or JSON: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
+      return;
+    }
+    const r = draftOfFile(raw);
+    if (!r) {
+      setSaid("Not a fleet file: it needs a name and a list of taskforces.");
+      return;
+    }
+    props.onLoad(r.draft);
+    setSaid(`Loaded "${r.draft.name}".${r.dropped.length ? ` Left out (the builder does not edit them): ${r.dropped.join(", ")}.` : ""}`);
+  };
+  return (
+    <form onSubmit={load} aria-labelledby="bs-load-h">
+      <h3 id="bs-load-h">Load a fleet file</h3>
+      <label className="bs-file">
+        Fleet file to load (YAML or JSON)
+        <textarea value={text} onChange={(e) => setText(e.target.value)} rows={6} className="orders-text" />
+      </label>
+      <button type="submit" disabled={!text.trim()}>
+        Load it
+      </button>
+      <p role="status">{said}</p>
+    </form>
+  );
+}
+
+export default function FleetBuilder() {
+  const [f, setF] = useState<FleetDraft>(loadDraft);
+  useEffect(() => {
+    try {
+      localStorage.setItem(DRAFT_KEY, JSON.stringify(f));
+    } catch {
+      // A full or refused store only loses the draft on reload.
+    }
+  }, [f]);
+  const checked = useMemo(() => checkFleet(f), [f]);
+  const yaml = useMemo(() => fleetYaml(f), [f]);
+  const href = useMemo(() => URL.createObjectURL(new Blob([yaml], { type: "application/yaml" })), [yaml]);
+  useEffect(() => () => URL.revokeObjectURL(href), [href]);
+  const file = `${
+    f.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "fleet"
+  }.yaml`;
+
+  return (
+    <div className="bs-builder">
+      <h1>Battleshift fleet builder</h1>
+      <p>
+        Design ships from their size and systems ("Ship Building"), then gather them in squadrons of 1 to 7 ships and taskforces ("Building
+        a Fleet"). Prices and faults are the fleet check's own, worked out as you type; the fleet is kept in this browser and saved as a
+        fleet file.
+      </p>
+      <section aria-labelledby="bs-fleet-h" className="bs-fleet-summary">
+        <h2 id="bs-fleet-h">The fleet</h2>
+        <div className="bs-row">
+          <label>
+            Fleet name <input value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />
+          </label>
+          <label>
+            Points limit (empty: none){" "}
+            <input
+              type="number"
+              min={1}
+              value={f.points ?? ""}
+              onChange={(e) => setF({ ...f, points: e.target.value.trim() === "" ? null : num(e.target.value) })}
+            />
+          </label>
+        </div>
+        <p role="status" className="bs-fleet-price">
+          {checked.ok
+            ? `Price: ${checked.points} points${f.points !== null ? ` of ${f.points}` : ""}. A legal fleet.`
+            : `Price so far: ${checked.points ?? "not priced"}${checked.points !== null ? " points" : ""}${f.points !== null ? ` (limit ${f.points})` : ""}. ${checked.faults.length} fault(s).`}
+        </p>
+        {checked.faults.length > 0 && (
+          <ul className="bs-faults" aria-label="Faults of the fleet">
+            {checked.faults.map((p, k) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the faults in the rules' order, replaced wholesale on each edit.
+              <li key={k}>{`${p.order}: ${p.message} (${p.code})`}</li>
+            ))}
+          </ul>
+        )}
+        <details>
+          <summary>The fleet check, part by part</summary>
+          <pre className="bs-report">{checked.lines.join("\n")}</pre>
+        </details>
+      </section>
+      <section aria-labelledby="bs-designs-h">
+        <h2 id="bs-designs-h">Your ship designs</h2>
+        {f.designs.map((d, i) => (
+          <DesignEditor
+            // biome-ignore lint/suspicious/noArrayIndexKey: designs are edited in place; names may repeat while typed.
+            key={i}
+            d={d}
+            i={i}
+            onChange={(x) => setF({ ...f, designs: replaceAt(f.designs, i, x) })}
+            onRename={(name) => setF(renameDesign(f, i, name))}
+            onRemove={() => setF({ ...f, designs: removeAt(f.designs, i) })}
+          />
+        ))}
+        <button type="button" onClick={() => setF({ ...f, designs: [...f.designs, newDesign(`Design ${f.designs.length + 1}`)] })}>
+          Add a design
+        </button>
+      </section>
+      <section aria-labelledby="bs-tf-h">
+        <h2 id="bs-tf-h">Taskforces and squadrons</h2>
+        {f.taskforces.map((tf, i) => (
+          <TaskforceEditor
+            // biome-ignore lint/suspicious/noArrayIndexKey: taskforces are edited in place.
+            key={i}
+            tf={tf}
+            i={i}
+            designs={f.designs}
+            fleet={f}
+            onChange={(x) => setF({ ...f, taskforces: replaceAt(f.taskforces, i, x) })}
+            onRemove={() => setF({ ...f, taskforces: removeAt(f.taskforces, i) })}
+          />
+        ))}
+        <button
+          type="button"
+          onClick={() => setF({ ...f, taskforces: [...f.taskforces, { name: `Taskforce ${f.taskforces.length + 1}`, squadrons: [] }] })}
+        >
+          Add a taskforce
+        </button>
+      </section>
+      <section aria-labelledby="bs-file-h">
+        <h2 id="bs-file-h">The fleet file</h2>
+        <p>
+          <a href={href} download={file}>
+            Download {file}
+          </a>{" "}
+          (check it with <code>starhost fleet check {file}</code>; play it with{" "}
+          <code>starhost new battleshift --fleet {file} --fleet OTHER</code>).
+        </p>
+        <label className="bs-file">
+          Fleet file (YAML)
+          <textarea readOnly value={yaml} rows={12} className="orders-text" />
+        </label>
+        <LoadFile onLoad={setF} />
+        <p>
+          <button type="button" onClick={() => setF(newFleet())}>
+            Start again
+          </button>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * The web replay's pure helpers (src/web/rulesets/battleshift/replay-*.ts): labels placed without collisions, the
+ * replay made from a side's own reports, stepping activation by activation and volley by volley, the dice read as
+ * the rules read them (seed 004 "Basic Combat Resolution"), and a camera that moves only when asked.
+ */
+import { describe, expect, it } from "vitest";
+import { cloneData } from "../../src/core/json.js";
+import type { BsEvent, FireEvent } from "../../src/rules/battleshift/events.js";
+import { reportFor, viewFor } from "../../src/rules/battleshift/presentation/view.js";
+import { clampCamera, panCamera, zoomCamera } from "../../src/web/rulesets/battleshift/replay-camera.js";
+import { type Box, frameLabels, layoutLabels, overlapArea } from "../../src/web/rulesets/battleshift/replay-labels.js";
+import { beatOfStep, beatsOf, diceOf, eventsAt, frameOfReport, stepBeat } from "../../src/web/rulesets/battleshift/replay-steps.js";
+import { stateOfView } from "../../src/web/rulesets/battleshift/table-state.js";
+import { tinyBattle } from "../battleshift/support.js";
+
+const TABLE: Box = { x: 0, y: 0, w: 1440, h: 960 };
+const label = (id: string, x: number, y: number, text = `${id} 3 d2`) => ({ id, text, x, y, size: 22, priority: 1 });
+
+describe("labels that do not collide", () => {
+  it("puts a lone label just above what it names", () => {
+    const [l] = layoutLabels([label("tf1-s1", 400, 400)], [], TABLE);
+    expect(l!.box.y + l!.box.h).toBeLessThan(400);
+    expect(l!.box.x + l!.box.w / 2).toBeCloseTo(400, 0);
+    expect(l!.leader).toBe(false);
+  });
+
+  it("spreads five squadrons stacked on one point so that no two labels overlap, none covers a ship, all on the table", () => {
+    const wanted = ["s1", "s2", "s3", "s4", "s5"].map((id) => label(id, 700, 500));
+    const ships: Box[] = [{ x: 690, y: 490, w: 20, h: 20 }];
+    const placed = layoutLabels(wanted, ships, TABLE);
+    for (const a of placed) {
+      expect(overlapArea(a.box, ships[0]!)).toBe(0);
+      expect(a.box.x).toBeGreaterThanOrEqual(0);
+      for (const b of placed) if (a !== b) expect(overlapArea(a.box, b.box), `${a.id} on ${b.id}`).toBe(0);
+    }
+  });
+
+  it("keeps a label by the table's edge on the table", () => {
+    const [l] = layoutLabels([label("edge", 5, 5)], [], TABLE);
+    expect(l!.box.x).toBeGreaterThanOrEqual(0);
+    expect(l!.box.y).toBeGreaterThanOrEqual(0);
+  });
+
+  it("is deterministic: the same labels in another order get the same places", () => {
+    const wanted = ["a", "b", "c", "d"].map((id, i) => label(id, 300 + i * 10, 300));
+    const one = layoutLabels(wanted, [], TABLE);
+    const two = layoutLabels([...wanted].reverse(), [], TABLE);
+    const byId = (ls: typeof one) => Object.fromEntries(ls.map((l) => [l.id, l.box]));
+    expect(byId(two)).toEqual(byId(one));
+  });
+
+  it("labels a frame as the rules' replay does: each squadron with its ships, damage and suppression", () => {
+    const state = tinyBattle([
+      { id: "b1", side: "blue", design: "generic/fleet-cruiser", at: [[10, 10]], facing: 90 },
+      {
+        id: "r1",
+        side: "red",
+        design: "generic/fleet-cruiser",
+        at: [
+          [10.5, 10],
+          [11, 11],
+        ],
+        facing: 270,
+      },
+    ]);
+    state.squadrons.r1!.damage = 2;
+    const { wanted, obstacles } = frameLabels(state, [], 20);
+    expect(wanted.map((w) => w.text).sort()).toEqual(["b1 1", "r1 2 d2"]);
+    expect(obstacles).toHaveLength(3);
+  });
+
+  it("writes a squadron's label beside its line of ships, covering none, for two lines side by side", () => {
+    const column = (x: number): [number, number][] => Array.from({ length: 7 }, (_, i) => [x, 10 + i * 1.5]);
+    const state = tinyBattle([
+      { id: "b1", side: "blue", design: "generic/fleet-destroyer", at: column(10), facing: 90 },
+      { id: "b2", side: "blue", design: "generic/fleet-destroyer", at: column(12), facing: 90 },
+    ]);
+    const { wanted, obstacles, bounds } = frameLabels(state, [], 20);
+    const placed = layoutLabels(wanted, obstacles, bounds);
+    for (const l of placed) {
+      expect(l.overlap, l.id).toBe(0);
+      expect(l.leader, l.id).toBe(false);
+    }
+  });
+});
+
+/** Blue's cruiser and red's, 20" apart; after the step red has moved, taken damage, and red's r3 has gone to hyperspace. */
+function twoSteps() {
+  const before = tinyBattle([
+    { id: "b1", side: "blue", design: "generic/fleet-cruiser", at: [[10, 10]], facing: 90 },
+    { id: "r1", side: "red", design: "generic/fleet-cruiser", at: [[30, 10]], facing: 270 },
+    { id: "r3", side: "red", design: "generic/fleet-cruiser", at: [[50, 30]], facing: 270 },
+  ]);
+  const after = cloneData(before);
+  after.squadrons.r1!.ships[0]!.x = 24;
+  after.squadrons.r1!.damage = 1;
+  after.squadrons.r3!.location = "hyperspace";
+  after.squadrons.r3!.arrival = { turn: 3, sector: "C5", facing: 270 };
+  const fire: FireEvent = {
+    kind: "fire",
+    act: 1,
+    turn: 1,
+    text: "b1 fires heavy batteries at r1",
+    side: "blue",
+    weapon: "heavy batteries",
+    firer: "b1",
+    from: ["b1"],
+    fromPos: [{ x: 10, y: 10 }],
+    target: "r1",
+    targetPos: { x: 24, y: 10 },
+    dice: 4,
+    targeting: 4,
+    rolls: [1, 5, 4, 6],
+    hits: 2,
+    suppressed: false,
+    shieldsUsed: 1,
+    damage: 1,
+    destroyed: 0,
+    disabled: 0,
+    damageTaken: 1,
+    shipsLeft: 1,
+    rolled: [
+      { what: "to hit", rolls: [1, 5, 4, 6], need: 4 },
+      { what: "shields", rolls: [3, 5], need: 4 },
+    ],
+  };
+  const events: BsEvent[] = [
+    { kind: "note", what: "activation", act: 1, turn: 1, text: "Turn 1, activation 1: blue activates taskforce A (blue-tf1)" },
+    {
+      kind: "move",
+      act: 1,
+      turn: 1,
+      text: "r1 moves",
+      side: "red",
+      squadron: "r1",
+      start: { x: 30, y: 10 },
+      end: { x: 24, y: 10 },
+      facing: 270,
+    },
+    fire,
+    { ...fire, text: "second volley", rolled: [{ what: "to hit", rolls: [2], need: 4 }] },
+    { kind: "note", what: "secret", act: 1, turn: 1, text: "red's order sheet", to: ["red"] },
+  ];
+  return { before, after, events };
+}
+
+describe("a side's replay, made from its own reports", () => {
+  const { before, after, events } = twoSteps();
+  const now = stateOfView(viewFor(after, "blue", []));
+  const json = JSON.parse(JSON.stringify(reportFor(after, "blue", events).json));
+  const frame = frameOfReport(now, 1, "turn 1, blue activation 1", json)!;
+
+  it("puts every squadron where the report saw it after the step", () => {
+    expect(frame.state.squadrons.r1!.ships.map((s) => [s.x, s.y])).toEqual([[24, 10]]);
+    expect(frame.state.squadrons.r1!.damage).toBe(1);
+    expect(frame.state.squadrons.b1!.ships).toHaveLength(1);
+    expect(frame.state.squadrons.r3!.location).toBe("hyperspace");
+    void before;
+  });
+
+  it("keeps the other side's secrets out: no return point from hyperspace, no event meant for red only", () => {
+    expect(frame.state.squadrons.r3!.arrival).toBeNull();
+    expect(frame.events.map((e) => e.text)).not.toContain("red's order sheet");
+    expect(frameOfReport(now, 1, "x", { text: "not a report" })).toBeNull();
+  });
+
+  it("shows the prizes as they stood after the step, not as they stand now", () => {
+    const later = cloneData(after);
+    later.prizes.z1 = { id: "z1", side: "blue", fromSide: "red", design: "d", squadron: "b1", x: 1, y: 1, engulfed: false };
+    const f = frameOfReport(stateOfView(viewFor(later, "blue", [])), 1, "x", json)!;
+    expect(f.state.prizes).toEqual({});
+  });
+});
+
+describe("stepping through every activation and every volley", () => {
+  const { after, events } = twoSteps();
+  const frames = [
+    { step: 1, state: after, events: events.slice(0, 1) },
+    { step: 2, state: after, events },
+    { step: 3, state: after, events: events.slice(0, 2) },
+  ];
+  const beats = beatsOf(frames);
+
+  it("stops at each step, then at each volley or roll of the dice in it", () => {
+    expect(beats).toEqual([
+      { frame: 0, event: null },
+      { frame: 1, event: null },
+      { frame: 1, event: 2 },
+      { frame: 1, event: 3 },
+      { frame: 2, event: null },
+    ]);
+  });
+
+  it("goes forwards and back volley by volley and step by step, never past either end", () => {
+    expect(stepBeat(beats, 0, "previous")).toBe(0);
+    expect(stepBeat(beats, 1, "next")).toBe(2);
+    expect(stepBeat(beats, 3, "previous")).toBe(2);
+    expect(stepBeat(beats, 2, "next-step")).toBe(4);
+    expect(stepBeat(beats, 3, "previous-step")).toBe(1);
+    expect(stepBeat(beats, 1, "previous-step")).toBe(0);
+    expect(stepBeat(beats, 4, "next")).toBe(4);
+    expect(stepBeat(beats, 0, "last")).toBe(4);
+    expect(beatOfStep(beats, frames, 2)).toBe(1);
+  });
+
+  it("draws a volley with what came before it, not the volleys after it", () => {
+    const first = eventsAt(frames[1]!, beats[2]!).map((e) => e.text);
+    expect(first).toContain("b1 fires heavy batteries at r1");
+    expect(first).not.toContain("second volley");
+    expect(eventsAt(frames[1]!, beats[1]!)).toHaveLength(events.length);
+  });
+
+  it("reads each die as the rules do: to hit on the targeting number or less, a 1 always hitting; shields on the hardness", () => {
+    const [toHit, shields] = diceOf(events[2]!);
+    expect(toHit).toMatchObject({ what: "to hit", summary: "2 of 4 succeed" });
+    expect(toHit!.dice.map((d) => d.result)).toEqual(["success", "failure", "success", "failure"]);
+    expect(shields).toMatchObject({ what: "shields", rule: "d6, succeeds on 4 or less", summary: "1 of 2 succeed" });
+    const lowTargeting = diceOf({ ...events[2]!, rolled: [{ what: "to hit", rolls: [1, 2], need: 0 }] } as BsEvent)[0]!;
+    expect(lowTargeting.dice.map((d) => d.result)).toEqual(["success", "failure"]);
+    // Interceptors and missile locks are rolled as attacks are; a fighter's dodge is not.
+    const locks = diceOf({ ...events[2]!, rolled: [{ what: "missile locks", rolls: [1], need: 0 }] } as BsEvent)[0]!;
+    expect(locks.dice[0]!.result).toBe("success");
+    const dodge = diceOf({ ...events[2]!, rolled: [{ what: "dodges: blue-f1", rolls: [1], need: 0 }] } as BsEvent)[0]!;
+    expect(dodge.dice[0]!.result).toBe("failure");
+    const opposed = diceOf({ ...events[0]!, rolled: [{ what: "initiative: blue", rolls: [5] }] } as BsEvent)[0]!;
+    expect(opposed).toMatchObject({ rule: "d6", summary: "total 5" });
+  });
+});
+
+describe("a camera that moves only when asked", () => {
+  const table: Box = { x: 0, y: 0, w: 1440, h: 960 };
+  it("zooms about the pointer, keeping that point still", () => {
+    const c = { x: 0, y: 0, w: 1440, h: 960 };
+    const z = zoomCamera(c, 2, 360, 240, table);
+    expect(z.w).toBe(720);
+    // (360, 240) was a quarter across and down; it still is.
+    expect((360 - z.x) / z.w).toBeCloseTo(0.25);
+    expect((240 - z.y) / z.h).toBeCloseTo(0.25);
+  });
+  it("pans, but never so far that the table leaves the view", () => {
+    const c = { x: 0, y: 0, w: 720, h: 480 };
+    expect(panCamera(c, 100, 0, table).x).toBe(100);
+    const far = panCamera(c, 10_000, 10_000, table);
+    expect(far.x + far.w / 2).toBe(1440);
+    expect(clampCamera({ x: 0, y: 0, w: 10, h: 10 }, table).w).toBe(120);
+  });
+});
