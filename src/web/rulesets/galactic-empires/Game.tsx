@@ -76,7 +76,7 @@ export function GameArea(props: SeatViewProps & { results: Results }) {
           </tr>
         </tbody>
       </table>
-      <h4>History</h4>
+      <h4>Your history, turn by turn</h4>
       <Charts {...props} view={v} />
     </div>
   );

@@ -70,52 +70,55 @@ export default function GalacticEmpiresSeatView(props: SeatViewProps) {
 
   return (
     <div className="seat-view ge-seat">
-      <div className="ge-turn">
-        <h3>Results: {report ? (report.step === null ? "the start" : report.label) : "…"}</h3>
-        <p>
-          {props.game.over ? "The game is over." : `Orders are due for ${props.game.label}.`}
-          {results && ` Treasury: ${resources(results.view.me.treasury)}.`}
-        </p>
+      <div className="ge-areas">
+        <div className="ge-turn">
+          <h3>Results: {report ? (report.step === null ? "the start" : report.label) : "…"}</h3>
+          <p>
+            {props.game.over ? "The game is over." : `Orders are due for ${props.game.label}.`}
+            {results && ` Treasury: ${resources(results.view.me.treasury)}.`}
+          </p>
+        </div>
+        {error && <p role="alert">{error}</p>}
+        <div role="tablist" aria-label={`Areas of ${results?.view.me.name ?? props.seat}`} className="ge-tabs" onKeyDown={onKey}>
+          {AREAS.map((a) => (
+            <button
+              key={a.id}
+              type="button"
+              role="tab"
+              id={`${p}-${a.id}-tab`}
+              aria-controls={`${p}-${a.id}`}
+              aria-selected={area === a.id}
+              tabIndex={area === a.id ? 0 : -1}
+              ref={(el) => {
+                if (el) tabs.current.set(a.id, el);
+                else tabs.current.delete(a.id);
+              }}
+              onClick={() => setArea(a.id)}
+            >
+              {a.label}
+            </button>
+          ))}
+        </div>
+        {panel("hq", results ? <HQ results={results} /> : <p>Loading…</p>)}
+        {panel(
+          "map",
+          <>
+            <Help>
+              <p>
+                The galaxy as your empire knows it: every sector's owner, annexation, industrial centre and defences; foreign starships only
+                where your sectors, forces or scouts see this turn. Drag or use the arrow keys to pan, the buttons or + and − to zoom;
+                choose a sector (click, or Enter on it) for its location report.
+              </p>
+            </Help>
+            <SeatMap {...props} />
+          </>,
+        )}
+        {panel("messages", results ? <MessagesArea {...props} results={results} open={area === "messages"} /> : <p>Loading…</p>)}
+        {panel("game", results ? <GameArea {...props} results={results} /> : <p>Loading…</p>)}
       </div>
-      {error && <p role="alert">{error}</p>}
-      <div role="tablist" aria-label={`Areas of ${results?.view.me.name ?? props.seat}`} className="ge-tabs" onKeyDown={onKey}>
-        {AREAS.map((a) => (
-          <button
-            key={a.id}
-            type="button"
-            role="tab"
-            id={`${p}-${a.id}-tab`}
-            aria-controls={`${p}-${a.id}`}
-            aria-selected={area === a.id}
-            tabIndex={area === a.id ? 0 : -1}
-            ref={(el) => {
-              if (el) tabs.current.set(a.id, el);
-              else tabs.current.delete(a.id);
-            }}
-            onClick={() => setArea(a.id)}
-          >
-            {a.label}
-          </button>
-        ))}
-      </div>
-      {/* HQ Plans (the orders helper's HqPlans.tsx: the orders written so far, each with Undo) goes here, beside the areas. */}
-      {panel("hq", results ? <HQ results={results} /> : <p>Loading…</p>)}
-      {panel(
-        "map",
-        <>
-          <Help>
-            <p>
-              The galaxy as your empire knows it: every sector's owner, annexation, industrial centre and defences; foreign starships only
-              where your sectors, forces or scouts see this turn. Drag or use the arrow keys to pan, the buttons or + and − to zoom; choose
-              a sector (click, or Enter on it) for its location report.
-            </p>
-          </Help>
-          <SeatMap {...props} />
-        </>,
-      )}
-      {panel("messages", results ? <MessagesArea {...props} results={results} open={area === "messages"} /> : <p>Loading…</p>)}
-      {panel("game", results ? <GameArea {...props} results={results} /> : <p>Loading…</p>)}
       <OrdersEditor {...props} />
+      {/* HQ PLANS GO HERE: the orders helper's HqPlans.tsx (the orders written so far, each with Undo; seed 003 ch. 2,
+          "HQ Plans"), in the column beside the orders editor, under the areas and whichever of them is open. */}
     </div>
   );
 }
