@@ -113,16 +113,21 @@ export function BattleReportView(props: { report: BattleReport; viewer: string; 
           {rd.casualties.length === 0 ? (
             <p>Casualties: none (this is not a casualty round).</p>
           ) : (
-            <ul className="ge-casualties">
+            <ul className="ge-casualties" aria-label={`Casualties for round #${rd.round}`}>
               {rd.casualties.map((c) => (
                 <li key={c.unit}>
-                  {label(c.unit)} suffered {num(c.suffered)} damage, with{" "}
-                  {c.losses.length === 0
-                    ? "no losses"
-                    : `these losses: ${c.losses
-                        .map((l) => `1 ${l.starship} (hit points ${num(l.hits)}) ${l.killed ? "killed" : "damaged"}`)
-                        .join("; ")}`}
-                  .
+                  {label(c.unit)} suffered {num(c.suffered)} damage, with {c.losses.length === 0 ? "no losses." : "these losses:"}
+                  {c.losses.length > 0 && (
+                    <ul>
+                      {c.losses.map((l, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: losses are listed in the order they were taken.
+                        <li key={i}>
+                          1 {l.starship} (Hit Points: {num(l.hits)}) is {l.killed ? "killed" : "damaged"}, {num(l.remaining)} more Damage
+                          remains
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               ))}
             </ul>

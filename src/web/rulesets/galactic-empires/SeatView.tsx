@@ -2,7 +2,8 @@
  * A Galactic Empires empire, laid out as the Diploware's areas (seed 003 chapters 2 and 3): Headquarters, Map,
  * Messages and Game, switched by a tab list (the WAI-ARIA tabs pattern: arrow keys, Home and End), with the
  * turn shown above them all. Each area reads the seat's own results (its report's data) or view through the API;
- * the panels stay mounted when hidden, so the map keeps its zoom and a form its input. The orders are written
+ * an area is drawn when first opened and then stays mounted when hidden, so the map keeps its zoom and a form its
+ * input. The orders are written
  * below the areas, checked as they are written.
  */
 import { type KeyboardEvent, useRef, useState } from "react";
@@ -35,7 +36,13 @@ function SeatMap(props: SeatViewProps) {
 }
 
 export default function GalacticEmpiresSeatView(props: SeatViewProps) {
-  const [area, setArea] = useState<Area>("hq");
+  const [area, setShown] = useState<Area>("hq");
+  // An area is drawn the first time it is opened (the map and the charts fetch only then), then kept.
+  const [opened, setOpened] = useState<ReadonlySet<Area>>(() => new Set(["hq"]));
+  const setArea = (a: Area) => {
+    setShown(a);
+    setOpened((o) => (o.has(a) ? o : new Set([...o, a])));
+  };
   const tabs = useRef(new Map<Area, HTMLButtonElement>());
   const { report, error } = useReport(props);
   // The report's data is the empire's results (presentation/report.ts `Results`): only what it may see.
@@ -64,7 +71,7 @@ export default function GalacticEmpiresSeatView(props: SeatViewProps) {
   const panel = (id: Area, children: React.ReactNode) => (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the tabs pattern makes a panel focusable, so Tab reaches it from its tab.
     <div role="tabpanel" id={`${p}-${id}`} aria-labelledby={`${p}-${id}-tab`} hidden={area !== id} tabIndex={0} className="ge-panel">
-      {children}
+      {opened.has(id) && children}
     </div>
   );
 
