@@ -168,7 +168,7 @@ export interface ToolOutput {
   refused?: boolean;
   text: string;
   json: unknown;
-  file?: { extension: "svg" | "html"; content: string };
+  file?: { extension: "svg" | "html" | "csv"; content: string };
 }
 
 /** A tool's option, as the CLI's `--name VALUE` and an API query field. */

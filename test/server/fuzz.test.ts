@@ -172,7 +172,7 @@ describe("the rulesets' tools as endpoints", () => {
     const list = await c.call("GET", "/api/rulesets");
     expect(list.body.rulesets.map((r: { id: string }) => r.id)).toEqual(["galactic-empires", "battleshift"]);
     const ge = list.body.rulesets[0];
-    expect(ge.tools.map((t: { id: string }) => t.id)).toEqual(["odds", "map"]);
+    expect(ge.tools.map((t: { id: string }) => t.id)).toEqual(["odds", "map", "standings"]);
     const input = readFileSync(join(ROOT, "examples/galactic-empires/battle-patrol-force.json"), "utf8");
     const odds = await c.call("POST", "/api/rulesets/galactic-empires/tools/odds?runs=200&seed=1", {
       body: input,

@@ -65,6 +65,8 @@ describe.skipIf(!haveChromium)("the Galactic Empires map in Chromium", () => {
     await page.getByLabel("Who plays Romulan Star Empire").selectOption("bot:easy");
     await page.getByRole("row", { name: /Romulan Star Empire.*easy bot/ }).waitFor();
     await page.getByRole("button", { name: "Start the game" }).click();
+    // The seat view opens on its Headquarters (seed 003 chapter 2); the map is its own area.
+    await page.getByRole("tab", { name: "Map" }).click();
 
     // The map: every sector a labelled button, one of them (a sector of your own) in the tab order.
     const frame = page.getByRole("region", { name: "Map of the galaxy as klingon sees it" });

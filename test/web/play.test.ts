@@ -131,6 +131,8 @@ describe.skipIf(!haveChromium)("the web client in Chromium", () => {
     await alice.getByRole("button", { name: "Start the game" }).click();
     await alice.getByRole("button", { name: "Run turn 1 now" }).waitFor();
     await alice.getByText("Orders for turn 1").waitFor();
+    // The seat view opens on its Headquarters (seed 003 chapter 2); the map is its own area.
+    await alice.getByRole("tab", { name: "Map" }).click();
     await alice.getByRole("img", { name: /Map of the galaxy as klingon sees it/ }).waitFor();
     await review(alice, "game-started");
 
@@ -190,6 +192,9 @@ describe.skipIf(!haveChromium)("the web client in Chromium", () => {
     expect((await reportOf(alice, "romulan")).status).toBe(200);
     expect(await alice.getByRole("heading", { name: "Romulan Star Empire", level: 2 }).count()).toBe(0);
     expect(await bob.getByRole("heading", { name: "Klingon Empire", level: 2 }).count()).toBe(0);
+    // The results in full are in the Messages area (seed 003 chapter 1, "Messages Menu"): both open it, so that
+    // all of each one's results is on the page for the checks below.
+    for (const page of [alice, bob]) await page.getByRole("tab", { name: "Messages" }).click();
     const alicePage = await alice.locator("main").innerText();
     const bobPage = await bob.locator("main").innerText();
     expect(alicePage).toContain(

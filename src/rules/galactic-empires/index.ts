@@ -26,7 +26,7 @@ import { createFrontier } from "./scenarios/frontier.js";
 import { createGeneratedGalaxy, GENERATED_SIZES } from "./scenarios/generated.js";
 import { createTutorial } from "./scenarios/tutorial.js";
 import { mapSchema, parseMap, parseState } from "./state-schema.js";
-import { mapTool, oddsTool } from "./tools.js";
+import { mapTool, oddsTool, standingsTool } from "./tools.js";
 import { runTurn } from "./turn.js";
 import { outcomeOf } from "./victory.js";
 import { type EmpireView, knownState, seenSectors, viewFor } from "./view.js";
@@ -197,7 +197,7 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeGameEvent
       { summary: BOT_SUMMARIES[level as BotLevel], play } satisfies Bot<GameState, Orders>,
     ]),
   ),
-  tools: { odds: oddsTool, map: mapTool },
+  tools: { odds: oddsTool, map: mapTool, standings: standingsTool },
 };
 
 function activeEmpires(state: GameState): EmpireId[] {

@@ -2,7 +2,7 @@
  * Diplomacy between players: the messages you may read (what your seats sent or received, and public
  * announcements), oldest first, and a form to write to one seat or to all. New ones arrive over the live stream.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { call, errorText, type GameSummary } from "./api.js";
 import { useGet } from "./useGet.js";
 
@@ -15,8 +15,11 @@ interface Message {
   at: string;
 }
 
-export function Messages(props: { game: GameSummary; version: number }) {
+/** `title` names the section (a ruleset's view may show it under its own heading, e.g. "Diplomacy with other players"). */
+export function Messages(props: { game: GameSummary; version: number; title?: string }) {
   const { game } = props;
+  // Ids of its own, so that a ruleset's view may show it a second time on the page.
+  const id = useId();
   const [sent, setSent] = useState(0);
   const { data, error } = useGet<{ messages: Message[] }>(`/api/games/${game.id}/messages`, props.version + sent);
   const mine = game.you.seats;
@@ -41,8 +44,8 @@ export function Messages(props: { game: GameSummary; version: number }) {
   };
 
   return (
-    <section aria-labelledby="messages-h" className="card">
-      <h2 id="messages-h">Messages</h2>
+    <section aria-labelledby={`${id}h`} className="card messages-card">
+      <h2 id={`${id}h`}>{props.title ?? "Messages"}</h2>
       {error && <p role="alert">{error}</p>}
       {data && data.messages.length === 0 && <p>No messages yet.</p>}
       {data && data.messages.length > 0 && (
@@ -62,8 +65,8 @@ export function Messages(props: { game: GameSummary; version: number }) {
         <form onSubmit={send}>
           {mine.length > 1 && (
             <>
-              <label htmlFor="msg-from">From</label>
-              <select id="msg-from" value={from} onChange={(e) => setFrom(e.target.value)}>
+              <label htmlFor={`${id}from`}>From</label>
+              <select id={`${id}from`} value={from} onChange={(e) => setFrom(e.target.value)}>
                 {mine.map((s) => (
                   <option key={s} value={s}>
                     {name(s)}
@@ -72,8 +75,8 @@ export function Messages(props: { game: GameSummary; version: number }) {
               </select>
             </>
           )}
-          <label htmlFor="msg-to">Send to</label>
-          <select id="msg-to" value={to} onChange={(e) => setTo(e.target.value)}>
+          <label htmlFor={`${id}to`}>Send to</label>
+          <select id={`${id}to`} value={to} onChange={(e) => setTo(e.target.value)}>
             <option value="all">everyone (a public announcement)</option>
             {game.seats
               .filter((s) => s.id !== from)
@@ -83,8 +86,8 @@ export function Messages(props: { game: GameSummary; version: number }) {
                 </option>
               ))}
           </select>
-          <label htmlFor="msg-text">Message</label>
-          <textarea id="msg-text" rows={3} maxLength={4000} required value={text} onChange={(e) => setText(e.target.value)} />
+          <label htmlFor={`${id}text`}>Message</label>
+          <textarea id={`${id}text`} rows={3} maxLength={4000} required value={text} onChange={(e) => setText(e.target.value)} />
           <button type="submit">Send</button>
           {problem && (
             <p role="alert" className="error">

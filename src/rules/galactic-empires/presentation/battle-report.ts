@@ -10,7 +10,7 @@ import type { EmpireId, UnitId } from "../model.js";
 const num = (x: number): string => String(round(x, 1));
 
 /** "Patrol Force 2 (Our Starfleet #2)" for the viewer's own units, "Romulan Starfleet #20" for others'. */
-function unitLabel(u: BattleReport["units"][number] | undefined, id: UnitId, viewer: EmpireId): string {
+export function unitLabel(u: BattleReport["units"][number] | undefined, id: UnitId, viewer: EmpireId): string {
   const number = id.replace(/^\D+/, "") || id;
   const kind = u?.kind === "garrison" ? "Garrison" : "Starfleet";
   if (!u) return `Unit ${id}`;

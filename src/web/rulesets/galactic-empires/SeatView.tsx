@@ -1,14 +1,33 @@
 /**
- * A Galactic Empires empire: the galaxy as it sees it (drawn in the browser by the rules' own map code from the
- * seat's view, so it shows nothing the view does not hold; panned, zoomed and asked about in GalaxyMap.tsx), its
- * results, and its orders checked as they are written.
+ * A Galactic Empires empire, laid out as the Diploware's areas (seed 003 chapters 2 and 3): Headquarters, Map,
+ * Messages and Game, switched by a tab list (the WAI-ARIA tabs pattern: arrow keys, Home and End), with the
+ * turn shown above them all. Each area reads the seat's own results (its report's data) or view through the API;
+ * an area is drawn when first opened and then stays mounted when hidden, so the map keeps its zoom and a form its
+ * input. The orders are written
+ * below the areas, checked as they are written.
  */
+import { type KeyboardEvent, useRef, useState } from "react";
+import type { Results } from "../../../rules/galactic-empires/presentation/report.js";
 import type { EmpireView } from "../../../rules/galactic-empires/view.js";
 import { OrdersEditor } from "../../shell/OrdersEditor.js";
-import { ReportText } from "../../shell/ReportText.js";
+import { useReport } from "../../shell/ReportText.js";
 import { useGet } from "../../shell/useGet.js";
 import type { SeatViewProps } from "../../shell/views.js";
 import { GalaxyMap } from "./GalaxyMap.js";
+import { GameArea } from "./Game.js";
+import { Help } from "./Help.js";
+import { HQ } from "./HQ.js";
+import { resources } from "./hq.js";
+import { MessagesArea } from "./MessagesArea.js";
+import "./panels.css";
+
+const AREAS = [
+  { id: "hq", label: "Headquarters" },
+  { id: "map", label: "Map" },
+  { id: "messages", label: "Messages" },
+  { id: "game", label: "Game" },
+] as const;
+type Area = (typeof AREAS)[number]["id"];
 
 function SeatMap(props: SeatViewProps) {
   const { data, error } = useGet<{ view: EmpireView }>(`/api/games/${props.game.id}/seats/${props.seat}/view`, props.version);
@@ -17,11 +36,96 @@ function SeatMap(props: SeatViewProps) {
 }
 
 export default function GalacticEmpiresSeatView(props: SeatViewProps) {
+  const [area, setShown] = useState<Area>("hq");
+  // An area is drawn the first time it is opened (the map and the charts fetch only then), then kept.
+  const [opened, setOpened] = useState<ReadonlySet<Area>>(() => new Set(["hq"]));
+  const setArea = (a: Area) => {
+    setShown(a);
+    setOpened((o) => (o.has(a) ? o : new Set([...o, a])));
+  };
+  const tabs = useRef(new Map<Area, HTMLButtonElement>());
+  const { report, error } = useReport(props);
+  // The report's data is the empire's results (presentation/report.ts `Results`): only what it may see.
+  const results = (report?.json ?? null) as Results | null;
+  const p = `ge-${props.seat}`;
+
+  const onKey = (e: KeyboardEvent) => {
+    const i = AREAS.findIndex((a) => a.id === area);
+    const to =
+      e.key === "ArrowRight"
+        ? (i + 1) % AREAS.length
+        : e.key === "ArrowLeft"
+          ? (i + AREAS.length - 1) % AREAS.length
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? AREAS.length - 1
+              : null;
+    if (to === null) return;
+    e.preventDefault();
+    const next = AREAS[to]!.id;
+    setArea(next);
+    tabs.current.get(next)?.focus();
+  };
+
+  const panel = (id: Area, children: React.ReactNode) => (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the tabs pattern makes a panel focusable, so Tab reaches it from its tab.
+    <div role="tabpanel" id={`${p}-${id}`} aria-labelledby={`${p}-${id}-tab`} hidden={area !== id} tabIndex={0} className="ge-panel">
+      {opened.has(id) && children}
+    </div>
+  );
+
   return (
-    <div className="seat-view">
-      <SeatMap {...props} />
-      <ReportText {...props} />
+    <div className="seat-view ge-seat">
+      <div className="ge-areas">
+        <div className="ge-turn">
+          <h3>Results: {report ? (report.step === null ? "the start" : report.label) : "…"}</h3>
+          <p>
+            {props.game.over ? "The game is over." : `Orders are due for ${props.game.label}.`}
+            {results && ` Treasury: ${resources(results.view.me.treasury)}.`}
+          </p>
+        </div>
+        {error && <p role="alert">{error}</p>}
+        <div role="tablist" aria-label={`Areas of ${results?.view.me.name ?? props.seat}`} className="ge-tabs" onKeyDown={onKey}>
+          {AREAS.map((a) => (
+            <button
+              key={a.id}
+              type="button"
+              role="tab"
+              id={`${p}-${a.id}-tab`}
+              aria-controls={`${p}-${a.id}`}
+              aria-selected={area === a.id}
+              tabIndex={area === a.id ? 0 : -1}
+              ref={(el) => {
+                if (el) tabs.current.set(a.id, el);
+                else tabs.current.delete(a.id);
+              }}
+              onClick={() => setArea(a.id)}
+            >
+              {a.label}
+            </button>
+          ))}
+        </div>
+        {panel("hq", results ? <HQ results={results} /> : <p>Loading…</p>)}
+        {panel(
+          "map",
+          <>
+            <Help>
+              <p>
+                The galaxy as your empire knows it: every sector's owner, annexation, industrial centre and defences; foreign starships only
+                where your sectors, forces or scouts see this turn. Drag or use the arrow keys to pan, the buttons or + and − to zoom;
+                choose a sector (click, or Enter on it) for its location report.
+              </p>
+            </Help>
+            <SeatMap {...props} />
+          </>,
+        )}
+        {panel("messages", results ? <MessagesArea {...props} results={results} open={area === "messages"} /> : <p>Loading…</p>)}
+        {panel("game", results ? <GameArea {...props} results={results} /> : <p>Loading…</p>)}
+      </div>
       <OrdersEditor {...props} />
+      {/* HQ PLANS GO HERE: the orders helper's HqPlans.tsx (the orders written so far, each with Undo; seed 003 ch. 2,
+          "HQ Plans"), in the column beside the orders editor, under the areas and whichever of them is open. */}
     </div>
   );
 }
