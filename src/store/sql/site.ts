@@ -410,15 +410,16 @@ export class SqlSiteStore implements SiteStore {
   }
 
   async schedule(gameId: string): Promise<GameSchedule | null> {
-    const r = await this.db.query<ScheduleRow>(`SELECT ${SCHEDULE_COLUMNS} FROM hosted_games WHERE game_id = $1`, [gameId]);
-    return (await this.schedules(r.rows))[0] ?? null;
+    const r = await this.db.query<ScheduleRow>(`SELECT ${SCHEDULE_COLUMNS} FROM hosted_games h WHERE h.game_id = $1`, [gameId]);
+    return r.rows[0] ? scheduleOf(r.rows[0]) : null;
   }
 
   async scheduled(): Promise<GameSchedule[]> {
     const r = await this.db.query<ScheduleRow>(
-      `SELECT ${SCHEDULE_COLUMNS} FROM hosted_games WHERE started_at IS NOT NULL AND clock_step IS NOT NULL ORDER BY step_deadline NULLS LAST, game_id`,
+      `SELECT ${SCHEDULE_COLUMNS} FROM hosted_games h
+       WHERE h.started_at IS NOT NULL AND h.clock_step IS NOT NULL ORDER BY h.step_deadline NULLS LAST, h.game_id`,
     );
-    return this.schedules(r.rows);
+    return r.rows.map(scheduleOf);
   }
 
   async setClock(gameId: string, expectStep: number | null, clock: GameClock | null): Promise<boolean> {
@@ -492,45 +493,6 @@ export class SqlSiteStore implements SiteStore {
       [gameId, seat, step],
     );
     return r.rowCount === 1;
-  }
-
-  private async schedules(rows: readonly ScheduleRow[]): Promise<GameSchedule[]> {
-    if (rows.length === 0) return [];
-    const seats = await this.db.query<
-      SeatRow & { missed: number; holiday: unknown; reminded_at: Date | string | null; last_call_step: number | null }
-    >(
-      "SELECT game_id, seat, kind, account_id, bot_level, missed, holiday, reminded_at, last_call_step FROM seats WHERE game_id = ANY($1::text[]) ORDER BY game_id, ord",
-      [rows.map((r) => r.game_id)],
-    );
-    const bySeat = new Map<string, SeatAttendance[]>();
-    for (const s of seats.rows) {
-      const holiday = typeof s.holiday === "string" ? JSON.parse(s.holiday) : s.holiday;
-      const list = bySeat.get(s.game_id) ?? [];
-      list.push({
-        seat: s.seat,
-        holder: holderOf(s),
-        missed: Number(s.missed),
-        holiday: Array.isArray(holiday) ? holiday.map(Number) : [],
-        remindedAt: isoOrNull(s.reminded_at),
-        lastCallStep: s.last_call_step === null ? null : Number(s.last_call_step),
-      });
-      bySeat.set(s.game_id, list);
-    }
-    return rows.map((r) => ({
-      gameId: r.game_id,
-      deadlines: typeof r.deadlines === "string" ? JSON.parse(r.deadlines) : r.deadlines,
-      startedAt: isoOrNull(r.started_at),
-      clock:
-        r.clock_step === null || r.step_opened === null
-          ? null
-          : {
-              step: Number(r.clock_step),
-              opened: iso(r.step_opened),
-              deadline: isoOrNull(r.step_deadline),
-              pausedAt: isoOrNull(r.paused_at),
-            },
-      seats: bySeat.get(r.game_id) ?? [],
-    }));
   }
 
   async createInvite(i: Invite): Promise<void> {
@@ -693,9 +655,44 @@ interface ScheduleRow {
   step_opened: Date | string | null;
   step_deadline: Date | string | null;
   paused_at: Date | string | null;
+  seat_rows: AttendanceRow[] | string;
 }
 
-const SCHEDULE_COLUMNS = "game_id, deadlines, started_at, clock_step, step_opened, step_deadline, paused_at";
+type AttendanceRow = SeatRow & { missed: number; holiday: unknown; reminded_at: Date | string | null; last_call_step: number | null };
+
+/** A game's schedule with its seats' attendance in one round trip (every submission reads it). `h` is hosted_games. */
+const SCHEDULE_COLUMNS = `h.game_id, h.deadlines, h.started_at, h.clock_step, h.step_opened, h.step_deadline, h.paused_at,
+  (SELECT coalesce(json_agg(json_build_object('game_id', s.game_id, 'seat', s.seat, 'kind', s.kind, 'account_id', s.account_id,
+     'bot_level', s.bot_level, 'missed', s.missed, 'holiday', s.holiday, 'reminded_at', s.reminded_at,
+     'last_call_step', s.last_call_step) ORDER BY s.ord), '[]') FROM seats s WHERE s.game_id = h.game_id) AS seat_rows`;
+
+function scheduleOf(r: ScheduleRow): GameSchedule {
+  return {
+    gameId: r.game_id,
+    deadlines: typeof r.deadlines === "string" ? JSON.parse(r.deadlines) : r.deadlines,
+    startedAt: isoOrNull(r.started_at),
+    clock:
+      r.clock_step === null || r.step_opened === null
+        ? null
+        : {
+            step: Number(r.clock_step),
+            opened: iso(r.step_opened),
+            deadline: isoOrNull(r.step_deadline),
+            pausedAt: isoOrNull(r.paused_at),
+          },
+    seats: jsonOf(r.seat_rows).map((s): SeatAttendance => {
+      const holiday = typeof s.holiday === "string" ? JSON.parse(s.holiday) : s.holiday;
+      return {
+        seat: s.seat,
+        holder: holderOf(s),
+        missed: Number(s.missed),
+        holiday: Array.isArray(holiday) ? holiday.map(Number) : [],
+        remindedAt: isoOrNull(s.reminded_at),
+        lastCallStep: s.last_call_step === null ? null : Number(s.last_call_step),
+      };
+    }),
+  };
+}
 
 async function writeClock(tx: Queryable, gameId: string, c: GameClock | null): Promise<void> {
   await tx.query("UPDATE hosted_games SET clock_step = $2, step_opened = $3, step_deadline = $4, paused_at = $5 WHERE game_id = $1", [
