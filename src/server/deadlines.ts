@@ -267,6 +267,12 @@ interface DueOptions {
   enqueue?: (gameId: string, step: number) => Promise<void>;
   /** After a submission: when the step is not due, tell the one seat left, if one, that it is the last to submit. */
   lastCall?: boolean;
+  /**
+   * The game as the caller loaded it (a submission's route, just now): used when it is at the schedule's step,
+   * instead of loading it again. Should the step have run meanwhile, running it again is refused under the
+   * game's lock (runHostedStep's expectStep); a record at another step than the clock's is loaded afresh.
+   */
+  loaded?: { record: GameRecord; ruleset: AnyRuleset };
 }
 
 /**
@@ -283,7 +289,11 @@ export async function runIfDue(deps: DueDeps, gameId: string, now: number, opts:
 async function dueOne(deps: DueDeps, sched: GameSchedule, now: number, report: DueReport, opts: DueOptions): Promise<void> {
   const clock = sched.clock;
   if (!clock) return;
-  const { record, ruleset } = await loadGame(deps.games, sched.gameId);
+  const given = opts.loaded;
+  const { record, ruleset } =
+    given && given.record.id === sched.gameId && given.record.step === clock.step && !given.record.outcome
+      ? given
+      : await loadGame(deps.games, sched.gameId);
   if (record.outcome) {
     await deps.site.setClock(sched.gameId, clock.step, null);
     return;

@@ -678,6 +678,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         const due = await runIfDue(ctx, record.id, ctx.now().getTime(), {
           holder: "starhost serve: early advance",
           lastCall: true,
+          loaded: { record, ruleset },
           ...(ctx.enqueue ? { enqueue: ctx.enqueue } : {}),
         });
         const ran = due.ran[0];
