@@ -16,6 +16,33 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
   };
   // Fail at open, not at the first request, when the database cannot be reached.
   await run(pool, "SELECT 1");
+  // Notifications asked for in one turn of the event loop go in one statement: a busy server publishes one per
+  // submission, and a round trip each cost the database more than the submission's insert (bench/server.bench.ts).
+  // They are sent in the order asked (a listener hears them so). PostgreSQL delivers identical notifications of one
+  // transaction once, so a notification identical to one already in the statement starts the next statement.
+  let queued: { channel: string; payload: string; done(e?: unknown): void }[] = [];
+  const flush = async () => {
+    const all = queued;
+    queued = [];
+    for (let from = 0; from < all.length; ) {
+      const seen = new Set<string>();
+      let to = from;
+      while (to < all.length && !seen.has(`${all[to]!.channel}\u0000${all[to]!.payload}`))
+        seen.add(`${all[to]!.channel}\u0000${all[to++]!.payload}`);
+      const batch = all.slice(from, to);
+      from = to;
+      try {
+        await run(
+          pool,
+          "SELECT pg_notify(n.channel, n.payload) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS n (channel, payload, i) ORDER BY n.i",
+          [batch.map((n) => n.channel), batch.map((n) => n.payload)],
+        );
+        for (const n of batch) n.done();
+      } catch (e) {
+        for (const n of batch) n.done(e);
+      }
+    }
+  };
   return {
     where: `postgres ${describeUrl(url)}`,
     exclusive: false,
@@ -41,8 +68,11 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
       }
     },
     close: () => pool.end(),
-    async notify(channel, payload) {
-      await run(pool, "SELECT pg_notify($1, $2)", [channel, payload]);
+    notify(channel, payload) {
+      return new Promise<void>((resolve, reject) => {
+        if (queued.length === 0) setImmediate(() => void flush());
+        queued.push({ channel, payload, done: (e) => (e === undefined ? resolve() : reject(e)) });
+      });
     },
     async listen(channel, onPayload) {
       // A client of its own, outside the pool: LISTEN holds its connection for as long as it hears.
