@@ -86,8 +86,10 @@ describe("a drag is a move (seed 004 Movement, Facing Change)", () => {
     expect(planMove(s, "b1", { x: 20, y: 20.5 }, 180)).toMatchObject({ turn: 90, maxTurn: 90, turnOk: true });
     expect(planMove(s, "b1", { x: 20, y: 20.5 }, 225)).toMatchObject({ turnOk: false });
     expect(planMove(s, "b2", { x: 10, y: 40 }, 0)).toMatchObject({ arc: 360, maxTurn: 360, turnOk: true, ok: true });
-    expect(turnBy(350, 15)).toBe(5);
-    expect(turnBy(10, -15)).toBe(355);
+    expect(turnBy(90, 15)).toBe(105);
+    expect(turnBy(89.4, 15)).toBe(105);
+    expect(turnBy(350, 15)).toBe(0);
+    expect(turnBy(10, -45)).toBe(330);
   });
 
   it("writes the move order the check then agrees with: a plan within its limits passes, one past them fails for that reason", () => {

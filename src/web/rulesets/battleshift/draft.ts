@@ -6,7 +6,6 @@
  * how each ruling is put beside its order.
  */
 import { parse } from "yaml";
-import type { CheckLine, CheckReply, Problem } from "../../shell/api.js";
 
 /** An order as the draft holds it: its type and fields, unchecked (the check says what is wrong with it). */
 export type DraftOrder = { type: string } & Record<string, unknown>;
@@ -101,6 +100,23 @@ export function orderPlace(order: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** The parts of the check's reply (shell/api.ts CheckReply) the rulings are made from. */
+interface CheckLine {
+  step: string;
+  order: string;
+  text: string;
+  ok: boolean;
+  certainty?: string;
+}
+interface Problem {
+  order: string;
+  message: string;
+}
+export interface CheckLike {
+  check: { lines: CheckLine[]; problems: Problem[] };
+  skipped: Problem[];
+}
+
 export interface Ruling {
   ok: boolean;
   /** "ok", "odds" (it rests on dice), "fails" or "skipped". */
@@ -112,7 +128,7 @@ export interface Ruling {
  * The check's rulings, each beside the order it is about (by place in the file), and the rest (the activation, the
  * taskforce's command range and facing after its moves, the file itself) in `general`.
  */
-export function rulingsByOrder(reply: Pick<CheckReply, "check" | "skipped">, count: number): { byOrder: Ruling[][]; general: Ruling[] } {
+export function rulingsByOrder(reply: CheckLike, count: number): { byOrder: Ruling[][]; general: Ruling[] } {
   const byOrder: Ruling[][] = Array.from({ length: count }, () => []);
   const general: Ruling[] = [];
   const put = (order: string, r: Ruling) => {
@@ -122,9 +138,8 @@ export function rulingsByOrder(reply: Pick<CheckReply, "check" | "skipped">, cou
   };
   const lined = new Set(reply.check.lines.map((l) => l.order));
   for (const p of reply.skipped) put(p.order, { ok: false, mark: "skipped", text: p.message });
-  for (const p of reply.check.problems.filter((x: Problem) => !lined.has(x.order)))
-    put(p.order, { ok: false, mark: "fails", text: p.message });
-  for (const l of reply.check.lines as CheckLine[])
+  for (const p of reply.check.problems.filter((x) => !lined.has(x.order))) put(p.order, { ok: false, mark: "fails", text: p.message });
+  for (const l of reply.check.lines)
     put(l.order, {
       ok: l.ok,
       mark: l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails",

@@ -148,9 +148,12 @@ export function planText(p: PlannedMove): string {
   return bits.join("; ");
 }
 
-/** Turn a facing by `by` degrees (keys: "[" and "]"), kept in [0, 360). */
+/**
+ * Turn a facing by `by` degrees (keys: "[" and "]": 15, with Shift 45) onto the 15 degree marks, kept in [0, 360): a
+ * facing left a little off a mark by a drag comes onto the marks at the first key.
+ */
 export function turnBy(facing: number, by: number): number {
-  return normDeg(Math.round(facing + by));
+  return normDeg(Math.round((facing + by) / 15) * 15);
 }
 
 /** The facing handle: a point `reach` inches ahead of `at` along `facing`, and the facing a pointer at `p` gives. */
