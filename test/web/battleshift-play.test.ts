@@ -207,6 +207,9 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
     }
     expect(played).toBeGreaterThanOrEqual(2);
     await review(erin, "after");
+    // Readable on a phone: the same page, narrow.
+    await erin.setViewportSize({ width: 390, height: 844 });
+    await review(erin, "phone");
     await ctx.close();
   });
 });

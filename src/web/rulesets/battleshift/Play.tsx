@@ -530,7 +530,7 @@ export function BattleshiftPlay(props: SeatViewProps) {
                 <h4 id={`${id}-list-h`}>
                   The draft ({draft.orders.length} order{draft.orders.length === 1 ? "" : "s"})
                 </h4>
-                <ol className="bs-draft" start={0}>
+                <ol className="bs-draft">
                   {draft.orders.map((o, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: an order is named by its place in the file (#i), as the check names it.
                     <li key={i}>
@@ -561,7 +561,15 @@ export function BattleshiftPlay(props: SeatViewProps) {
           </p>
           {problem && <p className="error">{problem}</p>}
           {!problem && reply && <p className={`verdict ${failed === 0 ? "ok" : "error"}`}>{verdict}</p>}
-          {!problem && rulings && <RulingList rulings={asText ? [...rulings.general, ...rulings.byOrder.flat()] : rulings.general} />}
+          {!problem && rulings && (
+            <RulingList
+              rulings={
+                asText
+                  ? [...rulings.general, ...rulings.byOrder.flatMap((list, i) => list.map((r) => ({ ...r, text: `#${i}: ${r.text}` })))]
+                  : rulings.general
+              }
+            />
+          )}
           {!problem && !reply && awaited && <p>Checking…</p>}
         </section>
       </section>
