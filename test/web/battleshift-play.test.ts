@@ -137,6 +137,10 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
       const id = /^Squadron (\S+)/.exec(label)![1]!;
       const facing = Number(/facing (\d+)/.exec(label)![1]);
       const draft = erin.locator(".bs-draft");
+      // A tap on one of its ships chooses it (or lets it go), as on any squadron.
+      const was = await mine.getAttribute("aria-pressed");
+      await mine.locator("circle").first().click();
+      await expect.poll(() => mine.getAttribute("aria-pressed")).toBe(was === "true" ? "false" : "true");
 
       if (round === 0) {
         // Too far: the check refuses the move, with the measured distance and the allowance beside it.

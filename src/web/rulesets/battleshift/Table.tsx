@@ -273,10 +273,6 @@ export function BattleTable({ view, play }: { view: BattleView; play?: TablePlay
   const H = state.battlespace.depthFt * 12;
 
   const choose = (id: string) => {
-    if (dragged.current) {
-      dragged.current = false;
-      return;
-    }
     if (!selected || id === selected) {
       setSelected(id === selected ? null : id);
       setTarget(null);
@@ -383,8 +379,11 @@ export function BattleTable({ view, play }: { view: BattleView; play?: TablePlay
   const onPointerUp = (e: PointerEvent<SVGSVGElement>) => {
     if (!drag) return;
     if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
+    // The table holds the pointer from the press, so the click may not reach the squadron: a press without a drag
+    // chooses it here.
+    dragged.current = true;
+    if (!drag.moved && drag.kind === "move") choose(drag.squadron);
     if (drag.moved && play) {
-      dragged.current = true;
       const r = (x: number) => Math.round(x * 100) / 100;
       play.setMove(drag.squadron, { x: r(drag.to.x), y: r(drag.to.y) }, drag.kind === "facing" ? drag.facing : undefined);
       setSelected(drag.squadron);
@@ -486,7 +485,11 @@ export function BattleTable({ view, play }: { view: BattleView; play?: TablePlay
                 aria-label={`Squadron ${sq.id} (${sq.side}), ${sq.ships.length} ship(s), facing ${Math.round(sq.facing)}${movable.has(sq.id) ? ", in this activation: drag it, or arrow keys to move and [ ] to turn" : ""}`}
                 aria-pressed={sq.id === selected || sq.id === target}
                 className={`bs-squadron ${role}`}
-                onClick={() => choose(sq.id)}
+                onClick={() => {
+                  // A press the table took (pointer capture) was handled on its release: its click is not a second choice.
+                  if (dragged.current) dragged.current = false;
+                  else choose(sq.id);
+                }}
                 onKeyDown={onKey(sq.id)}
               >
                 {sq.ships.map((ship) => (
