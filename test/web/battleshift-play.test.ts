@@ -180,6 +180,31 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
       await expect.poll(() => draft.innerText()).toContain(`facing ${(facing + 15) % 360}`);
       await erin.keyboard.press("[");
       await expect.poll(() => draft.innerText()).toContain(`facing ${facing}`);
+      if (round === 0) {
+        // The facing handle, 3" ahead of the end of the move, dragged round 30 degrees to starboard.
+        const h = (await erin.locator(".bs-handle").boundingBox())!;
+        const hx = h.x + h.width / 2;
+        const hy = h.y + h.height / 2;
+        const f = (facing * Math.PI) / 180;
+        const g = ((facing + 30) * Math.PI) / 180;
+        const ex = hx - Math.sin(f) * 3 * ppi;
+        const ey = hy + Math.cos(f) * 3 * ppi;
+        await erin.mouse.move(hx, hy);
+        await erin.mouse.down();
+        for (let i = 1; i <= 6; i++) {
+          const a = f + ((g - f) * i) / 6;
+          await erin.mouse.move(ex + Math.sin(a) * 3 * ppi, ey - Math.cos(a) * 3 * ppi);
+        }
+        await erin.mouse.up();
+        const turned = new RegExp(`facing (${facing + 29}|${facing + 30}|${facing + 31})\\b`);
+        await expect.poll(() => draft.innerText()).toMatch(turned);
+        await review(erin, "turned");
+        // And back by the keys, onto the 15 degree marks.
+        await mine.focus();
+        await erin.keyboard.press("[");
+        await erin.keyboard.press("[");
+        await expect.poll(() => draft.innerText()).toContain(`facing ${facing}`);
+      }
 
       // Choose an enemy with the mouse: the measure before any order, then fire at it.
       if ((await mine.getAttribute("aria-pressed")) !== "true") await mine.press("Enter");
