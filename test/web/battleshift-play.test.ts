@@ -226,6 +226,18 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
         await expect.poll(() => draft.locator("> li").nth(1).locator(".check li").count(), { timeout: 30_000 }).toBeGreaterThan(0);
         expect(what).toMatch(new RegExp(`${id} at ${theirId}`));
       }
+      if (round === 1) {
+        // A form's point by pointing: "Pick to on the table", then a click on open space in the middle of the table.
+        const form = erin.getByRole("form", { name: "Add an order" });
+        await form.getByLabel("Order").selectOption("move");
+        await form.getByRole("button", { name: "Pick to on the table" }).click();
+        await erin.getByRole("status").filter({ hasText: "Click the table for to." }).waitFor();
+        const svg = table.locator("svg").first();
+        const box = (await svg.boundingBox())!;
+        await svg.click({ position: { x: box.width / 2, y: box.height / 2 } });
+        await expect.poll(async () => Number(await form.getByLabel("x", { exact: true }).inputValue())).toBeCloseTo(36, 0);
+        expect(Number(await form.getByLabel("y", { exact: true }).inputValue())).toBeCloseTo(24, 0);
+      }
       await review(erin, `activation-${round}`);
       const step = (await erin.locator(".bs-orders h3").innerText()).replace(/^Orders for /, "");
       await erin.getByRole("button", { name: "Submit orders" }).click();

@@ -76,6 +76,13 @@ function fieldChoices(o: OrderOption | undefined, field: string): string[] {
   return f && (f.kind === "choice" || f.kind === "choices") ? f.values.map((v) => String(v.value)) : [];
 }
 
+/** Points by pointing: a form's point field asks the table for the next click on it. */
+interface Picker {
+  /** The field waiting for a click, if one is. */
+  now: string | null;
+  start(key: string, name: string, put: (p: Point) => void): void;
+}
+
 function RulingList({ rulings }: { rulings: readonly Ruling[] }) {
   if (rulings.length === 0) return null;
   return (
@@ -98,8 +105,10 @@ function Field(props: {
   field: OptionField;
   values: FormValues;
   set: (k: string, v: string | string[]) => void;
+  /** Point fields: take the point from the next click on the table. */
+  pick?: Picker;
 }) {
-  const { id, name, field: f, values, set } = props;
+  const { id, name, field: f, values, set, pick } = props;
   const text = (k: string) => {
     const v = values[k];
     return typeof v === "string" ? v : "";
@@ -165,6 +174,20 @@ function Field(props: {
             onChange={(e) => set(`${name}.y`, e.target.value)}
           />
         </label>
+        {pick && (
+          <button
+            type="button"
+            aria-pressed={pick.now === `${id}-${name}`}
+            onClick={() =>
+              pick.start(`${id}-${name}`, name, (p) => {
+                set(`${name}.x`, String(p.x));
+                set(`${name}.y`, String(p.y));
+              })
+            }
+          >
+            {`Pick ${name} on the table`}
+          </button>
+        )}
       </fieldset>
     );
   return (
@@ -182,8 +205,8 @@ function Field(props: {
 }
 
 /** An order from the menus: its type, then its fields; only what the menus offer can be chosen. */
-function OrderForm(props: { id: string; menus: readonly OrderOption[]; add: (o: DraftOrder) => void; legend: string }) {
-  const { id, menus, add } = props;
+function OrderForm(props: { id: string; menus: readonly OrderOption[]; add: (o: DraftOrder) => void; legend: string; pick?: Picker }) {
+  const { id, menus, add, pick } = props;
   const [type, setType] = useState(menus[0]?.type ?? "");
   const [values, setValues] = useState<FormValues>({});
   const [why, setWhy] = useState("");
@@ -225,7 +248,15 @@ function OrderForm(props: { id: string; menus: readonly OrderOption[]; add: (o: 
           </select>
         </label>
         {Object.entries(menu.fields).map(([name, f]) => (
-          <Field key={`${menu.type}-${name}`} id={`${id}-${menu.type}`} name={name} field={f} values={values} set={set} />
+          <Field
+            key={`${menu.type}-${name}`}
+            id={`${id}-${menu.type}`}
+            name={name}
+            field={f}
+            values={values}
+            set={set}
+            {...(pick && f.kind === "point" ? { pick } : {})}
+          />
         ))}
         {extras.includes("facing") && (
           <Field
@@ -245,6 +276,7 @@ function OrderForm(props: { id: string; menus: readonly OrderOption[]; add: (o: 
               field={{ kind: "point", xMax: 1000, yMax: 1000 }}
               values={values}
               set={set}
+              {...(pick ? { pick } : {})}
             />
           ))}
         <button type="submit">Add to the draft</button>
@@ -382,6 +414,21 @@ export function BattleshiftPlay(props: SeatViewProps) {
     return out;
   }, [draft]);
 
+  // A point field waiting for a click on the table: its key (for the button's state) and where the point goes.
+  const [picking, setPicking] = useState<{ key: string; name: string; put: (p: Point) => void } | null>(null);
+  const pick: Picker = {
+    now: picking?.key ?? null,
+    start: (key, name, put) => {
+      if (picking?.key === key) {
+        setPicking(null);
+        setStatus("");
+        return;
+      }
+      setPicking({ key, name, put });
+      setStatus(`Click the table for ${name}.`);
+    },
+  };
+
   const add = (o: DraftOrder) => {
     if (!draft) return;
     edit(withOrder(draft, o));
@@ -389,10 +436,20 @@ export function BattleshiftPlay(props: SeatViewProps) {
   };
 
   const play: TablePlay | undefined =
-    awaited && draft && !sheet
+    awaited && draft
       ? {
-          movable,
+          movable: sheet ? [] : movable,
           moves,
+          ...(picking
+            ? {
+                pick: (p: Point) => {
+                  const r = { x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 };
+                  picking.put(r);
+                  setPicking(null);
+                  setStatus(`${picking.name} set to (${r.x}, ${r.y}).`);
+                },
+              }
+            : {}),
           setMove: (squadron, to, facing) => {
             const o: DraftOrder = { type: "move", squadron, to };
             if (facing !== undefined) o.facing = facing;
@@ -522,6 +579,7 @@ export function BattleshiftPlay(props: SeatViewProps) {
                 id={`${id}-form`}
                 menus={formMenus}
                 add={add}
+                pick={pick}
                 legend={sheet ? "Add to the order sheet" : "Add an order"}
               />
             )}

@@ -161,6 +161,8 @@ export interface TablePlay {
   moves: Readonly<Record<string, { to: Point; facing?: number }>>;
   setMove(squadron: string, to: Point, facing?: number): void;
   aim?(from: string, to: string): ReactNode;
+  /** A form's point field waits for a click: the next press on the table gives it that point (inches). */
+  pick?(p: Point): void;
 }
 
 /** How far ahead of a moved squadron its facing handle stands (inches). */
@@ -335,6 +337,11 @@ export function BattleTable({ view, play }: { view: BattleView; play?: TablePlay
     if (!play || e.button !== 0) return;
     const p = at(e);
     if (!p) return;
+    if (play.pick) {
+      dragged.current = true;
+      play.pick(p);
+      return;
+    }
     if (selPlan && movable.has(selPlan.squadron) && dist(p, handlePoint(selPlan.to, selPlan.facing, HANDLE)) <= reach * 1.5) {
       setDrag({
         kind: "facing",
