@@ -279,6 +279,21 @@ function OrderForm(props: { id: string; menus: readonly OrderOption[]; add: (o: 
               {...(pick ? { pick } : {})}
             />
           ))}
+        {pick && menu.fields.x?.kind === "number" && menu.fields.y?.kind === "number" && (
+          // An arriving squadron's place (x and y of its own): picked on the table as a point field is.
+          <button
+            type="button"
+            aria-pressed={pick.now === `${id}-${menu.type}-xy`}
+            onClick={() =>
+              pick.start(`${id}-${menu.type}-xy`, "x and y", (p) => {
+                set("x", String(p.x));
+                set("y", String(p.y));
+              })
+            }
+          >
+            Pick x and y on the table
+          </button>
+        )}
         <button type="submit">Add to the draft</button>
         {why && (
           <span role="alert" className="error">
