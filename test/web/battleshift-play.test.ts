@@ -33,7 +33,7 @@ async function signUp(context: BrowserContext, name: string, password: string): 
     throw e;
   });
   await page.goto(base);
-  await expect.poll(() => page.getByRole("heading", { name: "New account" }).count()).toBe(1);
+  await expect.poll(() => page.getByRole("heading", { name: "New account" }).count(), WAIT).toBe(1);
   const form = page.getByRole("region", { name: "New account" });
   await form.getByLabel("Name").fill(name);
   await form.getByLabel(/^Password/).fill(password);
@@ -42,6 +42,9 @@ async function signUp(context: BrowserContext, name: string, password: string): 
   await page.getByText(`Signed in as ${name}`).waitFor();
   return page;
 }
+
+/** What the page does after a click (a render, a check) may take a while on a busy machine. */
+const WAIT = { timeout: 15_000 };
 
 const ACTIVATION_HINT = /^Drag a squadron of this activation/;
 
@@ -83,7 +86,7 @@ async function drag(page: Page, squadron: Locator, inches: number, heading: numb
   await page.mouse.down();
   for (let i = 1; i <= 8; i++) await page.mouse.move(x0 + (dx * i) / 8, y0 + (dy * i) / 8);
   // While dragging, the path's figures are shown: the distance against the allowance.
-  await expect.poll(() => page.locator(".bs-drag").innerText()).toMatch(/\d+\.\d" of \d+"/);
+  await expect.poll(() => page.locator(".bs-drag").innerText(), WAIT).toMatch(/\d+\.\d" of \d+"/);
   await page.mouse.up();
 }
 
@@ -107,7 +110,7 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
     // The order sheet: the secret activation sequence, reordered by its buttons, and the initiative by its form.
     await erin.getByRole("heading", { name: "Activation sequence (secret)" }).waitFor();
     await erin.getByRole("button", { name: "blue-tf3 earlier" }).click();
-    await expect.poll(() => erin.locator(".bs-draft").innerText()).toContain("activation sequence: blue-tf1, blue-tf3, blue-tf2");
+    await expect.poll(() => erin.locator(".bs-draft").innerText(), WAIT).toContain("activation sequence: blue-tf1, blue-tf3, blue-tf2");
     const sheetForm = erin.getByRole("form", { name: "Add to the order sheet" });
     await sheetForm.getByLabel("Order").selectOption("initiative");
     // Only the menus' choices are offered: first or second.
@@ -115,7 +118,7 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
     expect(await choose.locator("option").allInnerTexts()).toEqual(["(choose)", "first", "second"]);
     await choose.selectOption("first");
     await sheetForm.getByRole("button", { name: "Add to the draft" }).click();
-    await expect.poll(() => erin.locator(".bs-draft").innerText()).toContain("initiative: go first");
+    await expect.poll(() => erin.locator(".bs-draft").innerText(), WAIT).toContain("initiative: go first");
     await expect.poll(() => erin.locator(".verdict").innerText(), { timeout: 30_000 }).toBe("Every order is expected to succeed.");
     await review(erin, "sheet");
     // The same draft, as text.
@@ -140,12 +143,12 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
       // A tap on one of its ships chooses it (or lets it go), as on any squadron.
       const was = await mine.getAttribute("aria-pressed");
       await mine.locator("circle").first().click();
-      await expect.poll(() => mine.getAttribute("aria-pressed")).toBe(was === "true" ? "false" : "true");
+      await expect.poll(() => mine.getAttribute("aria-pressed"), WAIT).toBe(was === "true" ? "false" : "true");
 
       if (round === 0) {
         // Too far: the check refuses the move, with the measured distance and the allowance beside it.
         await drag(erin, mine, 30, facing, ppi);
-        await expect.poll(() => draft.innerText()).toMatch(new RegExp(`#0 move ${id} to`));
+        await expect.poll(() => draft.innerText(), WAIT).toMatch(new RegExp(`#0 move ${id} to`));
         await expect
           .poll(
             () =>
@@ -177,9 +180,9 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
       // The keyboard turns its end facing 15 degrees, and back.
       await mine.focus();
       await erin.keyboard.press("]");
-      await expect.poll(() => draft.innerText()).toContain(`facing ${(facing + 15) % 360}`);
+      await expect.poll(() => draft.innerText(), WAIT).toContain(`facing ${(facing + 15) % 360}`);
       await erin.keyboard.press("[");
-      await expect.poll(() => draft.innerText()).toContain(`facing ${facing}`);
+      await expect.poll(() => draft.innerText(), WAIT).toContain(`facing ${facing}`);
       if (round === 0) {
         // The facing handle, 3" ahead of the end of the move, dragged round 30 degrees to starboard.
         const h = (await erin.locator(".bs-handle").boundingBox())!;
@@ -197,13 +200,13 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
         }
         await erin.mouse.up();
         const turned = new RegExp(`facing (${facing + 29}|${facing + 30}|${facing + 31})\\b`);
-        await expect.poll(() => draft.innerText()).toMatch(turned);
+        await expect.poll(() => draft.innerText(), WAIT).toMatch(turned);
         await review(erin, "turned");
         // And back by the keys, onto the 15 degree marks.
         await mine.focus();
         await erin.keyboard.press("[");
         await erin.keyboard.press("[");
-        await expect.poll(() => draft.innerText()).toContain(`facing ${facing}`);
+        await expect.poll(() => draft.innerText(), WAIT).toContain(`facing ${facing}`);
       }
 
       // Choose an enemy with the mouse: the measure before any order, then fire at it.
@@ -221,7 +224,7 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
       if ((await fire.count()) > 0) {
         const what = await fire.innerText();
         await fire.click();
-        await expect.poll(() => erin.getByRole("status").filter({ hasText: "Added to the draft" }).count()).toBeGreaterThan(0);
+        await expect.poll(() => erin.getByRole("status").filter({ hasText: "Added to the draft" }).count(), WAIT).toBeGreaterThan(0);
         // Its ruling (fires, or why not, with the measured figure) appears beside it.
         await expect.poll(() => draft.locator("> li").nth(1).locator(".check li").count(), { timeout: 30_000 }).toBeGreaterThan(0);
         expect(what).toMatch(new RegExp(`${id} at ${theirId}`));
@@ -235,7 +238,7 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
         const svg = table.locator("svg").first();
         const box = (await svg.boundingBox())!;
         await svg.click({ position: { x: box.width / 2, y: box.height / 2 } });
-        await expect.poll(async () => Number(await form.getByLabel("x", { exact: true }).inputValue())).toBeCloseTo(36, 0);
+        await expect.poll(async () => Number(await form.getByLabel("x", { exact: true }).inputValue()), WAIT).toBeCloseTo(36, 0);
         expect(Number(await form.getByLabel("y", { exact: true }).inputValue())).toBeCloseTo(24, 0);
       }
       await review(erin, `activation-${round}`);
