@@ -64,6 +64,9 @@ async function untilBlueActivates(page: Page): Promise<boolean> {
   return (await page.getByText(ACTIVATION_HINT).count()) > 0;
 }
 
+/** The draft's first order, with its rulings. */
+const draft0 = (page: Page) => page.locator(".bs-draft > li").first();
+
 /** Pixels an inch on the drawn table: the SVG's width on the page over its viewBox width, 20 units an inch. */
 async function pixelsPerInch(table: Locator): Promise<number> {
   const svg = table.locator("svg").first();
@@ -119,7 +122,11 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
     await choose.selectOption("first");
     await sheetForm.getByRole("button", { name: "Add to the draft" }).click();
     await expect.poll(() => erin.locator(".bs-draft").innerText(), WAIT).toContain("initiative: go first");
+    // The check of the latest draft (no older one still shown), with each ruling beside its order.
+    await expect.poll(() => erin.locator(".bs-stale").count(), { timeout: 30_000 }).toBe(0);
     await expect.poll(() => erin.locator(".verdict").innerText(), { timeout: 30_000 }).toBe("Every order is expected to succeed.");
+    await expect.poll(() => draft0(erin).innerText(), WAIT).toContain("Order sheet: activation sequence: blue-tf1, blue-tf3, blue-tf2");
+    await expect.poll(() => erin.locator(".bs-draft > li").nth(1).innerText(), WAIT).toContain("if you win the initiative you go first");
     await review(erin, "sheet");
     // The same draft, as text.
     await erin.getByRole("button", { name: "As text" }).click();

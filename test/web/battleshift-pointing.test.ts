@@ -155,12 +155,24 @@ describe("the draft", () => {
       { type: "heavy", squadrons: ["b2"], target: "r1" },
     ];
     const c = check(s, orders);
-    const r = rulingsByOrder({ check: c, skipped: [] }, orders.length);
+    const r = rulingsByOrder({ check: c, skipped: [] }, orders);
     expect(orderPlace("#1 heavy b2 -> r1")).toBe(1);
     expect(orderPlace("command range b1")).toBeNull();
     expect(r.byOrder[0]!.some((x) => !x.ok && x.text.includes('moves up to 12"'))).toBe(true);
     expect(r.byOrder[1]!.length).toBeGreaterThan(0);
     expect(r.general.some((x) => x.text.includes("activates"))).toBe(true);
+    // The order sheet's check names the activation sequence by its type: it goes beside the one sequence order.
+    const sheet = [
+      { type: "initiative", choose: "first" },
+      { type: "sequence", taskforces: ["blue-tf1"] },
+    ];
+    const lines = [
+      { step: "Order sheet", order: "#0 initiative", text: "if you win the initiative you go first", ok: true },
+      { step: "Order sheet", order: "sequence", text: "activation sequence: blue-tf1", ok: true },
+    ];
+    const onSheet = rulingsByOrder({ check: { lines, problems: [] }, skipped: [] }, sheet);
+    expect(onSheet.byOrder[1]).toEqual([{ ok: true, mark: "ok", text: "Order sheet: activation sequence: blue-tf1" }]);
+    expect(onSheet.general).toEqual([]);
   });
 });
 

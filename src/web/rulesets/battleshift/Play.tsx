@@ -350,6 +350,8 @@ export function BattleshiftPlay(props: SeatViewProps) {
   const awaited = game.started && !game.over && (game.seats.find((s) => s.id === seat)?.awaited ?? false);
   const [text, setText] = useState<string | null>(null);
   const [reply, setReply] = useState<CheckReply | null>(null);
+  // The text the reply is about: until the check of the latest text comes back, the rulings shown are older.
+  const [replyText, setReplyText] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [status, setStatus] = useState("");
   const [busy, setBusy] = useState(false);
@@ -382,6 +384,7 @@ export function BattleshiftPlay(props: SeatViewProps) {
         const r = await call<CheckReply>("POST", `${base}/check${query}`, text);
         if (n !== asked.current) return;
         setReply(r);
+        setReplyText(text);
         setProblem(null);
       } catch (e) {
         if (n !== asked.current) return;
@@ -517,6 +520,7 @@ export function BattleshiftPlay(props: SeatViewProps) {
     try {
       const r = await call<CheckReply>("POST", `${base}/orders${query}`, text);
       setReply(r);
+      setReplyText(text);
       setProblem(null);
       setStatus(
         `Submitted revision ${r.revision} for ${r.label}.` + (r.advanced ? ` Every awaited seat had submitted: ${r.label} has run.` : ""),
@@ -528,7 +532,8 @@ export function BattleshiftPlay(props: SeatViewProps) {
     }
   };
 
-  const rulings = reply && draft ? rulingsByOrder(reply, draft.orders.length) : null;
+  const rulings = reply && draft ? rulingsByOrder(reply, draft.orders) : null;
+  const stale = awaited && reply !== null && replyText !== text;
   const failed = rulings ? rulings.general.filter((r) => !r.ok).length + rulings.byOrder.filter((l) => l.some((r) => !r.ok)).length : 0;
   const verdict = reply
     ? failed === 0
@@ -634,6 +639,7 @@ export function BattleshiftPlay(props: SeatViewProps) {
           </p>
           {problem && <p className="error">{problem}</p>}
           {!problem && reply && <p className={`verdict ${failed === 0 ? "ok" : "error"}`}>{verdict}</p>}
+          {!problem && stale && <p className="bs-stale">Checking the latest change…</p>}
           {!problem && rulings && (
             <RulingList
               rulings={

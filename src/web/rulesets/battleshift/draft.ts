@@ -125,26 +125,29 @@ export interface Ruling {
 }
 
 /**
- * The check's rulings, each beside the order it is about (by place in the file), and the rest (the activation, the
- * taskforce's command range and facing after its moves, the file itself) in `general`.
+ * The check's rulings, each beside the order it is about (by place in the file; the order sheet names its one
+ * activation sequence by its type alone, "sequence"), and the rest (the activation, the taskforce's command range and
+ * facing after its moves, the file itself) in `general`.
  */
-export function rulingsByOrder(reply: CheckLike, count: number): { byOrder: Ruling[][]; general: Ruling[] } {
+export function rulingsByOrder(reply: CheckLike, orders: readonly DraftOrder[]): { byOrder: Ruling[][]; general: Ruling[] } {
+  const count = orders.length;
   const byOrder: Ruling[][] = Array.from({ length: count }, () => []);
   const general: Ruling[] = [];
+  const only = (type: string): number | null => {
+    const at = orders.findIndex((o) => o.type === type);
+    return at >= 0 && orders.findLastIndex((o) => o.type === type) === at ? at : null;
+  };
+  // Beside its order a ruling need not name it; among the general ones it does ("command range b2: ...").
   const put = (order: string, r: Ruling) => {
-    const at = orderPlace(order);
+    const at = orderPlace(order) ?? only(order);
     if (at !== null && at < count) byOrder[at]!.push(r);
-    else general.push(r);
+    else general.push(order && !r.text.startsWith(order) ? { ...r, text: `${order}: ${r.text}` } : r);
   };
   const lined = new Set(reply.check.lines.map((l) => l.order));
   for (const p of reply.skipped) put(p.order, { ok: false, mark: "skipped", text: p.message });
   for (const p of reply.check.problems.filter((x) => !lined.has(x.order))) put(p.order, { ok: false, mark: "fails", text: p.message });
   for (const l of reply.check.lines)
-    put(l.order, {
-      ok: l.ok,
-      mark: l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails",
-      text: orderPlace(l.order) === null && l.order ? `${l.step}: ${l.order}: ${l.text}` : `${l.step}: ${l.text}`,
-    });
+    put(l.order, { ok: l.ok, mark: l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails", text: `${l.step}: ${l.text}` });
   return { byOrder, general };
 }
 
