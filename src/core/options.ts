@@ -58,7 +58,8 @@ export function optionField(schema: Schema, choices: readonly Choice[] | undefin
       ],
       ...(optional ? { optional } : {}),
     };
-  if (inner instanceof z.ZodEnum) return { kind: "choice", values: inner.options.map((v) => ({ value: v, label: String(v) })) };
+  if (inner instanceof z.ZodEnum)
+    return { kind: "choice", values: inner.options.map((v) => ({ value: v, label: String(v) })), ...(optional ? { optional } : {}) };
   if (inner instanceof z.ZodString) return { kind: "text", maxLength: inner.maxLength ?? 1000, ...(optional ? { optional } : {}) };
   return null;
 }

@@ -5,13 +5,26 @@
  * measures, with the rules' own fire and line-of-sight code, what an order would meet: the distance, the bearing
  * against each weapon's arc and any blocking squadron. Nothing is submitted.
  */
-import { type KeyboardEvent, type ReactNode, useMemo, useState } from "react";
-import { coherency, offset, type Point } from "../../../rules/battleshift/geometry.js";
+import { type KeyboardEvent, type PointerEvent, type ReactNode, useMemo, useRef, useState } from "react";
+import { coherency, dist, offset, type Point } from "../../../rules/battleshift/geometry.js";
 import { type BattleState, designOfSquadron, flagshipPoint, type Squadron, squadronList } from "../../../rules/battleshift/model.js";
 import { renderTable } from "../../../rules/battleshift/presentation/replay.js";
 import { colour } from "../../../rules/battleshift/presentation/replay-marks.js";
 import type { BattleView } from "../../../rules/battleshift/presentation/view.js";
-import { measure, stateOfView, weaponsOf } from "./table-state.js";
+import {
+  afterMove,
+  DRAG_THRESHOLD,
+  facingToward,
+  handlePoint,
+  moveCentre,
+  type PlannedMove,
+  planMove,
+  planText,
+  pointerToTable,
+  squadronAt,
+  turnBy,
+} from "./pointing.js";
+import { type Measure, measure, rangeBand, stateOfView, weaponsOf } from "./table-state.js";
 
 /** Pixels per inch: a 6' by 4' table is 1440 by 960 pixels, scaled down to its frame by the SVG's viewBox. */
 export const SCALE = 20;
@@ -139,7 +152,96 @@ function Details({ state, sq }: { state: BattleState; sq: Squadron }) {
   );
 }
 
-export function BattleTable({ view }: { view: BattleView }) {
+/**
+ * What a side playing its activation gives the table (Play.tsx): the squadrons it may move now, the moves already in
+ * its draft, where a drag or a key puts a move, and what to offer once one of its squadrons aims at an enemy.
+ */
+export interface TablePlay {
+  movable: readonly string[];
+  moves: Readonly<Record<string, { to: Point; facing?: number }>>;
+  setMove(squadron: string, to: Point, facing?: number): void;
+  aim?(from: string, to: string): ReactNode;
+  /** A form's point field waits for a click: the next press on the table gives it that point (inches). */
+  pick?(p: Point): void;
+}
+
+/** How far ahead of a moved squadron its facing handle stands (inches). */
+const HANDLE = 3;
+
+/** A move drawn on the table: its path, the ships where they end (ghosts), and the end facing. */
+function PlannedPath({ state, plan, live }: { state: BattleState; plan: PlannedMove; live: boolean }) {
+  const sq = state.squadrons[plan.squadron];
+  if (!sq) return null;
+  const dx = plan.to.x - plan.from.x;
+  const dy = plan.to.y - plan.from.y;
+  const colourOf = plan.ok ? "#ffffff" : "#ff5050";
+  const tip = offset(plan.to, plan.facing, 2);
+  return (
+    <g className="bs-plan" pointerEvents="none">
+      {live && (
+        <path
+          d={wedge(plan.from, sq.facing, plan.arc, plan.allowance)}
+          fill="#ffffff"
+          fillOpacity={0.06}
+          stroke="#ffffff"
+          strokeOpacity={0.4}
+        />
+      )}
+      <line
+        x1={px(plan.from.x)}
+        y1={px(plan.from.y)}
+        x2={px(plan.to.x)}
+        y2={px(plan.to.y)}
+        stroke={colourOf}
+        strokeWidth={2}
+        strokeDasharray="6 4"
+      />
+      {sq.ships
+        .filter((s) => !s.disabled)
+        .map((s) => (
+          <circle
+            key={s.id}
+            cx={px(s.x + dx)}
+            cy={px(s.y + dy)}
+            r={px(Math.max(0.5, state.settings.shipRadius))}
+            fill={colour(sq.side).line}
+            fillOpacity={0.35}
+            stroke={colourOf}
+          />
+        ))}
+      <line x1={px(plan.to.x)} y1={px(plan.to.y)} x2={px(tip.x)} y2={px(tip.y)} stroke={colourOf} strokeWidth={3} />
+      {live && (
+        <text x={px(plan.to.x) + 12} y={px(plan.to.y) - 12} fill={colourOf} fontSize={22} stroke="#000" strokeWidth={0.6}>
+          {`${plan.distance.toFixed(1)}" / ${plan.allowance}"${Math.abs(plan.turn) > 0.5 ? `, turn ${Math.round(plan.turn)}` : ""}`}
+        </text>
+      )}
+    </g>
+  );
+}
+
+function MeasureText({ m, state, title }: { m: Measure; state: BattleState; title: string }) {
+  return (
+    <>
+      <h4>{title}</h4>
+      <p>
+        {`Distance ${m.distance}" (nearest ships); bearing ${m.bearing} degrees, ${m.offFacing} degrees off ${m.from}'s facing; ${m.lineOfSight}.`}
+      </p>
+      <p>{`Range band: ${rangeBand(state, m)}.`}</p>
+      <p>{m.blocker ? `Blocked by ${m.blocker}.` : "No squadron blocks the line."}</p>
+      <ul>
+        {m.weapons.map((w) => (
+          <li
+            key={w.name}
+          >{`${w.name} (${w.range}", ${w.arc}): ${w.ok ? "bears" : !w.inRange ? "out of range" : `out of arc (${w.offArc} degrees off)`}`}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+type Drag = { kind: "move" | "facing"; squadron: string; grab: Point; start: Point; to: Point; facing?: number; moved: boolean };
+
+export function BattleTable({ view, play }: { view: BattleView; play?: TablePlay }) {
   const state = useMemo(() => stateOfView(view), [view]);
   const [layers, setLayers] = useState<ReadonlySet<Layer>>(new Set());
   const [selected, setSelected] = useState<string | null>(null);
@@ -149,6 +251,26 @@ export function BattleTable({ view }: { view: BattleView }) {
   // A squadron chosen before a step ran may since have left the table (destroyed, shifted out): then none is chosen.
   const sel = selected ? onTable.find((q) => q.id === selected) : undefined;
   const measured = useMemo(() => (sel && target ? measure(state, sel.id, target) : null), [state, sel, target]);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  // A drag ends in a click on the squadron dragged: that click is the drag's, not a choice.
+  const dragged = useRef(false);
+  const movable = useMemo(() => new Set(play?.movable ?? []), [play?.movable]);
+  const plans = useMemo(() => {
+    const out: PlannedMove[] = [];
+    for (const [id, m] of Object.entries(play?.moves ?? {})) {
+      if (drag?.squadron === id) continue;
+      const p = planMove(state, id, m.to, m.facing);
+      if (p) out.push(p);
+    }
+    return out;
+  }, [play?.moves, state, drag?.squadron]);
+  const live = drag ? planMove(state, drag.squadron, drag.to, drag.facing) : null;
+  const selPlan = sel ? plans.find((p) => p.squadron === sel.id) : undefined;
+  const measuredAfter = useMemo(
+    () => (sel && target && selPlan ? measure(afterMove(state, selPlan), sel.id, target) : null),
+    [state, sel, target, selPlan],
+  );
   const W = state.battlespace.widthFt * 12;
   const H = state.battlespace.depthFt * 12;
 
@@ -158,11 +280,123 @@ export function BattleTable({ view }: { view: BattleView }) {
       setTarget(null);
     } else setTarget(id);
   };
+  const planned = (id: string) => {
+    const m = play?.moves[id];
+    const sq = state.squadrons[id];
+    return m ? { to: m.to, facing: m.facing } : sq ? { to: moveCentre(sq), facing: undefined } : null;
+  };
+  const STEPS: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
   const onKey = (id: string) => (e: KeyboardEvent) => {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       choose(id);
+      return;
     }
+    // The keyboard's drag: arrows move the end of the squadron's move an inch (6" with Shift); "[" and "]" turn its
+    // end facing 15 degrees (45 with Shift).
+    if (!play || !movable.has(id)) return;
+    const m = planned(id);
+    if (!m) return;
+    const step = STEPS[e.key];
+    const by = e.shiftKey ? 6 : 1;
+    if (step) {
+      e.preventDefault();
+      setSelected(id);
+      play.setMove(
+        id,
+        { x: Math.round((m.to.x + step[0] * by) * 100) / 100, y: Math.round((m.to.y + step[1] * by) * 100) / 100 },
+        m.facing,
+      );
+    } else if (e.key === "[" || e.key === "]" || e.key === "{" || e.key === "}") {
+      e.preventDefault();
+      setSelected(id);
+      const now = m.facing ?? planMove(state, id, m.to)?.facing ?? 0;
+      play.setMove(id, m.to, turnBy(now, (e.key === "[" || e.key === "{" ? -1 : 1) * (e.shiftKey ? 45 : 15)));
+    }
+  };
+  const frame = () => {
+    const svg = svgRef.current;
+    if (!svg) return null;
+    const r = svg.getBoundingClientRect();
+    const vb = svg.viewBox.baseVal;
+    return {
+      rect: { left: r.left, top: r.top, width: r.width, height: r.height },
+      viewBox: { x: vb.x, y: vb.y, width: vb.width, height: vb.height },
+      scale: SCALE,
+    };
+  };
+  const at = (e: PointerEvent) => {
+    const f = frame();
+    return f ? pointerToTable(e.clientX, e.clientY, f) : null;
+  };
+  const reach = Math.max(0.75, state.settings.shipRadius * 1.5);
+  // Pointing: press on a ship of a squadron of the activation (or on the ghost of its drafted move) and drag it where
+  // it goes; press on the facing handle of the chosen squadron's move and drag it round. Hit testing is pointing.ts's.
+  const onPointerDown = (e: PointerEvent<SVGSVGElement>) => {
+    dragged.current = false;
+    if (!play || e.button !== 0) return;
+    const p = at(e);
+    if (!p) return;
+    if (play.pick) {
+      dragged.current = true;
+      play.pick(p);
+      return;
+    }
+    if (selPlan && movable.has(selPlan.squadron) && dist(p, handlePoint(selPlan.to, selPlan.facing, HANDLE)) <= reach * 1.5) {
+      setDrag({
+        kind: "facing",
+        squadron: selPlan.squadron,
+        grab: p,
+        start: selPlan.to,
+        to: selPlan.to,
+        facing: selPlan.facing,
+        moved: false,
+      });
+      e.currentTarget.setPointerCapture(e.pointerId);
+      return;
+    }
+    // The ghost of a drafted move first: it stands where the squadron will be.
+    const ghost = plans.find((pl) => {
+      const sq = state.squadrons[pl.squadron];
+      return (
+        sq &&
+        movable.has(sq.id) &&
+        sq.ships.some((s) => !s.disabled && dist(p, { x: s.x + pl.to.x - pl.from.x, y: s.y + pl.to.y - pl.from.y }) <= reach)
+      );
+    });
+    if (ghost) {
+      setDrag({ kind: "move", squadron: ghost.squadron, grab: p, start: ghost.to, to: ghost.to, moved: false });
+      e.currentTarget.setPointerCapture(e.pointerId);
+      return;
+    }
+    const id = squadronAt(state, p, reach);
+    const sq = id ? state.squadrons[id] : undefined;
+    if (!sq || !movable.has(sq.id)) return;
+    setDrag({ kind: "move", squadron: sq.id, grab: p, start: moveCentre(sq), to: moveCentre(sq), moved: false });
+    e.currentTarget.setPointerCapture(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<SVGSVGElement>) => {
+    if (!drag) return;
+    const p = at(e);
+    if (!p) return;
+    const moved = drag.moved || dist(p, drag.grab) >= DRAG_THRESHOLD;
+    if (drag.kind === "facing") setDrag({ ...drag, facing: facingToward(drag.to, p), moved });
+    else setDrag({ ...drag, to: { x: drag.start.x + p.x - drag.grab.x, y: drag.start.y + p.y - drag.grab.y }, moved });
+  };
+  const onPointerUp = (e: PointerEvent<SVGSVGElement>) => {
+    if (!drag) return;
+    if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
+    // The table holds the pointer from the press, so the click may not reach the squadron: a press without a drag
+    // chooses it here.
+    dragged.current = true;
+    if (!drag.moved && drag.kind === "move") choose(drag.squadron);
+    if (drag.moved && play) {
+      const r = (x: number) => Math.round(x * 100) / 100;
+      play.setMove(drag.squadron, { x: r(drag.to.x), y: r(drag.to.y) }, drag.kind === "facing" ? drag.facing : undefined);
+      setSelected(drag.squadron);
+      setTarget(null);
+    }
+    setDrag(null);
   };
   // Escape lets go of the target, then of the squadron, from anywhere on the table.
   const onEscape = (e: KeyboardEvent) => {
@@ -189,6 +423,11 @@ export function BattleTable({ view }: { view: BattleView }) {
           </label>
         ))}
       </fieldset>
+      {play && (
+        <p className="bs-drag" role="status">
+          {live ? planText(live) : selPlan ? `Drafted: ${planText(selPlan)}` : ""}
+        </p>
+      )}
       <p className="bs-hint">
         {sel
           ? `Selected ${sel.id}: choose another squadron to measure to it, or ${sel.id} again to let go.`
@@ -200,7 +439,15 @@ export function BattleTable({ view }: { view: BattleView }) {
         className="map-frame"
         aria-label={`Table of ${state.battlespace.widthFt}' by ${state.battlespace.depthFt}' (scrolls)`}
       >
-        <svg viewBox={`-4 -4 ${px(W) + 8} ${px(H) + 8}`}>
+        <svg
+          ref={svgRef}
+          viewBox={`-4 -4 ${px(W) + 8} ${px(H) + 8}`}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={() => setDrag(null)}
+          className={play ? "bs-playing" : undefined}
+        >
           <title>{`The table, ${W}" by ${H}", as ${view.seat} sees it`}</title>
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: drawn in this page by the rules' replay code, which escapes every text it writes. */}
           <g dangerouslySetInnerHTML={{ __html: drawn }} />
@@ -215,6 +462,22 @@ export function BattleTable({ view }: { view: BattleView }) {
               strokeDasharray="8 4"
             />
           )}
+          {plans.map((p) => (
+            <PlannedPath key={p.squadron} state={state} plan={p} live={false} />
+          ))}
+          {live && <PlannedPath state={state} plan={live} live />}
+          {selPlan && !drag && movable.has(selPlan.squadron) && (
+            <circle
+              className="bs-handle"
+              cx={px(handlePoint(selPlan.to, selPlan.facing, HANDLE).x)}
+              cy={px(handlePoint(selPlan.to, selPlan.facing, HANDLE).y)}
+              r={10}
+              fill="#f5c542"
+              stroke="#000"
+            >
+              <title>{`Drag to set ${selPlan.squadron}'s facing at the end of its move (keys: [ and ])`}</title>
+            </circle>
+          )}
           {onTable.map((sq) => {
             const role = sq.id === selected ? "selected" : sq.id === target ? "target" : "";
             // Each ship's base is the squadron's target: squadrons stand close together (a line of frigates beside a
@@ -226,10 +489,14 @@ export function BattleTable({ view }: { view: BattleView }) {
                 key={sq.id}
                 role="button"
                 tabIndex={0}
-                aria-label={`Squadron ${sq.id} (${sq.side}), ${sq.ships.length} ship(s), facing ${Math.round(sq.facing)}`}
+                aria-label={`Squadron ${sq.id} (${sq.side}), ${sq.ships.length} ship(s), facing ${Math.round(sq.facing)}${movable.has(sq.id) ? ", in this activation: drag it, or arrow keys to move and [ ] to turn" : ""}`}
                 aria-pressed={sq.id === selected || sq.id === target}
                 className={`bs-squadron ${role}`}
-                onClick={() => choose(sq.id)}
+                onClick={() => {
+                  // A press the table took (pointer capture) was handled on its release: its click is not a second choice.
+                  if (dragged.current) dragged.current = false;
+                  else choose(sq.id);
+                }}
                 onKeyDown={onKey(sq.id)}
               >
                 {sq.ships.map((ship) => (
@@ -254,19 +521,15 @@ export function BattleTable({ view }: { view: BattleView }) {
           <Details state={state} sq={sel} />
           {measured && (
             <div className="bs-measure">
-              <h4>
-                {measured.from} to {measured.to}
-              </h4>
-              <p>
-                {`Distance ${measured.distance}" (nearest ships); bearing ${measured.bearing} degrees, ${measured.offFacing} degrees off ${measured.from}'s facing; ${measured.lineOfSight}.`}
-              </p>
-              <ul>
-                {measured.weapons.map((w) => (
-                  <li
-                    key={w.name}
-                  >{`${w.name} (${w.range}", ${w.arc}): ${w.ok ? "bears" : !w.inRange ? "out of range" : `out of arc (${w.offArc} degrees off)`}`}</li>
-                ))}
-              </ul>
+              <MeasureText m={measured} state={state} title={`${measured.from} to ${measured.to}`} />
+              {measuredAfter && (
+                <MeasureText
+                  m={measuredAfter}
+                  state={afterMove(state, selPlan!)}
+                  title={`From the end of ${measured.from}'s drafted move`}
+                />
+              )}
+              {play?.aim?.(measured.from, measured.to)}
               <button type="button" onClick={() => setTarget(null)}>
                 Clear the target
               </button>

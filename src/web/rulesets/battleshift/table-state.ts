@@ -8,6 +8,7 @@ import { Rng } from "../../../core/rng.js";
 import { bears, momentNow, WEAPONS, type WeaponKey } from "../../../rules/battleshift/combat/fire.js";
 import { describeLos, lineOfSight } from "../../../rules/battleshift/combat/line-of-sight.js";
 import { Ctx } from "../../../rules/battleshift/context.js";
+import { MISSILE_RANGE } from "../../../rules/battleshift/fighters-and-missiles/missiles.js";
 import { angleDiff, bearing, centroid } from "../../../rules/battleshift/geometry.js";
 import { type BattleState, capsOf, type Squadron, type TurnState } from "../../../rules/battleshift/model.js";
 import type { BattleView } from "../../../rules/battleshift/presentation/view.js";
@@ -141,4 +142,18 @@ export function measure(state: BattleState, fromId: string, toId: string): Measu
     lineOfSight: describeLos(los),
     blocker: los.blocker,
   };
+}
+
+/**
+ * The range band a target is in: the squadron's weapons (and its missiles, 24", Missile Resolution) whose range reaches
+ * the nearest ship, and those it is beyond. The seed's fire has no range modifiers, so reaching is the whole band.
+ */
+export function rangeBand(state: BattleState, m: Measure): string {
+  const from = state.squadrons[m.from];
+  const reach = [...m.weapons.map((w) => ({ name: w.name, range: w.range }))];
+  if (from && capsOf(state, from).missiles > 0) reach.push({ name: "missiles", range: MISSILE_RANGE });
+  if (reach.length === 0) return `${m.distance}": no weapons`;
+  const within = reach.filter((w) => m.distance <= w.range + 1e-9).map((w) => `${w.name} (${w.range}")`);
+  const beyond = reach.filter((w) => m.distance > w.range + 1e-9).map((w) => `${w.name} (${w.range}")`);
+  return `${m.distance}": ${within.length ? `within reach of ${within.join(", ")}` : "beyond every weapon"}${within.length && beyond.length ? `; beyond ${beyond.join(", ")}` : ""}`;
 }
