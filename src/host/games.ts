@@ -67,6 +67,12 @@ export interface StepRun {
   next: GameRecord;
   entry: StepEntry;
   ruleset: AnyRuleset;
+  /**
+   * The seats whose orders this run took from their players' own submissions (not a bot's, not the default):
+   * read from the very submissions the run used, so orders that came in while it ran (and made it run again)
+   * count. A server keeps attendance by it.
+   */
+  playerSubmitted: ReadonlySet<SeatId>;
 }
 
 /**
@@ -95,14 +101,16 @@ export async function playStep(
     assertNotOver(record);
     const decided = (await opts.before?.(record, ruleset)) as { bots?: Readonly<Record<SeatId, string>> } | undefined;
     const bots = { ...(opts.bots ?? {}), ...(decided?.bots ?? {}) };
-    for (const { revision: _, ...s } of botSubmissions(ruleset, record, bots, opts.at ?? "")) await store.submit(id, s);
+    const botRevisions = new Map<SeatId, number>();
+    for (const { revision: _, ...s } of botSubmissions(ruleset, record, bots, opts.at ?? ""))
+      botRevisions.set(s.seat, await store.submit(id, s));
     // Orders accepted while the step runs are not left out of it: the commit counts the submissions the run
     // used, and is refused if more came meanwhile (the lock holds other runs off, not submissions); the step is
     // then run again from all of them. The same submissions give the same step, so nothing else changes.
     for (let attempt = 1; ; attempt++) {
       const subs: Submission[] = await store.submissions(id, record.step);
       const { next, entry } = runStep(ruleset, record, subs);
-      const run = { record, next, entry, ruleset };
+      const run = { record, next, entry, ruleset, playerSubmitted: playersOf(subs, record.step, botRevisions) };
       try {
         await store.commit(id, entry, next, opts.joined?.(run), subs.length);
         return run;
@@ -114,6 +122,13 @@ export async function playStep(
   } finally {
     await lock.release();
   }
+}
+
+/** The seats whose latest revision for the step is not the one their bot made for this run. */
+function playersOf(subs: readonly Submission[], step: number, botRevisions: ReadonlyMap<SeatId, number>): Set<SeatId> {
+  const latest = new Map<SeatId, number>();
+  for (const s of subs) if (s.step === step && s.revision > (latest.get(s.seat) ?? 0)) latest.set(s.seat, s.revision);
+  return new Set([...latest].filter(([seat, revision]) => botRevisions.get(seat) !== revision).map(([seat]) => seat));
 }
 
 /** Read access to a stored game for the ruleset's game tools (maps, replays): states and events by step. */

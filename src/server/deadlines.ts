@@ -212,7 +212,9 @@ function attendanceAfter(sched: GameSchedule, ev: Evaluation, run: StepRun) {
   const awaited = new Set(ev.awaited);
   return sched.seats
     .filter((s) => s.holder.kind === "account" && awaited.has(s.seat))
-    .map((s) => ({ seat: s.seat, ...afterStep(attendance(s), step, ev.submitted.has(s.seat)) }));
+    // Who submitted by the orders the run used, not by the evaluation before it: orders that came in while the
+    // step ran made it run again with them, and their player was there.
+    .map((s) => ({ seat: s.seat, ...afterStep(attendance(s), step, run.playerSubmitted.has(s.seat)) }));
 }
 
 function nextClock(ev: Evaluation, run: StepRun, now: number): GameClock | null {

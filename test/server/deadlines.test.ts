@@ -252,4 +252,36 @@ describe("deadlines on a controlled clock", () => {
     expect(fire).toBeNull();
     expect(await ranSteps(id)).toBe(1);
   });
+
+  it("orders that come in while the step runs count, and so does their player: no miss", { timeout: 60_000 }, async () => {
+    const id = await game({ schedule: { kind: "every", hours: 24 }, earlyAdvance: false });
+    s.clock.advance(24 * HOUR);
+    // The runner has decided who plays (klingon sent nothing: default orders, a miss) when the step reads its
+    // submissions; klingon's player submits just then, as a late request would.
+    let arrived = false;
+    const games = new Proxy(s.games, {
+      get(target, key, receiver) {
+        if (key !== "submissions") return Reflect.get(target, key, receiver);
+        return async (gameId: string, step: number) => {
+          if (gameId === id && !arrived) {
+            arrived = true;
+            await target.submit(id, {
+              seat: "klingon",
+              step,
+              orders: { empire: "klingon", turn: step, orders: [] },
+              problems: [],
+              source: "api alice",
+              at: "late",
+            });
+          }
+          return target.submissions(gameId, step);
+        };
+      },
+    });
+    const r = await runDue({ games, site: s.site }, s.clock.now().getTime());
+    expect(r.ran.filter((x) => x.gameId === id)).toEqual([{ gameId: id, step: 1, label: "turn 1", why: "deadline" }]);
+    expect(arrived).toBe(true);
+    expect(await source(id, 1)).toBe("revision 1: api alice");
+    expect((await summary(id)).seats.find((x: { id: string }) => x.id === "klingon").missed).toBe(0);
+  });
 });
