@@ -17,9 +17,9 @@ import {
   forTurn,
   linesByStep,
   movePointsOf,
+  type Plan,
   pathOf,
   pathSteps,
-  type Plan,
   plannedSpending,
   readPlan,
   removeOrder,
@@ -51,7 +51,9 @@ describe("the orders file as a plan", () => {
       ],
     });
     const text = writePlan(plan!);
-    expect(text).toBe("empire: klingon\nturn: 1\norders:\n  - { type: declareWar, empire: romulan }\n  - { type: travel, unit: A5, to: 3 }\n");
+    expect(text).toBe(
+      "empire: klingon\nturn: 1\norders:\n  - { type: declareWar, empire: romulan }\n  - { type: travel, unit: A5, to: 3 }\n",
+    );
     expect(readPlan(text).plan).toEqual(plan);
     // The ruleset's own parser takes what the forms write.
     const parsed = parseOrders(readPlan(text).plan);
@@ -59,7 +61,9 @@ describe("the orders file as a plan", () => {
   });
 
   it("reads JSON as well, and an empty text as no orders", () => {
-    expect(readPlan('{"empire":"klingon","turn":1,"orders":[{"type":"wait","unit":"A5"}]}').plan?.orders).toEqual([{ type: "wait", unit: "A5" }]);
+    expect(readPlan('{"empire":"klingon","turn":1,"orders":[{"type":"wait","unit":"A5"}]}').plan?.orders).toEqual([
+      { type: "wait", unit: "A5" },
+    ]);
     expect(readPlan("").plan).toEqual({ orders: [] });
     expect(writePlan({ empire: "klingon", turn: 2, orders: [] })).toBe("empire: klingon\nturn: 2\norders: []\n");
   });

@@ -1,27 +1,35 @@
 /**
  * A Galactic Empires empire: the galaxy as it sees it (drawn in the browser by the rules' own map code from the
  * seat's view, so it shows nothing the view does not hold; panned, zoomed and asked about in GalaxyMap.tsx), its
- * results, and its orders checked as they are written.
+ * results, and its orders planned with forms and on the map, or as text, and checked as they are written
+ * (OrdersDesk.tsx, one draft shared through OrdersDraft.tsx).
  */
-import type { EmpireView } from "../../../rules/galactic-empires/view.js";
-import { OrdersEditor } from "../../shell/OrdersEditor.js";
+import { useMemo } from "react";
 import { ReportText } from "../../shell/ReportText.js";
-import { useGet } from "../../shell/useGet.js";
 import type { SeatViewProps } from "../../shell/views.js";
 import { GalaxyMap } from "./GalaxyMap.js";
+import { OrdersDesk } from "./OrdersDesk.js";
+import { DraftProvider, useDraft } from "./OrdersDraft.js";
+import { pickForPath, planArrows } from "./PathPlanner.js";
 
 function SeatMap(props: SeatViewProps) {
-  const { data, error } = useGet<{ view: EmpireView }>(`/api/games/${props.game.id}/seats/${props.seat}/view`, props.version);
-  if (error) return <p role="alert">{error}</p>;
-  return data ? <GalaxyMap view={data.view} seat={props.seat} /> : null;
+  const draft = useDraft();
+  const { view, read, pathUnit, update } = draft;
+  const arrows = useMemo(() => planArrows(view, read?.plan ?? null, pathUnit), [view, read, pathUnit]);
+  if (draft.viewError) return <p role="alert">{draft.viewError}</p>;
+  // While a starfleet's path is planned, a picked sector is its next step (PathPlanner.tsx).
+  const onPick = pathUnit && draft.awaited ? (s: number) => update((p) => pickForPath(p, pathUnit, s)) : undefined;
+  return view ? <GalaxyMap view={view} seat={props.seat} onPick={onPick} arrows={arrows} /> : null;
 }
 
 export default function GalacticEmpiresSeatView(props: SeatViewProps) {
   return (
-    <div className="seat-view">
-      <SeatMap {...props} />
-      <ReportText {...props} />
-      <OrdersEditor {...props} />
-    </div>
+    <DraftProvider {...props}>
+      <div className="seat-view">
+        <SeatMap {...props} />
+        <ReportText {...props} />
+        <OrdersDesk />
+      </div>
+    </DraftProvider>
   );
 }

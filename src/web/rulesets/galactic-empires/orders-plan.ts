@@ -37,7 +37,8 @@ export function readPlan(text: string): ReadPlan {
     return { plan: null, error: `the text is not YAML or JSON: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}` };
   }
   if (raw === null || raw === undefined) raw = {};
-  if (typeof raw !== "object" || Array.isArray(raw)) return { plan: null, error: 'an orders file is a mapping: { empire, turn, orders: [...] }' };
+  if (typeof raw !== "object" || Array.isArray(raw))
+    return { plan: null, error: "an orders file is a mapping: { empire, turn, orders: [...] }" };
   const file = raw as Record<string, unknown>;
   const list = file.orders ?? [];
   if (!Array.isArray(list)) return { plan: null, error: "orders must be a list" };
@@ -211,7 +212,11 @@ export function buildBoxes(view: EmpireView, plan: Plan): BuildBox[] {
 // --- Resources (chapter 2, "HQ Plans": Treasury and Used) ----------------------------------------
 
 /** Costs the rules name (catalog.ts); the check is the authority on what is paid. */
-const FIXED_COST: Readonly<Record<string, number>> = { espionage: ESPIONAGE_COST, hireAdmiral: ADMIRAL_HIRE_COST, construct: CONSTRUCTION_COST };
+const FIXED_COST: Readonly<Record<string, number>> = {
+  espionage: ESPIONAGE_COST,
+  hireAdmiral: ADMIRAL_HIRE_COST,
+  construct: CONSTRUCTION_COST,
+};
 
 /** Resources the plan spends, as far as the plan alone tells (chapter 2: "Used ... You may use more than you have"). */
 export function plannedSpending(view: EmpireView, plan: Plan): number {
@@ -296,12 +301,12 @@ export function pathSteps(view: EmpireView, unitId: string, path: readonly numbe
     const cost = permitted ? 1 : 2;
     let problem: string | null = null;
     if (stopped) problem = "an earlier step fails: the fleet moves no further";
-    else if (u.kind === "garrison") problem = "a garrison cannot travel (chapter 5, \"Units\")";
+    else if (u.kind === "garrison") problem = 'a garrison cannot travel (chapter 5, "Units")';
     else if (!s) problem = `there is no sector ${to}`;
     else if (barred.has(`${from}>${to}`)) problem = "a barrier lies in the way (chapter 4)";
     else if (!open.has(`${from}>${to}`)) problem = `sector ${to} does not border sector ${from}`;
     else if (!permitted && s.owner !== INDEPENDENT && relation.get(s.owner) !== "war")
-      problem = "no Permission and not at war with its owner: entry is refused (chapter 5, \"Movement\")";
+      problem = 'no Permission and not at war with its owner: entry is refused (chapter 5, "Movement")';
     else if (left < cost) problem = `needs ${cost} move points, ${left} left`;
     const step: PathStep = { phase: i + 1, from, to, cost, left: problem ? left : left - cost, problem };
     if (problem) stopped = true;
@@ -340,7 +345,10 @@ export interface Ruling {
 }
 
 interface CheckLike {
-  check: { lines: { step: string; order: string; text: string; ok: boolean; certainty?: string }[]; problems: { order: string; message: string; code: string }[] };
+  check: {
+    lines: { step: string; order: string; text: string; ok: boolean; certainty?: string }[];
+    problems: { order: string; message: string; code: string }[];
+  };
   skipped: { order: string; message: string; code: string }[];
 }
 
@@ -361,9 +369,11 @@ export function rulingsByOrder(reply: CheckLike): Map<number, Ruling[]> {
     out.set(i, list);
   };
   for (const p of reply.skipped) put(p.order, { step: "Orders", text: `skipped: ${p.message}`, ok: false });
-  for (const l of reply.check.lines) put(l.order, { step: l.step, text: l.text, ok: l.ok, ...(l.certainty ? { certainty: l.certainty } : {}) });
+  for (const l of reply.check.lines)
+    put(l.order, { step: l.step, text: l.text, ok: l.ok, ...(l.certainty ? { certainty: l.certainty } : {}) });
   const lined = new Set(reply.check.lines.map((l) => l.order));
-  for (const p of reply.check.problems) if (!lined.has(p.order)) put(p.order, { step: "Problems", text: `${p.message} (${p.code})`, ok: false });
+  for (const p of reply.check.problems)
+    if (!lined.has(p.order)) put(p.order, { step: "Problems", text: `${p.message} (${p.code})`, ok: false });
   return out;
 }
 
