@@ -113,7 +113,7 @@ describe("Headquarters", () => {
       "Revoke passage rights",
       "Revoke info sharing",
       "Accept gifts",
-      "Send agents (espionage)",
+      "Espionage (35 resources)",
     ]);
   });
 

@@ -74,7 +74,7 @@ describe.skipIf(!haveChromium)("Galactic Empires orders in the browser", () => {
     await romulans.getByRole("button", { name: "Declare war: Romulan Star Empire" }).click();
     await plans.getByText("#0 declareWar: empire romulan").waitFor();
     // Espionage on the Federation, then undone: HQ Plans' Undo (chapter 2).
-    await hq.getByRole("button", { name: "Send agents (espionage): Federation Core" }).click();
+    await hq.getByRole("button", { name: "Espionage (35 resources): Federation Core" }).click();
     await plans.getByText("#1 espionage: empire federation").waitFor();
     await plans.getByRole("button", { name: "Undo #1 espionage: empire federation" }).click();
     await expect.poll(() => plans.getByText(/espionage/).count()).toBe(0);

@@ -168,7 +168,7 @@ export function diplomaticOrders(relation: Relation, ours: { passage: boolean; s
       ? { label: "Accept nothing", order: { type: "acceptance", accept: false } }
       : { label: "Accept gifts", order: { type: "acceptance", accept: true } },
   );
-  out.push({ label: "Send agents (espionage)", order: { type: "espionage" } });
+  out.push({ label: `Espionage (${ESPIONAGE_COST} resources)`, order: { type: "espionage" } });
   return out;
 }
 
