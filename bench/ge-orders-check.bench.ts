@@ -8,9 +8,10 @@
  * the editor waits after the last key before it posts is not in it (it is a choice, not work).
  *
  * The file: 100 orders for the Klingons of the tutorial scenario (war, a proclamation, ranks, retreat levels,
- * follow, transfers into a new fleet, travels, waits, builds...), the kind a turn holds; its last order alternates
- * between two travels so that each post is a new check, and the page is watched (a MutationObserver) until the
- * check of that file is in it, then one animation frame for it to be painted. Also printed: the server's part
+ * follow, transfers into a new fleet, travels, builds...), the kind a turn holds; one transfer's count alternates
+ * between 1 and 2 so that the check of each post can be told from the last one's, and the page is watched (a MutationObserver) until the
+ * check of that file is in it, then one animation frame for it to be painted. No two posts are the same file
+ * (a name in it changes), so none is answered from the server's memory of checks (CheckMemo). Also printed: the server's part
  * (the request's Resource Timing, from its start to the last byte of the reply). The median of RUNS posts.
  *
  *   npx tsx bench/run.ts ge-orders-check
@@ -20,6 +21,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
+import { parse } from "yaml";
+import { checkOrders } from "../src/rules/galactic-empires/check.js";
+import { galacticEmpires } from "../src/rules/galactic-empires/index.js";
+import { parseOrders } from "../src/rules/galactic-empires/orders.js";
 
 type Figure = { name: string; value: number; unit: string; budget?: number };
 
@@ -29,13 +34,16 @@ const TSX = join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
 const VITE = join(ROOT, "node_modules", "vite", "bin", "vite.js");
 const RUNS = Number(process.env.RUNS ?? 9);
 
-/** A 100-order file for the tutorial's Klingons, ending with the order `last` (YAML flow). */
-export function hundredOrders(last: string): string {
+/**
+ * A 100-order file for the tutorial's Klingons, ending with the order `last` (YAML flow); `nonce` goes into a
+ * name, so that no two posts are the same file (the server remembers the check of a file it has seen: CheckMemo).
+ */
+export function hundredOrders(last: string, nonce = 0): string {
   const o: string[] = [
     "{ type: declareWar, empire: romulan }",
     '{ type: proclaim, text: "The Klingon Empire greets the quadrant. Our warriors seek honour among the stars." }',
     "{ type: formFleet, ref: strike, at: G1, name: Strike Group }",
-    "{ type: transfer, from: G1, to: strike, starship: klingon/k-tinga-class-destroyer, count: 2, rank: 1 }",
+    `{ type: transfer, from: G1, to: strike, starship: klingon/k-tinga-class-destroyer, count: ${1 + (nonce % 2)}, rank: 1 }`,
     "{ type: transfer, from: G1, to: strike, starship: klingon/hawk-heavy-cruiser, count: 1, rank: 4 }",
     "{ type: travel, unit: strike, to: 6 }",
     "{ type: build, unit: G1, starship: klingon/klingon-bird-of-prey, count: 2, rank: 1 }",
@@ -60,7 +68,7 @@ export function hundredOrders(last: string): string {
         o.push(`{ type: defend, unit: A5, value: ${i % 2 === 0} }`);
         break;
       case 4:
-        o.push(`{ type: rename, unit: A5, name: "Patrol Force ${i}" }`);
+        o.push(`{ type: rename, unit: A5, name: "Patrol Force ${i}-${nonce}" }`);
         break;
       default:
         o.push(`{ type: reassign, unit: A5, starship: klingon/hawk-heavy-cruiser, toRank: ${r} }`);
@@ -174,36 +182,39 @@ export async function run(): Promise<Figure[]> {
     const figures: Figure[] = [];
     // Two files: one whose orders bring on no battle (the check's own work on 100 orders), and one whose last
     // travel takes Patrol Force 2 into Narendra's local forces, so the check simulates the battle for its odds and
-    // runs the turn again with other dice (check.ts). Each alternates between two last orders, so every post is a
-    // new check; the marker is how the check names that order.
+    // runs the turn again with other dice (check.ts).
     const cases = [
-      {
-        name: "no battle",
-        lasts: ["{ type: travel, unit: A5, to: 1 }", "{ type: wait, unit: A5 }"],
-        markers: ["#99 travel A5 -> 1", "#99 wait A5"],
-      },
-      {
-        name: "a battle's odds",
-        lasts: ["{ type: travel, unit: A5, to: 3 }", "{ type: travel, unit: A5, to: 7 }"],
-        markers: ["#99 travel A5 -> 3", "#99 travel A5 -> 7"],
-      },
+      { name: "no battle", last: "{ type: travel, unit: A5, to: 1 }" },
+      { name: "a battle's odds", last: "{ type: travel, unit: A5, to: 3 }" },
     ];
     for (const c of cases) {
       const shown: number[] = [];
       const server: number[] = [];
       // One run first to warm the server's and the page's code; then RUNS measured.
       for (let i = 0; i <= RUNS; i++) {
-        const k = i % 2;
-        const watched = page.evaluate(`(${WATCH})(${JSON.stringify(c.markers[k])})`) as Promise<{ shown: number; server: number }>;
-        await editor.fill(hundredOrders(c.lasts[k] as string));
+        // The check names the transfer by its count, which alternates: each post's own check is awaited.
+        const marker = `#3 transfer G1 klingon/k-tinga-class-destroyer ${1 + (i % 2)} -> strike`;
+        const watched = page.evaluate(`(${WATCH})(${JSON.stringify(marker)})`) as Promise<{ shown: number; server: number }>;
+        await editor.fill(hundredOrders(c.last, i));
         const t = await watched;
         if (i === 0) continue;
         shown.push(t.shown);
         server.push(t.server);
       }
+      // The rules' check alone on the same files, in this process (a tutorial state of its own): what of the
+      // server's reply is the check, and what is the rest (HTTP, the game's state read, YAML, JSON).
+      const state = galacticEmpires.scenarios.tutorial!.create(1, {});
+      const alone: number[] = [];
+      for (let i = 0; i <= RUNS; i++) {
+        const orders = parseOrders(parse(hundredOrders(c.last, i))).orders;
+        const t0 = performance.now();
+        checkOrders(state, "klingon", orders, { odds: true });
+        if (i > 0) alone.push(performance.now() - t0);
+      }
       figures.push(
         { name: `check of a 100-order GE file, ${c.name}: posted to shown (median)`, value: median(shown), unit: "ms", budget: 100 },
         { name: "  of which the server's reply (median)", value: median(server), unit: "ms" },
+        { name: "  the rules' check alone, in this process (median)", value: median(alone), unit: "ms" },
         { name: "  posted to shown, slowest", value: Math.max(...shown), unit: "ms" },
       );
     }

@@ -134,9 +134,10 @@ describe.skipIf(!haveChromium)("Galactic Empires orders in the browser", () => {
     const refused = plans.getByRole("list", { name: "The check on #4" });
     await refused.getByText(/fails.*A5 needs 2 move points to enter 8 Archanis.*but has 0 left/).waitFor();
     expect(await plans.locator("li.plan.fail").count()).toBe(1);
+    // In the check, step by step: the refusal comes in the second phase's travel step.
     await check
-      .getByRole("heading", { name: /Movement/ })
-      .first()
+      .getByRole("region", { name: "Phase 2: Starfleets Travel" })
+      .getByText(/fails.*#4 travel A5 -> 8.*needs 2 move points/)
       .waitFor();
     await review(page, "ge-orders-3-checked");
 

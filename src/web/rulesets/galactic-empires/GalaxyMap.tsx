@@ -65,7 +65,8 @@ export interface GalaxyMapProps {
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-export function GalaxyMap({ view, seat, onReady, onPick, arrows }: GalaxyMapProps) {
+/** Drawn again only when its props change: the seat view around it re-renders at every check of the orders. */
+export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, arrows }: GalaxyMapProps) {
   const svg = useMemo(() => viewMapSvg(view), [view]);
   const frame = useRef<HTMLElement>(null);
   const layer = useRef<HTMLDivElement | null>(null);
@@ -459,7 +460,7 @@ export function GalaxyMap({ view, seat, onReady, onPick, arrows }: GalaxyMapProp
       </div>
     </section>
   );
-}
+});
 
 function Report({ report }: { report: LocationReport | null }) {
   if (!report)

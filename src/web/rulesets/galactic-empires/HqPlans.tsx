@@ -4,9 +4,9 @@
  * step as the check reports them (First Events, each phase of Movement Events, Final Events). It reads the one
  * draft (OrdersDraft.tsx), so it can stand beside any area of the view.
  */
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { useDraft } from "./OrdersDraft.js";
-import { orderText, plannedSpending, removeOrder, rulingsByOrder } from "./orders-plan.js";
+import { orderText, plannedSpending, type Ruling, removeOrder, rulingsByOrder } from "./orders-plan.js";
 
 const fmt = (n: number) => (Math.round(n * 100) / 100).toString();
 
@@ -16,15 +16,16 @@ export function HqPlans() {
   const { view, read, reply } = draft;
   const plan = read?.plan ?? null;
   const turn = draft.props.game.step;
-  const rulings = reply ? rulingsByOrder(reply) : new Map();
+  const rulings = useMemo(() => (reply ? rulingsByOrder(reply) : new Map<number, Ruling[]>()), [reply]);
+  const used = useMemo(() => (plan && view ? plannedSpending(view, plan) : 0), [plan, view]);
   return (
     <section className="hq-plans" aria-labelledby={`${id}-h`}>
       <h4 id={`${id}-h`}>HQ Plans for turn {turn}</h4>
       {read?.error && <p className="error">The orders text cannot be read as plans ({read.error}): fix it in the "As text" tab.</p>}
       {plan && view && (
         <p className="plans-money">
-          Treasury {fmt(view.me.treasury)}; used by these plans {fmt(plannedSpending(view, plan))}
-          {plannedSpending(view, plan) > view.me.treasury ? " (more than you have: some orders will fail)" : ""}.
+          Treasury {fmt(view.me.treasury)}; used by these plans {fmt(used)}
+          {used > view.me.treasury ? " (more than you have: some orders will fail)" : ""}.
         </p>
       )}
       {plan && plan.orders.length === 0 && <p>No orders planned yet.</p>}
@@ -32,7 +33,7 @@ export function HqPlans() {
         <ol className="plans" start={0}>
           {plan.orders.map((o, i) => {
             const rs = draft.checking ? [] : (rulings.get(i) ?? []);
-            const failed = rs.some((r: { ok: boolean }) => !r.ok);
+            const failed = rs.some((r) => !r.ok);
             const text = orderText(o);
             return (
               // The list is written afresh from the text at each change: an order's place is its identity.
@@ -53,7 +54,7 @@ export function HqPlans() {
                 </div>
                 {rs.length > 0 && (
                   <ul className="rulings" aria-label={`The check on #${i}`}>
-                    {rs.map((r: { step: string; text: string; ok: boolean; certainty?: string }) => (
+                    {rs.map((r) => (
                       <li key={`${r.step}\u0000${r.text}`} className={r.ok ? "pass" : "fail"}>
                         <span className="mark">{r.ok ? (r.certainty === "chance" ? "odds" : "ok") : "fails"}</span> {r.step}: {r.text}
                       </li>

@@ -4,7 +4,7 @@
  * results, and its orders planned with forms and on the map, or as text, and checked as they are written
  * (OrdersDesk.tsx, one draft shared through OrdersDraft.tsx).
  */
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { ReportText } from "../../shell/ReportText.js";
 import type { SeatViewProps } from "../../shell/views.js";
 import { GalaxyMap } from "./GalaxyMap.js";
@@ -16,10 +16,12 @@ function SeatMap(props: SeatViewProps) {
   const draft = useDraft();
   const { view, read, pathUnit, update } = draft;
   const arrows = useMemo(() => planArrows(view, read?.plan ?? null, pathUnit), [view, read, pathUnit]);
+  // While a starfleet's path is planned, a picked sector is its next step (PathPlanner.tsx). The same function
+  // while the plan is unchanged, so a new check (which changes nothing here) does not draw the map's panel again.
+  const planning = pathUnit !== null && draft.awaited;
+  const pick = useCallback((s: number) => pathUnit && update((p) => pickForPath(p, pathUnit, s)), [pathUnit, update]);
   if (draft.viewError) return <p role="alert">{draft.viewError}</p>;
-  // While a starfleet's path is planned, a picked sector is its next step (PathPlanner.tsx).
-  const onPick = pathUnit && draft.awaited ? (s: number) => update((p) => pickForPath(p, pathUnit, s)) : undefined;
-  return view ? <GalaxyMap view={view} seat={props.seat} onPick={onPick} arrows={arrows} /> : null;
+  return view ? <GalaxyMap view={view} seat={props.seat} onPick={planning ? pick : undefined} arrows={arrows} /> : null;
 }
 
 export default function GalacticEmpiresSeatView(props: SeatViewProps) {
