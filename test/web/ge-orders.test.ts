@@ -67,7 +67,7 @@ describe.skipIf(!haveChromium)("Galactic Empires orders in the browser", () => {
     await check.locator(".verdict").waitFor();
 
     // Headquarters: the Romulans are neutral, so war may be declared on them and peace not offered (chapter 2).
-    const hq = page.getByRole("tabpanel", { name: "Headquarters" });
+    const hq = page.getByRole("tabpanel", { name: "Empire orders" });
     const romulans = hq.getByRole("row", { name: /Romulan Star Empire/ });
     await romulans.getByRole("cell", { name: "neutral" }).waitFor();
     expect(await romulans.getByRole("button", { name: /Offer peace/ }).count()).toBe(0);
@@ -86,8 +86,8 @@ describe.skipIf(!haveChromium)("Galactic Empires orders in the browser", () => {
     await review(page, "ge-orders-1-headquarters");
 
     // Units: Patrol Force 2 retreats only when rank 5 is lost.
-    await page.getByRole("tab", { name: "Units" }).click();
-    const units = page.getByRole("tabpanel", { name: "Units" });
+    await page.getByRole("tab", { name: "Unit orders" }).click();
+    const units = page.getByRole("tabpanel", { name: "Unit orders" });
     await units.getByLabel("Order", { exact: true }).selectOption("retreatLevel");
     await units.getByLabel("Unit", { exact: true }).selectOption("A5");
     await units.getByLabel("Retreat at the loss of rank").fill("5");

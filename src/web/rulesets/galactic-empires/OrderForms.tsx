@@ -254,7 +254,7 @@ export function HeadquartersOrders() {
 
 /** Orders for units (chapter 4's First, Movement and Final Events): ranks, retreat level, follow, transfers and the rest. */
 export function UnitOrders() {
-  return <AnyOrder title="Unit orders" types={isUnitOrder} />;
+  return <AnyOrder title="Orders for a unit" types={isUnitOrder} />;
 }
 
 /**

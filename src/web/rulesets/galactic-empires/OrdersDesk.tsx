@@ -1,7 +1,7 @@
 /**
- * Where a Galactic Empires player writes the turn's orders: the Diploware's areas as tabs (seed 003 chapter 1, "The
- * Diploware has 4 main areas"): Headquarters (chapter 2), Units and Building (chapter 4's orders), and the orders
- * file "As text"; HQ Plans beside them all (chapter 2: "available from all main parts"); the check, step by step
+ * Where a Galactic Empires player writes the turn's orders, by tabs: the empire's orders (chapter 2's Headquarters
+ * orders, "for your realm as a whole"), unit orders and building (chapter 4), and the orders file "As text"; HQ
+ * Plans beside them all (chapter 2: "available from all main parts"); the check, step by step
  * as it reports; Save draft and Submit. Every tab edits one draft (OrdersDraft.tsx).
  */
 import { type KeyboardEvent, useId, useState } from "react";
@@ -14,8 +14,8 @@ import { PathPlanner } from "./PathPlanner.js";
 import "./orders.css";
 
 const TABS = [
-  { id: "hq", label: "Headquarters" },
-  { id: "units", label: "Units" },
+  { id: "hq", label: "Empire orders" },
+  { id: "units", label: "Unit orders" },
   { id: "building", label: "Building" },
   { id: "text", label: "As text" },
 ] as const;
@@ -106,7 +106,7 @@ export function OrdersDesk() {
       )}
       <div className="ge-orders-body">
         <div className="ge-orders-main">
-          <div role="tablist" aria-label="Diploware areas" className="tabs">
+          <div role="tablist" aria-label="Orders by area" className="tabs">
             {TABS.map((t) => (
               <button
                 key={t.id}
