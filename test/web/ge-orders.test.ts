@@ -101,6 +101,9 @@ describe.skipIf(!haveChromium)("Galactic Empires orders in the browser", () => {
 
     // The map: A5's path, clicked. Narendra (independent) costs both its move points; Archanis is one too far.
     await units.getByLabel("Starfleet to plan").selectOption("A5");
+    // Where the seat view shows the map as one of the Diploware's areas, that area is opened first.
+    const mapArea = page.getByRole("tab", { name: "Map", exact: true });
+    if ((await mapArea.count()) > 0) await mapArea.click();
     await clickSector(page, 3);
     await plans.getByText("#3 A5 travels to sector 3").waitFor();
     await clickSector(page, 8);
