@@ -74,6 +74,8 @@ describe.skipIf(!haveChromium)("the Galactic Empires areas in Chromium", () => {
 
     // Turn 1: the tutorial's Klingon orders (an invasion, a proclamation, one order that fails); the bots have
     // submitted, so the turn runs on early advance.
+    // The orders file is the orders' "As text" tab.
+    await page.getByRole("tab", { name: "As text" }).click();
     const editor = page.getByLabel("Orders file (YAML or JSON)");
     await expect.poll(() => editor.isEnabled()).toBe(true);
     await editor.fill(KLINGON_YAML);

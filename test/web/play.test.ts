@@ -58,6 +58,9 @@ async function signUp(context: BrowserContext, name: string, password: string): 
 
 /** Type the orders into the editor and wait for the check of exactly this text. */
 async function writeOrders(page: Page, seat: string, text: string): Promise<void> {
+  // A ruleset whose orders have forms (Galactic Empires) keeps the file in its "As text" tab.
+  const asText = page.getByRole("tab", { name: "As text" });
+  if ((await asText.count()) > 0) await asText.click();
   const editor = page.getByLabel("Orders file (YAML or JSON)");
   await expect.poll(() => editor.isEnabled()).toBe(true);
   const checked = page.waitForResponse((r) => r.url().includes("/check?") && r.request().postData() === text);

@@ -3,7 +3,8 @@
  * POST /api/games/ID/check half a second after the last key, and the check's lines (what each order will do,
  * what will fail and why) are shown beside it. The server keeps nothing until "Submit orders"; this browser keeps
  * the text as a draft of the step. It starts from that draft, else the seat's last revision for the due step,
- * else the ruleset's commented template.
+ * else the ruleset's commented template. A ruleset's own orders view (forms over the same file) reuses the draft
+ * and verdict helpers exported here, so both keep one draft per seat and step.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type CheckReply, call, errorText, type SeatHistory } from "./api.js";
@@ -12,11 +13,11 @@ import type { SeatViewProps } from "./views.js";
 const DEBOUNCE_MS = 500;
 
 /** Where this browser keeps the text being written for a seat and step, so a reload or a closed tab loses nothing. */
-function draftKey(game: string, seat: string, step: number): string {
+export function draftKey(game: string, seat: string, step: number): string {
   return `starhost:draft:${game}:${seat}:${step}`;
 }
 
-function readDraft(key: string): string | null {
+export function readDraft(key: string): string | null {
   try {
     return localStorage.getItem(key);
   } catch {
@@ -25,7 +26,7 @@ function readDraft(key: string): string | null {
   }
 }
 
-function keepDraft(key: string, text: string): void {
+export function keepDraft(key: string, text: string): void {
   try {
     localStorage.setItem(key, text);
   } catch {
@@ -34,7 +35,7 @@ function keepDraft(key: string, text: string): void {
 }
 
 /** The text to start from: this browser's draft for the step, else the last revision submitted, else the template. */
-async function startingText(game: string, seat: string, step: number): Promise<string> {
+export async function startingText(game: string, seat: string, step: number): Promise<string> {
   const draft = readDraft(draftKey(game, seat, step));
   if (draft !== null) return draft;
   const h = await call<SeatHistory>("GET", `/api/games/${game}/seats/${seat}/history`);
@@ -44,7 +45,7 @@ async function startingText(game: string, seat: string, step: number): Promise<s
   return typeof t === "string" ? t : JSON.stringify(t, null, 2);
 }
 
-function failing(reply: CheckReply): number {
+export function failing(reply: CheckReply): number {
   return new Set([
     ...reply.check.lines.filter((l) => !l.ok).map((l) => l.order),
     ...reply.check.problems.map((p) => p.order),
@@ -52,7 +53,7 @@ function failing(reply: CheckReply): number {
   ]).size;
 }
 
-function verdict(failed: number): string {
+export function verdict(failed: number): string {
   return failed === 0 ? "Every order is expected to succeed." : `${failed} order${failed === 1 ? "" : "s"} will fail or be skipped.`;
 }
 

@@ -41,14 +41,32 @@ function sectorIdOf(path: Element): number | null {
   return Number.isFinite(id) ? id : null;
 }
 
+/** A planned travel drawn on the map (PathPlanner.tsx): from one sector to a bordering one, with its move points. */
+export interface MapArrow {
+  from: number;
+  to: number;
+  label: string;
+  /** False where the travel cannot be made as planned: drawn dashed, in red. */
+  ok: boolean;
+  /** The path being planned now: drawn bolder. */
+  current: boolean;
+}
+
 export interface GalaxyMapProps {
   view: EmpireView;
   seat: string;
   /** Called once the picture is in the page and ready (the bench times the first render by it). */
   onReady?: () => void;
+  /** Called with the sector a click or Enter picks (besides showing its report): a fleet's path is planned so. */
+  onPick?: (sector: number) => void;
+  /** Planned travels to draw over the picture. */
+  arrows?: readonly MapArrow[];
 }
 
-export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Drawn again only when its props change: the seat view around it re-renders at every check of the orders. */
+export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, arrows }: GalaxyMapProps) {
   const svg = useMemo(() => viewMapSvg(view), [view]);
   const frame = useRef<HTMLElement>(null);
   const layer = useRef<HTMLDivElement | null>(null);
@@ -62,8 +80,8 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
   const [selected, setSelected] = useState<number | null>(null);
   const h = `map-${seat}`;
   // The setup below runs once per picture; what it reads besides the picture is read through refs.
-  const latest = useRef({ view, onReady, selected: null as number | null });
-  latest.current = { view, onReady, selected };
+  const latest = useRef({ view, onReady, onPick, selected: null as number | null });
+  latest.current = { view, onReady, onPick, selected };
   const help = `map-help-${seat}`;
 
   // One write of the transform per frame, however many events asked for it.
@@ -182,6 +200,78 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
     path.classList.add("selected");
   }, [selected]);
 
+  // Planned travels: arrows in the picture itself (so they pan and zoom with it), between the middles of the
+  // sectors' cells, each labelled with its phase and move points. Drawn again only when the arrows change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: svg is read from the page: a new picture needs its arrows again.
+  useEffect(() => {
+    const el = frame.current?.querySelector("svg");
+    if (!el) return;
+    el.querySelector("g.plan-arrows")?.remove();
+    if (!arrows || arrows.length === 0) return;
+    const mid = (id: number) => {
+      const b = cells.current.get(id)?.getBBox();
+      return b ? { x: b.x + b.width / 2, y: b.y + b.height / 2 } : null;
+    };
+    const g = document.createElementNS(SVG_NS, "g");
+    g.setAttribute("class", "plan-arrows");
+    g.setAttribute("aria-hidden", "true");
+    const head = `plan-head-${seat}`;
+    const defs = document.createElementNS(SVG_NS, "defs");
+    for (const [suffix, colour] of [
+      ["ok", "#0b3d91"],
+      ["bad", "#b00020"],
+    ] as const) {
+      const m = document.createElementNS(SVG_NS, "marker");
+      m.setAttribute("id", `${head}-${suffix}`);
+      m.setAttribute("viewBox", "0 0 10 10");
+      m.setAttribute("refX", "9");
+      m.setAttribute("refY", "5");
+      m.setAttribute("markerWidth", "5");
+      m.setAttribute("markerHeight", "5");
+      m.setAttribute("orient", "auto-start-reverse");
+      const p = document.createElementNS(SVG_NS, "path");
+      p.setAttribute("d", "M0,0L10,5L0,10Z");
+      p.setAttribute("fill", colour);
+      m.append(p);
+      defs.append(m);
+    }
+    g.append(defs);
+    for (const a of arrows) {
+      const p = mid(a.from);
+      const q = mid(a.to);
+      if (!p || !q) continue;
+      // Stop short of the middles, so consecutive arrows do not cover each other's heads.
+      const dx = q.x - p.x;
+      const dy = q.y - p.y;
+      const len = Math.hypot(dx, dy) || 1;
+      const cut = Math.min(12, len / 5);
+      const line = document.createElementNS(SVG_NS, "line");
+      line.setAttribute("x1", String(p.x + (dx / len) * cut));
+      line.setAttribute("y1", String(p.y + (dy / len) * cut));
+      line.setAttribute("x2", String(q.x - (dx / len) * cut));
+      line.setAttribute("y2", String(q.y - (dy / len) * cut));
+      line.setAttribute("stroke", a.ok ? "#0b3d91" : "#b00020");
+      line.setAttribute("stroke-width", a.current ? "5" : "3");
+      if (!a.ok) line.setAttribute("stroke-dasharray", "8,5");
+      line.setAttribute("marker-end", `url(#${head}-${a.ok ? "ok" : "bad"})`);
+      line.dataset.arrow = `${a.from}-${a.to}`;
+      g.append(line);
+      const t = document.createElementNS(SVG_NS, "text");
+      t.setAttribute("x", String((p.x + q.x) / 2));
+      t.setAttribute("y", String((p.y + q.y) / 2 - 6));
+      t.setAttribute("text-anchor", "middle");
+      t.setAttribute("font-size", "13");
+      t.setAttribute("font-weight", "bold");
+      t.setAttribute("fill", a.ok ? "#0b3d91" : "#b00020");
+      t.setAttribute("stroke", "#ffffff");
+      t.setAttribute("stroke-width", "3");
+      t.setAttribute("paint-order", "stroke");
+      t.textContent = a.label;
+      g.append(t);
+    }
+    el.append(g);
+  }, [arrows, svg, seat]);
+
   // Pointer: drag pans, a press that did not move selects the sector under it; the wheel zooms about the cursor.
   // Listeners are the DOM's own: the wheel must be able to keep the page from scrolling (React's is passive).
   useEffect(() => {
@@ -225,6 +315,7 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
         .find((el): el is SVGPathElement => el instanceof SVGPathElement && el.dataset.sector !== undefined);
       if (target) {
         setSelected(Number(target.dataset.sector));
+        latest.current.onPick?.(Number(target.dataset.sector));
         target.focus({ preventScroll: true });
       }
     };
@@ -262,6 +353,7 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
     if (target && (e.key === "Enter" || e.key === " ")) {
       e.preventDefault();
       setSelected(Number(target.dataset.sector));
+      onPick?.(Number(target.dataset.sector));
       return;
     }
     const act = keys[e.key];
@@ -283,6 +375,7 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
     }
     setGoError(null);
     setSelected(s.id);
+    onPick?.(s.id);
     cells.current.get(s.id)?.focus({ preventScroll: true });
   };
 
@@ -367,7 +460,7 @@ export function GalaxyMap({ view, seat, onReady }: GalaxyMapProps) {
       </div>
     </section>
   );
-}
+});
 
 function Report({ report }: { report: LocationReport | null }) {
   if (!report)

@@ -1,0 +1,177 @@
+/**
+ * Where a Galactic Empires player writes the turn's orders, by tabs: the empire's orders (chapter 2's Headquarters
+ * orders, "for your realm as a whole"), unit orders and building (chapter 4), and the orders file "As text"; HQ
+ * Plans beside them all (chapter 2: "available from all main parts"); the check, step by step
+ * as it reports; Save draft and Submit. Every tab edits one draft (OrdersDraft.tsx).
+ */
+import { type KeyboardEvent, useId, useState } from "react";
+import { failing, verdict } from "../../shell/OrdersEditor.js";
+import { HqPlans } from "./HqPlans.js";
+import { BuildingOrders, HeadquartersOrders, UnitOrders } from "./OrderForms.js";
+import { useDraft } from "./OrdersDraft.js";
+import { linesByStep } from "./orders-plan.js";
+import { PathPlanner } from "./PathPlanner.js";
+import "./orders.css";
+
+const TABS = [
+  { id: "hq", label: "Empire orders" },
+  { id: "units", label: "Unit orders" },
+  { id: "building", label: "Building" },
+  { id: "text", label: "As text" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+/** The check as the server reports it: the verdict, then its lines step by step (Orders, First Events, each phase...). */
+function CheckPanel(props: { id: string }) {
+  const draft = useDraft();
+  const { reply, checkError } = draft;
+  const failed = reply ? failing(reply) : 0;
+  const lined = new Set(reply?.check.lines.map((l) => l.order) ?? []);
+  return (
+    <section id={props.id} className="check-panel" aria-label="The check of these orders">
+      <h4>Check</h4>
+      {/* Only the verdict is announced as it changes: the whole list at every change would drown a screen reader. */}
+      <p className="sr-only" aria-live="polite">
+        {checkError ?? (reply ? verdict(failed) : "")}
+      </p>
+      {checkError && <p className="error">{checkError}</p>}
+      {!checkError && reply && (
+        <>
+          <p className={`verdict ${failed === 0 ? "ok" : "error"}`}>{verdict(failed)}</p>
+          {(reply.skipped.length > 0 || reply.check.problems.some((p) => !lined.has(p.order))) && (
+            <ul className="check">
+              {reply.skipped.map((p) => (
+                <li key={`s${p.order}`} className="fail">
+                  <span className="mark">skipped</span> {p.order}: {p.message}
+                </li>
+              ))}
+              {reply.check.problems
+                .filter((p) => !lined.has(p.order))
+                .map((p) => (
+                  <li key={`p${p.order}${p.code}`} className="fail">
+                    <span className="mark">fails</span> {p.order}: {p.message}
+                  </li>
+                ))}
+            </ul>
+          )}
+          {linesByStep(reply.check.lines).map((g) => (
+            <section key={g.step} aria-label={g.step}>
+              <h5>{g.step}</h5>
+              <ul className="check">
+                {g.lines.map((l, i) => (
+                  // The list is made afresh from each check and never reordered: its place is its identity.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+                  <li key={i} className={l.ok ? "pass" : "fail"}>
+                    <span className="mark">{l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails"}</span>{" "}
+                    {l.order ? `${l.order}: ` : ""}
+                    {l.text}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </>
+      )}
+      {!checkError && !reply && draft.awaited && <p>Checking…</p>}
+    </section>
+  );
+}
+
+export function OrdersDesk() {
+  const draft = useDraft();
+  const { game, seat } = draft.props;
+  const base = useId();
+  const [tab, setTab] = useState<Tab>("hq");
+  const id = `orders-${seat}`;
+  const onTabKey = (e: KeyboardEvent) => {
+    const at = TABS.findIndex((t) => t.id === tab);
+    const next = e.key === "ArrowRight" ? at + 1 : e.key === "ArrowLeft" ? at - 1 : e.key === "Home" ? 0 : e.key === "End" ? -1 : null;
+    if (next === null) return;
+    e.preventDefault();
+    const t = TABS.at(next % TABS.length) ?? TABS[0];
+    setTab(t.id);
+    document.getElementById(`${base}-tab-${t.id}`)?.focus();
+  };
+  return (
+    <section aria-labelledby={`${id}-h`} className="orders ge-orders">
+      <h3 id={`${id}-h`}>Orders for {game.label}</h3>
+      {!draft.awaited && (
+        <p>
+          {game.over
+            ? "The game is over."
+            : !game.started
+              ? "Orders are taken once the game master starts the game."
+              : `${game.label} does not await this seat.`}
+        </p>
+      )}
+      <div className="ge-orders-body">
+        <div className="ge-orders-main">
+          <div role="tablist" aria-label="Orders by area" className="tabs">
+            {TABS.map((t) => (
+              <button
+                key={t.id}
+                id={`${base}-tab-${t.id}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === t.id}
+                aria-controls={`${base}-panel-${t.id}`}
+                tabIndex={tab === t.id ? 0 : -1}
+                onClick={() => setTab(t.id)}
+                onKeyDown={onTabKey}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`${base}-panel-hq`} aria-labelledby={`${base}-tab-hq`} hidden={tab !== "hq"}>
+            {tab === "hq" && <HeadquartersOrders />}
+          </div>
+          <div role="tabpanel" id={`${base}-panel-units`} aria-labelledby={`${base}-tab-units`} hidden={tab !== "units"}>
+            {tab === "units" && (
+              <>
+                <PathPlanner />
+                <UnitOrders />
+              </>
+            )}
+          </div>
+          <div role="tabpanel" id={`${base}-panel-building`} aria-labelledby={`${base}-tab-building`} hidden={tab !== "building"}>
+            {tab === "building" && <BuildingOrders />}
+          </div>
+          {/* The text stays in the page (hidden) on every tab: it is the draft the forms write. */}
+          <div role="tabpanel" id={`${base}-panel-text`} aria-labelledby={`${base}-tab-text`} hidden={tab !== "text"}>
+            <label htmlFor={`${id}-text`}>Orders file (YAML or JSON)</label>
+            <p className="hint" id={`${id}-hint`}>
+              The same orders as the forms write: a change here shows in HQ Plans, and a change there rewrites this text (without its
+              comments). Checked as you type.
+            </p>
+            <textarea
+              id={`${id}-text`}
+              className="orders-text"
+              spellCheck={false}
+              rows={18}
+              value={draft.text ?? ""}
+              disabled={draft.text === null}
+              aria-describedby={`${id}-hint ${id}-check`}
+              onChange={(e) => draft.setText(e.target.value)}
+            />
+          </div>
+          <div className="buttons submit-row">
+            <button type="button" onClick={draft.save} disabled={draft.text === null}>
+              Save draft
+            </button>
+            <button type="button" onClick={() => void draft.submit()} disabled={draft.busy || !draft.awaited || draft.text === null}>
+              Submit orders
+            </button>
+          </div>
+          <p role="status" className="status">
+            {draft.status}
+          </p>
+        </div>
+        <div className="ge-orders-side">
+          <HqPlans />
+          <CheckPanel id={`${id}-check`} />
+        </div>
+      </div>
+    </section>
+  );
+}
