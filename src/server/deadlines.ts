@@ -210,10 +210,10 @@ function settlement(deps: DueDeps, sched: GameSchedule, ev: Evaluation, run: Ste
 function attendanceAfter(sched: GameSchedule, ev: Evaluation, run: StepRun) {
   const step = run.record.step;
   const awaited = new Set(ev.awaited);
+  // Who submitted by the orders the run used, not by the evaluation before it: orders that came in while the
+  // step ran made it run again with them, and their player was there.
   return sched.seats
     .filter((s) => s.holder.kind === "account" && awaited.has(s.seat))
-    // Who submitted by the orders the run used, not by the evaluation before it: orders that came in while the
-    // step ran made it run again with them, and their player was there.
     .map((s) => ({ seat: s.seat, ...afterStep(attendance(s), step, run.playerSubmitted.has(s.seat)) }));
 }
 
