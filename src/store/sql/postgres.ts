@@ -2,6 +2,7 @@
  * PostgreSQL by URL (node-postgres): a pool of connections, so one store serves
  * many concurrent requests and several processes or machines may share a database.
  */
+import { createHash } from "node:crypto";
 import pg from "pg";
 import type { Queryable, QueryResult, SqlDriver } from "./driver.js";
 
@@ -10,8 +11,22 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
   // An idle connection the server drops (a restart, a network cut) must not end the process:
   // the pool replaces it and the next query reports any lasting trouble.
   pool.on("error", () => {});
+  // Every statement is a named prepared statement: each connection parses and plans a text once, then only binds
+  // and runs it. Starhost's statements are a few dozen texts (a batch insert one per batch size, up to 100), and
+  // planning them afresh each time (the joins, subqueries and JSON of a hosted game or a schedule) had cost the
+  // database more CPU than running them, on every request (bench/server.bench.ts).
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `s${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+      if (names.size >= 4096) names.clear();
+      names.set(text, name);
+    }
+    return name;
+  };
   const run = async <R>(c: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]): Promise<QueryResult<R>> => {
-    const r = await c.query(text, params ? [...params] : undefined);
+    const r = await c.query({ name: nameOf(text), text, values: params ? [...params] : [] });
     return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
   };
   // Fail at open, not at the first request, when the database cannot be reached.
