@@ -275,6 +275,11 @@ interface DueOptions {
    * game's lock (runHostedStep's expectStep); a record at another step than the clock's is loaded afresh.
    */
   loaded?: { record: GameRecord; ruleset: AnyRuleset };
+  /**
+   * The game's schedule as the caller read it (with the game, just before the submission), instead of reading it
+   * again. A step it finds due is decided again under the game's lock from a fresh read (runHostedStep).
+   */
+  schedule?: GameSchedule;
 }
 
 /**
@@ -283,7 +288,7 @@ interface DueOptions {
  */
 export async function runIfDue(deps: DueDeps, gameId: string, now: number, opts: DueOptions = {}): Promise<DueReport> {
   const report: DueReport = { ran: [], reminded: [], queued: [], failed: [] };
-  const sched = await deps.site.schedule(gameId);
+  const sched = opts.schedule?.gameId === gameId ? opts.schedule : await deps.site.schedule(gameId);
   if (sched?.clock) await dueOne(deps, sched, now, report, opts);
   return report;
 }

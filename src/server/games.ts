@@ -24,7 +24,7 @@ import { loadGame, problemLines, seatReport, submitOrders } from "../host/games.
 import { acceptOrders, assertNotOver, MAX_SEED, newGame } from "../host/lifecycle.js";
 import { rulesetById } from "../host/registry.js";
 import { describeSchedule, parseSchedule } from "../host/schedule.js";
-import type { HostedGame, HostedSeat, SeatHolder, Spectators } from "../store/site.js";
+import type { GameSchedule, HostedGame, HostedSeat, SeatHolder, Spectators } from "../store/site.js";
 import type { GameRecord } from "../store/store.js";
 import { newSecret, sha256 } from "./auth.js";
 import { evaluate, gameClock, NotRun, runHostedStep, runIfDue, settingsOf } from "./deadlines.js";
@@ -312,8 +312,12 @@ async function ordersFor(
   body: unknown,
   auth: Auth | null,
   req: FastifyRequest,
-): Promise<{ record: GameRecord; ruleset: AnyRuleset; seat: string; raw: unknown; parsed: ParsedOrders<unknown> }> {
-  const { hosted, record, ruleset } = await loadHosted(ctx, id);
+): Promise<{ record: GameRecord; ruleset: AnyRuleset; seat: string; raw: unknown; parsed: ParsedOrders<unknown>; schedule: GameSchedule }> {
+  // The game's schedule comes with it (one round trip): a submission then asks whether the step is due.
+  const both = await ctx.site.hostedWithSchedule(id);
+  if (!both) throw new ApiError(404, "no-game", `no game "${id}" is hosted here (GET /api/games lists the lobby)`);
+  const { hosted, schedule } = both;
+  const { record, ruleset } = await loadGame(ctx.games, id);
   const a = accessOf(hosted, record, auth);
   if (a.seats.length === 0)
     throw new ApiError(403, "not-your-seat", "you hold no seat in this game: only a seat's player submits its orders");
@@ -349,7 +353,7 @@ async function ordersFor(
       `these orders were made for step ${step}${was ? ` (${was})` : ""}, but the game awaits step ${record.step} (${record.label}): use the newest results`,
     );
   }
-  return { record, ruleset, seat, raw, parsed };
+  return { record, ruleset, seat, raw, parsed, schedule };
 }
 
 export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -668,7 +672,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
     async ({ params, query, body, auth, req }) => {
       const me = requireAuth(auth).account;
-      const { record, ruleset, seat, raw, parsed } = await ordersFor(ctx, params.id, query, body, auth, req);
+      const { record, ruleset, seat, raw, parsed, schedule } = await ordersFor(ctx, params.id, query, body, auth, req);
       const sub = await submitOrders(ctx.games, record.id, seat, raw, `api ${me.name}`, at(), ctx.checks, { record, ruleset, parsed });
       await ctx.events.publish({ kind: "submitted", game: record.id, seat, step: record.step });
       // Early advance: the last awaited seat's orders may make the step due now; if not, the one seat still awaited,
@@ -679,6 +683,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
           holder: "starhost serve: early advance",
           lastCall: true,
           loaded: { record, ruleset },
+          schedule,
           ...(ctx.enqueue ? { enqueue: ctx.enqueue } : {}),
         });
         const ran = due.ran[0];

@@ -170,6 +170,8 @@ export interface SiteStore {
   /** A game of the game store becomes hosted, with its seats. Refused "game-hosted" once it is. */
   hostGame(g: HostedGame): Promise<void>;
   hostedGame(gameId: GameId): Promise<HostedGame | null>;
+  /** The hosted game and its schedule, read together (one round trip: an order submission wants both). */
+  hostedWithSchedule(gameId: GameId): Promise<{ hosted: HostedGame; schedule: GameSchedule } | null>;
   /** Games not started yet, newest first. */
   lobby(): Promise<HostedGame[]>;
   /** Games where the account holds a seat or is a game master, newest first. */

@@ -231,6 +231,9 @@ export function siteSuite(name: string, open: () => Promise<{ games: Store; site
       expect(await site.setClock(id, 2, { ...clock, pausedAt: T1 })).toBe(false);
       expect(await site.setClock(id, 1, { ...clock, pausedAt: T1 })).toBe(true);
       expect((await site.schedule(id))?.clock?.pausedAt).toBe(T1);
+      // Read together (one round trip), the hosted game and its schedule are what each read alone gives.
+      expect(await site.hostedWithSchedule(id)).toEqual({ hosted: await site.hostedGame(id), schedule: await site.schedule(id) });
+      expect(await site.hostedWithSchedule("no-such-game")).toBeNull();
       await site.setDeadlines(id, { ...settings, remindHoursBefore: [] });
       expect((await site.schedule(id))?.deadlines).toEqual({ ...settings, remindHoursBefore: [] });
       await site.setDeadlines(id, settings);

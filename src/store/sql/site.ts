@@ -347,6 +347,17 @@ export class SqlSiteStore implements SiteStore {
     });
   }
 
+  async hostedWithSchedule(gameId: string): Promise<{ hosted: HostedGame; schedule: GameSchedule } | null> {
+    const r = await this.db.query<ScheduleRow & GameRow>(
+      `SELECT ${SCHEDULE_COLUMNS}, h.title, h.creator_id, h.spectators, h.created_at, h.gm_reads_private,
+         (SELECT coalesce(json_agg(m.account_id ORDER BY m.account_id), '[]') FROM game_masters m WHERE m.game_id = h.game_id) AS master_ids
+       FROM hosted_games h WHERE h.game_id = $1`,
+      [gameId],
+    );
+    const row = r.rows[0];
+    return row ? { hosted: hostedOf(row), schedule: scheduleOf(row) } : null;
+  }
+
   async hostedGame(gameId: string): Promise<HostedGame | null> {
     const r = await this.db.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM hosted_games h WHERE h.game_id = $1`, [gameId]);
     const row = r.rows[0];
