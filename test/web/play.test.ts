@@ -246,6 +246,8 @@ describe.skipIf(!haveChromium)("the web client in Chromium", () => {
     await carol.getByRole("heading", { name: /^Battle report/ }).waitFor();
     const label = (await carol.locator(".step-label").innerText()).trim();
     await carol.getByText(`Orders for ${label}`).waitFor();
+    // A side writes its orders by pointing at the table (test/web/battleshift-play.test.ts); here its file, "As text".
+    await carol.getByRole("button", { name: "As text" }).click();
     const editor = carol.getByLabel("Orders file (YAML or JSON)");
     await expect.poll(async () => (await editor.inputValue()).length).toBeGreaterThan(0);
     await carol

@@ -55,8 +55,17 @@ async function api(p: Person, method: string, path: string, data?: unknown): Pro
 
 /** The page is no wider than the window: nothing scrolls sideways but the boxes made to. */
 async function fitsThePhone(page: Page, what: string): Promise<void> {
-  const [scroll, inner] = (await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")) as [number, number];
-  expect(scroll, `${what}: the page is ${scroll} px wide on a ${inner} px screen`).toBeLessThanOrEqual(inner);
+  const [scroll, inner, wide] = (await page.evaluate(`[
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+    // The outermost elements that stick out (a child of one is not named again), to say what to fix.
+    [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.parentElement.closest("[data-wide]"))
+      .filter((e, _, all) => !all.some((o) => o !== e && o.contains(e)))
+      .slice(0, 5)
+      .map((e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string" ? "." + e.className.trim().split(/\\s+/).join(".") : "") + " to " + Math.round(e.getBoundingClientRect().right) + " px"),
+  ]`)) as [number, number, string[]];
+  expect(scroll, `${what}: the page is ${scroll} px wide on a ${inner} px screen (${wide.join("; ")})`).toBeLessThanOrEqual(inner);
 }
 
 describe.skipIf(!haveChromium)("the shell in Chromium", () => {

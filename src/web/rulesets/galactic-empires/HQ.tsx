@@ -4,7 +4,9 @@
  * of Foreign Empires with every diplomatic status both ways. Tables, so each figure has its row and column
  * header for a screen reader. The figures come from the seat's own results (hq.ts derives them).
  */
+
 import type { Results } from "../../../rules/galactic-empires/presentation/report.js";
+import { TableBox } from "../../shell/TableBox.js";
 import { Help } from "./Help.js";
 import { diplomacyOf, financesOf, holdingsOf, resources } from "./hq.js";
 
@@ -101,8 +103,7 @@ export function HQ(props: { results: Results; ordersCost?: number | null }) {
           Your spending is more than your treasury by {resources(-f.surplus)}: some upkeep or orders will go unpaid.
         </p>
       )}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways on a phone; the keyboard must reach it. */}
-      <section className="ge-scroll" tabIndex={0} aria-label="Diplomacy, scrollable">
+      <TableBox label="Diplomacy, scrollable">
         <table className="ge-diplomacy">
           <caption>Diplomacy: the foreign empires</caption>
           <thead>
@@ -137,7 +138,7 @@ export function HQ(props: { results: Results; ordersCost?: number | null }) {
             ))}
           </tbody>
         </table>
-      </section>
+      </TableBox>
     </div>
   );
 }

@@ -10,6 +10,7 @@
 import { type FormEvent, useId, useMemo, useState } from "react";
 import type { OrderOption } from "../../../core/ruleset.js";
 import { shipType } from "../../../rules/galactic-empires/catalog.js";
+import { TableBox } from "../../shell/TableBox.js";
 import { useDraft } from "./OrdersDraft.js";
 import { countMax, isRequired, legalValues, type Narrowing, NULLABLE, toOrder } from "./order-choices.js";
 import { addOrder, buildBoxes, diplomaticOrders, isHeadquartersOrder, orderText, summaryOf } from "./orders-plan.js";
@@ -202,47 +203,53 @@ export function HeadquartersOrders() {
     <>
       <section aria-labelledby={`${id}-dip`}>
         <h4 id={`${id}-dip`}>Diplomatic orders</h4>
-        <table className="diplomacy">
-          <caption>Your relations with each empire, and the orders they allow (chapter 2)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Empire</th>
-              <th scope="col">Relation</th>
-              <th scope="col">You grant</th>
-              <th scope="col">Orders</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rivals.map((e) => (
-              <tr key={e.id}>
-                <th scope="row">{e.name}</th>
-                <td>{e.relation}</td>
-                <td>
-                  {[e.ours.passage ? "passage" : "", e.ours.share ? "info sharing" : "", e.ours.accept ? "accepts gifts" : "refuses gifts"]
-                    .filter(Boolean)
-                    .join(", ")}
-                </td>
-                <td className="actions">
-                  {diplomaticOrders(e.relation, e.ours).map((d) => (
-                    <button
-                      key={d.label}
-                      type="button"
-                      disabled={!plan || !draft.awaited}
-                      aria-label={`${d.label}: ${e.name}`}
-                      onClick={() => {
-                        const order = { ...d.order, empire: e.id };
-                        draft.update((p) => addOrder(p, order));
-                        setSaid(`Planned: ${d.label}, ${e.name}.`);
-                      }}
-                    >
-                      {d.label}
-                    </button>
-                  ))}
-                </td>
+        <TableBox label="Diplomatic orders, scrollable">
+          <table className="diplomacy">
+            <caption>Your relations with each empire, and the orders they allow (chapter 2)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Empire</th>
+                <th scope="col">Relation</th>
+                <th scope="col">You grant</th>
+                <th scope="col">Orders</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rivals.map((e) => (
+                <tr key={e.id}>
+                  <th scope="row">{e.name}</th>
+                  <td>{e.relation}</td>
+                  <td>
+                    {[
+                      e.ours.passage ? "passage" : "",
+                      e.ours.share ? "info sharing" : "",
+                      e.ours.accept ? "accepts gifts" : "refuses gifts",
+                    ]
+                      .filter(Boolean)
+                      .join(", ")}
+                  </td>
+                  <td className="actions">
+                    {diplomaticOrders(e.relation, e.ours).map((d) => (
+                      <button
+                        key={d.label}
+                        type="button"
+                        disabled={!plan || !draft.awaited}
+                        aria-label={`${d.label}: ${e.name}`}
+                        onClick={() => {
+                          const order = { ...d.order, empire: e.id };
+                          draft.update((p) => addOrder(p, order));
+                          setSaid(`Planned: ${d.label}, ${e.name}.`);
+                        }}
+                      >
+                        {d.label}
+                      </button>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
         <p role="status" className="status">
           {said}
         </p>
