@@ -174,6 +174,14 @@ describe.skipIf(!haveChromium)("the Galactic Empires areas in Chromium", () => {
     for (const p of procs) if (p.kind === "proclamation") await proclaimed.getByText(p.text).waitFor();
     // The letters with other players (the shell's panel), and the whole report as text.
     await messages.getByRole("heading", { name: "Diplomacy with other players" }).waitFor();
+    // A message sent from elsewhere (here the API, as another tab or a mail would) shows in this area at once.
+    const csrf = (await page.context().cookies()).find((c) => c.name === "starhost_csrf")?.value ?? "";
+    const sent = await page.request.post(`${base}${api}/messages`, {
+      data: { to: "all", text: "Qapla'! Heard live in the Messages area." },
+      headers: { "x-csrf-token": csrf },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    await messages.getByText("Qapla'! Heard live in the Messages area.").waitFor({ timeout: 15_000 });
     const text = messages.getByRole("region", { name: "Results of klingon, turn 1" });
     expect(await text.innerText()).toContain("Results of turn 1 for Klingon Empire (klingon)");
     await review(page, "ge-3-messages");

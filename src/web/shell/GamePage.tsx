@@ -195,7 +195,7 @@ export function GamePage(props: { id: string }) {
               <History game={game} seat={seat} version={version} chosen={reportStep} choose={setReportStep} />
             </nav>
             <Suspense fallback={<p>Loading the {game.rulesetTitle} view…</p>}>
-              <SeatView game={game} seat={seat} reportStep={reportStep} version={version} />
+              <SeatView game={game} seat={seat} reportStep={reportStep} version={version} messages={messages} />
             </Suspense>
           </section>
         ))}

@@ -11,6 +11,8 @@ export interface SeatViewProps {
   seat: string;
   reportStep: number | null;
   version: number;
+  /** A number that changes whenever a message to this seat (or to all) arrives, so a view that shows them reloads. */
+  messages?: number;
 }
 
 export type SeatView = ComponentType<SeatViewProps>;

@@ -120,7 +120,7 @@ export function MessagesArea(props: SeatViewProps & { results: Results; open: bo
         ))}
       </Section>
       {/* The shell's own diplomacy panel, reused: mounted only while this area is shown (the page keeps its own below). */}
-      {props.open && <Messages game={props.game} version={props.version} title="Diplomacy with other players" />}
+      {props.open && <Messages game={props.game} version={props.version + (props.messages ?? 0)} title="Diplomacy with other players" />}
       <Odds view={v} />
       <ReportText {...props} title="The whole report as text" />
     </div>
