@@ -3,47 +3,14 @@
  * POST /api/games/ID/check half a second after the last key, and the check's lines (what each order will do,
  * what will fail and why) are shown beside it. The server keeps nothing until "Submit orders"; this browser keeps
  * the text as a draft of the step. It starts from that draft, else the seat's last revision for the due step,
- * else the ruleset's commented template. A ruleset's own orders view (forms over the same file) reuses the draft
- * and verdict helpers exported here, so both keep one draft per seat and step.
+ * else the ruleset's commented template. The draft, its check and its submission are useCheckedDraft.ts, which a
+ * ruleset's own orders views (forms, pointing) use too, so all keep one draft per seat and step; they reuse the
+ * verdict helpers exported here.
  */
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type CheckReply, call, errorText, type SeatHistory } from "./api.js";
+import type { FormEvent } from "react";
+import type { CheckReply } from "./api.js";
+import { useCheckedDraft } from "./useCheckedDraft.js";
 import type { SeatViewProps } from "./views.js";
-
-const DEBOUNCE_MS = 500;
-
-/** Where this browser keeps the text being written for a seat and step, so a reload or a closed tab loses nothing. */
-export function draftKey(game: string, seat: string, step: number): string {
-  return `starhost:draft:${game}:${seat}:${step}`;
-}
-
-export function readDraft(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    // Storage refused (a private window, a full quota): no draft, the server's copy is used.
-    return null;
-  }
-}
-
-export function keepDraft(key: string, text: string): void {
-  try {
-    localStorage.setItem(key, text);
-  } catch {
-    // As above: drafts are a convenience.
-  }
-}
-
-/** The text to start from: this browser's draft for the step, else the last revision submitted, else the template. */
-export async function startingText(game: string, seat: string, step: number): Promise<string> {
-  const draft = readDraft(draftKey(game, seat, step));
-  if (draft !== null) return draft;
-  const h = await call<SeatHistory>("GET", `/api/games/${game}/seats/${seat}/history`);
-  const last = h.due.revisions.at(-1);
-  if (last) return JSON.stringify(last.orders, null, 2);
-  const t = await call<string>("GET", `/api/games/${game}/seats/${seat}/template`);
-  return typeof t === "string" ? t : JSON.stringify(t, null, 2);
-}
 
 export function failing(reply: CheckReply): number {
   return new Set([
@@ -89,73 +56,11 @@ function CheckResult(props: { reply: CheckReply }) {
 }
 
 export function OrdersEditor(props: SeatViewProps) {
-  const { game, seat, version } = props;
-  const step = game.step;
-  const [text, setText] = useState<string | null>(null);
-  const [reply, setReply] = useState<CheckReply | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [status, setStatus] = useState("");
-  const [busy, setBusy] = useState(false);
-  const asked = useRef(0);
-  const base = `/api/games/${game.id}`;
-  const query = `?seat=${encodeURIComponent(seat)}&step=${game.step}`;
-  const awaited = game.started && !game.over && (game.seats.find((s) => s.id === seat)?.awaited ?? false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when a step has run: the new step starts from its own template.
-  useEffect(() => {
-    let live = true;
-    // Until the new step's text is here, nothing stale is shown, checked or submitted.
-    setText(null);
-    setReply(null);
-    startingText(game.id, seat, step)
-      .then((t) => {
-        if (live) setText(t);
-      })
-      .catch((e) => {
-        if (!live) return;
-        setText("");
-        setProblem(errorText(e));
-      });
-    return () => {
-      live = false;
-    };
-  }, [game.id, seat, step, version]);
-
-  useEffect(() => {
-    if (text === null || !awaited) return;
-    const n = ++asked.current;
-    const t = setTimeout(async () => {
-      try {
-        const r = await call<CheckReply>("POST", `${base}/check${query}`, text);
-        if (n !== asked.current) return;
-        setReply(r);
-        setProblem(null);
-      } catch (e) {
-        if (n !== asked.current) return;
-        setReply(null);
-        setProblem(errorText(e));
-      }
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [text, awaited, base, query]);
-
-  const submit = async (e: FormEvent) => {
+  const { game, seat } = props;
+  const { text, write, reply, problem, status, busy, awaited, submit: send } = useCheckedDraft(props);
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (text === null) return;
-    setBusy(true);
-    setStatus("");
-    try {
-      const r = await call<CheckReply>("POST", `${base}/orders${query}`, text);
-      setReply(r);
-      setProblem(null);
-      setStatus(
-        `Submitted revision ${r.revision} for ${r.label}.` + (r.advanced ? ` Every awaited seat had submitted: ${r.label} has run.` : ""),
-      );
-    } catch (x) {
-      setProblem(errorText(x));
-    } finally {
-      setBusy(false);
-    }
+    void send();
   };
 
   const id = `orders-${seat}`;
@@ -185,10 +90,7 @@ export function OrdersEditor(props: SeatViewProps) {
           value={text ?? ""}
           disabled={text === null}
           aria-describedby={`${id}-hint ${id}-check`}
-          onChange={(e) => {
-            setText(e.target.value);
-            keepDraft(draftKey(game.id, seat, step), e.target.value);
-          }}
+          onChange={(e) => write(e.target.value)}
         />
         <button type="submit" disabled={busy || !awaited || text === null}>
           Submit orders

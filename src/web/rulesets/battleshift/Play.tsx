@@ -7,12 +7,13 @@
  * view edits the same text, and each change is checked (POST /api/games/ID/check, half a second after the last) with
  * every ruling and its measured figure shown beside its order. "Submit orders" sends it and shows the reply.
  */
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useCallback, useMemo, useState } from "react";
 import type { OptionField, Options, OrderOption } from "../../../core/ruleset.js";
 import type { Point } from "../../../rules/battleshift/geometry.js";
 import { capsOf } from "../../../rules/battleshift/model.js";
 import type { BattleView } from "../../../rules/battleshift/presentation/view.js";
-import { type CheckReply, call, errorText, type SeatHistory } from "../../shell/api.js";
+import { call, type SeatHistory } from "../../shell/api.js";
+import { draftKey, keptDraft, useCheckedDraft } from "../../shell/useCheckedDraft.js";
 import { useGet } from "../../shell/useGet.js";
 import type { SeatViewProps } from "../../shell/views.js";
 import {
@@ -34,33 +35,9 @@ import { BattleTable, type TablePlay } from "./Table.js";
 import { stateOfView, weaponsOf } from "./table-state.js";
 import "./play.css";
 
-const DEBOUNCE_MS = 500;
-
-/** The shell's OrdersEditor keeps its text under the same key: one draft per seat and step, whichever view wrote it. */
-function draftKey(game: string, seat: string, step: number): string {
-  return `starhost:draft:${game}:${seat}:${step}`;
-}
-
-function stored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    // Storage refused (a private window, a full quota): no draft.
-    return null;
-  }
-}
-
-function store(key: string, text: string): void {
-  try {
-    localStorage.setItem(key, text);
-  } catch {
-    // As above: drafts are a convenience.
-  }
-}
-
 /** The text to start from: this browser's draft, else the last revision submitted, else an empty orders file. */
 async function startingText(game: string, seat: string, step: number): Promise<string> {
-  const kept = stored(draftKey(game, seat, step));
+  const kept = keptDraft(draftKey(game, seat, step));
   if (kept !== null) return kept;
   const h = await call<SeatHistory>("GET", `/api/games/${game}/seats/${seat}/history`);
   const last = h.due.revisions.at(-1);
@@ -344,64 +321,25 @@ export function BattleshiftPlay(props: SeatViewProps) {
   const { game, seat, version } = props;
   const step = game.step;
   const base = `/api/games/${game.id}`;
-  const query = `?seat=${encodeURIComponent(seat)}&step=${step}`;
   const { data: viewData, error: viewError } = useGet<{ view: BattleView }>(`${base}/seats/${seat}/view`, version);
   const { data: options } = useGet<Options>(`${base}/seats/${seat}/options`, version);
   const awaited = game.started && !game.over && (game.seats.find((s) => s.id === seat)?.awaited ?? false);
-  const [text, setText] = useState<string | null>(null);
-  const [reply, setReply] = useState<CheckReply | null>(null);
-  // The text the reply is about: until the check of the latest text comes back, the rulings shown are older.
-  const [replyText, setReplyText] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [status, setStatus] = useState("");
-  const [busy, setBusy] = useState(false);
+  // The text the reply is about (replyText): until the check of the latest text comes back, the rulings shown are older.
+  const {
+    text,
+    write,
+    reply,
+    replyText,
+    problem,
+    status,
+    setStatus,
+    busy,
+    submit: send,
+  } = useCheckedDraft(props, {
+    start: startingText,
+    fallback: () => draftText(emptyDraft(seat, step)),
+  });
   const [asText, setAsText] = useState(false);
-  const asked = useRef(0);
-  const key = draftKey(game.id, seat, step);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when a step has run: the new step starts afresh.
-  useEffect(() => {
-    let live = true;
-    setText(null);
-    setReply(null);
-    startingText(game.id, seat, step)
-      .then((t) => live && setText(t))
-      .catch((e) => {
-        if (!live) return;
-        setText(draftText(emptyDraft(seat, step)));
-        setProblem(errorText(e));
-      });
-    return () => {
-      live = false;
-    };
-  }, [game.id, seat, step, version]);
-
-  useEffect(() => {
-    if (text === null || !awaited) return;
-    const n = ++asked.current;
-    const t = setTimeout(async () => {
-      try {
-        const r = await call<CheckReply>("POST", `${base}/check${query}`, text);
-        if (n !== asked.current) return;
-        setReply(r);
-        setReplyText(text);
-        setProblem(null);
-      } catch (e) {
-        if (n !== asked.current) return;
-        setReply(null);
-        setProblem(errorText(e));
-      }
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [text, awaited, base, query]);
-
-  const write = useCallback(
-    (t: string) => {
-      setText(t);
-      store(key, t);
-    },
-    [key],
-  );
   const read = useMemo(() => (text === null ? null : readDraft(text)), [text]);
   const draft = read && "draft" in read ? read.draft : null;
   const edit = useCallback((d: Draft) => write(draftText({ side: seat, step, ...d })), [write, seat, step]);
@@ -512,24 +450,9 @@ export function BattleshiftPlay(props: SeatViewProps) {
         }
       : undefined;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (text === null) return;
-    setBusy(true);
-    setStatus("");
-    try {
-      const r = await call<CheckReply>("POST", `${base}/orders${query}`, text);
-      setReply(r);
-      setReplyText(text);
-      setProblem(null);
-      setStatus(
-        `Submitted revision ${r.revision} for ${r.label}.` + (r.advanced ? ` Every awaited seat had submitted: ${r.label} has run.` : ""),
-      );
-    } catch (x) {
-      setProblem(errorText(x));
-    } finally {
-      setBusy(false);
-    }
+    void send();
   };
 
   const rulings = reply && draft ? rulingsByOrder(reply, draft.orders) : null;

@@ -9,16 +9,14 @@
  * What the forms offer comes from the seat's own view and options (GET .../seats/S/view and .../options): never
  * from the whole state.
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { Options } from "../../../core/ruleset.js";
 import type { EmpireView } from "../../../rules/galactic-empires/view.js";
-import { type CheckReply, call, errorText } from "../../shell/api.js";
-import { draftKey, keepDraft, startingText } from "../../shell/OrdersEditor.js";
+import type { CheckReply } from "../../shell/api.js";
+import { draftKey, keepDraft, useCheckedDraft } from "../../shell/useCheckedDraft.js";
 import { useGet } from "../../shell/useGet.js";
 import type { SeatViewProps } from "../../shell/views.js";
 import { forTurn, type Plan, type ReadPlan, readPlan, writePlan } from "./orders-plan.js";
-
-const DEBOUNCE_MS = 500;
 
 export interface Draft {
   props: SeatViewProps;
@@ -61,69 +59,22 @@ export function DraftProvider(props: SeatViewProps & { children: ReactNode }) {
   const { game, seat, version } = props;
   const step = game.step;
   const base = `/api/games/${game.id}`;
-  const query = `?seat=${encodeURIComponent(seat)}&step=${step}`;
-  const awaited = game.started && !game.over && (game.seats.find((s) => s.id === seat)?.awaited ?? false);
   const { data: viewData, error: viewError } = useGet<{ view: EmpireView }>(`${base}/seats/${seat}/view`, version);
+  const awaited = game.started && !game.over && (game.seats.find((s) => s.id === seat)?.awaited ?? false);
   const { data: options } = useGet<Options>(awaited ? `${base}/seats/${seat}/options` : null, version);
-  const [text, setTextState] = useState<string | null>(null);
-  const [reply, setReply] = useState<CheckReply | null>(null);
-  const [checkError, setCheckError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
-  const [status, setStatus] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [pathUnit, setPathUnit] = useState<string | null>(null);
-  const asked = useRef(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when a turn has run: the new turn starts from its own text.
-  useEffect(() => {
-    let live = true;
-    setTextState(null);
-    setReply(null);
-    setPathUnit(null);
-    startingText(game.id, seat, step)
-      .then((t) => {
-        if (live) setTextState(t);
-      })
-      .catch((e) => {
-        if (!live) return;
-        setTextState("");
-        setCheckError(errorText(e));
-      });
-    return () => {
-      live = false;
-    };
-  }, [game.id, seat, step, version]);
-
-  // The check, half a second after the last change (as the text editor's).
-  useEffect(() => {
-    if (text === null || !awaited) return;
-    const n = ++asked.current;
-    setChecking(true);
-    const t = setTimeout(async () => {
-      try {
-        const r = await call<CheckReply>("POST", `${base}/check${query}`, text);
-        if (n !== asked.current) return;
-        setReply(r);
-        setCheckError(null);
-      } catch (e) {
-        if (n !== asked.current) return;
-        setReply(null);
-        setCheckError(errorText(e));
-      } finally {
-        if (n === asked.current) setChecking(false);
-      }
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [text, awaited, base, query]);
-
+  const { text, write, reply, problem: checkError, checking, status, setStatus, busy, submit } = useCheckedDraft(props);
+  // A change to the plan makes the last action's word ("Draft saved", "Submitted") old news.
   const setText = useCallback(
     (t: string) => {
-      setTextState(t);
+      write(t);
       setStatus("");
-      keepDraft(draftKey(game.id, seat, step), t);
     },
-    [game.id, seat, step],
+    [write, setStatus],
   );
+  const [pathUnit, setPathUnit] = useState<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when a turn has run: no starfleet's path is being planned.
+  useEffect(() => setPathUnit(null), [game.id, seat, step, version]);
 
   const read = useMemo(() => (text === null ? null : readPlan(text)), [text]);
   const update = useCallback(
@@ -138,25 +89,7 @@ export function DraftProvider(props: SeatViewProps & { children: ReactNode }) {
     if (text === null) return;
     keepDraft(draftKey(game.id, seat, step), text);
     setStatus(`Draft saved in this browser for ${game.label}.`);
-  }, [text, game.id, game.label, seat, step]);
-
-  const submit = useCallback(async () => {
-    if (text === null) return;
-    setBusy(true);
-    setStatus("");
-    try {
-      const r = await call<CheckReply>("POST", `${base}/orders${query}`, text);
-      setReply(r);
-      setCheckError(null);
-      setStatus(
-        `Submitted revision ${r.revision} for ${r.label}.` + (r.advanced ? ` Every awaited seat had submitted: ${r.label} has run.` : ""),
-      );
-    } catch (x) {
-      setCheckError(errorText(x));
-    } finally {
-      setBusy(false);
-    }
-  }, [text, base, query]);
+  }, [text, game.id, game.label, seat, step, setStatus]);
 
   const value: Draft = {
     props,
