@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { GameSummary, SeatSummary } from "../../src/web/shell/api.js";
 import { gameHref, parseRoute } from "../../src/web/shell/route.js";
-import { awaitsFromYou, holderText, left, parseHours, spectatorSight } from "../../src/web/shell/words.js";
+import { awaitsFromYou, holderText, left, notAwaitedText, parseHours, spectatorSight } from "../../src/web/shell/words.js";
 
 const seat = (id: string, awaited: boolean, submitted: boolean): SeatSummary => ({
   id,
@@ -88,5 +88,14 @@ describe("the shell's words", () => {
     expect(parseHours("")).toEqual([]);
     expect(parseHours("2.5")).toBeNull();
     expect(parseHours("soon")).toBeNull();
+  });
+});
+
+describe("why a seat's orders are not taken now", () => {
+  it("says the game is over, not started, or that the step awaits others (with the server's note)", () => {
+    expect(notAwaitedText(game(true, true, [], []))).toBe("The game is over.");
+    expect(notAwaitedText(game(false, false, [], []))).toBe("Orders are taken once the game master starts the game.");
+    expect(notAwaitedText(game(false, true, [], []))).toBe("turn 3 does not await this seat.");
+    expect(notAwaitedText(game(false, true, [], []), "red activates now")).toBe("turn 3 does not await this seat: red activates now.");
   });
 });

@@ -11,6 +11,7 @@ import type { FormEvent } from "react";
 import type { CheckReply } from "./api.js";
 import { useCheckedDraft } from "./useCheckedDraft.js";
 import type { SeatViewProps } from "./views.js";
+import { notAwaitedText } from "./words.js";
 
 export function failing(reply: CheckReply): number {
   return new Set([
@@ -67,15 +68,7 @@ export function OrdersEditor(props: SeatViewProps) {
   return (
     <section aria-labelledby={`${id}-h`} className="orders">
       <h3 id={`${id}-h`}>Orders for {game.label}</h3>
-      {!awaited && (
-        <p>
-          {game.over
-            ? "The game is over."
-            : !game.started
-              ? "Orders are taken once the game master starts the game."
-              : `${game.label} does not await this seat.`}
-        </p>
-      )}
+      {!awaited && <p>{notAwaitedText(game)}</p>}
       <form onSubmit={submit}>
         <label htmlFor={`${id}-text`}>Orders file (YAML or JSON)</label>
         <p className="hint" id={`${id}-hint`}>

@@ -52,3 +52,10 @@ export function parseHours(text: string): number[] | null {
   const hours = parts.map(Number);
   return hours.every((h) => Number.isInteger(h) && h >= 0) ? hours : null;
 }
+
+/** Why a seat's orders are not taken now (shown in place of a submit that would be refused), with the server's note if any. */
+export function notAwaitedText(g: GameSummary, note?: string): string {
+  if (g.over) return "The game is over.";
+  if (!g.started) return "Orders are taken once the game master starts the game.";
+  return `${g.label} does not await this seat${note ? `: ${note}` : ""}.`;
+}

@@ -34,6 +34,7 @@ import { EXTRA_FIELDS, type FormValues, formOrder } from "./order-form.js";
 import { BattleTable, type TablePlay } from "./Table.js";
 import { stateOfView, weaponsOf } from "./table-state.js";
 import "./play.css";
+import { notAwaitedText } from "../../shell/words.js";
 
 /** The text to start from: this browser's draft, else the last revision submitted, else an empty orders file. */
 async function startingText(game: string, seat: string, step: number): Promise<string> {
@@ -472,15 +473,7 @@ export function BattleshiftPlay(props: SeatViewProps) {
       {viewData && <BattleTable view={viewData.view} {...(play ? { play } : {})} />}
       <section aria-labelledby={`${id}-h`} className="orders bs-orders">
         <h3 id={`${id}-h`}>Orders for {game.label}</h3>
-        {!awaited && (
-          <p>
-            {game.over
-              ? "The game is over."
-              : !game.started
-                ? "Orders are taken once the game master starts the game."
-                : `${game.label} does not await this seat${options?.note ? `: ${options.note}` : ""}.`}
-          </p>
-        )}
+        {!awaited && <p>{notAwaitedText(game, options?.note)}</p>}
         <fieldset className="buttons bs-mode">
           <legend className="sr-only">How to write the orders</legend>
           <button type="button" aria-pressed={!asText} onClick={() => setAsText(false)}>

@@ -12,6 +12,7 @@ import { useDraft } from "./OrdersDraft.js";
 import { linesByStep } from "./orders-plan.js";
 import { PathPlanner } from "./PathPlanner.js";
 import "./orders.css";
+import { notAwaitedText } from "../../shell/words.js";
 
 const TABS = [
   { id: "hq", label: "Empire orders" },
@@ -95,15 +96,7 @@ export function OrdersDesk() {
   return (
     <section aria-labelledby={`${id}-h`} className="orders ge-orders">
       <h3 id={`${id}-h`}>Orders for {game.label}</h3>
-      {!draft.awaited && (
-        <p>
-          {game.over
-            ? "The game is over."
-            : !game.started
-              ? "Orders are taken once the game master starts the game."
-              : `${game.label} does not await this seat.`}
-        </p>
-      )}
+      {!draft.awaited && <p>{notAwaitedText(game)}</p>}
       <div className="ge-orders-body">
         <div className="ge-orders-main">
           <div role="tablist" aria-label="Orders by area" className="tabs">
