@@ -11,7 +11,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveChromium, review as reviewPage, startWeb, type WebSession } from "./support.js";
+import { haveChromium, review as reviewPage, signUpAt, startWeb, type WebSession } from "./support.js";
 
 let session: WebSession | undefined;
 let browser: Browser | undefined;
@@ -27,21 +27,7 @@ afterAll(async () => session?.close());
 let shot = 0;
 const review = (page: Page, name: string) => reviewPage(page, `play-bs-${String(++shot).padStart(2, "0")}-${name}`);
 
-async function signUp(context: BrowserContext, name: string, password: string): Promise<Page> {
-  const page = await context.newPage();
-  page.on("pageerror", (e) => {
-    throw e;
-  });
-  await page.goto(base);
-  await expect.poll(() => page.getByRole("heading", { name: "New account" }).count(), WAIT).toBe(1);
-  const form = page.getByRole("region", { name: "New account" });
-  await form.getByLabel("Name").fill(name);
-  await form.getByLabel(/^Password/).fill(password);
-  await form.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("heading", { name: "Lobby" }).waitFor();
-  await page.getByText(`Signed in as ${name}`).waitFor();
-  return page;
-}
+const signUp = (context: BrowserContext, name: string, password: string): Promise<Page> => signUpAt(base, context, name, password, WAIT);
 
 /** What the page does after a click (a render, a check) may take a while on a busy machine. */
 const WAIT = { timeout: 15_000 };

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveChromium, review as reviewPage, SHOTS, startWeb, type WebSession } from "./support.js";
+import { haveChromium, review as reviewPage, SHOTS, signUpAt, startWeb, type WebSession } from "./support.js";
 
 let session: WebSession | undefined;
 let browser: Browser | undefined;
@@ -27,21 +27,7 @@ afterAll(async () => session?.close());
 let shot = 0;
 const review = (page: Page, name: string) => reviewPage(page, `replay-${String(++shot).padStart(2, "0")}-${name}`);
 
-async function signUp(context: BrowserContext, name: string, password: string): Promise<Page> {
-  const page = await context.newPage();
-  page.on("pageerror", (e) => {
-    throw e;
-  });
-  await page.goto(base);
-  await expect.poll(() => page.getByRole("heading", { name: "New account" }).count()).toBe(1);
-  const form = page.getByRole("region", { name: "New account" });
-  await form.getByLabel("Name").fill(name);
-  await form.getByLabel(/^Password/).fill(password);
-  await form.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("heading", { name: "Lobby" }).waitFor();
-  await page.getByText(`Signed in as ${name}`).waitFor();
-  return page;
-}
+const signUp = (context: BrowserContext, name: string, password: string): Promise<Page> => signUpAt(base, context, name, password);
 
 /** Has blue seen a volley yet? Its own reports say. */
 async function blueHasFired(page: Page, game: string): Promise<boolean> {

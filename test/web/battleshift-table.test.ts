@@ -17,7 +17,7 @@ import { Ctx } from "../../src/rules/battleshift/context.js";
 import { viewFor } from "../../src/rules/battleshift/presentation/view.js";
 import { measure, stateOfView } from "../../src/web/rulesets/battleshift/table-state.js";
 import { tinyBattle } from "../battleshift/support.js";
-import { haveChromium, review as reviewPage, startWeb, type WebSession } from "./support.js";
+import { haveChromium, review as reviewPage, signUpAt, startWeb, type WebSession } from "./support.js";
 
 let session: WebSession | undefined;
 let browser: Browser | undefined;
@@ -35,21 +35,7 @@ let shot = 0;
 /** Keep a screenshot of the page (named "table-NN-...") and check it with axe-core. */
 const review = (page: Page, name: string) => reviewPage(page, `table-${String(++shot).padStart(2, "0")}-${name}`);
 
-async function signUp(context: BrowserContext, name: string, password: string): Promise<Page> {
-  const page = await context.newPage();
-  page.on("pageerror", (e) => {
-    throw e;
-  });
-  await page.goto(base);
-  await expect.poll(() => page.getByRole("heading", { name: "New account" }).count()).toBe(1);
-  const form = page.getByRole("region", { name: "New account" });
-  await form.getByLabel("Name").fill(name);
-  await form.getByLabel(/^Password/).fill(password);
-  await form.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("heading", { name: "Lobby" }).waitFor();
-  await page.getByText(`Signed in as ${name}`).waitFor();
-  return page;
-}
+const signUp = (context: BrowserContext, name: string, password: string): Promise<Page> => signUpAt(base, context, name, password);
 
 describe("the table's measures, made from the seat's view alone", () => {
   // Blue's cruiser faces east at red's r1, 20" away, with red's r2 across the line; red's r3 is in hyperspace with a

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveChromium, ROOT, review as reviewPage, SHOTS, startWeb, type WebSession } from "./support.js";
+import { haveChromium, ROOT, review as reviewPage, SHOTS, signUpAt, startWeb, type WebSession } from "./support.js";
 
 const KLINGON_YAML = readFileSync(join(ROOT, "examples/tutorial/orders/klingon.yaml"), "utf8");
 const ROMULAN_YAML = readFileSync(join(ROOT, "examples/tutorial/orders/romulan.yaml"), "utf8");
@@ -40,21 +40,7 @@ let shot = 0;
 /** Keep a screenshot of the page (numbered in order) and check it with axe-core. */
 const review = (page: Page, name: string) => reviewPage(page, `${String(++shot).padStart(2, "0")}-${name}`);
 
-async function signUp(context: BrowserContext, name: string, password: string): Promise<Page> {
-  const page = await context.newPage();
-  page.on("pageerror", (e) => {
-    throw e;
-  });
-  await page.goto(base);
-  await expect.poll(() => page.getByRole("heading", { name: "New account" }).count()).toBe(1);
-  const form = page.getByRole("region", { name: "New account" });
-  await form.getByLabel("Name").fill(name);
-  await form.getByLabel(/^Password/).fill(password);
-  await form.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("heading", { name: "Lobby" }).waitFor();
-  await page.getByText(`Signed in as ${name}`).waitFor();
-  return page;
-}
+const signUp = (context: BrowserContext, name: string, password: string): Promise<Page> => signUpAt(base, context, name, password);
 
 /** Type the orders into the editor and wait for the check of exactly this text. */
 async function writeOrders(page: Page, seat: string, text: string): Promise<void> {

@@ -9,7 +9,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
@@ -100,4 +100,27 @@ export async function review(page: Page, file: string): Promise<void> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.at.join(", ")}`);
   expect(violations, `axe on ${file}`).toEqual([]);
+}
+
+/** A new page in `context` where `name` makes an account on the server at `base` and lands in the lobby signed in. */
+export async function signUpAt(
+  base: string,
+  context: BrowserContext,
+  name: string,
+  password: string,
+  wait: { timeout?: number } = {},
+): Promise<Page> {
+  const page = await context.newPage();
+  page.on("pageerror", (e) => {
+    throw e;
+  });
+  await page.goto(base);
+  await expect.poll(() => page.getByRole("heading", { name: "New account" }).count(), wait).toBe(1);
+  const form = page.getByRole("region", { name: "New account" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel(/^Password/).fill(password);
+  await form.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { name: "Lobby" }).waitFor();
+  await page.getByText(`Signed in as ${name}`).waitFor();
+  return page;
 }
