@@ -23,8 +23,8 @@ export async function createGame(store: Store, g: NewGame): Promise<GameRecord> 
   return r.value;
 }
 
-export async function loadGame(store: Store, id: string): Promise<{ record: GameRecord; ruleset: AnyRuleset }> {
-  const record = await store.load(id);
+export async function loadGame(store: Store, id: string, seen?: { version: string }): Promise<{ record: GameRecord; ruleset: AnyRuleset }> {
+  const record = await store.load(id, seen);
   if (!record) throw new HostError("no-game", `no game "${id}" in ${store.where}`);
   const ruleset = rulesetById(record.ruleset);
   // A database holds only states its own commits wrote; a game folder's may have been edited by hand.
@@ -38,6 +38,8 @@ export async function loadGame(store: Store, id: string): Promise<{ record: Game
 
 export interface Submitted extends AcceptedOrders {
   revision: number;
+  /** Who had submitted for the step once this was kept, when the store said so in the same round trip. */
+  submitters?: SeatId[];
 }
 
 /** Keep one seat's orders for the awaited step (refused whole when malformed, stale or for another seat); the reply is the check. */
@@ -58,6 +60,10 @@ export async function submitOrders(
   if (!a.ok) throw new HostError("orders-refused", `${source}: refused, nothing kept`, problemLines(a.error));
   const sub = { seat, step: record.step, orders: a.value.orders, problems: a.value.problems, source, at };
   // The store refuses it if the game has moved on since `record` was loaded ("stale-submission").
+  if (store.submitWithSubmitters) {
+    const kept = await store.submitWithSubmitters(id, sub);
+    return { ...a.value, revision: kept.revision, submitters: kept.submitters };
+  }
   const revision = await store.submit(id, sub);
   return { ...a.value, revision };
 }

@@ -280,6 +280,13 @@ interface DueOptions {
    * again. A step it finds due is decided again under the game's lock from a fresh read (runHostedStep).
    */
   schedule?: GameSchedule;
+  /**
+   * Who had submitted for a step, as the store answered a submission (`submitWithSubmitters`), instead of asking
+   * again. Used for that game and step only. Two submissions kept at once each may miss the other, but the one kept
+   * last saw the first (the store keeps them one after the other under the game's lock), so the last seat in still
+   * finds the step due.
+   */
+  submitted?: { gameId: string; step: number; seats: readonly SeatId[] };
 }
 
 /**
@@ -310,7 +317,10 @@ async function dueOne(deps: DueDeps, sched: GameSchedule, now: number, report: D
     await deps.site.setClock(sched.gameId, clock.step, gameClock(record.step, openStep(settingsOf(sched.deadlines), now)));
     return;
   }
-  const submitted = new Set(await deps.games.submitters(sched.gameId, record.step));
+  const known = opts.submitted;
+  const submitted = new Set(
+    known?.gameId === sched.gameId && known.step === record.step ? known.seats : await deps.games.submitters(sched.gameId, record.step),
+  );
   const ev = evaluate(sched, record, ruleset, submitted, now, deps.checks);
   if (!ev.due.due) {
     await remindDue(deps, sched, clock, ev, now, report);

@@ -316,8 +316,8 @@ async function ordersFor(
   // The game's schedule comes with it (one round trip): a submission then asks whether the step is due.
   const both = await ctx.site.hostedWithSchedule(id);
   if (!both) throw new ApiError(404, "no-game", `no game "${id}" is hosted here (GET /api/games lists the lobby)`);
-  const { hosted, schedule } = both;
-  const { record, ruleset } = await loadGame(ctx.games, id);
+  const { hosted, schedule, gameVersion } = both;
+  const { record, ruleset } = await loadGame(ctx.games, id, gameVersion === undefined ? undefined : { version: gameVersion });
   const a = accessOf(hosted, record, auth);
   if (a.seats.length === 0)
     throw new ApiError(403, "not-your-seat", "you hold no seat in this game: only a seat's player submits its orders");
@@ -684,6 +684,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
           lastCall: true,
           loaded: { record, ruleset },
           schedule,
+          ...(sub.submitters ? { submitted: { gameId: record.id, step: record.step, seats: sub.submitters } } : {}),
           ...(ctx.enqueue ? { enqueue: ctx.enqueue } : {}),
         });
         const ran = due.ran[0];

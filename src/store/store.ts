@@ -133,8 +133,12 @@ export interface Store {
   readonly database?: object;
   /** Make a new game at step `record.step` (1). Refuses an id already used ("game-exists"). */
   create(record: GameRecord): Promise<void>;
-  /** The game as it stands, or null. */
-  load(id: GameId): Promise<GameRecord | null>;
+  /**
+   * The game as it stands, or null. `seen` is the game row's version a read of the same database saw just now
+   * (SiteStore.hostedWithSchedule's `gameVersion`): a store that holds the game decoded at that very version may
+   * answer from memory without asking the database again; the answer is then the game as of that read.
+   */
+  load(id: GameId, seen?: { version: string }): Promise<GameRecord | null>;
   list(): Promise<GameSummary[]>;
   /**
    * Keep a submission as the next revision of (seat, step). Refused with "stale-submission"
@@ -142,6 +146,12 @@ export interface Store {
    * Returns the revision given.
    */
   submit(id: GameId, submission: Omit<Submission, "revision">): Promise<number>;
+  /**
+   * `submit`, answered with who had submitted for the step once it was kept (as `submitters` would be, asked at
+   * that moment). Optional: a store that learns both at once offers it (the SQL stores, in the submission's own
+   * round trip), and a server then needs no second query to see whether every awaited seat is in.
+   */
+  submitWithSubmitters?(id: GameId, submission: Omit<Submission, "revision">): Promise<{ revision: number; submitters: SeatId[] }>;
   /** Every revision for a step, oldest first. */
   submissions(id: GameId, step: number): Promise<Submission[]>;
   /**

@@ -31,6 +31,7 @@ describe("PGlite folder", () => {
       "5 mail play and diplomacy: accounts.email, seats.mail and mail_secret, hosted_games.gm_reads_private, messages",
       "6 reminders: seats.last_call_step",
       "7 sign_in_hits: the sign-in limit's counts, shared by every serve",
+      "8 starhost_submit: a batch of submissions in one round trip",
     ]);
     const again = await openStore(dir);
     try {

@@ -67,6 +67,19 @@ describe("reads remembered on PGlite", () => {
     expect(await read("SELECT v FROM t WHERE id = $1", [1])).toEqual({ rows: [{ v: "uno" }], fromMemory: false });
   });
 
+  it("never keeps a call of Starhost's own functions (starhost_*, which write), and forgets every read on one", async () => {
+    await db.query(
+      "CREATE FUNCTION starhost_bump(n int) RETURNS TABLE (w text) LANGUAGE plpgsql AS $$ BEGIN UPDATE u SET v = u.v || '+' WHERE id = n; RETURN QUERY SELECT u.v FROM u WHERE id = n; END $$",
+    );
+    expect((await read("SELECT v FROM u WHERE id = $1", [1])).fromMemory).toBe(false);
+    expect((await read("SELECT v FROM u WHERE id = $1", [1])).fromMemory).toBe(true);
+    const first = await read("SELECT w AS v FROM starhost_bump($1)", [1]);
+    const second = await read("SELECT w AS v FROM starhost_bump($1)", [1]);
+    expect(first.fromMemory || second.fromMemory).toBe(false);
+    expect(second.rows[0]!.v).toBe(`${first.rows[0]!.v}+`);
+    expect(await read("SELECT v FROM u WHERE id = $1", [1])).toEqual({ rows: second.rows, fromMemory: false });
+  });
+
   it("forgets everything on a DELETE (a foreign key may cascade it)", async () => {
     await read("SELECT v FROM u WHERE id = $1", [1]);
     expect((await read("SELECT v FROM u WHERE id = $1", [1])).fromMemory).toBe(true);

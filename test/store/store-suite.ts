@@ -253,6 +253,35 @@ export function storeSuite(name: string, makeStore: (options: StoreOptions) => P
       expect(await store.submissions(b, 2)).toEqual([]);
     });
 
+    it("answers a submission with who had submitted once it was kept, where the store offers it; the last one in sees all", async () => {
+      const submitWith = store.submitWithSubmitters?.bind(store);
+      if (!submitWith) return;
+      const id = freshId("with-submitters");
+      const r = makeRecord(id);
+      await store.create(r);
+      const sub = (seat: string) => ({ seat, step: 1, orders: { seat }, problems: [], source: "with", at: "t" });
+      expect(await submitWith(id, sub("red"))).toEqual({ revision: 1, submitters: ["red"] });
+      expect(await submitWith(id, sub("red"))).toEqual({ revision: 2, submitters: ["red"] });
+      // Several at once: each sees itself and what came before it; the one kept last sees every seat.
+      const at = await Promise.all([submitWith(id, sub("blue")), submitWith(id, sub("green")), submitWith(id, sub("red"))]);
+      for (const [i, seat] of ["blue", "green", "red"].entries()) expect(at[i]!.submitters).toContain(seat);
+      expect(at.some((a) => a.submitters.length === 3)).toBe(true);
+      expect(await store.submitters(id, 1)).toEqual(["blue", "green", "red"]);
+      // A stale one is refused as by submit.
+      await store.commit(id, entryFor(r), nextOf(r));
+      expect(await codeOf(submitWith(id, sub("red")))).toBe("stale-submission");
+    });
+
+    it("loads the game as it stands whatever row version a caller says it saw (a version it does not hold is asked again)", async () => {
+      const id = freshId("seen");
+      const r = makeRecord(id);
+      await store.create(r);
+      expect((await store.load(id, { version: "no-such-version" }))!.step).toBe(1);
+      await store.commit(id, entryFor(r), nextOf(r));
+      expect((await store.load(id, { version: "no-such-version" }))!.step).toBe(2);
+      expect(await store.load(freshId("seen-none"), { version: "1" })).toBeNull();
+    });
+
     it("refuses a commit run from fewer submissions than it holds (orders that came while the step ran), changing nothing", async () => {
       const id = freshId("counted");
       const r = makeRecord(id);

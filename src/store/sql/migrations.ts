@@ -231,6 +231,55 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX sign_in_hits_last ON sign_in_hits (last_at)",
     ],
   },
+  {
+    version: 8,
+    name: "starhost_submit: a batch of submissions in one round trip",
+    // On PostgreSQL a batch (store.ts, insertBatch) locks its games' rows, then numbers and inserts its rows, then
+    // reads who has submitted. Each needs a snapshot taken after the one before: the lock must be held before the
+    // revisions are counted, or two batches for one seat count alike and collide. As statements of a transaction
+    // that cost four round trips (BEGIN, lock, insert, COMMIT) and a fifth for the submitters. A VOLATILE PL/pgSQL
+    // function gives each of its statements a fresh snapshot, so the same steps run as one call. The output rows
+    // are the kept revisions (revision >= 1), then every seat that has submitted for each batch's (game, step)
+    // (revision 0): read after the insert under the lock, so the last batch to commit sees every earlier one.
+    statements: [
+      `CREATE FUNCTION starhost_submit(ords int[], game_ids text[], steps int[], seat_ids text[], orders bytea[],
+         problems json[], sources text[], ats text[])
+       RETURNS TABLE (out_game text, out_step int, out_seat text, out_revision int)
+       LANGUAGE plpgsql VOLATILE AS $fn$
+       DECLARE
+         k record;
+       BEGIN
+         PERFORM 1 FROM games WHERE id = ANY (game_ids) ORDER BY id FOR UPDATE;
+         RETURN QUERY
+           WITH v AS (
+             SELECT * FROM unnest(ords, game_ids, steps, seat_ids, orders, problems, sources, ats)
+               AS u (ord, game_id, step, seat, orders, problems, source, at)
+           )
+           INSERT INTO submissions AS s (game_id, step, seat, revision, orders, problems, source, at)
+           SELECT v.game_id, v.step, v.seat,
+             COALESCE((SELECT MAX(x.revision) FROM submissions x
+                       WHERE x.game_id = v.game_id AND x.step = v.step AND x.seat = v.seat), 0)
+               + row_number() OVER (PARTITION BY v.game_id, v.step, v.seat ORDER BY v.ord),
+             v.orders, v.problems, v.source, v.at
+           FROM v JOIN games g ON g.id = v.game_id AND g.step = v.step
+           ORDER BY v.ord
+           RETURNING s.game_id, s.step, s.seat, s.revision;
+         FOR k IN SELECT DISTINCT u.game_id, u.step FROM unnest(game_ids, steps) AS u (game_id, step) LOOP
+           -- Seat by seat along the primary key, as SqlStore.submitters reads them.
+           RETURN QUERY
+             WITH RECURSIVE r AS (
+               (SELECT x.seat FROM submissions x WHERE x.game_id = k.game_id AND x.step = k.step ORDER BY x.seat LIMIT 1)
+               UNION ALL
+               SELECT (SELECT n.seat FROM submissions n WHERE n.game_id = k.game_id AND n.step = k.step AND n.seat > r.seat
+                       ORDER BY n.seat LIMIT 1)
+               FROM r WHERE r.seat IS NOT NULL
+             )
+             SELECT k.game_id::text, k.step::int, r.seat, 0 FROM r WHERE r.seat IS NOT NULL;
+         END LOOP;
+       END
+       $fn$`,
+    ],
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrating one database. */

@@ -13,7 +13,8 @@
  * user's):
  *  - a read is a SELECT (or WITH ... SELECT) that writes nothing, locks nothing
  *    (FOR UPDATE/SHARE), and calls nothing volatile (now(), nextval, pg_notify,
- *    advisory locks, random): its tables are the names after FROM and JOIN. A read
+ *    advisory locks, random, or one of Starhost's own functions, `starhost_*`, which
+ *    write: ./migrations.ts): its tables are the names after FROM and JOIN. A read
  *    of no table is not kept.
  *  - anything else is a write: it forgets every kept read of the tables it names
  *    after INSERT INTO, UPDATE, DELETE FROM. A DELETE forgets everything, since a
@@ -33,7 +34,7 @@ import { deepFreeze } from "../frozen.js";
 import type { Queryable, QueryResult, SqlDriver } from "./driver.js";
 
 const VOLATILE =
-  /\b(?:INSERT|UPDATE|DELETE|TRUNCATE|FOR\s+(?:NO\s+KEY\s+)?UPDATE|FOR\s+(?:KEY\s+)?SHARE|current_timestamp|localtimestamp)\b|\b(?:pg_notify|nextval|setval|now|clock_timestamp|statement_timestamp|transaction_timestamp|random|gen_random_uuid|pg_advisory\w*|pg_try_advisory\w*|txid_\w+|pg_current_xact_id)\s*\(/i;
+  /\b(?:INSERT|UPDATE|DELETE|TRUNCATE|FOR\s+(?:NO\s+KEY\s+)?UPDATE|FOR\s+(?:KEY\s+)?SHARE|current_timestamp|localtimestamp)\b|\b(?:pg_notify|nextval|setval|now|clock_timestamp|statement_timestamp|transaction_timestamp|random|gen_random_uuid|pg_advisory\w*|pg_try_advisory\w*|txid_\w+|pg_current_xact_id|starhost_\w+)\s*\(/i;
 const READ_TABLES = /\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)/gi;
 const COMMA_JOIN = /\bFROM\s+[a-z_][a-z0-9_]*(?:\s+(?:AS\s+)?[a-z_][a-z0-9_]*)?\s*,/i;
 const WRITTEN_TABLES = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)/gi;
@@ -50,6 +51,8 @@ export function classify(text: string): Kind {
     if (COMMA_JOIN.test(t)) return { read: false, tables: [] };
     return { read: true, tables: names(t, READ_TABLES) };
   }
+  // Starhost's own functions write tables their call does not name (./migrations.ts): every read is forgotten.
+  if (/\bstarhost_\w+\s*\(/i.test(t)) return { read: false, tables: "all" };
   // A SELECT that locks rows or calls something volatile writes no table (a row lock is not a change).
   const unlocked = t.replace(/\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b|\bFOR\s+(?:KEY\s+)?SHARE\b/gi, "");
   if (/^SELECT\b/i.test(t) && !/\b(?:INSERT|UPDATE|DELETE|TRUNCATE)\b/i.test(unlocked)) return { read: false, tables: [] };

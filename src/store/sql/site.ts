@@ -347,15 +347,19 @@ export class SqlSiteStore implements SiteStore {
     });
   }
 
-  async hostedWithSchedule(gameId: string): Promise<{ hosted: HostedGame; schedule: GameSchedule } | null> {
-    const r = await this.db.query<ScheduleRow & GameRow>(
+  async hostedWithSchedule(gameId: string): Promise<{ hosted: HostedGame; schedule: GameSchedule; gameVersion?: string } | null> {
+    // The game row's version (xmin, as SqlStore.load keeps it) comes too: the games table is in this database.
+    const r = await this.db.query<ScheduleRow & GameRow & { game_version: string | null }>(
       `SELECT ${SCHEDULE_COLUMNS}, h.title, h.creator_id, h.spectators, h.created_at, h.gm_reads_private,
-         (SELECT coalesce(json_agg(m.account_id ORDER BY m.account_id), '[]') FROM game_masters m WHERE m.game_id = h.game_id) AS master_ids
+         (SELECT coalesce(json_agg(m.account_id ORDER BY m.account_id), '[]') FROM game_masters m WHERE m.game_id = h.game_id) AS master_ids,
+         (SELECT g.xmin::text FROM games g WHERE g.id = h.game_id) AS game_version
        FROM hosted_games h WHERE h.game_id = $1`,
       [gameId],
     );
     const row = r.rows[0];
-    return row ? { hosted: hostedOf(row), schedule: scheduleOf(row) } : null;
+    if (!row) return null;
+    const both = { hosted: hostedOf(row), schedule: scheduleOf(row) };
+    return row.game_version === null ? both : { ...both, gameVersion: row.game_version };
   }
 
   async hostedGame(gameId: string): Promise<HostedGame | null> {

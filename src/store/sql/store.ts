@@ -129,8 +129,14 @@ interface WaitingSubmission {
   submission: Omit<Submission, "revision">;
   orders: Buffer;
   problems: string;
-  resolve(revision: number): void;
+  resolve(kept: Kept): void;
   reject(e: unknown): void;
+}
+
+/** A submission's revision, and the seats that had submitted for its step once it was kept. */
+interface Kept {
+  revision: number;
+  submitters: SeatId[];
 }
 
 export class SqlStore implements Store {
@@ -192,10 +198,15 @@ export class SqlStore implements Store {
     if (r.rowCount !== 1) throw new StoreError("game-exists", `there is a game ${record.id} already`);
   }
 
-  async load(id: GameId): Promise<GameRecord | null> {
+  async load(id: GameId, seen?: { version: string }): Promise<GameRecord | null> {
     this.open();
     checkGameId(id);
     const had = this.cache.get(id);
+    if (had && seen?.version === had.version) {
+      this.cache.delete(id);
+      this.cache.set(id, had);
+      return { ...had.record };
+    }
     // The bytes come only when the row is not the cached version: one round trip either way.
     const r = await this.db.query<GameRow & { version: string }>(
       `SELECT xmin::text AS version, id, ruleset, ruleset_version, scenario, seed, step, label, outcome::text AS outcome,
@@ -252,12 +263,16 @@ export class SqlStore implements Store {
   }
 
   async submit(id: GameId, submission: Omit<Submission, "revision">): Promise<number> {
+    return (await this.submitWithSubmitters(id, submission)).revision;
+  }
+
+  async submitWithSubmitters(id: GameId, submission: Omit<Submission, "revision">): Promise<Kept> {
     this.open();
     checkGameId(id);
     checkSubmission(submission);
     const orders = this.packOrders(jsonText(`the orders of seat ${submission.seat}`, submission.orders));
     const problems = jsonText(`the problems of seat ${submission.seat}`, submission.problems);
-    return new Promise<number>((resolve, reject) => {
+    return new Promise<Kept>((resolve, reject) => {
       this.waiting.push({ id, submission, orders, problems, resolve, reject });
       if (this.inserting < (this.db.exclusive ? 1 : 4)) void this.insertWaiting();
     });
@@ -277,11 +292,11 @@ export class SqlStore implements Store {
       while (this.waiting.length > 0) {
         const batch = this.waiting.splice(0, 100);
         try {
-          const revisions = await this.insertBatch(batch);
+          const kept = await this.insertBatch(batch);
           batch.forEach((w, i) => {
-            const r = revisions[i]!;
-            if (typeof r === "number") w.resolve(r);
-            else w.reject(r);
+            const r = kept[i]!;
+            if (r instanceof Error) w.reject(r);
+            else w.resolve(r);
           });
         } catch (e) {
           for (const w of batch) w.reject(e);
@@ -294,15 +309,16 @@ export class SqlStore implements Store {
   }
 
   /**
-   * One statement for a batch. On PostgreSQL it runs in a transaction after locking each game's row (FOR
-   * UPDATE), so a step commit cannot come between the step check and the insert (a commit that got there
-   * first has moved the step on, and that game's submissions are refused as stale), and the revisions are
-   * counted after the lock is held. On PGlite, where statements never overlap, the statement alone does it
-   * (a row lock there costs as much as the insert). Should two revisions still collide, the primary key
-   * refuses the statement and it counts again. The rows go in in the batch's order (ORDER BY), so their sequence numbers keep the order of arrival.
-   * The answer for each submission is its revision, or the error that refused it.
+   * One round trip for a batch: the function `starhost_submit` (migration 8) locks each game's row (FOR UPDATE, in
+   * id order, so two batches never wait on each other in a circle), so a step commit cannot come between the step
+   * check and the insert (a commit that got there first has moved the step on, and that game's submissions are
+   * refused as stale); then, in a fresh snapshot under the lock, numbers the revisions (max + 1) and inserts the
+   * rows in the batch's order (their sequence numbers keep the order of arrival); then reads who has submitted.
+   * On PGlite, where statements never overlap, the revisions come from the ledger instead (insertNumbered). Should
+   * two revisions still collide, the primary key refuses the call, nothing of it is kept, and it counts again.
+   * The answer for each submission is what was kept, or the error that refused it.
    */
-  private async insertBatch(batch: readonly WaitingSubmission[]): Promise<(number | Error)[]> {
+  private async insertBatch(batch: readonly WaitingSubmission[]): Promise<(Kept | Error)[]> {
     if (this.db.exclusive) {
       try {
         return await this.insertNumbered(batch);
@@ -312,36 +328,36 @@ export class SqlStore implements Store {
         for (const w of batch) this.ledgers.drop(w.id, w.submission.step);
       }
     }
-    const params: unknown[] = [];
-    const rows = batch.map((w, i) => {
-      const n = params.push(i, w.id, w.submission.step, w.submission.seat, w.orders, w.problems, w.submission.source, w.submission.at);
-      return `($${n - 7}::int, $${n - 6}::text, $${n - 5}::int, $${n - 4}::text, $${n - 3}::bytea, $${n - 2}::json, $${n - 1}::text, $${n}::text)`;
-    });
-    const sql = `WITH v (ord, game_id, step, seat, orders, problems, source, at) AS (VALUES ${rows.join(", ")}),
-       g AS (SELECT id, step FROM games WHERE id IN (SELECT game_id FROM v))
-       INSERT INTO submissions (game_id, step, seat, revision, orders, problems, source, at)
-       SELECT v.game_id, v.step, v.seat,
-         COALESCE((SELECT MAX(s.revision) FROM submissions s WHERE s.game_id = v.game_id AND s.step = v.step AND s.seat = v.seat), 0)
-           + row_number() OVER (PARTITION BY v.game_id, v.step, v.seat ORDER BY v.ord),
-         v.orders, v.problems, v.source, v.at
-       FROM v JOIN g ON g.id = v.game_id AND g.step = v.step
-       ORDER BY v.ord
-       RETURNING game_id, step, seat, revision`;
+    const column = <T>(f: (w: WaitingSubmission, i: number) => T): T[] => batch.map(f);
+    const params = [
+      column((_, i) => i),
+      column((w) => w.id),
+      column((w) => w.submission.step),
+      column((w) => w.submission.seat),
+      column((w) => w.orders),
+      column((w) => w.problems),
+      column((w) => w.submission.source),
+      column((w) => w.submission.at),
+    ];
     for (let attempt = 1; ; attempt++) {
       try {
-        const r = this.db.exclusive
-          ? await this.db.query<SubmittedRow>(sql, params)
-          : await this.db.transaction(async (tx) => {
-              // The games' rows locked first, in id order (two batches never wait on each other in a circle), by a
-              // statement of its own: the insert's snapshot is then taken after the lock is held, so it counts
-              // every revision committed before (one statement would count from before its wait, and collide).
-              await tx.query("SELECT id FROM games WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE", [
-                [...new Set(batch.map((w) => w.id))].sort(),
-              ]);
-              return tx.query<SubmittedRow>(sql, params);
-            });
+        const r = await this.db.query<{ out_game: string; out_step: number; out_seat: string; out_revision: number }>(
+          "SELECT out_game, out_step, out_seat, out_revision FROM starhost_submit($1::int[], $2::text[], $3::int[], $4::text[], $5::bytea[], $6::json[], $7::text[], $8::text[])",
+          params,
+        );
         this.inserted += 1;
-        return this.answers(batch, r.rows);
+        const kept: SubmittedRow[] = [];
+        const submitters = new Map<string, SeatId[]>();
+        for (const row of r.rows) {
+          if (row.out_revision > 0) kept.push({ game_id: row.out_game, step: row.out_step, seat: row.out_seat, revision: row.out_revision });
+          else {
+            const k = `${row.out_game}\u0000${row.out_step}`;
+            const list = submitters.get(k);
+            if (list) list.push(row.out_seat);
+            else submitters.set(k, [row.out_seat]);
+          }
+        }
+        return this.answers(batch, kept, (w) => submitters.get(`${w.id}\u0000${w.submission.step}`) ?? []);
       } catch (e) {
         if (attempt < 20 && isDuplicate(e)) continue;
         throw e;
@@ -354,7 +370,7 @@ export class SqlStore implements Store {
    * a plain insert of the rows whose game still awaits their step. A number given twice (the ledger was wrong)
    * fails the whole statement on the primary key, and nothing of the batch is kept.
    */
-  private async insertNumbered(batch: readonly WaitingSubmission[]): Promise<(number | Error)[]> {
+  private async insertNumbered(batch: readonly WaitingSubmission[]): Promise<(Kept | Error)[]> {
     const latest = new Map<string, number>();
     const params: unknown[] = [];
     const rows: string[] = [];
@@ -379,7 +395,12 @@ export class SqlStore implements Store {
     );
     this.inserted += 1;
     for (const row of r.rows) this.ledgers.note(row.game_id, row.step, row.seat, row.revision);
-    return this.answers(batch, r.rows);
+    const submitters = new Map<string, SeatId[]>();
+    for (const w of batch) {
+      const k = `${w.id}\u0000${w.submission.step}`;
+      if (!submitters.has(k)) submitters.set(k, [...(await this.ledgerOf(w.id, w.submission.step)).keys()].sort());
+    }
+    return this.answers(batch, r.rows, (w) => submitters.get(`${w.id}\u0000${w.submission.step}`) ?? []);
   }
 
   /** A step's ledger (./ledger.ts), read from the database if it is not kept. Only on an exclusive database. */
@@ -395,8 +416,12 @@ export class SqlStore implements Store {
     return this.inserted === before ? this.ledgers.set(id, step, latest) : new Map(latest);
   }
 
-  /** Each submission's revision, from the rows the batch's statement kept, or why it was refused. */
-  private async answers(batch: readonly WaitingSubmission[], kept: readonly SubmittedRow[]): Promise<(number | Error)[]> {
+  /** Each submission's revision and its step's submitters, from the rows the batch's statement kept, or why it was refused. */
+  private async answers(
+    batch: readonly WaitingSubmission[],
+    kept: readonly SubmittedRow[],
+    submittersOf: (w: WaitingSubmission) => SeatId[],
+  ): Promise<(Kept | Error)[]> {
     // Revisions back to submissions: within one (game, step, seat) they were given in the batch's order.
     const given = new Map<string, number[]>();
     for (const row of kept) {
@@ -406,12 +431,12 @@ export class SqlStore implements Store {
       else given.set(k, [row.revision]);
     }
     for (const list of given.values()) list.sort((x, y) => x - y);
-    const out: (number | Error)[] = [];
+    const out: (Kept | Error)[] = [];
     const refused = new Map<string, Error>();
     for (const w of batch) {
       const next = given.get(`${w.id}\u0000${w.submission.step}\u0000${w.submission.seat}`)?.shift();
       if (next !== undefined) {
-        out.push(next);
+        out.push({ revision: next, submitters: submittersOf(w) });
         continue;
       }
       // Nothing kept for it: the game is gone or has moved on.
