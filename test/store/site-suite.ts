@@ -233,7 +233,10 @@ export function siteSuite(name: string, open: () => Promise<{ games: Store; site
       expect((await site.schedule(id))?.clock?.pausedAt).toBe(T1);
       // Read together (one round trip), the hosted game and its schedule are what each read alone gives.
       const both = await site.hostedWithSchedule(id);
-      expect({ hosted: both?.hosted, schedule: both?.schedule }).toEqual({ hosted: await site.hostedGame(id), schedule: await site.schedule(id) });
+      expect({ hosted: both?.hosted, schedule: both?.schedule }).toEqual({
+        hosted: await site.hostedGame(id),
+        schedule: await site.schedule(id),
+      });
       // A site on the game store's database adds the game row's version (GameStore.load's `seen`), else nothing.
       if (both?.gameVersion !== undefined) expect(both.gameVersion).toMatch(/^\d+$/);
       expect(Object.keys(both ?? {}).filter((k) => !["hosted", "schedule", "gameVersion"].includes(k))).toEqual([]);

@@ -349,7 +349,8 @@ export class SqlStore implements Store {
         const kept: SubmittedRow[] = [];
         const submitters = new Map<string, SeatId[]>();
         for (const row of r.rows) {
-          if (row.out_revision > 0) kept.push({ game_id: row.out_game, step: row.out_step, seat: row.out_seat, revision: row.out_revision });
+          if (row.out_revision > 0)
+            kept.push({ game_id: row.out_game, step: row.out_step, seat: row.out_seat, revision: row.out_revision });
           else {
             const k = `${row.out_game}\u0000${row.out_step}`;
             const list = submitters.get(k);
