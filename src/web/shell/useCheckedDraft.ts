@@ -10,7 +10,9 @@
  * at once and then asks for the same check with odds, which replaces it when it comes. The second is asked after the
  * first is answered, not beside it: a server works on one request at a time, and odds worked out first would hold
  * back the check they are meant not to delay. A ruleset without such odds answers the first request whole, and
- * nothing more is asked. Measured by `npx tsx bench/run.ts ge-orders-check`.
+ * nothing more is asked. Chosen over making the odds cheaper: they are mostly trial runs of the whole turn, and
+ * fewer would change what "in 7 of 20 trial runs" means (the profile and figures: bench/ge-orders-check.bench.ts,
+ * `npx tsx bench/run.ts ge-orders-check`).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type CheckReply, call, errorText, type SeatHistory } from "./api.js";
