@@ -66,6 +66,21 @@ export interface Check {
   ok: boolean;
   lines: CheckLine[];
   problems: Problem[];
+  /**
+   * This check was asked without odds (`CheckOptions.odds` false) and left out odds that take long to work out:
+   * its lines that depend on dice say so ("odds follow"), and the same check with odds gives them.
+   */
+  oddsFollow?: boolean;
+}
+
+/** How a check is asked for. */
+export interface CheckOptions {
+  /**
+   * Work out odds where dice decide (default true). False: answer at once and leave out what takes long to work
+   * out (simulated battles, trial runs), marking the check `oddsFollow` when something was left out; a client then
+   * shows the check first and asks again with odds (issue 11: a check shown within 100 ms as a player types).
+   */
+  odds?: boolean;
 }
 
 export interface Resolution<State, Event> {
@@ -259,7 +274,7 @@ export interface Ruleset<State, Orders, View, Event extends GameEvent = GameEven
   /** The state as `seat` knows it: what it may not see is removed or blanked. Bots and the check decide from it. */
   knownState(state: State, seat: SeatId): State;
   /** Preview using only what `seat` knows: what each order will do, what will fail and why. */
-  check(state: State, seat: SeatId, orders: Orders): Check;
+  check(state: State, seat: SeatId, orders: Orders, opts?: CheckOptions): Check;
   /** The pure step: same state, orders and generator give byte-identical results. */
   resolve(state: State, ordersBySeat: Readonly<Record<SeatId, Orders>>, rng: Rng): Resolution<State, Event>;
   /** Fog of war: only what `seat` may see of the state and of the step's events. */

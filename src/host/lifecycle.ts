@@ -10,7 +10,7 @@ import { isId } from "../core/ids.js";
 import type { Problem, Result } from "../core/result.js";
 import { err, ok } from "../core/result.js";
 import { seedProblem } from "../core/rng.js";
-import { type AnyRuleset, type Check, type Outcome, type ParsedOrders, type SeatId, stepRng } from "../core/ruleset.js";
+import { type AnyRuleset, type Check, type CheckOptions, type Outcome, type ParsedOrders, type SeatId, stepRng } from "../core/ruleset.js";
 import { deepFreeze } from "../store/frozen.js";
 import type { GameRecord, StepEntry, Submission } from "../store/store.js";
 import { HostError } from "./errors.js";
@@ -127,6 +127,8 @@ export function acceptOrders(
   memo?: CheckMemo,
   /** `ruleset.parseOrders(raw)`, when the caller has made it already (a server reads the file's seat and step first). */
   parsed?: ParsedOrders<unknown>,
+  /** How the check is asked for (default: with odds); a submission always keeps the check with odds. */
+  checkOpts: CheckOptions = {},
 ): Result<AcceptedOrders, Problem[]> {
   if (record.outcome) return err([{ order: "game", code: "game-over", message: gameOverMessage(record.outcome) }]);
   const awaiting: readonly SeatId[] = memo ? memo.awaiting(ruleset, record.state) : ruleset.awaiting(record.state);
@@ -160,9 +162,14 @@ export function acceptOrders(
   if (!awaiting.includes(seat)) {
     return err([{ order: "step", code: "not-awaited", message: `${record.label} awaits ${awaiting.join(", ") || "no one"}, not ${seat}` }]);
   }
-  const key = memo ? checkKey(record, seat, parsed.orders) : "";
-  const check = memo?.get(key) ?? ruleset.check(record.state, seat, parsed.orders);
-  memo?.set(key, check);
+  const odds = checkOpts.odds !== false;
+  if (!memo)
+    return ok({ orders: parsed.orders, problems: parsed.problems, check: ruleset.check(record.state, seat, parsed.orders, { odds }) });
+  const key = checkKey(record, seat, parsed.orders);
+  // A check with odds answers one asked without them too: it is the same check with the odds in it.
+  const check = memo.get(withOdds(key)) ?? (odds ? undefined : memo.get(key)) ?? ruleset.check(record.state, seat, parsed.orders, { odds });
+  // A check asked without odds that left nothing out (no dice rolled) is the check with odds as well.
+  memo.set(odds || check.oddsFollow !== true ? withOdds(key) : key, check);
   return ok({ orders: parsed.orders, problems: parsed.problems, check });
 }
 
@@ -221,6 +228,9 @@ function checkKey(record: GameRecord, seat: SeatId, orders: unknown): string {
   // faster; the same orders with their keys in another order only cost a check of their own.
   return `${game}\u0000${record.step}\u0000${seat}\u0000${JSON.stringify(orders)}`;
 }
+
+/** The memo's key of the check with odds (`checkKey` alone names the check asked without them). */
+const withOdds = (key: string): string => `${key}\u0000odds`;
 
 /** What one step produced: the record after it, its history entry, and each seat's report. */
 export interface StepResult {

@@ -286,6 +286,10 @@ const CheckReply = z.object({
     ok: z.boolean(),
     lines: z.array(z.object({ step: z.string(), order: z.string(), text: z.string(), ok: z.boolean(), certainty: z.string().optional() })),
     problems: z.array(z.object({ order: z.string(), code: z.string(), message: z.string() })),
+    oddsFollow: z
+      .boolean()
+      .optional()
+      .describe('checked with ?odds=0: odds were left out (lines say "odds follow"); the same check without ?odds=0 gives them'),
   }),
   skipped: z
     .array(z.object({ order: z.string(), code: z.string(), message: z.string() }))
@@ -299,6 +303,15 @@ const CheckReply = z.object({
 const OrdersQuery = z.object({
   seat: Id.optional().describe("default: the seat the file names if it is yours, else your only seat"),
   step: StepNumber.optional(),
+});
+
+const CheckQuery = OrdersQuery.extend({
+  odds: z
+    .enum(["0", "1"])
+    .optional()
+    .describe(
+      "0: answer at once and leave out odds that take long to work out (battles simulated, trial runs): the check says oddsFollow, and the same request with odds=1 (the default) gives them; a page shows the first and fills in the second",
+    ),
 });
 
 /**
@@ -713,18 +726,18 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       method: "POST",
       url: "/api/games/:id/check",
       summary:
-        "check a seat's orders without submitting them: the reply is the check POST /orders would give, and nothing is kept (a client checks as its player types)",
+        "check a seat's orders without submitting them: the reply is the check POST /orders would give, and nothing is kept (a client checks as its player types; with ?odds=0 it answers first without the odds, then asks for them)",
       tags: ["orders"],
       auth: "required",
       params: GameParams,
-      query: OrdersQuery,
+      query: CheckQuery,
       rawBody: "the seat's orders file, as for POST /api/games/ID/orders",
       bodyLimit: ctx.ordersBodyLimit,
       reply: CheckReply.omit({ revision: true, advanced: true }),
     },
     async ({ params, query, body, auth, req }) => {
       const { record, ruleset, seat, raw, parsed } = await ordersFor(ctx, params.id, query, body, auth, req);
-      const a = acceptOrders(ruleset, record, seat, raw, ctx.checks, parsed);
+      const a = acceptOrders(ruleset, record, seat, raw, ctx.checks, parsed, { odds: query.odds !== "0" });
       if (!a.ok)
         throw new HostError("orders-refused", `these orders would be refused whole: ${problemLines(a.error)[0]}`, problemLines(a.error));
       return { seat, step: record.step, label: record.label, ok: a.value.check.ok, check: a.value.check, skipped: a.value.problems };

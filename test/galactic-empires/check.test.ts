@@ -120,6 +120,47 @@ describe("chapter 6: a battle's outcome is chance, and the check gives its odds"
   });
 });
 
+describe("the check first, its odds after (issue 11: a check shown within 100 ms as the player types)", () => {
+  it("asked without odds, every line after the dice says 'odds follow'; the rest is the check with odds, line for line", () => {
+    const quick = ge.check(contested(), "alpha", ATTACK, { odds: false });
+    const full = ge.check(contested(), "alpha", ATTACK);
+    expect(quick.oddsFollow).toBe(true);
+    expect(full.oddsFollow).toBeUndefined();
+    expect(quick.lines.map(({ step, order, ok, certainty }) => ({ step, order, ok, certainty }))).toEqual(
+      full.lines.map(({ step, order, ok, certainty }) => ({ step, order, ok, certainty })),
+    );
+    quick.lines.forEach((l, i) => {
+      if (l.certainty !== "chance") expect(l.text).toBe(full.lines[i]?.text);
+      else expect(l.text).toMatch(/odds follow/);
+      expect(l.text).not.toMatch(/trial runs|simulated battles/);
+    });
+    expect(linesOf(quick.lines, "Phase 1: Space Battles are Fought").find((l) => l.text.startsWith("a battle"))?.text).toBe(
+      "a battle will be fought at 3 Sector 3; its outcome is chance (odds follow)",
+    );
+    for (const l of quick.lines.filter((l) => l.step === "Upkeep Paid"))
+      expect(l.text).toMatch(/\(chance: odds follow; depends on the battle at 3 Sector 3(; .*)?\)$/);
+    // Same state, orders and seed: the same answer.
+    expect(ge.check(contested(), "alpha", ATTACK, { odds: false })).toEqual(quick);
+  });
+
+  it("an order seen failing after the dice 'may fail' until the odds come, and stays a problem meanwhile (a cautious verdict)", () => {
+    const orders: Orders = { orders: [...ATTACK.orders, { type: "travel", unit: "A1", to: 999 }] };
+    const quick = ge.check(contested(), "alpha", orders, { odds: false });
+    const bad = quick.lines.find((l) => l.order === "#2 travel A1 -> 999" && l.step !== "Orders");
+    expect(bad?.text).toMatch(/^may fail: .*\(chance: odds follow; depends on the battle at 3 Sector 3(; .*)?\)$/);
+    expect(quick.problems.map((p) => p.order)).toContain("#2 travel A1 -> 999");
+    expect(quick.ok).toBe(false);
+  });
+
+  it("orders that roll no dice leave nothing to follow: the check without odds is the check with them", () => {
+    const s = createTutorial(1);
+    const orders: Orders = { orders: [{ type: "hireAdmiral", unit: "G1" }] };
+    const quick = ge.check(s, "klingon", orders, { odds: false });
+    expect(quick.oddsFollow).toBeUndefined();
+    expect(quick).toEqual(ge.check(s, "klingon", orders));
+  });
+});
+
 describe("only what the dice touch is chance (issue 9 item 8, loose end: not every line after the first die)", () => {
   /** contested(), and a second alpha starfleet far from the battle, in sectors 6-7 of a longer line. */
   function withBystander(): GameState {

@@ -52,6 +52,34 @@ describe("checks made once answer again", () => {
   });
 });
 
+describe("a check asked without its odds (a page's first answer as its player types) is kept apart", () => {
+  // Patrol Force 2 travels into Narendra's local forces: a battle, so the check with odds simulates it and runs trials.
+  const battle = { empire: "klingon", turn: 1, orders: [{ type: "travel", unit: "A5", to: 3 }] };
+
+  it("without odds it says they follow; with odds it is checked afresh; then the check with odds answers both", () => {
+    const memo = new CheckMemo();
+    const quick = acceptOrders(ge, record, "klingon", battle, memo, undefined, { odds: false });
+    const full = acceptOrders(ge, record, "klingon", battle, memo);
+    const quickAgain = acceptOrders(ge, record, "klingon", battle, memo, undefined, { odds: false });
+    const fresh = acceptOrders(ge, record, "klingon", battle);
+    if (!quick.ok || !full.ok || !quickAgain.ok || !fresh.ok) throw new Error("accepted");
+    expect(quick.value.check.oddsFollow).toBe(true);
+    expect(full.value.check.oddsFollow).toBeUndefined();
+    expect(canonicalJson(full.value.check)).toBe(canonicalJson(fresh.value.check));
+    expect(quickAgain.value.check).toBe(full.value.check);
+  });
+
+  it("orders that roll no dice leave nothing out: the check asked without odds is the check with them", () => {
+    const memo = new CheckMemo();
+    const quiet = { empire: "klingon", turn: 1, orders: [{ type: "hireAdmiral", unit: "G1" }] };
+    const quick = acceptOrders(ge, record, "klingon", quiet, memo, undefined, { odds: false });
+    const full = acceptOrders(ge, record, "klingon", quiet, memo);
+    if (!quick.ok || !full.ok) throw new Error("accepted");
+    expect(quick.value.check.oddsFollow).toBeUndefined();
+    expect(full.value.check).toBe(quick.value.check);
+  });
+});
+
 describe("the seats a state awaits, worked out once per frozen state", () => {
   it("answers as the ruleset does, asks it once for a frozen state, and every time for one that may change", () => {
     let asked = 0;

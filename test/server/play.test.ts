@@ -73,10 +73,18 @@ describe("a tutorial game through app.inject", () => {
     expect(started.body.started).toBe(true);
     expect((await bob.call("POST", `/api/games/${id}/seats/romulan/leave`)).body.error).toBe("started");
 
+    // The check at once, its odds left to follow (?odds=0): A5's travel into Narendra brings a battle.
+    const quick = await alice.call("POST", `/api/games/${id}/check?odds=0`, { body: KLINGON_YAML });
+    expect(quick.status, quick.text).toBe(200);
+    expect(quick.body).toMatchObject({ seat: "klingon", step: 1, ok: false, check: { oddsFollow: true } });
+    expect(JSON.stringify(quick.body.check.lines)).toContain("odds follow");
+    expect((await alice.call("POST", `/api/games/${id}/check?odds=2`, { body: KLINGON_YAML })).status).toBe(400);
     // A check alone (a client checking as its player types): the same check as a submission, nothing kept.
     const checked = await alice.call("POST", `/api/games/${id}/check`, { body: KLINGON_YAML });
     expect(checked.status, checked.text).toBe(200);
     expect(checked.body).toMatchObject({ seat: "klingon", step: 1, label: "turn 1", ok: false });
+    expect(checked.body.check.oddsFollow).toBeUndefined();
+    expect(JSON.stringify(checked.body.check.lines)).toMatch(/of 20 trial runs of the turn/);
     expect(checked.body.revision).toBeUndefined();
     expect((await alice.call("GET", `/api/games/${id}/seats/klingon/history`)).body.due.revisions).toEqual([]);
     expect((await bob.call("POST", `/api/games/${id}/check?seat=klingon&step=1`, { body: KLINGON_YAML })).status).toBe(403);

@@ -5,6 +5,8 @@
  * their neutral relation allows, a proclamation, and an espionage order undone again in HQ Plans; for the units,
  * Patrol Force 2's retreat level, and its path clicked on the map (Narendra, then Archanis: the second travel is
  * refused by the check, with its reason beside it in HQ Plans); at Qo'noS, two Birds of Prey in its build box.
+ * The check comes first and its odds after (useCheckedDraft.ts): A5's travel into Narendra brings a battle, and the
+ * page asks for the check without odds, then with them, and shows the odds when they come.
  * The text tab shows the same orders as the file; the draft is saved and submitted. Every page is checked with
  * axe-core and kept as a screenshot (ge-orders-*.png).
  */
@@ -39,6 +41,12 @@ describe.skipIf(!haveChromium)("Galactic Empires orders in the browser", () => {
     const page = await context.newPage();
     page.on("pageerror", (e) => {
       throw e;
+    });
+    // The checks the page asks for: with odds=0 (the check at once) and odds=1 (its odds, when they follow).
+    const checks: string[] = [];
+    page.on("request", (r) => {
+      const m = /\/check\?.*odds=(\d)/.exec(r.url());
+      if (m) checks.push(m[1]!);
     });
     await page.goto(base);
     const form = page.getByRole("region", { name: "New account" });
@@ -142,6 +150,17 @@ describe.skipIf(!haveChromium)("Galactic Empires orders in the browser", () => {
       .getByRole("region", { name: "Phase 2: Starfleets Travel" })
       .getByText(/fails.*#4 travel A5 -> 8.*needs 2 move points/)
       .waitFor();
+    // The battle at Narendra: the check came first without its odds and asked for them; they are filled in.
+    const battle = check.getByRole("region", { name: "Phase 1: Space Battles are Fought" });
+    await battle.getByText(/a battle will be fought at 3 Narendra; its outcome is chance: odds from \d+ simulated battles/).waitFor();
+    await check
+      .getByText(/\(chance: in \d+ of 20 trial runs of the turn; depends on the battle at 3 Narendra/)
+      .first()
+      .waitFor();
+    await expect.poll(() => check.getByRole("status").textContent()).toBe("");
+    expect(await check.getByText(/odds follow/).count()).toBe(0);
+    expect(checks[0]).toBe("0");
+    expect(checks).toContain("1");
     await review(page, "ge-orders-3-checked");
 
     // As text: the same orders, as the file the forms wrote.

@@ -13,6 +13,10 @@
  *   rolled says on what it depends and, from trial runs of the turn with other
  *   dice, how often it came out so; an order that fails in every trial run is
  *   expected to fail (a problem), one that fails in some "may fail";
+ * - asked with its odds to follow (`oddsFollow`: a page shows the check as the
+ *   player types, then asks again with odds), it runs the turn once, leaves the
+ *   simulations and trial runs out, and says on each line after dice "odds
+ *   follow"; the answer with odds is the same check with them filled in;
  * - what hangs on forces out of sight, cloaked units, or another empire's answer
  *   (an alliance, peace) "cannot be verified from what you know".
  */
@@ -37,6 +41,13 @@ export interface CheckOptions {
    * failure seen in its one run a problem (the random bot's and the tests' quick check).
    */
   odds?: boolean;
+  /**
+   * Leave the odds out, as `odds: false` does, but for a reader who will ask for them next (issue 11's check as
+   * you type: the check at once, its odds in a second request): each line after dice says "odds follow" and the
+   * check is marked `oddsFollow` when there are odds to give. A failure seen in its one run stays a problem until
+   * the odds say how often it fails, so the verdict errs towards caution; its line says "may fail".
+   */
+  oddsFollow?: boolean;
 }
 
 /** Trial runs of the turn with other dice, after dice were rolled: fewer on big maps, so a check stays quick. */
@@ -45,7 +56,8 @@ export function trialRuns(sectors: number): number {
 }
 
 export function checkOrders(state: GameState, empire: EmpireId, given: Orders, opts: CheckOptions = {}): Check {
-  return plainCheck(scroll(state, empire, given, opts.odds === true));
+  const odds = opts.odds === true ? "now" : opts.oddsFollow === true ? "follow" : "none";
+  return plainCheck(scroll(state, empire, given, odds));
 }
 
 /** One run of the turn on what the empire knows, with dice from `purpose`. */
@@ -63,14 +75,23 @@ function preview(
   return { res, p };
 }
 
-/** "chance: in 7 of 20 trial runs of the turn; depends on the battle at 3 Narendra". */
+/**
+ * "chance: in 7 of 20 trial runs of the turn; depends on the battle at 3 Narendra"; without trial runs "chance:
+ * depends on ...", or "chance: odds follow; depends on ..." when they are asked for next.
+ */
 const odds_ = (runs: string | null, why: string): string => `chance: ${runs === null ? "" : `${runs}; `}depends on ${why}`;
+const FOLLOW = "odds follow";
 const mine = (e: GeEvent, empire: EmpireId): boolean => e.to === "all" || e.to.includes(empire);
 const lineKey = (step: string, text: string): string => `${step}\u0000${text}`;
 /** A failure is counted by its order: it may fail for one reason in one run of the dice and another in the next. */
 const problemKey = (p: Problem): string => p.order;
 
-function scroll(state: GameState, empire: EmpireId, given: Orders, odds: boolean): Check {
+/** Odds worked out now, left out for a second request (`oddsFollow`), or left out (the bots' quick check). */
+type Odds = "now" | "follow" | "none";
+
+function scroll(state: GameState, empire: EmpireId, given: Orders, oddsMode: Odds): Check {
+  const odds = oddsMode === "now";
+  const follow = oddsMode === "follow";
   const lines: CheckLine[] = [];
   if (!isId(empire) || !own(state.empires, empire)) {
     const named = JSON.stringify(empire.length > 40 ? `${empire.slice(0, 40)}...` : empire);
@@ -150,7 +171,7 @@ function scroll(state: GameState, empire: EmpireId, given: Orders, odds: boolean
       lines.push({
         step: e.step,
         order: "",
-        text: `${e.text} (${odds_(runs.length > 0 ? inRuns((r) => r.lines.has(lineKey(e.step, e.text))) : null, why)})`,
+        text: `${e.text} (${odds_(runs.length > 0 ? inRuns((r) => r.lines.has(lineKey(e.step, e.text))) : follow ? FOLLOW : null, why)})`,
         ok: true,
         certainty: "chance",
       });
@@ -164,11 +185,13 @@ function scroll(state: GameState, empire: EmpireId, given: Orders, odds: boolean
         return;
       }
       const always = runs.length === 0 || runs.every((r) => r.problems.has(problemKey(pr)));
+      // Seen failing in the one run: a problem until the odds say how often (a cautious verdict meanwhile).
       if (always) expected.push(pr);
+      const runsText = runs.length > 0 ? `the order fails ${inRuns((r) => r.problems.has(problemKey(pr)))}` : follow ? FOLLOW : null;
       lines.push({
         step: e.step,
         order: pr.order,
-        text: `${always ? "will fail" : "may fail"}: ${pr.message} (${pr.code}) (${odds_(runs.length > 0 ? `the order fails ${inRuns((r) => r.problems.has(problemKey(pr)))}` : null, why)})`,
+        text: `${always && !follow ? "will fail" : "may fail"}: ${pr.message} (${pr.code}) (${odds_(runsText, why)})`,
         ok: false,
         certainty: "chance",
       });
@@ -183,7 +206,7 @@ function scroll(state: GameState, empire: EmpireId, given: Orders, odds: boolean
       lines.push({
         step: e.step,
         order: "",
-        text: `a battle ${fought ? "will be" : "may be"} fought at ${e.report.where}${when}; its outcome is chance${outcome ? `: ${outcome}` : ""}`,
+        text: `a battle ${fought ? "will be" : "may be"} fought at ${e.report.where}${when}; its outcome is chance${outcome ? `: ${outcome}` : follow ? ` (${FOLLOW})` : ""}`,
         ok: true,
         certainty: "chance",
       });
@@ -206,6 +229,9 @@ function scroll(state: GameState, empire: EmpireId, given: Orders, odds: boolean
     }
   });
   const problems = [...malformed, ...expected, ...warnings];
+  // Odds follow exactly when the check with odds would have simulated or run trials: once dice were rolled (a battle
+  // rolls them too: movement-events.ts `uncertain`).
+  if (follow && p.from !== null) return { ok: problems.length === 0, lines, problems, oddsFollow: true };
   return { ok: problems.length === 0, lines, problems };
 }
 
@@ -215,6 +241,7 @@ function plainCheck(c: Check): Check {
     ok: c.ok,
     lines: c.lines.map((l) => ({ ...l, step: showPlain(l.step), order: showPlain(l.order), text: showPlain(l.text) })),
     problems: c.problems.map((p) => ({ ...p, order: showPlain(p.order), message: showPlain(p.message) })),
+    ...(c.oddsFollow ? { oddsFollow: true } : {}),
   };
 }
 

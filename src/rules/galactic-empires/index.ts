@@ -135,8 +135,9 @@ export const galacticEmpires: Ruleset<GameState, Orders, EmpireView, GeGameEvent
   defaultOrders: (state, seat) => ({ empire: seat, turn: state.turn, orders: [] }),
   legalOrders,
   knownState,
-  // The check players read works out odds (battles simulated, trial runs of the turn); bots use the quick one.
-  check: (state, seat, orders) => checkOrders(state, seat, orders, { odds: true }),
+  // The check players read works out odds (battles simulated, trial runs of the turn); bots use the quick one. Asked
+  // without odds (a page's first answer as its player types), it leaves them to a second request: "odds follow".
+  check: (state, seat, orders, opts) => checkOrders(state, seat, orders, opts?.odds === false ? { oddsFollow: true } : { odds: true }),
   resolve(state, ordersBySeat, rng) {
     const lists: Record<EmpireId, readonly Order[]> = {};
     const positions: Record<EmpireId, readonly number[]> = {};

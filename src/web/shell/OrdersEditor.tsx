@@ -58,7 +58,7 @@ function CheckResult(props: { reply: CheckReply }) {
 
 export function OrdersEditor(props: SeatViewProps) {
   const { game, seat } = props;
-  const { text, write, reply, problem, status, busy, awaited, submit: send } = useCheckedDraft(props);
+  const { text, write, reply, problem, status, busy, awaited, oddsPending, submit: send } = useCheckedDraft(props);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void send();
@@ -102,6 +102,10 @@ export function OrdersEditor(props: SeatViewProps) {
         {problem && <p className="error">{problem}</p>}
         {!problem && reply && <CheckResult reply={reply} />}
         {!problem && !reply && awaited && <p>Checking…</p>}
+        {/* The check comes first, its odds after (useCheckedDraft.ts): said while they are worked out. */}
+        <p role="status" className="hint">
+          {!problem && reply && oddsPending ? "Working out the odds…" : ""}
+        </p>
       </section>
     </section>
   );

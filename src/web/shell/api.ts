@@ -82,7 +82,8 @@ export interface CheckReply {
   step: number;
   label: string;
   ok: boolean;
-  check: { ok: boolean; lines: CheckLine[]; problems: Problem[] };
+  /** oddsFollow: asked with ?odds=0, the check left its odds out; the same check without it gives them. */
+  check: { ok: boolean; lines: CheckLine[]; problems: Problem[]; oddsFollow?: boolean };
   skipped: Problem[];
   revision?: number;
   advanced?: { step: number; label: string } | null;

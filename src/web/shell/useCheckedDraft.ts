@@ -3,6 +3,16 @@
  * editor (OrdersEditor.tsx) and every ruleset's own orders views (forms, pointing) share. The draft starts from this
  * browser's copy, else the seat's last revision, else the ruleset's template (startingText); each change is kept in
  * this browser and checked by POST /api/games/ID/check half a second after the last one; "submit" sends it.
+ *
+ * The check comes in two answers (issue 11: a 100-order check shown within 100 ms, battles included). The first
+ * is asked with ?odds=0: a ruleset whose odds take long to work out (Galactic Empires runs the turn again with other
+ * dice, hundreds of simulated battles) leaves them out and says "odds follow" (check.oddsFollow). The page shows it
+ * at once and then asks for the same check with odds, which replaces it when it comes. The second is asked after the
+ * first is answered, not beside it: a server works on one request at a time, and odds worked out first would hold
+ * back the check they are meant not to delay. A ruleset without such odds answers the first request whole, and
+ * nothing more is asked. Chosen over making the odds cheaper: they are mostly trial runs of the whole turn, and
+ * fewer would change what "in 7 of 20 trial runs" means (the profile and figures: bench/ge-orders-check.bench.ts,
+ * `npx tsx bench/run.ts ge-orders-check`).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type CheckReply, call, errorText, type SeatHistory } from "./api.js";
@@ -56,6 +66,8 @@ export interface CheckedDraft {
   problem: string | null;
   /** A check is asked for and not yet answered. */
   checking: boolean;
+  /** The check shown left its odds to follow, and they are asked for (its lines say "odds follow"). */
+  oddsPending: boolean;
   /** What the last action did ("Submitted revision 2 for turn 3."). */
   status: string;
   setStatus(s: string): void;
@@ -81,6 +93,7 @@ export function useCheckedDraft(props: SeatViewProps, opts: { start?: typeof sta
   const [replyText, setReplyText] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const [oddsPending, setOddsPending] = useState(false);
   const [status, setStatus] = useState("");
   const [busy, setBusy] = useState(false);
   const asked = useRef(0);
@@ -113,19 +126,30 @@ export function useCheckedDraft(props: SeatViewProps, opts: { start?: typeof sta
     if (text === null || !awaited) return;
     const n = ++asked.current;
     setChecking(true);
+    setOddsPending(false);
     const t = setTimeout(async () => {
       try {
-        const r = await call<CheckReply>("POST", `${base}/check${query}`, text);
+        // The check at once, its odds left to follow (see the header).
+        const r = await call<CheckReply>("POST", `${base}/check${query}&odds=0`, text);
         if (n !== asked.current) return;
         setReply(r);
         setReplyText(text);
         setProblem(null);
+        setChecking(false);
+        if (!r.check.oddsFollow) return;
+        setOddsPending(true);
+        const withOdds = await call<CheckReply>("POST", `${base}/check${query}&odds=1`, text);
+        if (n !== asked.current) return;
+        setReply(withOdds);
       } catch (e) {
         if (n !== asked.current) return;
         setReply(null);
         setProblem(errorText(e));
       } finally {
-        if (n === asked.current) setChecking(false);
+        if (n === asked.current) {
+          setChecking(false);
+          setOddsPending(false);
+        }
       }
     }, DEBOUNCE_MS);
     return () => clearTimeout(t);
@@ -145,6 +169,10 @@ export function useCheckedDraft(props: SeatViewProps, opts: { start?: typeof sta
     setStatus("");
     try {
       const r = await call<CheckReply>("POST", `${base}/orders${query}`, text);
+      // A submission's check has its odds: any asked for the same text are not awaited.
+      asked.current++;
+      setChecking(false);
+      setOddsPending(false);
       setReply(r);
       setReplyText(text);
       setProblem(null);
@@ -158,5 +186,5 @@ export function useCheckedDraft(props: SeatViewProps, opts: { start?: typeof sta
     }
   }, [text, base, query]);
 
-  return { text, write, reply, replyText, problem, checking, status, setStatus, busy, awaited, submit };
+  return { text, write, reply, replyText, problem, checking, oddsPending, status, setStatus, busy, awaited, submit };
 }

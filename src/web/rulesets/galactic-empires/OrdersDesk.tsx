@@ -74,6 +74,10 @@ function CheckPanel(props: { id: string }) {
         </>
       )}
       {!checkError && !reply && draft.awaited && <p>Checking…</p>}
+      {/* The check comes first, its odds after (useCheckedDraft.ts): said while they are worked out. */}
+      <p role="status" className="hint">
+        {!checkError && reply && draft.oddsPending ? "Working out the odds: the turn is run again with other dice…" : ""}
+      </p>
     </section>
   );
 }

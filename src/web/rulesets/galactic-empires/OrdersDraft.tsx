@@ -36,6 +36,8 @@ export interface Draft {
   checkError: string | null;
   /** A check of the text as it now is has been asked for and not answered. */
   checking: boolean;
+  /** The check shown says "odds follow", and they are asked for (useCheckedDraft.ts). */
+  oddsPending: boolean;
   /** Keep the draft in this browser now (it is kept at every change too); says so. */
   save(): void;
   submit(): Promise<void>;
@@ -62,7 +64,7 @@ export function DraftProvider(props: SeatViewProps & { children: ReactNode }) {
   const { data: viewData, error: viewError } = useGet<{ view: EmpireView }>(`${base}/seats/${seat}/view`, version);
   const awaited = game.started && !game.over && (game.seats.find((s) => s.id === seat)?.awaited ?? false);
   const { data: options } = useGet<Options>(awaited ? `${base}/seats/${seat}/options` : null, version);
-  const { text, write, reply, problem: checkError, checking, status, setStatus, busy, submit } = useCheckedDraft(props);
+  const { text, write, reply, problem: checkError, checking, oddsPending, status, setStatus, busy, submit } = useCheckedDraft(props);
   // A change to the plan makes the last action's word ("Draft saved", "Submitted") old news.
   const setText = useCallback(
     (t: string) => {
@@ -104,6 +106,7 @@ export function DraftProvider(props: SeatViewProps & { children: ReactNode }) {
     reply,
     checkError,
     checking,
+    oddsPending,
     save,
     submit,
     busy,
