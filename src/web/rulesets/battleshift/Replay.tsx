@@ -160,8 +160,8 @@ function Player({ frames, seat, reportStep }: { frames: SeatFrame[]; seat: strin
     [frame, events],
   );
   const labels = useMemo(() => {
-    const { wanted, obstacles, bounds } = frameLabels(frame.state, events, SCALE);
-    return layoutLabels(wanted, obstacles, bounds);
+    const { wanted, obstacles, bounds, lines } = frameLabels(frame.state, events, SCALE);
+    return layoutLabels(wanted, obstacles, bounds, lines);
   }, [frame, events]);
   const current = beat.event === null ? undefined : frame.events[beat.event];
 
