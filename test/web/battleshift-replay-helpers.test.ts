@@ -6,10 +6,20 @@
 import { describe, expect, it } from "vitest";
 import { cloneData } from "../../src/core/json.js";
 import type { BsEvent, FireEvent } from "../../src/rules/battleshift/events.js";
+import { frameTitle } from "../../src/rules/battleshift/presentation/replay.js";
 import { reportFor, viewFor } from "../../src/rules/battleshift/presentation/view.js";
 import { clampCamera, panCamera, zoomCamera } from "../../src/web/rulesets/battleshift/replay-camera.js";
 import { type Box, frameLabels, layoutLabels, lengthInside, overlapArea } from "../../src/web/rulesets/battleshift/replay-labels.js";
-import { beatOfStep, beatsOf, diceOf, eventsAt, frameOfReport, stepBeat } from "../../src/web/rulesets/battleshift/replay-steps.js";
+import {
+  beatOfStep,
+  beatsOf,
+  diceOf,
+  eventsAt,
+  frameOfReport,
+  START_LABEL,
+  seatFrames,
+  stepBeat,
+} from "../../src/web/rulesets/battleshift/replay-steps.js";
 import { stateOfView } from "../../src/web/rulesets/battleshift/table-state.js";
 import { tinyBattle } from "../battleshift/support.js";
 
@@ -243,6 +253,31 @@ describe("a side's replay, made from its own reports", () => {
     expect(frame.state.squadrons.r3!.arrival).toBeNull();
     expect(frame.events.map((e) => e.text)).not.toContain("red's order sheet");
     expect(frameOfReport(now, 1, "x", { text: "not a report" })).toBeNull();
+  });
+
+  it("opens on the start, the fleets as deployed, before the first step: its report of step 0, then one frame per step", () => {
+    const startJson = JSON.parse(JSON.stringify(reportFor(before, "blue", []).json));
+    const reports = new Map([
+      [0, { json: startJson }],
+      [1, { json }],
+    ]);
+    const frames = seatFrames(now, [{ step: 1, label: "turn 1, blue activation 1" }], reports)!;
+    expect(frames.map((f) => [f.step, f.label])).toEqual([
+      [0, START_LABEL],
+      [1, "turn 1, blue activation 1"],
+    ]);
+    expect(frameTitle(frames[0]!)).toMatch(/^Deployment: /);
+    expect(frames[0]!.events).toEqual([]);
+    // Where the fleets stood before anything moved: r1 still at 30, r3 on the table.
+    expect(frames[0]!.state.squadrons.r1!.ships.map((s) => [s.x, s.y])).toEqual([[30, 10]]);
+    expect(frames[0]!.state.squadrons.r3!.location).toBe("table");
+    // The start comes first on the steps: stepping back from the first activation reaches it.
+    const beats = beatsOf(frames);
+    expect(beats[0]).toEqual({ frame: 0, event: null });
+    expect(beats[stepBeat(beats, beatOfStep(beats, frames, 1), "previous-step")]).toEqual({ frame: 0, event: null });
+    // A report still to come: no frames yet; no step run: nothing to replay.
+    expect(seatFrames(now, [{ step: 1, label: "x" }], new Map([[1, { json }]]))).toBeNull();
+    expect(seatFrames(now, [], new Map())).toEqual([]);
   });
 
   it("shows the prizes as they stood after the step, not as they stand now", () => {

@@ -2,7 +2,7 @@
  * Battleshift's replay and fleet builder in the browser (issue 11). A real `starhost serve` serves a fresh build of
  * src/web (test/web/support.ts); Dana plays blue against red's bot, and her game master's "run now" plays a few
  * steps (blue's bot takes over her missed orders) until the battle has fired. Her seat's replay, made from her own
- * reports, steps through the activations and volleys forwards and back by buttons and keys; each die is shown with
+ * reports, opens on the fleets as deployed, then steps through the activations and volleys forwards and back by buttons and keys; each die is shown with
  * what it was rolled for; stepping never moves the camera (only zoom and pan do). Then the fleet builder, reached from
  * the lobby: a price, and a fault for a design that does not fit. Every page passes axe and is kept as a screenshot
  * (test/web/screenshots/replay-*.png).
@@ -84,6 +84,14 @@ describe.skipIf(!haveChromium)("Battleshift's replay and fleet builder in the br
     await replay.getByRole("button", { name: "First" }).click();
     await expect.poll(() => where.textContent()).toMatch(/^Step 1 of/);
     expect(await camera()).toBe(home);
+    // The first frame is the start: the fleets as deployed, before the order sheets and the first activation.
+    expect(await where.textContent()).toMatch(/^Step 1 of \d+ \(the start, as deployed\): Deployment: .+ against .+\. 0 volley/);
+    expect(await replay.locator(".bs-labels [data-label^='sq:']").count()).toBeGreaterThan(10);
+    await review(dana, "deployment");
+    await replay.getByRole("button", { name: "Next step" }).click();
+    await expect.poll(() => where.textContent()).toMatch(/^Step 2 of \d+ \(step 1: turn 1, order sheets\): Turn 1: order sheets/);
+    await replay.getByRole("button", { name: "First" }).click();
+    await expect.poll(() => where.textContent()).toMatch(/^Step 1 of/);
     let guard = 0;
     while (!/ fires? /.test((await replay.locator(".bs-replay-events").textContent()) ?? "")) {
       expect(guard++).toBeLessThan(total);
