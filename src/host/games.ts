@@ -166,7 +166,7 @@ export async function gameAccess(store: Store, id: string): Promise<{ ruleset: A
 /**
  * A seat's results of step `step` (default: the last step run), derived from the
  * history: the state after the step and the step's events. Before any step, the
- * starting position with no events.
+ * starting position with no events; step 0, the starting position at any time.
  */
 export async function seatReport(
   store: Store,
@@ -185,6 +185,15 @@ export async function seatReport(
   if (wanted === undefined || (steps.length === 0 && (wanted === 0 || wanted === record.step))) {
     const r = ruleset.report(record.state, seat, []);
     return { step: null, label: `the start (${record.label})`, ...r };
+  }
+  // The start once steps have run (step 0): the state the first step started from, as the seat saw it then (its fog of
+  // war, no events): a replay opens on the forces as deployed.
+  if (wanted === 0 && steps.length > 0) {
+    const first = await store.history(id, steps[0]!);
+    if (!first) throw new HostError("no-results", `step ${steps[0]} has not been run`);
+    const parsed = ruleset.parseState(first.state);
+    if (!parsed.ok) throw new HostError("invalid-state", "a stored state is not valid", problemLines(parsed.error));
+    return { step: null, label: `the start (${first.label})`, ...ruleset.report(parsed.value, seat, []) };
   }
   if (!steps.includes(wanted)) {
     const start = steps.length === 0 ? `; before the first step, "report" without a step shows the starting position` : "";

@@ -35,6 +35,8 @@ export const Id = z.string().regex(ID_PATTERN, 'an id is 1 to 64 letters, digits
 const GameParams = z.object({ id: Id });
 const SeatParams = z.object({ id: Id, seat: Id });
 const StepNumber = z.coerce.number().int("a step is a whole number").min(1, "steps count from 1").max(2_147_483_647);
+/** A report's step: 0 is the start (the forces as deployed, before the first step). */
+const ReportStep = z.coerce.number().int("a step is a whole number").min(0, "steps count from 1 (0: the start)").max(2_147_483_647);
 
 const HolderView = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("open") }),
@@ -788,11 +790,11 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
     {
       method: "GET",
       url: "/api/games/:id/seats/:seat/report",
-      summary: "a seat's results of a step (default: the last run; before any, the start)",
+      summary: "a seat's results of a step (default: the last run; before any, the start; step 0: the start)",
       tags: ["views"],
       auth: "optional",
       params: SeatParams,
-      query: z.object({ step: StepNumber.optional() }),
+      query: z.object({ step: ReportStep.optional() }),
       reply: Report,
     },
     async ({ params, query, auth }) => {

@@ -242,6 +242,9 @@ describe("a tutorial game over a real loopback socket, with API tokens", () => {
     expect(k.body.check.lines.length).toBeGreaterThan(0);
     const r = await call(odo, "POST", `/api/games/${id}/orders`, ROMULAN_YAML, "application/yaml");
     expect(r.status).toBe(200);
+    // The start, before any step: the same report is step 0 once steps have run (a replay opens on it).
+    const start = await call(odo, "GET", `/api/games/${id}/seats/romulan/report`);
+    expect(start.body.step).toBeNull();
     for (let turn = 1; turn <= 2; turn++) {
       const ran = await call(kira, "POST", `/api/games/${id}/run`);
       expect(ran.status).toBe(200);
@@ -250,6 +253,12 @@ describe("a tutorial game over a real loopback socket, with API tokens", () => {
     const rep = await call(odo, "GET", `/api/games/${id}/seats/romulan/report?step=2`);
     expect(rep.status).toBe(200);
     expect(rep.body.label).toBe("turn 2");
+    const again = await call(odo, "GET", `/api/games/${id}/seats/romulan/report?step=0`);
+    expect(again.status).toBe(200);
+    expect(again.body.step).toBeNull();
+    expect(again.body.label).toBe(start.body.label);
+    expect(again.body.text).toBe(start.body.text);
+    expect((await call(odo, "GET", `/api/games/${id}/seats/klingon/report?step=0`)).status).toBe(403);
     expect((await call(odo, "GET", `/api/games/${id}/seats/klingon/report`)).status).toBe(403);
     const big = "# padding\n".repeat(40_000) + KLINGON_YAML;
     const tooBig = await call(kira, "POST", `/api/games/${id}/orders`, big, "application/yaml");

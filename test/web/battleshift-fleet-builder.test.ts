@@ -10,15 +10,23 @@ import { parse } from "yaml";
 import { parseFleet } from "../../src/rules/battleshift/fleet/fleet.js";
 import {
   checkFleet,
+  defensePoints,
   draftOfFile,
   type FleetDraft,
+  faultsAt,
   fleetFile,
   fleetYaml,
+  newDefense,
   newFleet,
+  newStation,
+  OPTION_CONTROLS,
+  optionValue,
   priceDesign,
   renameDesign,
+  setOption,
   setSystem,
   squadronPoints,
+  stationPoints,
 } from "../../src/web/rulesets/battleshift/fleet-builder.js";
 
 describe("a design priced as Ship Building prices it", () => {
@@ -104,8 +112,11 @@ describe("a fleet file loaded to edit", () => {
   it("loads the Raishek Raiders example at the fleet check's own price, squadron by squadron", () => {
     const raw = parse(readFileSync(join(import.meta.dirname, "../../examples/battleshift/fleets/raishek-raiders.yaml"), "utf8"));
     const { draft, dropped } = draftOfFile(raw)!;
-    // Its flagship is named in the file; the builder leaves the default (the first squadron of the largest ships).
-    expect(dropped).toEqual(["flagship of Shield Wall"]);
+    // Its flagship is named in the file, and kept: the builder edits flagships.
+    expect(dropped).toEqual([]);
+    expect(draft.taskforces.find((tf) => tf.name === "Shield Wall")?.flagship).toBe(
+      (raw.taskforces as { name: string; flagship?: string }[]).find((tf) => tf.name === "Shield Wall")?.flagship,
+    );
     const want = parseFleet(raw);
     expect(want.ok).toBe(true);
     expect(checkFleet(draft).points).toBe(want.ok ? want.value.points : -1);
@@ -117,5 +128,125 @@ describe("a fleet file loaded to edit", () => {
   it("is not fooled by a file that is not a fleet", () => {
     expect(draftOfFile("just text")).toBeNull();
     expect(draftOfFile({ name: "No taskforces" })).toBeNull();
+  });
+});
+
+const example = (file: string) => parse(readFileSync(join(import.meta.dirname, `../../examples/battleshift/fleets/${file}`), "utf8"));
+
+describe("the fleet's options, checked by the fleet check (Building a Fleet; RULINGS names each)", () => {
+  it("offers every option of the fleet file, each in the schema's own words, at the rules' default", () => {
+    expect(OPTION_CONTROLS.map((c) => c.key).sort()).toEqual(
+      [
+        "assaultMoves",
+        "catalogueValues",
+        "experience",
+        "fighterMissileTargeting",
+        "formations",
+        "hardenedHullCost",
+        "mixedSquadrons",
+        "planetOrders",
+        "shipsPerTaskforce",
+        "squadronsPerTaskforce",
+        "tractorBeams",
+      ].sort(),
+    );
+    expect(OPTION_CONTROLS.find((c) => c.key === "squadronsPerTaskforce")?.help).toBe("squadrons a taskforce may have (default 5)");
+    const f = newFleet();
+    expect(optionValue(f, "squadronsPerTaskforce")).toBe(5);
+    expect(optionValue(f, "formations")).toBe(false);
+    expect(optionValue(f, "shipsPerTaskforce")).toBeNull();
+  });
+
+  it("writes an option set away from its default, and leaves it out once set back", () => {
+    const f = setOption(setOption(newFleet(), "formations", true), "squadronsPerTaskforce", 3);
+    expect(fleetFile(f).options).toEqual({ formations: true, squadronsPerTaskforce: 3 });
+    expect(fleetFile(setOption(setOption(f, "formations", false), "squadronsPerTaskforce", 5)).options).toBeUndefined();
+    const back = parseFleet(fleetFile(f));
+    expect(back.ok && back.value.options).toMatchObject({ formations: true, squadronsPerTaskforce: 3 });
+  });
+
+  it("checks the fleet under its options: one squadron a taskforce refuses the starting fleet's two", () => {
+    const c = checkFleet(setOption(newFleet(), "squadronsPerTaskforce", 1));
+    expect(faultsAt(c, "fleet.taskforces[0]").map((p) => p.code)).toEqual(["too-many-squadrons"]);
+  });
+
+  it('prices designs under them: a Hardened Hull at 2 a size ("as the table prints it") instead of 3', () => {
+    const hard = { name: "Hard", size: 3, systems: { heavy: 1, hardened: 1 }, byCost: {} };
+    const f: FleetDraft = {
+      ...newFleet(),
+      designs: [hard],
+      taskforces: [{ name: "A", squadrons: [{ name: "H", design: "Hard", ships: 1 }] }],
+    };
+    const three = priceDesign(hard, f).design.cost;
+    const two = priceDesign(hard, setOption(f, "hardenedHullCost", 2)).design.cost;
+    expect(three - two).toBe(3);
+    expect(squadronPoints(setOption(f, "hardenedHullCost", 2), f.taskforces[0]!.squadrons[0]!)).toBe(two);
+    expect(checkFleet(setOption(f, "hardenedHullCost", 2)).points).toBe(two);
+  });
+});
+
+describe("a taskforce's flagship (Definitions: the flagship is one of its largest ships)", () => {
+  it("writes the chosen squadron, and shows the check's fault when it is not of the largest ships", () => {
+    const f = newFleet();
+    const tf = f.taskforces[0]!;
+    const good = { ...f, taskforces: [{ ...tf, flagship: "Line cruisers" }] };
+    expect((fleetFile(good).taskforces as { flagship?: string }[])[0]!.flagship).toBe("Line cruisers");
+    expect(checkFleet(good).ok).toBe(true);
+    // Destroyers (size 1) beside size 3 cruisers: not one of its largest ships.
+    const small = checkFleet({ ...f, taskforces: [{ ...tf, flagship: "Pickets" }] });
+    expect(faultsAt(small, "fleet.taskforces[0]", ["unknown-flagship", "small-flagship"]).map((p) => p.code)).toEqual(["small-flagship"]);
+    expect(draftOfFile(parse(fleetYaml(good)))!.draft).toEqual(good);
+  });
+});
+
+describe('a defended planet and moon ("Planets": "like buying a ship")', () => {
+  it("prices a planet at 10 a size and 3 a garrison unit, as the fleet check does", () => {
+    const planet = newDefense("planet");
+    const f = { ...newFleet(), points: null, defenses: [planet] };
+    const c = checkFleet(f);
+    expect(c.ok).toBe(true);
+    const garrison = 4 * (planet.quadrant.assault ?? 0);
+    expect(defensePoints(c, planet)).toBe(10 * planet.size + 3 * garrison);
+    expect(c.points).toBe(checkFleet(newFleet()).points! + 10 * planet.size + 3 * garrison);
+  });
+
+  it("shows the check's faults beside the part: a moon larger than half its planet, a planet's quadrant over its size", () => {
+    const planet = { ...newDefense("planet"), quadrant: { heavy: 9 } };
+    const moon = { ...newDefense("moon"), size: 3 };
+    const c = checkFleet({ ...newFleet(), points: null, defenses: [planet, moon] });
+    expect(faultsAt(c, "fleet.defenses[0]").map((p) => p.code)).toEqual(["too-many-installations"]);
+    expect(faultsAt(c, "fleet.defenses[1]").map((p) => p.code)).toEqual(["moon-too-large"]);
+  });
+
+  it("loads the Kethra Defenders example at the check's own price, its options and the moon's quadrant-by-quadrant layout kept", () => {
+    const raw = example("kethra-defenders.yaml");
+    const { draft, dropped } = draftOfFile(raw)!;
+    expect(dropped).toEqual([]);
+    expect(draft.options).toEqual({ planetOrders: true });
+    const want = parseFleet(raw);
+    expect(want.ok).toBe(true);
+    expect(checkFleet(draft).points).toBe(want.ok ? want.value.points : -1);
+    expect(parseFleet(fleetFile(draft))).toEqual(want);
+  });
+});
+
+describe('space stations ("Space Stations", "Sample Space Stations")', () => {
+  it("prices a station at its design's cost and finds a sector that is not one", () => {
+    const st = newStation();
+    const c = checkFleet({ ...newFleet(), points: null, stations: [st] });
+    expect(c.ok).toBe(true);
+    expect(c.points).toBe(checkFleet(newFleet()).points! + stationPoints(st)!);
+    const bad = checkFleet({ ...newFleet(), stations: [{ ...st, sector: "here" }] });
+    expect(faultsAt(bad, "fleet.stations[0]").map((p) => p.code)).toEqual(["bad-sector"]);
+    expect(stationPoints({ ...st, design: "station/none" })).toBeNull();
+  });
+
+  it("loads the Gate Keepers example at the check's own price and writes it back unchanged", () => {
+    const raw = example("gate-keepers.yaml");
+    const { draft, dropped } = draftOfFile(raw)!;
+    expect(dropped).toEqual([]);
+    const want = parseFleet(raw);
+    expect(checkFleet(draft).points).toBe(want.ok ? want.value.points : -1);
+    expect(parseFleet(fleetFile(draft))).toEqual(want);
   });
 });

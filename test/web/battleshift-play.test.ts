@@ -79,6 +79,37 @@ async function drag(page: Page, squadron: Locator, inches: number, heading: numb
   await page.mouse.up();
 }
 
+/**
+ * A point of the squadron's drafted move's path (the dashed line from where it stands to where it goes), in page
+ * pixels: the one farthest from any ship of it or of its ghost, so that a click there is on the path, not a ship.
+ */
+async function pathPoint(page: Page, squadron: Locator, ppi: number): Promise<{ x: number; y: number }> {
+  const line = page.locator(".bs-plan .bs-path").first();
+  // In view first: the page and the table's frame scroll, and a click lands where the pointer is on the screen.
+  await line.scrollIntoViewIfNeeded();
+  const [x1, y1, x2, y2] = await Promise.all(["x1", "y1", "x2", "y2"].map(async (k) => Number(await line.getAttribute(k))));
+  const svg = page.locator(".map-frame svg").first();
+  const box = (await svg.boundingBox())!;
+  const vb = (await svg.getAttribute("viewBox"))!.split(" ").map(Number);
+  const k = box.width / vb[2]!;
+  const toPage = (ux: number, uy: number) => ({ x: box.x + (ux - vb[0]!) * k, y: box.y + (uy - vb[1]!) * k });
+  const centres = await Promise.all(
+    [...(await squadron.locator("circle").all()), ...(await page.locator(".bs-plan circle").all())].map(async (c) => {
+      const b = (await c.boundingBox())!;
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    }),
+  );
+  let best = { x: 0, y: 0, room: -1 };
+  for (let i = 1; i < 20; i++) {
+    const p = toPage(x1! + ((x2! - x1!) * i) / 20, y1! + ((y2! - y1!) * i) / 20);
+    const room = Math.min(...centres.map((c) => Math.hypot(c.x - p.x, c.y - p.y)));
+    if (room > best.room) best = { ...p, room };
+  }
+  // Clear of the ships' bases (0.75" reach a ship).
+  expect(best.room).toBeGreaterThan(0.8 * ppi);
+  return best;
+}
+
 describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => {
   it("writes the order sheet with forms, then plays blue's activations by dragging and clicking against red's bot", {
     timeout: 600_000,
@@ -221,6 +252,43 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
         // Its ruling (fires, or why not, with the measured figure) appears beside it.
         await expect.poll(() => draft.locator("> li").nth(1).locator(".check li").count(), { timeout: 30_000 }).toBeGreaterThan(0);
         expect(what).toMatch(new RegExp(`${id} at ${theirId}`));
+      }
+      if (round === 0) {
+        // Light fire along the move (seed 004 "Light Batteries": "at any point during the squadron's movement"): order
+        // it, then click a point of the drafted move's path; the order takes `at`, and the page measures from there.
+        const light = erin.locator(".bs-aim button", { hasText: "Fire light batteries" });
+        expect(await light.count()).toBe(1);
+        await light.click();
+        await expect.poll(() => draft.innerText(), WAIT).toMatch(new RegExp(`fire light batteries: ${id} at ${theirId}`));
+        const at = await pathPoint(erin, mine, ppi);
+        await erin.mouse.click(at.x, at.y);
+        await expect
+          .poll(() => draft.innerText(), WAIT)
+          .toMatch(new RegExp(`fire light batteries: ${id} at ${theirId}, [\\d.]+" along the move`));
+        const inches = Number(new RegExp(`${id} at ${theirId}, ([\\d.]+)" along the move`).exec(await draft.innerText())![1]);
+        expect(inches).toBeGreaterThan(0);
+        expect(inches).toBeLessThan(3.5);
+        await erin
+          .getByRole("status")
+          .filter({ hasText: `${id}'s light fire set to ${inches}" along its move.` })
+          .waitFor();
+        await expect
+          .poll(() => erin.locator(".bs-drag").innerText(), WAIT)
+          .toMatch(
+            new RegExp(`light batteries fire from ${inches.toFixed(1)}" along its [\\d.]+" move, facing \\d+: ${theirId} is [\\d.]+" away`),
+          );
+        await erin.locator(".bs-fire-point").waitFor();
+        await erin
+          .getByRole("heading", { name: `From ${inches.toFixed(1)}" along ${id}'s move, where its light batteries fire`, exact: true })
+          .waitFor();
+        // The keyboard steps the point an inch along the move.
+        await mine.focus();
+        await erin.keyboard.press(",");
+        const back = Math.max(0, Math.round((inches - 1) * 10) / 10);
+        await expect.poll(() => draft.innerText(), WAIT).toContain(`${id} at ${theirId}, ${back}" along the move`);
+        // The check rules on the light order with its point.
+        await expect.poll(() => draft.locator("> li").last().locator(".check li").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+        await review(erin, "fire-point");
       }
       if (round === 1) {
         // A form's point by pointing: "Pick to on the table", then a click on open space in the middle of the table.

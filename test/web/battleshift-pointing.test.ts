@@ -11,10 +11,12 @@ import { legalOrders } from "../../src/rules/battleshift/turn/legal-orders.js";
 import {
   draftText,
   emptyDraft,
+  lightFireOf,
   orderPlace,
   readDraft,
   reorder,
   rulingsByOrder,
+  withFireAt,
   withMove,
   withOrder,
   withoutOrder,
@@ -22,13 +24,17 @@ import {
 import { formOrder } from "../../src/web/rulesets/battleshift/order-form.js";
 import {
   afterMove,
+  alongMove,
+  firePoint,
   moveOrder,
   planMove,
   planText,
   pointerToTable,
+  pointOnPath,
   squadronAt,
   turnBy,
 } from "../../src/web/rulesets/battleshift/pointing.js";
+import { fireText, measure } from "../../src/web/rulesets/battleshift/table-state.js";
 import { tinyBattle } from "../battleshift/support.js";
 
 // A fleet battleship (size 4, 12") of blue facing east, a fleet destroyer (size 1, 18") beside it; red's cruiser ahead.
@@ -116,6 +122,96 @@ describe("a drag is a move (seed 004 Movement, Facing Change)", () => {
     ]);
     expect(moved.squadrons.b1!.facing).toBe(0);
     expect(s.squadrons.b1!.ships[0]!.x).toBe(10);
+  });
+});
+
+describe('light fire along the move (seed 004 Light Batteries: "at any point during the squadron\'s movement")', () => {
+  // b1 (12", light batteries 12") moves 10" east, from x 10 to x 20; red's cruiser waits at x 30 on its line.
+  const along = () =>
+    tinyBattle([
+      {
+        id: "b1",
+        side: "blue",
+        design: "generic/fleet-battleship",
+        at: [
+          [10, 20],
+          [10, 21],
+        ],
+        facing: 90,
+      },
+      { id: "b2", side: "blue", design: "generic/fleet-destroyer", at: [[10, 30]], facing: 90, taskforce: null },
+      { id: "r1", side: "red", design: "generic/fleet-cruiser", at: [[30, 20.5]], facing: 270 },
+    ]);
+
+  it("reads a click on a drafted move's path as the inches along the move, and how far off the path it is", () => {
+    const plan = planMove(along(), "b1", { x: 20, y: 20.5 })!;
+    expect(pointOnPath(plan, { x: 14, y: 20.5 })).toEqual({ along: 4, off: 0 });
+    const off = pointOnPath(plan, { x: 17.26, y: 21 });
+    expect(off.along).toBe(7.3);
+    expect(off.off).toBeCloseTo(0.5, 6);
+    // Before the start or past the end: the start or the end of the move.
+    expect(pointOnPath(plan, { x: 5, y: 20.5 }).along).toBe(0);
+    expect(pointOnPath(plan, { x: 25, y: 20.5 })).toEqual({ along: 10, off: 5 });
+  });
+
+  it("stands the squadron where it fires from: old facing at the start, the direction of movement on the way, the new facing at the end", () => {
+    const s = along();
+    // b2 (size 1, any turn) goes 10" north-east and ends facing south.
+    const plan = planMove(s, "b2", { x: 10 + 5 * Math.SQRT2, y: 30 - 5 * Math.SQRT2 }, 180)!;
+    expect(alongMove(s, plan, 0).squadrons.b2!.facing).toBe(90);
+    const mid = alongMove(s, plan, 5).squadrons.b2!;
+    expect(mid.facing).toBeCloseTo(45, 6);
+    expect(mid.ships[0]!.x).toBeCloseTo(10 + 2.5 * Math.SQRT2, 6);
+    expect(mid.ships[0]!.y).toBeCloseTo(30 - 2.5 * Math.SQRT2, 6);
+    // At the end (the step's `at` as long as the move, or past it): from the end, turned.
+    expect(alongMove(s, plan, plan.distance).squadrons.b2!.facing).toBe(180);
+    const past = alongMove(s, plan, 14).squadrons.b2!;
+    expect(past.facing).toBe(180);
+    expect(past.ships[0]!.x).toBeCloseTo(10 + 5 * Math.SQRT2, 6);
+    expect(firePoint(s, plan, 5).at.x).toBeCloseTo(10 + 2.5 * Math.SQRT2, 6);
+    // The state given is untouched.
+    expect(s.squadrons.b2!.ships[0]!.x).toBe(10);
+  });
+
+  it("measures from that point what the check then finds for a light order with the same `at`", () => {
+    const s = along();
+    const plan = planMove(s, "b1", { x: 20, y: 20.5 })!;
+    for (const at of [0, 5, 10]) {
+      const m = measure(alongMove(s, plan, at), "b1", "r1")!;
+      const reply = check(s, [moveOrder(plan), { type: "light", squadrons: ["b1"], target: "r1", at }]);
+      const line = reply.lines.find((l) => l.order.startsWith("#1 light"))!;
+      // Out of range, the check says how far: the same distance, measured from the same point.
+      const checked = /r1 is ([\d.]+)" away/.exec(line.text)?.[1];
+      if (checked !== undefined) expect(m.distance).toBeCloseTo(Number(checked), 1);
+      else expect(line.text).not.toMatch(/range/);
+      const light = m.weapons.find((w) => w.name === "light batteries")!;
+      // 12" of range: out of it from the start (20" away) and half way (15"), within it from the end (10").
+      expect(light.ok).toBe(at === 10);
+      expect(line.ok).toBe(at === 10);
+    }
+    const m = measure(alongMove(s, plan, 10), "b1", "r1");
+    expect(fireText("b1", 10, 10, 90, m)).toMatch(
+      /^b1's light batteries fire from 10\.0" along its 10\.0" move \(the end, after turning\), facing 90: r1 is 10" away, bearing 90, 0 degrees off; light batteries bear; /,
+    );
+    expect(fireText("b1", 0, 10, 90, null)).toBe(`b1's light batteries fire from 0.0" along its 10.0" move (the start), facing 90`);
+  });
+
+  it("writes the point into every light order the squadron fires in, and none other", () => {
+    const d = {
+      orders: [
+        { type: "move", squadron: "b1", to: { x: 20, y: 20.5 } },
+        { type: "light", squadrons: ["b1", "b3"], target: "r1" },
+        { type: "heavy", squadrons: ["b1"], target: "r1" },
+        { type: "light", squadrons: ["b3"], target: "r2" },
+      ],
+    };
+    const r = withFireAt(d, "b1", 4.5);
+    expect(r.changed).toBe(1);
+    expect(r.draft.orders[1]).toEqual({ type: "light", squadrons: ["b1", "b3"], target: "r1", at: 4.5 });
+    expect(r.draft.orders.filter((o) => "at" in o)).toHaveLength(1);
+    expect(lightFireOf(r.draft)).toEqual({ b1: { target: "r1", at: 4.5 }, b3: { target: "r1", at: 4.5 } });
+    // No light order of it: the draft stays as it was.
+    expect(withFireAt(d, "b9", 2)).toEqual({ draft: d, changed: 0 });
   });
 });
 

@@ -6,10 +6,20 @@
 import { describe, expect, it } from "vitest";
 import { cloneData } from "../../src/core/json.js";
 import type { BsEvent, FireEvent } from "../../src/rules/battleshift/events.js";
+import { frameTitle } from "../../src/rules/battleshift/presentation/replay.js";
 import { reportFor, viewFor } from "../../src/rules/battleshift/presentation/view.js";
 import { clampCamera, panCamera, zoomCamera } from "../../src/web/rulesets/battleshift/replay-camera.js";
-import { type Box, frameLabels, layoutLabels, overlapArea } from "../../src/web/rulesets/battleshift/replay-labels.js";
-import { beatOfStep, beatsOf, diceOf, eventsAt, frameOfReport, stepBeat } from "../../src/web/rulesets/battleshift/replay-steps.js";
+import { type Box, frameLabels, layoutLabels, lengthInside, overlapArea } from "../../src/web/rulesets/battleshift/replay-labels.js";
+import {
+  beatOfStep,
+  beatsOf,
+  diceOf,
+  eventsAt,
+  frameOfReport,
+  START_LABEL,
+  seatFrames,
+  stepBeat,
+} from "../../src/web/rulesets/battleshift/replay-steps.js";
 import { stateOfView } from "../../src/web/rulesets/battleshift/table-state.js";
 import { tinyBattle } from "../battleshift/support.js";
 
@@ -80,6 +90,87 @@ describe("labels that do not collide", () => {
     for (const l of placed) {
       expect(l.overlap, l.id).toBe(0);
       expect(l.leader, l.id).toBe(false);
+    }
+  });
+});
+
+describe("labels that keep off the lines of fire", () => {
+  it("measures how much of a line crosses a box, and none when it passes by", () => {
+    const box = { x: 100, y: 100, w: 50, h: 20 };
+    expect(lengthInside({ x1: 0, y1: 110, x2: 300, y2: 110 }, box)).toBeCloseTo(50, 6);
+    expect(lengthInside({ x1: 125, y1: 0, x2: 125, y2: 105 }, box)).toBeCloseTo(5, 6);
+    expect(lengthInside({ x1: 0, y1: 0, x2: 300, y2: 0 }, box)).toBe(0);
+    expect(lengthInside({ x1: 160, y1: 0, x2: 160, y2: 300 }, box)).toBe(0);
+    // Both ends inside: the whole line.
+    expect(lengthInside({ x1: 110, y1: 105, x2: 140, y2: 109 }, box)).toBeCloseTo(Math.hypot(30, 4), 6);
+  });
+
+  it("moves a label off a line of fire crossing the spot it would take (above its squadron)", () => {
+    const line = { x1: 400, y1: 0, x2: 400, y2: 390 };
+    const [l] = layoutLabels([label("tf1-s1", 400, 400)], [], TABLE, [line]);
+    expect(lengthInside(line, l!.box)).toBe(0);
+    expect(l!.overlap).toBe(0);
+    // Without the line it stands above, across where the line runs.
+    const [free] = layoutLabels([label("tf1-s1", 400, 400)], [], TABLE);
+    expect(lengthInside(line, free!.box)).toBeGreaterThan(0);
+  });
+
+  it("keeps every label of a frame off its volleys' and missiles' lines: a squadron beside a line of fire, the volley's own count", () => {
+    const state = tinyBattle([
+      { id: "b1", side: "blue", design: "generic/fleet-cruiser", at: [[10, 10]], facing: 180 },
+      { id: "b2", side: "blue", design: "generic/fleet-cruiser", at: [[11, 20]], facing: 180 },
+      { id: "r1", side: "red", design: "generic/fleet-cruiser", at: [[10, 30]], facing: 0 },
+      { id: "r2", side: "red", design: "generic/fleet-cruiser", at: [[30, 20]], facing: 270 },
+    ]);
+    const volley: FireEvent = {
+      kind: "fire",
+      act: 1,
+      turn: 1,
+      text: "b1 fires heavy batteries at r1",
+      side: "blue",
+      weapon: "heavy batteries",
+      firer: "b1",
+      from: ["b1"],
+      fromPos: [{ x: 10, y: 10 }],
+      target: "r1",
+      targetPos: { x: 10, y: 30 },
+      dice: 4,
+      targeting: 4,
+      rolls: [1, 5, 4, 6],
+      hits: 2,
+      suppressed: false,
+      shieldsUsed: 1,
+      damage: 1,
+      destroyed: 0,
+      disabled: 0,
+      damageTaken: 1,
+      shipsLeft: 1,
+    };
+    const events: BsEvent[] = [
+      volley,
+      {
+        kind: "missiles",
+        act: 1,
+        turn: 1,
+        text: "r2 launches",
+        side: "red",
+        from: { x: 30, y: 20 },
+        targetPos: { x: 11, y: 20 },
+        target: "b2",
+        launched: 4,
+        arrived: 4,
+      },
+    ];
+    const { wanted, obstacles, bounds, lines } = frameLabels(state, events, 20);
+    expect(lines).toEqual([
+      { x1: 200, y1: 200, x2: 200, y2: 600 },
+      { x1: 600, y1: 400, x2: 220, y2: 400 },
+    ]);
+    const placed = layoutLabels(wanted, obstacles, bounds, lines);
+    expect(placed.map((l) => l.id).sort()).toEqual(["fire:0000", "sq:b1", "sq:b2", "sq:r1", "sq:r2"]);
+    for (const l of placed) {
+      for (const line of lines) expect(lengthInside(line, l.box), `${l.id} across a line`).toBe(0);
+      expect(l.overlap, l.id).toBe(0);
     }
   });
 });
@@ -162,6 +253,31 @@ describe("a side's replay, made from its own reports", () => {
     expect(frame.state.squadrons.r3!.arrival).toBeNull();
     expect(frame.events.map((e) => e.text)).not.toContain("red's order sheet");
     expect(frameOfReport(now, 1, "x", { text: "not a report" })).toBeNull();
+  });
+
+  it("opens on the start, the fleets as deployed, before the first step: its report of step 0, then one frame per step", () => {
+    const startJson = JSON.parse(JSON.stringify(reportFor(before, "blue", []).json));
+    const reports = new Map([
+      [0, { json: startJson }],
+      [1, { json }],
+    ]);
+    const frames = seatFrames(now, [{ step: 1, label: "turn 1, blue activation 1" }], reports)!;
+    expect(frames.map((f) => [f.step, f.label])).toEqual([
+      [0, START_LABEL],
+      [1, "turn 1, blue activation 1"],
+    ]);
+    expect(frameTitle(frames[0]!)).toMatch(/^Deployment: /);
+    expect(frames[0]!.events).toEqual([]);
+    // Where the fleets stood before anything moved: r1 still at 30, r3 on the table.
+    expect(frames[0]!.state.squadrons.r1!.ships.map((s) => [s.x, s.y])).toEqual([[30, 10]]);
+    expect(frames[0]!.state.squadrons.r3!.location).toBe("table");
+    // The start comes first on the steps: stepping back from the first activation reaches it.
+    const beats = beatsOf(frames);
+    expect(beats[0]).toEqual({ frame: 0, event: null });
+    expect(beats[stepBeat(beats, beatOfStep(beats, frames, 1), "previous-step")]).toEqual({ frame: 0, event: null });
+    // A report still to come: no frames yet; no step run: nothing to replay.
+    expect(seatFrames(now, [{ step: 1, label: "x" }], new Map([[1, { json }]]))).toBeNull();
+    expect(seatFrames(now, [], new Map())).toEqual([]);
   });
 
   it("shows the prizes as they stood after the step, not as they stand now", () => {

@@ -2,9 +2,10 @@
  * Battleshift's replay and fleet builder in the browser (issue 11). A real `starhost serve` serves a fresh build of
  * src/web (test/web/support.ts); Dana plays blue against red's bot, and her game master's "run now" plays a few
  * steps (blue's bot takes over her missed orders) until the battle has fired. Her seat's replay, made from her own
- * reports, steps through the activations and volleys forwards and back by buttons and keys; each die is shown with
+ * reports, opens on the fleets as deployed, then steps through the activations and volleys forwards and back by buttons and keys; each die is shown with
  * what it was rolled for; stepping never moves the camera (only zoom and pan do). Then the fleet builder, reached from
- * the lobby: a price, and a fault for a design that does not fit. Every page passes axe and is kept as a screenshot
+ * the lobby: a price, and a fault for a design that does not fit; its options, a flagship, a defended planet and moon
+ * and a station, each priced and checked as edited. Every page passes axe and is kept as a screenshot
  * (test/web/screenshots/replay-*.png).
  */
 import { readFileSync } from "node:fs";
@@ -84,6 +85,14 @@ describe.skipIf(!haveChromium)("Battleshift's replay and fleet builder in the br
     await replay.getByRole("button", { name: "First" }).click();
     await expect.poll(() => where.textContent()).toMatch(/^Step 1 of/);
     expect(await camera()).toBe(home);
+    // The first frame is the start: the fleets as deployed, before the order sheets and the first activation.
+    expect(await where.textContent()).toMatch(/^Step 1 of \d+ \(the start, as deployed\): Deployment: .+ against .+\. 0 volley/);
+    expect(await replay.locator(".bs-labels [data-label^='sq:']").count()).toBeGreaterThan(10);
+    await review(dana, "deployment");
+    await replay.getByRole("button", { name: "Next step" }).click();
+    await expect.poll(() => where.textContent()).toMatch(/^Step 2 of \d+ \(step 1: turn 1, order sheets\): Turn 1: order sheets/);
+    await replay.getByRole("button", { name: "First" }).click();
+    await expect.poll(() => where.textContent()).toMatch(/^Step 1 of/);
     let guard = 0;
     while (!/ fires? /.test((await replay.locator(".bs-replay-events").textContent()) ?? "")) {
       expect(guard++).toBeLessThan(total);
@@ -166,6 +175,46 @@ describe.skipIf(!haveChromium)("Battleshift's replay and fleet builder in the br
     const price = dana.locator(".bs-fleet-price");
     await expect.poll(() => price.textContent()).toBe("Price: 120 points of 200. A legal fleet.");
     await review(dana, "builder");
+    // The fleet's options, each taskforce's flagship, a defended planet and moon and a station: each priced and checked
+    // by the fleet check as it is edited.
+    const yamlText = () => dana.getByLabel("Fleet file (YAML)").inputValue();
+    const fleetFaults = dana.getByRole("list", { name: "Faults of the fleet" });
+    await dana.getByLabel(/^squadronsPerTaskforce: /).fill("1");
+    await expect.poll(() => fleetFaults.textContent()).toMatch(/has 2 squadrons; a taskforce may have at most 1.*\(too-many-squadrons\)/);
+    await dana.getByLabel(/^squadronsPerTaskforce: /).fill("5");
+    await dana.getByRole("checkbox", { name: /formations: "Formations/ }).check();
+    await expect.poll(() => price.textContent()).toBe("Price: 120 points of 200. A legal fleet.");
+    expect(await yamlText()).toMatch(/options:\s+formations: true/);
+    const flagship = dana.getByLabel("First: flagship");
+    await flagship.selectOption("Pickets");
+    await expect
+      .poll(() => dana.getByRole("list", { name: "Faults of First's flagship" }).textContent())
+      .toMatch(/"one of its largest ships".*\(small-flagship\)/);
+    await flagship.selectOption("Line cruisers");
+    await expect.poll(() => price.textContent()).toBe("Price: 120 points of 200. A legal fleet.");
+    expect(await yamlText()).toContain("flagship: Line cruisers");
+    // A planet of defense size 4 with an assault unit a quadrant: 40 + 4 x 3 = 52 points.
+    await dana.getByRole("button", { name: "Add a defended planet" }).click();
+    await expect.poll(() => dana.getByText("Planet Home: 52 points").count()).toBe(1);
+    await expect.poll(() => price.textContent()).toBe("Price: 172 points of 200. A legal fleet.");
+    // A moon's defense at most half its planet's: size 3 beside a size 4 planet is refused, beside it.
+    await dana.getByRole("button", { name: "Add a defended moon" }).click();
+    await dana.getByLabel("Moon Home's moon: defense size").fill("3");
+    await expect.poll(() => dana.getByRole("list", { name: "Faults of Moon Home's moon" }).textContent()).toMatch(/\(moon-too-large\)/);
+    await dana.getByRole("button", { name: "Remove Moon Home's moon" }).click();
+    await dana.getByRole("button", { name: "Add a space station" }).click();
+    await expect.poll(() => price.textContent()).toMatch(/^Price so far: 2\d\d points \(limit 200\)\. 1 fault\(s\)\.$/);
+    expect(await fleetFaults.textContent()).toMatch(/over the limit of 200.*\(over-points\)/);
+    await dana.getByLabel("Station 1: sector").fill("here");
+    await expect.poll(() => dana.getByRole("list", { name: "Faults of Station 1" }).textContent()).toMatch(/\(bad-sector\)/);
+    expect(await yamlText()).toMatch(/defenses:[\s\S]*kind: planet[\s\S]*stations:[\s\S]*sector: here/);
+    await review(dana, "builder-parts");
+    // Back as it was, for what follows.
+    await dana.getByRole("button", { name: "Remove Station 1" }).click();
+    await dana.getByRole("button", { name: "Remove Planet Home" }).click();
+    await flagship.selectOption("");
+    await dana.getByRole("checkbox", { name: /formations: "Formations/ }).uncheck();
+    await expect.poll(() => price.textContent()).toBe("Price: 120 points of 200. A legal fleet.");
     // Four heavy batteries do not fit a size 3 ship's 6 space units: the design's fault and the fleet's.
     await dana.getByLabel("Line Cruiser: Heavy Battery", { exact: true }).fill("4");
     const faults = dana.getByRole("list", { name: "Faults of Line Cruiser" });

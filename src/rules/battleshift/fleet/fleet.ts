@@ -276,6 +276,9 @@ const fleetSchema = z
   })
   .strict();
 
+/** The options' shape, each described in RULINGS' words: the fleet builder labels its controls with them. */
+export const fleetOptionsSchema = optionsSchema;
+
 /** A fleet file as a schema (the shape only; `parseFleet` checks the rules): its JSON Schema is published. */
 export const fleetFileSchema: z.ZodType = fleetSchema;
 

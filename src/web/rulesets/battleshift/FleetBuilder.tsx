@@ -1,31 +1,48 @@
 /**
  * The Battleshift fleet builder (issue 11): design ships system by system and gather them in squadrons and taskforces,
  * with each design's price and faults, and the fleet's, shown as you edit (fleet-builder.ts: the rules' own "Ship
- * Building" and "Building a Fleet" code, the fleet check's words). The fleet is kept in this browser as a draft and
+ * Building" and "Building a Fleet" code, the fleet check's words), with the fleet's options, each taskforce's flagship, a
+ * defended planet and moon ("Planets") and space stations ("Space Stations"), each priced and checked by the same fleet
+ * check as it is edited. The fleet is kept in this browser as a draft and
  * exported as the ruleset's fleet file (YAML), which `starhost new battleshift --fleet FILE` and the fleet check take.
  */
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { parse } from "yaml";
+import type { Problem } from "../../../core/result.js";
 import { describeDesign, SYSTEM_KINDS } from "../../../rules/battleshift/fleet/ship-building.js";
 import {
   CATALOGUE_CHOICES,
   checkFleet,
+  type DefenseDraft,
   type DesignDraft,
   DUAL_SYSTEMS,
+  defensePoints,
   draftOfFile,
+  type FleetChecked,
   type FleetDraft,
+  faultsAt,
   fleetYaml,
   isOnOff,
+  LAYOUT_KINDS,
+  LAYOUT_LABELS,
+  newDefense,
   newDesign,
   newFleet,
+  newStation,
+  OPTION_CONTROLS,
+  optionValue,
   priceDesign,
   removeAt,
   renameDesign,
   replaceAt,
   type SquadronDraft,
+  STATION_CHOICES,
+  type StationDraft,
   SYSTEM_LABELS,
+  setOption,
   setSystem,
   squadronPoints,
+  stationPoints,
   type TaskforceDraft,
 } from "./fleet-builder.js";
 import "./replay.css";
@@ -47,15 +64,203 @@ function loadDraft(): FleetDraft {
 
 const num = (s: string): number => (s.trim() === "" ? 0 : Number(s));
 
+/** The check's faults about one part, beside it. */
+function Faults({ faults, label }: { faults: readonly Problem[]; label: string }) {
+  if (faults.length === 0) return null;
+  return (
+    <ul className="bs-faults" aria-label={label}>
+      {faults.map((f, k) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the faults in the rules' order, replaced wholesale on each edit.
+        <li key={k}>{`${f.message} (${f.code})`}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The fleet's options (fleet.ts FleetOptions), each with the file schema's own words; both fleets of a battle should agree. */
+function OptionsEditor(props: { f: FleetDraft; checked: FleetChecked; onChange: (f: FleetDraft) => void }) {
+  const { f } = props;
+  return (
+    <fieldset className="bs-options">
+      <legend>Options (both fleets of a battle should agree on them)</legend>
+      {OPTION_CONTROLS.map((c) => {
+        const v = optionValue(f, c.key);
+        const id = `bs-option-${c.key}`;
+        const label = `${c.key}: ${c.help}`;
+        if (c.kind === "boolean")
+          return (
+            <label key={c.key} className="bs-option">
+              <input type="checkbox" checked={v === true} onChange={(e) => props.onChange(setOption(f, c.key, e.target.checked))} /> {label}
+            </label>
+          );
+        if (c.kind === "choice")
+          return (
+            <label key={c.key} htmlFor={id} className="bs-option">
+              {label}{" "}
+              <select
+                id={id}
+                value={String(v)}
+                onChange={(e) => {
+                  const choice = c.choices?.find((x) => String(x) === e.target.value);
+                  if (choice !== undefined) props.onChange(setOption(f, c.key, choice));
+                }}
+              >
+                {(c.choices ?? []).map((x) => (
+                  <option key={String(x)} value={String(x)}>
+                    {String(x)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          );
+        return (
+          <label key={c.key} htmlFor={id} className="bs-option">
+            {`${label}${c.nullable ? " (empty: none)" : ""}`}{" "}
+            <input
+              id={id}
+              type="number"
+              min={c.min}
+              max={c.max}
+              value={v === null ? "" : String(v)}
+              onChange={(e) =>
+                props.onChange(setOption(f, c.key, e.target.value.trim() === "" ? (c.nullable ? null : 0) : num(e.target.value)))
+              }
+            />
+          </label>
+        );
+      })}
+      <Faults faults={faultsAt(props.checked, "fleet.options")} label="Faults of the options" />
+    </fieldset>
+  );
+}
+
+/** A defended planet or moon: "like buying a ship", a defense size and what each quadrant holds, priced by the check. */
+function DefenseEditor(props: {
+  d: DefenseDraft;
+  i: number;
+  checked: FleetChecked;
+  onChange: (d: DefenseDraft) => void;
+  onRemove: () => void;
+}) {
+  const { d, i } = props;
+  const points = defensePoints(props.checked, d);
+  const label = `${d.kind === "planet" ? "Planet" : "Moon"} ${d.name}`;
+  return (
+    <fieldset className="bs-design">
+      <legend>{`Defended ${d.kind} ${i + 1}: ${d.name || "(no name)"}`}</legend>
+      <div className="bs-row">
+        <label>
+          {`${label}: kind`}{" "}
+          <select value={d.kind} onChange={(e) => props.onChange({ ...d, kind: e.target.value === "moon" ? "moon" : "planet" })}>
+            <option value="planet">planet</option>
+            <option value="moon">moon</option>
+          </select>
+        </label>
+        <label>
+          {`${label}: name`} <input value={d.name} onChange={(e) => props.onChange({ ...d, name: e.target.value })} />
+        </label>
+        <label>
+          {`${label}: defense size`}{" "}
+          <input type="number" min={1} max={100} value={d.size} onChange={(e) => props.onChange({ ...d, size: num(e.target.value) })} />
+        </label>
+        <label>
+          {`${label}: inches across (empty: ${d.kind === "planet" ? 12 : 4})`}{" "}
+          <input
+            type="number"
+            min={1}
+            max={1000}
+            value={d.diameter ?? ""}
+            onChange={(e) => props.onChange({ ...d, diameter: e.target.value.trim() === "" ? null : num(e.target.value) })}
+          />
+        </label>
+        <button type="button" onClick={props.onRemove}>
+          Remove {label}
+        </button>
+      </div>
+      {d.quadrants !== undefined ? (
+        <p>Quadrant by quadrant as the loaded file lays them out (kept as written).</p>
+      ) : (
+        <table className="bs-systems">
+          <caption>{`What each of the four quadrants of ${d.name} holds`}</caption>
+          <tbody>
+            {LAYOUT_KINDS.map((k) => (
+              <tr key={k}>
+                <th scope="row">{LAYOUT_LABELS[k]}</th>
+                <td>
+                  <input
+                    type="number"
+                    min={0}
+                    max={1000}
+                    aria-label={`${label}: ${LAYOUT_LABELS[k]} a quadrant`}
+                    value={d.quadrant[k] ?? 0}
+                    onChange={(e) => props.onChange({ ...d, quadrant: { ...d.quadrant, [k]: num(e.target.value) } })}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="bs-price">{`${label}: ${points === null ? "not priced (see its faults)" : `${points} points`}`}</p>
+      <Faults faults={faultsAt(props.checked, `fleet.defenses[${i}]`)} label={`Faults of ${label}`} />
+    </fieldset>
+  );
+}
+
+/** A space station: a design from "Sample Space Stations", its name and the sector of the fleet's own half it stands in. */
+function StationRow(props: {
+  st: StationDraft;
+  i: number;
+  checked: FleetChecked;
+  onChange: (s: StationDraft) => void;
+  onRemove: () => void;
+}) {
+  const { st, i } = props;
+  const label = `Station ${i + 1}`;
+  const faults = faultsAt(props.checked, `fleet.stations[${i}]`);
+  return (
+    <tr>
+      <td>
+        <input aria-label={`${label}: name`} value={st.name} onChange={(e) => props.onChange({ ...st, name: e.target.value })} />
+      </td>
+      <td>
+        <select aria-label={`${label}: design`} value={st.design} onChange={(e) => props.onChange({ ...st, design: e.target.value })}>
+          {STATION_CHOICES.map((c) => (
+            <option key={c.id} value={c.id}>{`${c.name} (${c.cost} points)`}</option>
+          ))}
+          {!STATION_CHOICES.some((c) => c.id === st.design) && <option value={st.design}>{`${st.design} (unknown)`}</option>}
+        </select>
+      </td>
+      <td>
+        <input
+          aria-label={`${label}: sector`}
+          value={st.sector}
+          size={4}
+          maxLength={20}
+          onChange={(e) => props.onChange({ ...st, sector: e.target.value })}
+        />
+      </td>
+      <td>{stationPoints(st) ?? "?"}</td>
+      <td>
+        <Faults faults={faults} label={`Faults of ${label}`} />
+        <button type="button" onClick={props.onRemove}>
+          Remove {label}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
 function DesignEditor(props: {
   d: DesignDraft;
+  f: FleetDraft;
   i: number;
   onChange: (d: DesignDraft) => void;
   onRename: (name: string) => void;
   onRemove: () => void;
 }) {
   const { d, i } = props;
-  const priced = useMemo(() => priceDesign(d), [d]);
+  const priced = useMemo(() => priceDesign(d, props.f), [d, props.f]);
   const id = `bs-design-${i}`;
   return (
     <fieldset className="bs-design" aria-describedby={`${id}-price`}>
@@ -201,6 +406,7 @@ function TaskforceEditor(props: {
   i: number;
   designs: DesignDraft[];
   fleet: FleetDraft;
+  checked: FleetChecked;
   onChange: (tf: TaskforceDraft) => void;
   onRemove: () => void;
 }) {
@@ -212,10 +418,35 @@ function TaskforceEditor(props: {
         <label>
           Taskforce name <input value={tf.name} onChange={(e) => props.onChange({ ...tf, name: e.target.value })} />
         </label>
+        <label>
+          {`${tf.name}: flagship`}{" "}
+          <select
+            value={tf.flagship ?? ""}
+            onChange={(e) => {
+              const { flagship: _old, ...rest } = tf;
+              props.onChange(e.target.value ? { ...rest, flagship: e.target.value } : rest);
+            }}
+          >
+            <option value="">(the first squadron of the largest ships)</option>
+            {tf.squadrons.map((s, k) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: names may repeat while typed.
+              <option key={k} value={s.name}>
+                {s.name}
+              </option>
+            ))}
+            {tf.flagship && !tf.squadrons.some((s) => s.name === tf.flagship) && (
+              <option value={tf.flagship}>{`${tf.flagship} (not a squadron of ${tf.name})`}</option>
+            )}
+          </select>
+        </label>
         <button type="button" onClick={props.onRemove}>
           Remove taskforce {tf.name}
         </button>
       </div>
+      <Faults
+        faults={faultsAt(props.checked, `fleet.taskforces[${props.i}]`, ["unknown-flagship", "small-flagship"])}
+        label={`Faults of ${tf.name}'s flagship`}
+      />
       <table className="bs-squadrons">
         <caption className="sr-only">{`Squadrons of ${tf.name}`}</caption>
         <thead>
@@ -357,6 +588,10 @@ export default function FleetBuilder() {
           <pre className="bs-report">{checked.lines.join("\n")}</pre>
         </details>
       </section>
+      <section aria-labelledby="bs-options-h">
+        <h2 id="bs-options-h">Options</h2>
+        <OptionsEditor f={f} checked={checked} onChange={setF} />
+      </section>
       <section aria-labelledby="bs-designs-h">
         <h2 id="bs-designs-h">Your ship designs</h2>
         {f.designs.map((d, i) => (
@@ -364,6 +599,7 @@ export default function FleetBuilder() {
             // biome-ignore lint/suspicious/noArrayIndexKey: designs are edited in place; names may repeat while typed.
             key={i}
             d={d}
+            f={f}
             i={i}
             onChange={(x) => setF({ ...f, designs: replaceAt(f.designs, i, x) })}
             onRename={(name) => setF(renameDesign(f, i, name))}
@@ -384,6 +620,7 @@ export default function FleetBuilder() {
             i={i}
             designs={f.designs}
             fleet={f}
+            checked={checked}
             onChange={(x) => setF({ ...f, taskforces: replaceAt(f.taskforces, i, x) })}
             onRemove={() => setF({ ...f, taskforces: removeAt(f.taskforces, i) })}
           />
@@ -393,6 +630,67 @@ export default function FleetBuilder() {
           onClick={() => setF({ ...f, taskforces: [...f.taskforces, { name: `Taskforce ${f.taskforces.length + 1}`, squadrons: [] }] })}
         >
           Add a taskforce
+        </button>
+      </section>
+      <section aria-labelledby="bs-planets-h">
+        <h2 id="bs-planets-h">Defended planet and moon</h2>
+        <p>
+          A planet's defense is bought "like buying a ship": 10 points a size, 3 a garrison assault unit; at most one planet and one moon,
+          the moon's defense at most half the planet's.
+        </p>
+        {(f.defenses ?? []).map((d, i) => (
+          <DefenseEditor
+            // biome-ignore lint/suspicious/noArrayIndexKey: edited in place.
+            key={i}
+            d={d}
+            i={i}
+            checked={checked}
+            onChange={(x) => setF({ ...f, defenses: replaceAt(f.defenses ?? [], i, x) })}
+            onRemove={() => setF({ ...f, defenses: removeAt(f.defenses ?? [], i) })}
+          />
+        ))}
+        <div className="buttons">
+          <button type="button" onClick={() => setF({ ...f, defenses: [...(f.defenses ?? []), newDefense("planet")] })}>
+            Add a defended planet
+          </button>
+          <button type="button" onClick={() => setF({ ...f, defenses: [...(f.defenses ?? []), newDefense("moon")] })}>
+            Add a defended moon
+          </button>
+        </div>
+      </section>
+      <section aria-labelledby="bs-stations-h">
+        <h2 id="bs-stations-h">Space stations</h2>
+        {(f.stations ?? []).length > 0 && (
+          <table className="bs-squadrons">
+            <caption className="sr-only">Space stations of the fleet</caption>
+            <thead>
+              <tr>
+                <th scope="col">Station</th>
+                <th scope="col">Design</th>
+                <th scope="col">Sector (of your own half)</th>
+                <th scope="col">Points</th>
+                <th scope="col">
+                  <span className="sr-only">Faults and remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(f.stations ?? []).map((st, i) => (
+                <StationRow
+                  // biome-ignore lint/suspicious/noArrayIndexKey: edited in place.
+                  key={i}
+                  st={st}
+                  i={i}
+                  checked={checked}
+                  onChange={(x) => setF({ ...f, stations: replaceAt(f.stations ?? [], i, x) })}
+                  onRemove={() => setF({ ...f, stations: removeAt(f.stations ?? [], i) })}
+                />
+              ))}
+            </tbody>
+          </table>
+        )}
+        <button type="button" onClick={() => setF({ ...f, stations: [...(f.stations ?? []), newStation()] })}>
+          Add a space station
         </button>
       </section>
       <section aria-labelledby="bs-file-h">

@@ -21,11 +21,13 @@ import {
   type DraftOrder,
   draftText,
   emptyDraft,
+  lightFireOf,
   orderWords,
   type Ruling,
   readDraft,
   reorder,
   rulingsByOrder,
+  withFireAt,
   withMove,
   withOrder,
   withoutOrder,
@@ -397,6 +399,16 @@ export function BattleshiftPlay(props: SeatViewProps) {
       ? {
           movable: sheet ? [] : movable,
           moves,
+          fire: lightFireOf(draft),
+          setFireAt: (squadron, at) => {
+            const r = withFireAt(draft, squadron, at);
+            if (r.changed) edit(r.draft);
+            setStatus(
+              r.changed
+                ? `${squadron}'s light fire set to ${at}" along its move.`
+                : `${squadron}'s light batteries would fire from ${at}" along its move: choose an enemy and fire light batteries to order it.`,
+            );
+          },
           ...(picking
             ? {
                 pick: (p: Point) => {
@@ -412,7 +424,7 @@ export function BattleshiftPlay(props: SeatViewProps) {
             if (facing !== undefined) o.facing = facing;
             edit(withMove(draft, o));
           },
-          aim: (from, to) => {
+          aim: (from, to, at) => {
             if (!state || !movable.includes(from) || !targets.has(to)) return null;
             const sq = state.squadrons[from];
             if (!sq) return null;
@@ -433,8 +445,8 @@ export function BattleshiftPlay(props: SeatViewProps) {
             if (menuOf("light") && w.some((x) => x.key === "light" || x.key === "ion"))
               offers.push({
                 type: "light",
-                label: `Fire light batteries: ${from} at ${to}`,
-                order: { type: "light", squadrons: [from], target: to },
+                label: `Fire light batteries: ${from} at ${to}${at !== undefined ? `, from ${at}" along its move` : ""}`,
+                order: { type: "light", squadrons: [from], target: to, ...(at !== undefined ? { at } : {}) },
               });
             if (menuOf("board"))
               offers.push({ type: "board", label: `Board: ${from} at ${to}`, order: { type: "board", squadrons: [from], target: to } });
@@ -505,7 +517,7 @@ export function BattleshiftPlay(props: SeatViewProps) {
               <p className="hint">
                 {sheet
                   ? "The order sheet: put your taskforces in the order they activate; add planned battleshifts, arrivals and your initiative choice."
-                  : "Drag a squadron of this activation where it goes (its facing handle turns it), or Tab to it and use the arrow keys and [ ]; choose one of yours, then an enemy, to measure and fire."}
+                  : "Drag a squadron of this activation where it goes (its facing handle turns it), or Tab to it and use the arrow keys and [ ]; choose one of yours, then an enemy, to measure and fire; click a point of a drafted move's path (or , and .) for where along it its light batteries fire."}
               </p>
             )}
             {awaited && draft && sheet && menuOf("sequence") && <SequenceSheet menu={menuOf("sequence")!} draft={draft} edit={edit} />}

@@ -16,7 +16,7 @@ import { useGet } from "../../shell/useGet.js";
 import type { SeatViewProps } from "../../shell/views.js";
 import { clampCamera, panCamera, viewBoxOf, zoomCamera } from "./replay-camera.js";
 import { type Box, frameLabels, layoutLabels } from "./replay-labels.js";
-import { type Beat, beatOfStep, beatsOf, diceOf, eventsAt, frameOfReport, type Move, type SeatFrame, stepBeat } from "./replay-steps.js";
+import { type Beat, beatOfStep, beatsOf, diceOf, eventsAt, type Move, type SeatFrame, seatFrames, stepBeat } from "./replay-steps.js";
 import { SCALE } from "./Table.js";
 import { stateOfView } from "./table-state.js";
 import "./replay.css";
@@ -35,7 +35,8 @@ function useFrames(props: SeatViewProps, open: boolean) {
   useEffect(() => {
     if (!history) return;
     let live = true;
-    const todo = history.steps.map((s) => s.step).filter((n) => !cache.current.has(n));
+    // Step 0 first: the start, the fleets as deployed (seatFrames' first frame), once a step has run.
+    const todo = (history.steps.length ? [0, ...history.steps.map((s) => s.step)] : []).filter((n) => !cache.current.has(n));
     const next = async (): Promise<void> => {
       const n = todo.shift();
       if (n === undefined || !live) return;
@@ -52,17 +53,9 @@ function useFrames(props: SeatViewProps, open: boolean) {
   const frames = useMemo(() => {
     void loaded;
     if (!view || !history) return null;
-    const now = stateOfView(view.view);
-    const out: SeatFrame[] = [];
-    for (const s of history.steps) {
-      const r = cache.current.get(s.step);
-      if (!r) return null;
-      const f = frameOfReport(now, s.step, s.label, r.json);
-      if (f) out.push(f);
-    }
-    return out;
+    return seatFrames(stateOfView(view.view), history.steps, cache.current);
   }, [view, history, loaded]);
-  const total = history?.steps.length ?? 0;
+  const total = history?.steps.length ? history.steps.length + 1 : 0;
   return { frames, error, progress: `${Math.min(loaded, total)} of ${total}` };
 }
 
@@ -160,8 +153,8 @@ function Player({ frames, seat, reportStep }: { frames: SeatFrame[]; seat: strin
     [frame, events],
   );
   const labels = useMemo(() => {
-    const { wanted, obstacles, bounds } = frameLabels(frame.state, events, SCALE);
-    return layoutLabels(wanted, obstacles, bounds);
+    const { wanted, obstacles, bounds, lines } = frameLabels(frame.state, events, SCALE);
+    return layoutLabels(wanted, obstacles, bounds, lines);
   }, [frame, events]);
   const current = beat.event === null ? undefined : frame.events[beat.event];
 

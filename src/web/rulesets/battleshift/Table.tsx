@@ -13,18 +13,21 @@ import { colour } from "../../../rules/battleshift/presentation/replay-marks.js"
 import type { BattleView } from "../../../rules/battleshift/presentation/view.js";
 import {
   afterMove,
+  alongMove,
   DRAG_THRESHOLD,
   facingToward,
+  firePoint,
   handlePoint,
   moveCentre,
   type PlannedMove,
   planMove,
   planText,
   pointerToTable,
+  pointOnPath,
   squadronAt,
   turnBy,
 } from "./pointing.js";
-import { type Measure, measure, rangeBand, stateOfView, weaponsOf } from "./table-state.js";
+import { fireText, type Measure, measure, rangeBand, stateOfView, weaponsOf } from "./table-state.js";
 
 /** Pixels per inch: a 6' by 4' table is 1440 by 960 pixels, scaled down to its frame by the SVG's viewBox. */
 export const SCALE = 20;
@@ -160,7 +163,12 @@ export interface TablePlay {
   movable: readonly string[];
   moves: Readonly<Record<string, { to: Point; facing?: number }>>;
   setMove(squadron: string, to: Point, facing?: number): void;
-  aim?(from: string, to: string): ReactNode;
+  /** What to offer once `from` aims at `to`; `at`: the inches along its move its light batteries fire from, if pointed. */
+  aim?(from: string, to: string, at?: number): ReactNode;
+  /** The draft's light fire by squadron: its target and the inches along the move it fires from (`at`), if given. */
+  fire?: Readonly<Record<string, { target: string; at?: number }>>;
+  /** A click on a drafted move's path: the squadron's light batteries fire from `at` inches along it. */
+  setFireAt?(squadron: string, at: number): void;
   /** A form's point field waits for a click: the next press on the table gives it that point (inches). */
   pick?(p: Point): void;
 }
@@ -188,6 +196,7 @@ function PlannedPath({ state, plan, live }: { state: BattleState; plan: PlannedM
         />
       )}
       <line
+        className="bs-path"
         x1={px(plan.from.x)}
         y1={px(plan.from.y)}
         x2={px(plan.to.x)}
@@ -215,6 +224,34 @@ function PlannedPath({ state, plan, live }: { state: BattleState; plan: PlannedM
           {`${plan.distance.toFixed(1)}" / ${plan.allowance}"${Math.abs(plan.turn) > 0.5 ? `, turn ${Math.round(plan.turn)}` : ""}`}
         </text>
       )}
+    </g>
+  );
+}
+
+/** Where light batteries fire from along a drafted move: a mark on the path and the light weapons' arcs from there. */
+function FirePoint({ state, plan, along }: { state: BattleState; plan: PlannedMove; along: number }) {
+  const sq = state.squadrons[plan.squadron];
+  if (!sq) return null;
+  const { at, facing } = firePoint(state, plan, along);
+  const light = weaponsOf(state, sq).filter((w) => w.key === "light" || w.key === "ion");
+  return (
+    <g className="bs-fire-point" pointerEvents="none">
+      {light.flatMap((w) =>
+        w.arcs.map((a) => (
+          <path
+            key={`${w.key}-${a}`}
+            d={wedge(at, facing + a, w.width, w.range)}
+            fill="#f5c542"
+            fillOpacity={0.08}
+            stroke="#f5c542"
+            strokeOpacity={0.7}
+            strokeDasharray="4 4"
+          />
+        )),
+      )}
+      <circle cx={px(at.x)} cy={px(at.y)} r={8} fill="#f5c542" stroke="#000" strokeWidth={2}>
+        <title>{`${plan.squadron}'s light batteries fire from here, ${along.toFixed(1)}" along its move`}</title>
+      </circle>
     </g>
   );
 }
@@ -271,6 +308,21 @@ export function BattleTable({ view, play }: { view: BattleView; play?: TablePlay
     () => (sel && target && selPlan ? measure(afterMove(state, selPlan), sel.id, target) : null),
     [state, sel, target, selPlan],
   );
+  // Light fire along the move (seed 004 "Light Batteries": "at any point during the squadron's movement"): the point a
+  // click on the path chose, or the draft's `at`; measured from there to the chosen enemy, else to the light order's.
+  const [pointed, setPointed] = useState<{ squadron: string; at: number } | null>(null);
+  const fires = (sq: Squadron) => weaponsOf(state, sq).some((w) => w.key === "light" || w.key === "ion");
+  const selFire = sel ? play?.fire?.[sel.id] : undefined;
+  const selAt = sel && selPlan ? (selFire?.at ?? (pointed?.squadron === sel.id ? pointed.at : undefined)) : undefined;
+  const fireTarget = target ?? selFire?.target ?? null;
+  const measuredFire = useMemo(
+    () => (sel && selPlan && selAt !== undefined && fireTarget ? measure(alongMove(state, selPlan, selAt), sel.id, fireTarget) : null),
+    [state, sel, selPlan, selAt, fireTarget],
+  );
+  const pointFire = (squadron: string, at: number) => {
+    setPointed({ squadron, at });
+    play?.setFireAt?.(squadron, at);
+  };
   const W = state.battlespace.widthFt * 12;
   const H = state.battlespace.depthFt * 12;
 
@@ -307,6 +359,16 @@ export function BattleTable({ view, play }: { view: BattleView; play?: TablePlay
         { x: Math.round((m.to.x + step[0] * by) * 100) / 100, y: Math.round((m.to.y + step[1] * by) * 100) / 100 },
         m.facing,
       );
+    } else if ((e.key === "," || e.key === "." || e.key === "<" || e.key === ">") && play.moves[id]) {
+      // Light fire along the move, by the keys: "," and "." step the point a back and forward an inch (6" with Shift).
+      const p = plans.find((x) => x.squadron === id);
+      const sq = state.squadrons[id];
+      if (!p || !sq || !fires(sq)) return;
+      e.preventDefault();
+      setSelected(id);
+      const now = play.fire?.[id]?.at ?? (pointed?.squadron === id ? pointed.at : p.distance);
+      const by = (e.key === "," || e.key === "<" ? -1 : 1) * (e.shiftKey ? 6 : 1);
+      pointFire(id, Math.round(Math.max(0, Math.min(p.distance, now + by)) * 10) / 10);
     } else if (e.key === "[" || e.key === "]" || e.key === "{" || e.key === "}") {
       e.preventDefault();
       setSelected(id);
@@ -371,7 +433,21 @@ export function BattleTable({ view, play }: { view: BattleView; play?: TablePlay
     }
     const id = squadronAt(state, p, reach);
     const sq = id ? state.squadrons[id] : undefined;
-    if (!sq || !movable.has(sq.id)) return;
+    if (!sq || !movable.has(sq.id)) {
+      // A click on a drafted move's path, off the ships: where along it the squadron's light batteries fire.
+      const onPath = plans
+        .filter(
+          (pl) => movable.has(pl.squadron) && pl.distance > 1e-9 && state.squadrons[pl.squadron] && fires(state.squadrons[pl.squadron]!),
+        )
+        .map((pl) => ({ pl, hit: pointOnPath(pl, p) }))
+        .filter((x) => x.hit.off <= reach)
+        .sort((a, b) => a.hit.off - b.hit.off)[0];
+      if (!onPath) return;
+      dragged.current = true;
+      pointFire(onPath.pl.squadron, onPath.hit.along);
+      setSelected(onPath.pl.squadron);
+      return;
+    }
     setDrag({ kind: "move", squadron: sq.id, grab: p, start: moveCentre(sq), to: moveCentre(sq), moved: false });
     e.currentTarget.setPointerCapture(e.pointerId);
   };
@@ -425,7 +501,11 @@ export function BattleTable({ view, play }: { view: BattleView; play?: TablePlay
       </fieldset>
       {play && (
         <p className="bs-drag" role="status">
-          {live ? planText(live) : selPlan ? `Drafted: ${planText(selPlan)}` : ""}
+          {live
+            ? planText(live)
+            : selPlan
+              ? `Drafted: ${planText(selPlan)}${selAt !== undefined ? `. ${fireText(selPlan.squadron, Math.min(selAt, selPlan.distance), selPlan.distance, firePoint(state, selPlan, selAt).facing, measuredFire)}` : ""}`
+              : ""}
         </p>
       )}
       <p className="bs-hint">
@@ -466,6 +546,7 @@ export function BattleTable({ view, play }: { view: BattleView; play?: TablePlay
             <PlannedPath key={p.squadron} state={state} plan={p} live={false} />
           ))}
           {live && <PlannedPath state={state} plan={live} live />}
+          {selPlan && !drag && selAt !== undefined && <FirePoint state={state} plan={selPlan} along={selAt} />}
           {selPlan && !drag && movable.has(selPlan.squadron) && (
             <circle
               className="bs-handle"
@@ -489,7 +570,7 @@ export function BattleTable({ view, play }: { view: BattleView; play?: TablePlay
                 key={sq.id}
                 role="button"
                 tabIndex={0}
-                aria-label={`Squadron ${sq.id} (${sq.side}), ${sq.ships.length} ship(s), facing ${Math.round(sq.facing)}${movable.has(sq.id) ? ", in this activation: drag it, or arrow keys to move and [ ] to turn" : ""}`}
+                aria-label={`Squadron ${sq.id} (${sq.side}), ${sq.ships.length} ship(s), facing ${Math.round(sq.facing)}${movable.has(sq.id) ? `, in this activation: drag it, or arrow keys to move and [ ] to turn${fires(sq) ? "; , and . set where along its move its light batteries fire" : ""}` : ""}`}
                 aria-pressed={sq.id === selected || sq.id === target}
                 className={`bs-squadron ${role}`}
                 onClick={() => {
@@ -529,7 +610,14 @@ export function BattleTable({ view, play }: { view: BattleView; play?: TablePlay
                   title={`From the end of ${measured.from}'s drafted move`}
                 />
               )}
-              {play?.aim?.(measured.from, measured.to)}
+              {measuredFire && selAt !== undefined && selPlan && (
+                <MeasureText
+                  m={measuredFire}
+                  state={alongMove(state, selPlan, selAt)}
+                  title={`From ${selAt.toFixed(1)}" along ${measured.from}'s move, where its light batteries fire`}
+                />
+              )}
+              {play?.aim?.(measured.from, measured.to, selAt)}
               <button type="button" onClick={() => setTarget(null)}>
                 Clear the target
               </button>

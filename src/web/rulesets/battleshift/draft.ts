@@ -81,6 +81,37 @@ export function withOrder(d: Draft, order: DraftOrder): Draft {
   return { ...d, orders: [...d.orders, order] };
 }
 
+/** Does a light order name this squadron among those firing? */
+function firesLight(o: DraftOrder, squadron: string): boolean {
+  return o.type === "light" && Array.isArray(o.squadrons) && o.squadrons.includes(squadron);
+}
+
+/**
+ * Light batteries fire "at any point during the squadron's movement" (seed 004 "Light Batteries"): set where along its
+ * move, `at` inches, on every light order of the draft the squadron fires in. `changed` counts them (none: the draft is
+ * as it was, and the point waits for a light order).
+ */
+export function withFireAt(d: Draft, squadron: string, at: number): { draft: Draft; changed: number } {
+  let changed = 0;
+  const orders = d.orders.map((o) => {
+    if (!firesLight(o, squadron)) return o;
+    changed++;
+    return { ...o, at };
+  });
+  return { draft: changed ? { ...d, orders } : d, changed };
+}
+
+/** The first light order each squadron fires in: its target and, if given, the inches along the move it fires from. */
+export function lightFireOf(d: Draft): Record<string, { target: string; at?: number }> {
+  const out: Record<string, { target: string; at?: number }> = {};
+  for (const o of d.orders) {
+    if (o.type !== "light" || !Array.isArray(o.squadrons) || typeof o.target !== "string") continue;
+    for (const sq of o.squadrons)
+      if (typeof sq === "string" && !out[sq]) out[sq] = { target: o.target, ...(typeof o.at === "number" ? { at: o.at } : {}) };
+  }
+  return out;
+}
+
 export function withoutOrder(d: Draft, index: number): Draft {
   return { ...d, orders: d.orders.filter((_, i) => i !== index) };
 }
@@ -162,7 +193,7 @@ export function orderWords(o: DraftOrder): string {
     case "heavy":
     case "light":
     case "board":
-      return `${o.type === "board" ? "board" : `fire ${o.type} batteries`}: ${Array.isArray(o.squadrons) ? o.squadrons.join(" + ") : "?"} at ${s("target")}${o.disable ? " (to disable)" : ""}`;
+      return `${o.type === "board" ? "board" : `fire ${o.type} batteries`}: ${Array.isArray(o.squadrons) ? o.squadrons.join(" + ") : "?"} at ${s("target")}${o.disable ? " (to disable)" : ""}${o.type === "light" && typeof o.at === "number" ? `, ${o.at}" along the move` : ""}`;
     case "missiles":
       return `missiles: ${s("squadron")} at ${s("target")}`;
     case "flight":

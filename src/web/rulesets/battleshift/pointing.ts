@@ -178,3 +178,50 @@ export function afterMove(state: BattleState, p: PlannedMove): BattleState {
   };
   return { ...state, squadrons: { ...state.squadrons, [sq.id]: moved } };
 }
+
+/**
+ * Light batteries fire "at any point during the squadron's movement" (seed 004 "Light Batteries"; RULINGS 'Light
+ * batteries "at any point during the squadron's movement"'): a `light` order's `at` is the inches along the move it
+ * fires from. A point `p` pointed at near a drafted move's path: how far along the move it falls (clamped to the
+ * move, to a tenth of an inch as the order writes it) and how far off the path it is (to tell a click on the path).
+ */
+export function pointOnPath(plan: PlannedMove, p: Point): { along: number; off: number } {
+  const dx = plan.to.x - plan.from.x;
+  const dy = plan.to.y - plan.from.y;
+  const len2 = dx * dx + dy * dy;
+  if (len2 <= 1e-12) return { along: 0, off: dist(plan.from, p) };
+  const t = Math.max(0, Math.min(1, ((p.x - plan.from.x) * dx + (p.y - plan.from.y) * dy) / len2));
+  const foot = { x: plan.from.x + dx * t, y: plan.from.y + dy * t };
+  return { along: Math.round(t * plan.distance * 10) / 10, off: dist(foot, p) };
+}
+
+/**
+ * A copy of the state with the squadron standing `along` inches into its drafted move, as the step fires its light
+ * batteries from there (turn/activation.ts momentCandidates and momentAt): its old facing at the start, the direction
+ * of movement on the way, and the facing after the move at the end (an `at` past the end fires from the end, turned).
+ * Disabled ships stay where they are ("Disabled ships do not move").
+ */
+export function alongMove(state: BattleState, p: PlannedMove, along: number): BattleState {
+  const sq = state.squadrons[p.squadron];
+  if (!sq) return state;
+  const t = p.distance <= 1e-9 ? 0 : Math.min(1, Math.max(0, along) / p.distance);
+  const facing = p.distance <= 1e-9 ? sq.facing : t <= 0 ? sq.facing : t >= 1 ? p.facing : p.heading;
+  const dx = (p.to.x - p.from.x) * t;
+  const dy = (p.to.y - p.from.y) * t;
+  const moved: Squadron = {
+    ...sq,
+    facing,
+    ships: sq.ships.map((s) => (s.disabled ? s : { ...s, x: s.x + dx, y: s.y + dy })),
+  };
+  return { ...state, squadrons: { ...state.squadrons, [sq.id]: moved } };
+}
+
+/** The point `along` inches into the move, and the facing there (alongMove's): where the fire point is drawn. */
+export function firePoint(state: BattleState, p: PlannedMove, along: number): { at: Point; facing: number } {
+  const sq = alongMove(state, p, along).squadrons[p.squadron];
+  const t = p.distance <= 1e-9 ? 0 : Math.min(1, Math.max(0, along) / p.distance);
+  return {
+    at: { x: p.from.x + (p.to.x - p.from.x) * t, y: p.from.y + (p.to.y - p.from.y) * t },
+    facing: sq?.facing ?? p.facing,
+  };
+}

@@ -1,5 +1,6 @@
 /**
- * Where the replay writes its labels (squadrons, volleys, losses) so that none covers another nor a ship: each label
+ * Where the replay writes its labels (squadrons, volleys, losses) so that none covers another, a ship, nor a line of
+ * fire or a missile strike (a label across a line hides which ship the line comes from and makes both hard to read): each label
  * tries, in a fixed order, spots round its anchor (above, below, right, left, then the corners, then the same a step
  * further out) and takes the first that is free and on the table; when none is, the one that covers least. Labels are
  * placed most important first, ties by id, so the same frame always gets the same layout whatever order the labels
@@ -7,13 +8,51 @@
  */
 import type { BsEvent } from "../../../rules/battleshift/events.js";
 import { type BattleState, designOfSquadron, squadronList } from "../../../rules/battleshift/model.js";
-import { squadronTag } from "../../../rules/battleshift/presentation/replay-marks.js";
+import { planetFireOrigins, squadronTag } from "../../../rules/battleshift/presentation/replay-marks.js";
 
 export interface Box {
   x: number;
   y: number;
   w: number;
   h: number;
+}
+
+/** A line drawn on the table (a line of fire, a missile strike), in pixels: labels keep off it. */
+export interface Segment {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** How wide a band a line is taken to cover when a label lies across it (pixels): its stroke and a little room. */
+export const LINE_BAND = 4;
+
+/**
+ * The length of segment `l` inside box `b` (Liang-Barsky clipping), in pixels: 0 when the line misses the box.
+ */
+export function lengthInside(l: Segment, b: Box): number {
+  const dx = l.x2 - l.x1;
+  const dy = l.y2 - l.y1;
+  let t0 = 0;
+  let t1 = 1;
+  const edges: [number, number][] = [
+    [-dx, l.x1 - b.x],
+    [dx, b.x + b.w - l.x1],
+    [-dy, l.y1 - b.y],
+    [dy, b.y + b.h - l.y1],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return 0;
+      continue;
+    }
+    const r = q / p;
+    if (p < 0) t0 = Math.max(t0, r);
+    else t1 = Math.min(t1, r);
+    if (t0 > t1) return 0;
+  }
+  return (t1 - t0) * Math.hypot(dx, dy);
 }
 
 export interface LabelWanted {
@@ -39,7 +78,7 @@ export interface PlacedLabel {
   anchor: { x: number; y: number };
   /** Moved away from its anchor (or left overlapping): a line ties it back. */
   leader: boolean;
-  /** No free spot was found: it covers `overlap` square pixels of other labels or ships. */
+  /** No free spot was found: it covers `overlap` square pixels of other labels or ships (a line: its length by LINE_BAND). */
   overlap: number;
 }
 
@@ -89,10 +128,16 @@ export function candidates(at: Box, w: number, h: number, gap: number): Box[] {
 }
 
 /**
- * Place every label: none over another, none over an obstacle (the ships' bases), all inside `bounds`, whenever the
- * rings round its anchor leave room; otherwise the spot covering least, flagged with its overlap.
+ * Place every label: none over another, none over an obstacle (the ships' bases), none across a line (`lines`: the
+ * frame's lines of fire and missile strikes), all inside `bounds`, whenever the rings round its anchor leave room;
+ * otherwise the spot covering least, flagged with its overlap (a line counts as a band LINE_BAND pixels wide).
  */
-export function layoutLabels(wanted: readonly LabelWanted[], obstacles: readonly Box[], bounds: Box): PlacedLabel[] {
+export function layoutLabels(
+  wanted: readonly LabelWanted[],
+  obstacles: readonly Box[],
+  bounds: Box,
+  lines: readonly Segment[] = [],
+): PlacedLabel[] {
   const order = [...wanted].sort((a, b) => b.priority - a.priority || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const placed: PlacedLabel[] = [];
   for (const l of order) {
@@ -106,6 +151,7 @@ export function layoutLabels(wanted: readonly LabelWanted[], obstacles: readonly
       let cost = 0;
       for (const p of placed) cost += overlapArea(box, p.box);
       for (const o of obstacles) cost += overlapArea(box, o);
+      for (const line of lines) cost += lengthInside(line, box) * LINE_BAND;
       if (!best || cost < best.cost) best = { box, cost, k };
       if (cost === 0) break;
     }
@@ -138,9 +184,12 @@ export function frameLabels(
   state: BattleState,
   events: readonly BsEvent[],
   scale: number,
-): { wanted: LabelWanted[]; obstacles: Box[]; bounds: Box } {
+): { wanted: LabelWanted[]; obstacles: Box[]; bounds: Box; lines: Segment[] } {
   const wanted: LabelWanted[] = [];
   const obstacles: Box[] = [];
+  const lines: Segment[] = [];
+  const line = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+    lines.push({ x1: a.x * scale, y1: a.y * scale, x2: b.x * scale, y2: b.y * scale });
   const size = Math.max(6, scale * 1.1);
   for (const sq of squadronList(state)) {
     if (sq.location !== "table" || sq.ships.length === 0) continue;
@@ -167,7 +216,10 @@ export function frameLabels(
   }
   events.forEach((e, k) => {
     if (e.kind === "fire") {
-      const from = e.fromPos[0] ?? e.targetPos;
+      // The lines the rules' replay draws for the volley (renderTable): one from each firing ship, or from a quadrant's rim.
+      const froms = planetFireOrigins(state, e);
+      for (const f of froms) line(f, e.targetPos);
+      const from = froms[0] ?? e.targetPos;
       const mid = { x: from.x + (e.targetPos.x - from.x) * 0.5, y: from.y + (e.targetPos.y - from.y) * 0.5 };
       wanted.push({
         id: `fire:${String(k).padStart(4, "0")}`,
@@ -177,6 +229,8 @@ export function frameLabels(
         size,
         priority: 1,
       });
+    } else if (e.kind === "missiles") {
+      line(e.from, e.targetPos);
     } else if (e.kind === "loss") {
       wanted.push({
         id: `loss:${String(k).padStart(4, "0")}`,
@@ -189,5 +243,5 @@ export function frameLabels(
     }
   });
   const bounds = { x: 0, y: 0, w: state.battlespace.widthFt * 12 * scale, h: state.battlespace.depthFt * 12 * scale };
-  return { wanted, obstacles, bounds };
+  return { wanted, obstacles, bounds, lines };
 }

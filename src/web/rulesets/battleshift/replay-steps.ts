@@ -95,6 +95,30 @@ export function frameOfReport(now: BattleState, step: number, label: string, jso
   };
 }
 
+/** The first frame's name: the start (report step 0), the fleets as deployed before the first step ran. */
+export const START_LABEL = "the start, as deployed";
+
+/**
+ * Every frame of the seat's replay: first the start (its report of step 0: the fleets as deployed, before the order
+ * sheets and the first activation; seed 004 "Sectors": task forces are deployed by sector), then one per step run, in
+ * order. Null while a report is still to come; none at all before a step has run (nothing to replay yet).
+ */
+export function seatFrames(
+  now: BattleState,
+  steps: readonly { step: number; label: string }[],
+  reports: ReadonlyMap<number, { json: unknown }>,
+): SeatFrame[] | null {
+  if (steps.length === 0) return [];
+  const out: SeatFrame[] = [];
+  for (const s of [{ step: 0, label: START_LABEL }, ...steps]) {
+    const r = reports.get(s.step);
+    if (!r) return null;
+    const f = frameOfReport(now, s.step, s.label, r.json);
+    if (f) out.push(f);
+  }
+  return out;
+}
+
 /** Does this event stop the replay on its own: a volley (fire, missiles) or any roll of the dice? */
 export function isBeat(e: BsEvent): boolean {
   return e.kind === "fire" || e.kind === "missiles" || (e.rolled?.length ?? 0) > 0;

@@ -157,3 +157,19 @@ export function rangeBand(state: BattleState, m: Measure): string {
   const beyond = reach.filter((w) => m.distance > w.range + 1e-9).map((w) => `${w.name} (${w.range}")`);
   return `${m.distance}": ${within.length ? `within reach of ${within.join(", ")}` : "beyond every weapon"}${within.length && beyond.length ? `; beyond ${beyond.join(", ")}` : ""}`;
 }
+
+/** The weapons that fire during the move (seed 004 "Light Batteries"; "Ion Beams": "during movement"). */
+export const MOVING_FIRE: readonly string[] = ["light batteries", "ion beams"];
+
+/**
+ * Where light fire is drafted from, in words: `along` inches into a move of `length`, the facing there, and, measured
+ * from there (measure on table-state's alongMove copy), the distance to the target and whether each light weapon bears.
+ */
+export function fireText(squadron: string, along: number, length: number, facing: number, m: Measure | null): string {
+  const where = `${squadron}'s light batteries fire from ${along.toFixed(1)}" along its ${length.toFixed(1)}" move${along >= length ? " (the end, after turning)" : along <= 0 ? " (the start)" : ""}, facing ${Math.round(facing)}`;
+  if (!m) return where;
+  const weapons = m.weapons
+    .filter((w) => MOVING_FIRE.includes(w.name))
+    .map((w) => `${w.name} ${w.ok ? "bear" : !w.inRange ? `out of range (${w.range}")` : `out of arc (${w.offArc} degrees off ${w.arc})`}`);
+  return `${where}: ${m.to} is ${m.distance}" away, bearing ${m.bearing}, ${m.offFacing} degrees off; ${weapons.length ? weapons.join(", ") : "no light weapons"}; ${m.lineOfSight}`;
+}
