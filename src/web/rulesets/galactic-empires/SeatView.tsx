@@ -18,7 +18,8 @@ import { resources } from "./hq.js";
 import { MessagesArea } from "./MessagesArea.js";
 import { OrdersDesk } from "./OrdersDesk.js";
 import { DraftProvider, useDraft } from "./OrdersDraft.js";
-import { pickForPath, planArrows } from "./PathPlanner.js";
+import { planArrows } from "./orders-plan.js";
+import { pickForPath } from "./PathPlanner.js";
 import "./panels.css";
 
 const AREAS = [
