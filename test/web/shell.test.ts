@@ -2,7 +2,9 @@
  * The web client's shell (issue 11), whatever the ruleset: the lobby's "your games" (what each awaits from you and
  * its countdown), the game master's panel (invite by link and its acceptance at #/invite/TOKEN, signed in or by a
  * newcomer who makes an account first; naming another game master, starting, moving the deadline, the reminders,
- * handing a seat over; each action says what it did or the server's reason), spectators (a live game shows any seat's history and results and the public messages only; a
+ * handing a seat over; each action says what it did or the server's reason), spectators (a live game shows any seat's history and its
+ * ruleset's own view read-only: a Galactic Empires empire's areas and map, a Battleshift side's table, with no orders
+ * desk, pointing tool or letter, and asks for nothing of the orders routes; the public messages only; a
  * game watched "after the end" says plainly that nothing is visible yet, and the server gives such a spectator
  * nothing more), and every page on a phone (390 x 844: the page never scrolls sideways, wide tables scroll in their
  * own box). Every page is checked with axe-core and kept as a screenshot (test/web/screenshots/shell-*.png).
@@ -197,10 +199,27 @@ describe.skipIf(!haveChromium)("the shell in Chromium", () => {
     const watch = sam.page.getByRole("region", { name: "Watching this game" });
     await watch.getByLabel("Watch the empire").selectOption("romulan");
     await watch.getByRole("heading", { name: "Results: the start" }).waitFor();
+    // The seat is shown by the ruleset's own view, read-only: its areas and map, but no orders desk, plans or letters.
+    const areas = watch.getByRole("tablist", { name: "Areas of Romulan Star Empire" });
+    await areas.getByRole("tab", { name: "Map" }).click();
+    await watch.getByRole("region", { name: "Map of the galaxy as romulan sees it" }).waitFor();
+    await areas.getByRole("tab", { name: "Messages" }).click();
+    await watch.getByRole("heading", { name: "Diplomacy with other players" }).waitFor();
+    await areas.getByRole("tab", { name: "Headquarters" }).click();
+    for (const absent of [
+      watch.getByRole("heading", { name: /^Orders for/ }),
+      watch.getByRole("tablist", { name: "Orders by area" }),
+      watch.getByLabel("Starfleet to plan"),
+      watch.getByLabel("Orders file (YAML or JSON)"),
+      watch.getByRole("button", { name: "Save draft" }),
+    ])
+      expect(await absent.count()).toBe(0);
     await sam.page.getByRole("region", { name: "Messages" }).getByText("Greetings, galaxy.").waitFor();
     expect(await sam.page.getByText("A secret pact, Vic?").count()).toBe(0);
     expect(await sam.page.getByLabel("Message", { exact: true }).count()).toBe(0);
     expect(await sam.page.getByRole("button", { name: "Submit orders" }).count()).toBe(0);
+    // Nothing of the orders routes is asked for: a spectator reads the seat's view, report and history only.
+    expect(seen.filter((l) => /\/(template|options|check|orders)\b/.test(l))).toEqual([]);
     await review(sam.page, "spectator-live");
     await sam.page.setViewportSize(PHONE);
     await review(sam.page, "spectator-live-phone");
@@ -234,6 +253,33 @@ describe.skipIf(!haveChromium)("the shell in Chromium", () => {
       expect((await api(sam, "GET", `/api/games/${closed}/${path}`)).status, path).toBe(403);
     const asSam = (await api(sam, "GET", `/api/games/${closed}`)).body;
     expect(asSam.you).toEqual({ seats: [], gameMaster: false, seesAll: false });
+
+    // A Battleshift battle watched live: the side's table as its player sees it, without the pointing tools or orders.
+    const battle = (
+      await api(gm, "POST", "/api/games", {
+        ruleset: "battleshift",
+        scenario: "playtest",
+        title: "Watched battle",
+        spectators: "live",
+        bots: "normal",
+      })
+    ).body.id as string;
+    expect((await api(gm, "POST", `/api/games/${battle}/start`)).status).toBe(200);
+    seen.length = 0;
+    await sam.page.setViewportSize(LAPTOP);
+    await sam.page.goto(`${base}/#/games/${battle}`);
+    const watched = sam.page.getByRole("region", { name: "Watching this game" });
+    await watched.getByRole("heading", { name: "The table as blue sees it" }).waitFor();
+    await watched.getByRole("region", { name: /^Table of \d+' by \d+'/ }).waitFor();
+    await watched
+      .getByRole("button", { name: /^Squadron \S+ \(blue\)/ })
+      .first()
+      .waitFor();
+    expect(await watched.getByRole("button", { name: /drag it/ }).count()).toBe(0);
+    expect(await watched.getByRole("heading", { name: /^Orders for/ }).count()).toBe(0);
+    expect(await watched.getByRole("button", { name: "By pointing" }).count()).toBe(0);
+    await review(sam.page, "spectator-battleshift");
+    expect(seen.filter((l) => /\/(template|options|check|orders)\b/.test(l))).toEqual([]);
 
     for (const p of [gm, pia, vic, sam]) await p.ctx.close();
   });

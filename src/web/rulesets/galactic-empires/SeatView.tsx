@@ -8,7 +8,9 @@
  */
 import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from "react";
 import type { Results } from "../../../rules/galactic-empires/presentation/report.js";
+import type { EmpireView } from "../../../rules/galactic-empires/view.js";
 import { useReport } from "../../shell/ReportText.js";
+import { useGet } from "../../shell/useGet.js";
 import type { SeatViewProps } from "../../shell/views.js";
 import { GalaxyMap } from "./GalaxyMap.js";
 import { GameArea } from "./Game.js";
@@ -40,6 +42,13 @@ function SeatMap(props: SeatViewProps) {
   const pick = useCallback((s: number) => pathUnit && update((p) => pickForPath(p, pathUnit, s)), [pathUnit, update]);
   if (draft.viewError) return <p role="alert">{draft.viewError}</p>;
   return view ? <GalaxyMap view={view} seat={props.seat} onPick={planning ? pick : undefined} arrows={arrows} /> : null;
+}
+
+/** The map of a watched seat (readOnly): its view alone, with no draft, plan or path to draw. */
+function WatchedMap(props: SeatViewProps) {
+  const { data, error } = useGet<{ view: EmpireView }>(`/api/games/${props.game.id}/seats/${props.seat}/view`, props.version);
+  if (error) return <p role="alert">{error}</p>;
+  return data ? <GalaxyMap view={data.view} seat={props.seat} arrows={[]} /> : <p>Loading…</p>;
 }
 
 export default function GalacticEmpiresSeatView(props: SeatViewProps) {
@@ -82,58 +91,58 @@ export default function GalacticEmpiresSeatView(props: SeatViewProps) {
     </div>
   );
 
-  return (
-    <DraftProvider {...props}>
-      <div className="seat-view ge-seat">
-        <div className="ge-areas">
-          <div className="ge-turn">
-            <h3>Results: {report ? (report.step === null ? "the start" : report.label) : "…"}</h3>
-            <p>
-              {props.game.over ? "The game is over." : `Orders are due for ${props.game.label}.`}
-              {results && ` Treasury: ${resources(results.view.me.treasury)}.`}
-            </p>
-          </div>
-          {error && <p role="alert">{error}</p>}
-          <div role="tablist" aria-label={`Areas of ${results?.view.me.name ?? props.seat}`} className="ge-tabs" onKeyDown={onKey}>
-            {AREAS.map((a) => (
-              <button
-                key={a.id}
-                type="button"
-                role="tab"
-                id={`${p}-${a.id}-tab`}
-                aria-controls={`${p}-${a.id}`}
-                aria-selected={area === a.id}
-                tabIndex={area === a.id ? 0 : -1}
-                ref={(el) => {
-                  if (el) tabs.current.set(a.id, el);
-                  else tabs.current.delete(a.id);
-                }}
-                onClick={() => setArea(a.id)}
-              >
-                {a.label}
-              </button>
-            ))}
-          </div>
-          {panel("hq", results ? <HQ results={results} /> : <p>Loading…</p>)}
-          {panel(
-            "map",
-            <>
-              <Help>
-                <p>
-                  The galaxy as your empire knows it: every sector's owner, annexation, industrial centre and defences; foreign starships
-                  only where your sectors, forces or scouts see this turn. Drag or use the arrow keys to pan, the buttons or + and − to
-                  zoom; choose a sector (click, or Enter on it) for its location report.
-                </p>
-              </Help>
-              <SeatMap {...props} />
-            </>,
-          )}
-          {panel("messages", results ? <MessagesArea {...props} results={results} open={area === "messages"} /> : <p>Loading…</p>)}
-          {panel("game", results ? <GameArea {...props} results={results} /> : <p>Loading…</p>)}
+  const areas = (
+    <div className="seat-view ge-seat">
+      <div className="ge-areas">
+        <div className="ge-turn">
+          <h3>Results: {report ? (report.step === null ? "the start" : report.label) : "…"}</h3>
+          <p>
+            {props.game.over ? "The game is over." : `Orders are due for ${props.game.label}.`}
+            {results && ` Treasury: ${resources(results.view.me.treasury)}.`}
+          </p>
         </div>
-        {/* The orders, planned with forms and on the map or written as text, HQ Plans and the check beside them. */}
-        <OrdersDesk />
+        {error && <p role="alert">{error}</p>}
+        <div role="tablist" aria-label={`Areas of ${results?.view.me.name ?? props.seat}`} className="ge-tabs" onKeyDown={onKey}>
+          {AREAS.map((a) => (
+            <button
+              key={a.id}
+              type="button"
+              role="tab"
+              id={`${p}-${a.id}-tab`}
+              aria-controls={`${p}-${a.id}`}
+              aria-selected={area === a.id}
+              tabIndex={area === a.id ? 0 : -1}
+              ref={(el) => {
+                if (el) tabs.current.set(a.id, el);
+                else tabs.current.delete(a.id);
+              }}
+              onClick={() => setArea(a.id)}
+            >
+              {a.label}
+            </button>
+          ))}
+        </div>
+        {panel("hq", results ? <HQ results={results} /> : <p>Loading…</p>)}
+        {panel(
+          "map",
+          <>
+            <Help>
+              <p>
+                The galaxy as your empire knows it: every sector's owner, annexation, industrial centre and defences; foreign starships only
+                where your sectors, forces or scouts see this turn. Drag or use the arrow keys to pan, the buttons or + and − to zoom;
+                choose a sector (click, or Enter on it) for its location report.
+              </p>
+            </Help>
+            {props.readOnly ? <WatchedMap {...props} /> : <SeatMap {...props} />}
+          </>,
+        )}
+        {panel("messages", results ? <MessagesArea {...props} results={results} open={area === "messages"} /> : <p>Loading…</p>)}
+        {panel("game", results ? <GameArea {...props} results={results} /> : <p>Loading…</p>)}
       </div>
-    </DraftProvider>
+      {/* The orders, planned with forms and on the map or written as text, HQ Plans and the check beside them. */}
+      {!props.readOnly && <OrdersDesk />}
+    </div>
   );
+  // A watched seat has no draft: nothing of the orders routes (template, options, check) is asked for.
+  return props.readOnly ? areas : <DraftProvider {...props}>{areas}</DraftProvider>;
 }
