@@ -7,7 +7,7 @@
  * desk, pointing tool or letter, and asks for nothing of the orders routes; the public messages only; a
  * game watched "after the end" says plainly that nothing is visible yet, and the server gives such a spectator
  * nothing more), and every page on a phone (390 x 844: the page never scrolls sideways, wide tables scroll in their
- * own box). Every page is checked with axe-core and kept as a screenshot (test/web/screenshots/shell-*.png).
+ * own box; a Galactic Empires empire has one tab list, its areas and its orders' tabs, kept at the top of the screen). Every page is checked with axe-core and kept as a screenshot (test/web/screenshots/shell-*.png).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -185,6 +185,45 @@ describe.skipIf(!haveChromium)("the shell in Chromium", () => {
     await pia.page.getByText("Orders for turn 1").waitFor();
     await review(pia.page, "game-phone");
     await fitsThePhone(pia.page, "a player's game page");
+    // One navigation on a phone: the empire's areas and its orders' tabs are one tab list, kept in reach at the top.
+    const seatView = pia.page.getByRole("region", { name: "Klingon Empire" });
+    expect(await seatView.getByRole("tablist").count()).toBe(1);
+    const nav = seatView.getByRole("tablist", { name: "Areas of Klingon Empire" });
+    expect(await nav.getByRole("tab").allInnerTexts()).toEqual([
+      "Headquarters",
+      "Map",
+      "Messages",
+      "Game",
+      "Empire orders",
+      "Unit orders",
+      "Building",
+      "As text",
+    ]);
+    // An area shown: the orders say in a line what is planned; their forms and Submit wait behind their tabs.
+    await seatView.getByText(/^No orders planned yet\. The orders' tabs are above/).waitFor();
+    expect(await seatView.getByRole("button", { name: "Submit orders" }).isVisible()).toBe(false);
+    await nav.getByRole("tab", { name: "Unit orders" }).click();
+    await seatView.getByLabel("Starfleet to plan").waitFor();
+    await seatView.getByRole("button", { name: "Submit orders" }).waitFor();
+    expect(await seatView.getByRole("table", { name: "Finances" }).isVisible()).toBe(false);
+    // The arrow keys walk the one list, areas and orders alike.
+    await nav.getByRole("tab", { name: "Unit orders" }).press("ArrowLeft");
+    await expect.poll(() => nav.getByRole("tab", { name: "Empire orders" }).getAttribute("aria-selected")).toBe("true");
+    await nav.getByRole("tab", { name: "Empire orders" }).press("ArrowLeft");
+    await expect.poll(() => nav.getByRole("tab", { name: "Game" }).getAttribute("aria-selected")).toBe("true");
+    await nav.getByRole("tab", { name: "As text" }).click();
+    await seatView.getByLabel("Orders file (YAML or JSON)").waitFor();
+    await review(pia.page, "game-phone-orders");
+    await fitsThePhone(pia.page, "a player's orders on a phone");
+    // Scrolled down to the foot of the orders, the tab list is still at the top of the screen.
+    await pia.page.evaluate(
+      "window.scrollTo(0, document.querySelector('.ge-orders').getBoundingClientRect().bottom + window.scrollY - window.innerHeight)",
+    );
+    await expect.poll(async () => (await nav.boundingBox())?.y).toBeGreaterThanOrEqual(-0.5);
+    expect((await nav.boundingBox())!.y).toBeLessThan(10);
+    await review(pia.page, "game-phone-orders-scrolled");
+    await nav.getByRole("tab", { name: "Headquarters" }).click();
+    await seatView.getByRole("table", { name: "Finances" }).waitFor();
 
     // Messages: one public, one private between the players.
     expect((await api(pia, "POST", `/api/games/${live}/messages`, { to: "all", text: "Greetings, galaxy." })).status).toBe(201);
