@@ -242,6 +242,11 @@ describe.skipIf(!haveChromium)("the shell in Chromium", () => {
     const areas = watch.getByRole("tablist", { name: "Areas of Romulan Star Empire" });
     await areas.getByRole("tab", { name: "Map" }).click();
     await watch.getByRole("region", { name: "Map of the galaxy as romulan sees it" }).waitFor();
+    // The watched empire is not the spectator's own: its legend says so.
+    await watch
+      .getByRole("complementary", { name: "Map legend and location report" })
+      .getByText(/Romulan Star Empire \(watched\)/)
+      .waitFor();
     await areas.getByRole("tab", { name: "Messages" }).click();
     await watch.getByRole("heading", { name: "Diplomacy with other players" }).waitFor();
     await areas.getByRole("tab", { name: "Headquarters" }).click();

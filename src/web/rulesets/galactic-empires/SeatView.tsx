@@ -75,7 +75,7 @@ function SeatMap(props: SeatViewProps) {
 function WatchedMap(props: SeatViewProps) {
   const { data, error } = useGet<{ view: EmpireView }>(`/api/games/${props.game.id}/seats/${props.seat}/view`, props.version);
   if (error) return <p role="alert">{error}</p>;
-  return data ? <GalaxyMap view={data.view} seat={props.seat} arrows={[]} /> : <p>Loading…</p>;
+  return data ? <GalaxyMap view={data.view} seat={props.seat} watched /> : <p>Loading…</p>;
 }
 
 export default function GalacticEmpiresSeatView(props: SeatViewProps) {
