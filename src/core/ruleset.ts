@@ -222,6 +222,12 @@ export interface GameAccess<State, Event> {
   steps: readonly number[];
   /** The state step `n` started from, and its events. */
   stepAt(n: number): Promise<{ state: State; events: Event[] }>;
+  /**
+   * What `derive` makes of step `n` (as `stepAt` gives it), remembered by the host where it can: a step run never
+   * changes, so a tool that reads every past step (the standings) reads each once, not at every call. `key` names
+   * what is derived, the same key for the same derivation. Without it, a tool derives from `stepAt` itself.
+   */
+  derived?<T>(n: number, key: string, derive: (step: { state: State; events: Event[] }) => T): Promise<T>;
 }
 
 /** A ruleset tool over a game: a map, a replay. */

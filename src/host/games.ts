@@ -11,6 +11,7 @@ import { HostError } from "./errors.js";
 import { type AcceptedOrders, acceptOrders, assertNotOver, type CheckMemo, type NewGame, newGame, runStep } from "./lifecycle.js";
 import { botSubmissions } from "./play.js";
 import { rulesetById } from "./registry.js";
+import { StepMemo } from "./step-memo.js";
 
 export function problemLines(problems: readonly Problem[]): string[] {
   return problems.map((p) => `${p.order}: ${p.message} (${p.code})`);
@@ -137,27 +138,44 @@ function playersOf(subs: readonly Submission[], step: number, botRevisions: Read
   return new Set([...latest].filter(([seat, revision]) => botRevisions.get(seat) !== revision).map(([seat]) => seat));
 }
 
-/** Read access to a stored game for the ruleset's game tools (maps, replays): states and events by step. */
-export async function gameAccess(store: Store, id: string): Promise<{ ruleset: AnyRuleset; access: GameAccess<unknown, unknown> }> {
+/**
+ * Read access to a stored game for the ruleset's game tools (maps, replays): states and events by step. With a
+ * memo (a server's), what a tool derives from a step run is remembered across calls (GameAccess `derived`).
+ */
+export async function gameAccess(
+  store: Store,
+  id: string,
+  memo?: StepMemo,
+): Promise<{ ruleset: AnyRuleset; access: GameAccess<unknown, unknown> }> {
   const { record, ruleset } = await loadGame(store, id);
   const steps = await store.steps(id);
   const cache = new Map<number, { state: unknown; events: unknown[] }>();
+  const stepAt = async (n: number) => {
+    const hit = cache.get(n);
+    if (hit) return hit;
+    const e = await store.history(id, n);
+    if (!e) throw new HostError("no-history", `step ${n} has not been run in this game`);
+    const parsed = ruleset.parseState(e.state);
+    if (!parsed.ok) throw new HostError("invalid-state", `the state of step ${n} is not valid`, problemLines(parsed.error));
+    const v = { state: parsed.value, events: e.events };
+    cache.set(n, v);
+    return v;
+  };
   return {
     ruleset,
     access: {
       step: record.step,
       state: record.state,
       steps,
-      async stepAt(n: number) {
-        const hit = cache.get(n);
-        if (hit) return hit;
-        const e = await store.history(id, n);
-        if (!e) throw new HostError("no-history", `step ${n} has not been run in this game`);
-        const parsed = ruleset.parseState(e.state);
-        if (!parsed.ok) throw new HostError("invalid-state", `the state of step ${n} is not valid`, problemLines(parsed.error));
-        const v = { state: parsed.value, events: e.events };
-        cache.set(n, v);
-        return v;
+      stepAt,
+      async derived<T>(n: number, key: string, derive: (step: { state: unknown; events: unknown[] }) => T): Promise<T> {
+        // Only a step run is remembered: the awaited one has no history and changes as orders come.
+        const k = StepMemo.key(id, ruleset.version, n, key);
+        const hit = steps.includes(n) ? memo?.get(k) : undefined;
+        if (hit) return hit.value as T;
+        const value = derive(await stepAt(n));
+        if (memo && steps.includes(n)) memo.set(k, value);
+        return value;
       },
     },
   };

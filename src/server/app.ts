@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { StepRun } from "../host/games.js";
 import { CheckMemo } from "../host/lifecycle.js";
+import { StepMemo } from "../host/step-memo.js";
 import type { SiteStore } from "../store/site.js";
 import type { Store } from "../store/store.js";
 import { registerAccountRoutes } from "./accounts.js";
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ordersBodyLimit: options.ordersBodyLimit ?? 256 * 1024,
     secureCookies: options.secureCookies ?? "auto",
     checks: new CheckMemo(),
+    stepMemo: new StepMemo(),
     ...(options.enqueue ? { enqueue: options.enqueue } : {}),
   };
   const app = Fastify({

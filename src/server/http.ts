@@ -12,6 +12,7 @@ import { parse as parseYaml } from "yaml";
 import { type ZodType, z } from "zod";
 import type { StepRun } from "../host/games.js";
 import type { CheckMemo } from "../host/lifecycle.js";
+import type { StepMemo } from "../host/step-memo.js";
 import type { Account, Session, SiteStore } from "../store/site.js";
 import type { Store } from "../store/store.js";
 import { type ScryptParams, type SignInLimiter, sameSecret, sha256 } from "./auth.js";
@@ -43,6 +44,8 @@ export interface ServerContext {
   secureCookies: boolean | "auto";
   /** Checks made by this process, answered again for the same game, step, seat and orders (host/lifecycle.ts). */
   checks: CheckMemo;
+  /** What game tools derived from the steps run (a step never changes once run): the standings' turns. */
+  stepMemo: StepMemo;
   /** Due steps go to workers (PostgreSQL: a pg-boss job per game and step); without it they run in this process. */
   enqueue?: (gameId: string, step: number) => Promise<void>;
   /** Live updates to every process sharing the database. */

@@ -228,7 +228,7 @@ export function registerToolRoutes(app: FastifyInstance, ctx: ServerContext): vo
           `${t.id} without a seat shows the whole game: only game masters (and spectators, when allowed) may; players name their seat${seatOption ? ` (${seatOption.name}=ID)` : ""}`,
         );
       }
-      const { access } = await gameAccess(ctx.games, record.id);
+      const { access } = await gameAccess(ctx.games, record.id, ctx.stepMemo);
       const out = await t.run(access, values);
       if (!out.ok) throw new ApiError(400, "tool-refused", out.text.split("\n")[0]!.slice(0, 300), out.text.split("\n").slice(1, 20));
       return { ok: out.ok, refused: false, text: out.text, json: out.json, ...(out.file ? { file: out.file } : {}) };

@@ -2,9 +2,10 @@
  * The standings tool over HTTP (issue 11, the web client's charts): each turn's sectors, starships and treasury.
  * A treasury is an empire's own until the end (seed 003 chapter 2, "Finances": each sees its own), so before the
  * game is over a seat gets its own figures and nothing of any other empire's, another seat's figures are refused,
- * and the whole table (no seat) is the game master's; once it is over, every seat gets everyone's.
+ * and the whole table (no seat) is the game master's; once it is over, every seat gets everyone's. A turn run never
+ * changes, so the server reads each past turn from the store once, not at every call (issue 11, the charts).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadGame } from "../../src/host/games.js";
 import { botOrders } from "../../src/host/play.js";
 import { rulesetById } from "../../src/host/registry.js";
@@ -109,6 +110,51 @@ describe("GET /api/games/ID/tools/standings", () => {
       const body = r.body.json as Standings;
       expect(body.over).toBe(true);
       for (const t of body.turns) expect(t.empires.map((f) => f.empire)).toEqual(["federation", "klingon", "romulan"]);
+    }
+  });
+
+  it("reads each turn run from the store once: a later call reads only the turns run since", { timeout: 300_000 }, async () => {
+    const gm = new Client(s.app);
+    await gm.register("gm-standings-memo");
+    const made = await gm.call("POST", "/api/games", {
+      body: { ruleset: "galactic-empires", scenario: "tutorial", seed: 7, bots: "passive", deadlines: { schedule: { kind: "manual" } } },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.id as string;
+    expect((await gm.call("POST", `/api/games/${id}/start`)).status).toBe(200);
+    const run = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const r = await gm.call("POST", `/api/games/${id}/run`);
+        expect(r.status, r.text).toBe(200);
+      }
+    };
+    const reads = vi.spyOn(s.games, "history");
+    const standings = async () => {
+      reads.mockClear();
+      const r = await gm.call("GET", `/api/games/${id}/tools/standings`);
+      expect(r.status, r.text).toBe(200);
+      return { turns: (r.body.json as Standings).turns, read: reads.mock.calls.map((c) => c[1]) };
+    };
+    try {
+      await run(5);
+      const first = await standings();
+      expect(first.turns.map((t) => t.turn)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(first.read).toEqual([1, 2, 3, 4, 5]);
+      // Again: the same figures, and no past turn read again.
+      const again = await standings();
+      expect(again.turns).toEqual(first.turns);
+      expect(again.read).toEqual([]);
+      // Two more turns: only those are read; the earlier figures are unchanged.
+      await run(2);
+      const later = await standings();
+      expect(later.read).toEqual([6, 7]);
+      expect(later.turns.slice(0, 5)).toEqual(first.turns.slice(0, 5));
+      expect(later.turns.map((t) => t.turn)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      // A seat's own figures come from the same remembered turns, filtered as before.
+      const klingon = await gm.call("GET", `/api/games/${id}/tools/standings?seat=klingon`);
+      expect((klingon.body.json as Standings).turns.every((t) => t.empires.length === 1 && t.empires[0]!.empire === "klingon")).toBe(true);
+    } finally {
+      reads.mockRestore();
     }
   });
 });

@@ -17,9 +17,12 @@ import {
   forTurn,
   linesByStep,
   movePointsOf,
+  newFleets,
   type Plan,
   pathOf,
   pathSteps,
+  planArrows,
+  plannableFleets,
   plannedSpending,
   readPlan,
   removeOrder,
@@ -185,6 +188,55 @@ describe("a starfleet's path on the map", () => {
     plan = setPath(plan, "A5", []);
     expect(pathOf(plan, "A5")).toEqual([]);
     expect(setPath({ orders: [] }, "A5", [3]).orders).toEqual([{ type: "travel", unit: "A5", to: 3 }]);
+  });
+});
+
+describe("a starfleet formed this turn, planned by its ref (chapter 4, New Starfleets Formed)", () => {
+  // The garrison G1 at Qo'noS (1) forms "new1" and hands it two K'Tinga destroyers (2 move points each).
+  const formed: Plan = {
+    orders: [
+      { type: "formFleet", ref: "new1", at: "G1", name: "Strike Force" },
+      { type: "transfer", from: "G1", to: "new1", starship: "klingon/k-tinga-class-destroyer", count: 2 },
+    ],
+  };
+
+  it("starts where the unit that forms it is, with the move points of the starships transferred into it", () => {
+    expect(newFleets(view, formed)).toEqual([{ ref: "new1", name: "Strike Force", at: "G1", sector: 1 }]);
+    expect(movePointsOf(view, "new1", formed)).toBe(2);
+    // Nothing transferred: nothing to move with. An admiral alone moves as its corvette.
+    const empty: Plan = { orders: [formed.orders[0]!] };
+    expect(movePointsOf(view, "new1", empty)).toBe(0);
+    expect(movePointsOf(view, "new1", { orders: [...empty.orders, { type: "transferAdmiral", admiral: "ADM1", to: "new1" }] })).toBe(3);
+    // A ref that looks like a unit id is refused by the check, so it forms nothing here either.
+    expect(newFleets(view, { orders: [{ type: "formFleet", ref: "A9", at: "G1" }] })).toEqual([]);
+  });
+
+  it("is offered by the path planner beside the existing starfleets, and its path is its travel orders by ref", () => {
+    expect(plannableFleets(view, formed).map((f) => f.id)).toEqual(["A5", "new1"]);
+    expect(plannableFleets(view, formed)[1]?.label).toBe("new1 Strike Force (formed this turn by G1 in sector 1, 2 move points)");
+    // Qo'noS (1) -> Khitomer (2, own: 1 point) -> Narendra (3, independent: 2 points, only 1 left).
+    const plan = setPath(formed, "new1", [2, 3]);
+    expect(plan.orders.slice(2)).toEqual([
+      { type: "travel", unit: "new1", to: 2 },
+      { type: "travel", unit: "new1", to: 3 },
+    ]);
+    expect(pathSteps(view, "new1", pathOf(plan, "new1"), plan)).toEqual([
+      { phase: 1, from: 1, to: 2, cost: 1, left: 1, problem: null },
+      { phase: 2, from: 2, to: 3, cost: 2, left: 1, problem: "needs 2 move points, 1 left" },
+    ]);
+    expect(planArrows(view, plan, "new1").map((a) => [a.from, a.to, a.ok, a.current])).toEqual([
+      [1, 2, true, true],
+      [2, 3, false, true],
+    ]);
+    // The ruleset's own parser takes the travel orders by ref.
+    const parsed = parseOrders(forTurn(plan, "klingon", 1));
+    expect([parsed.problems, parsed.refused, parsed.orders.orders.length]).toEqual([[], [], 4]);
+    // The check takes the first travel by ref and fails the second for want of move points, as the planner said.
+    const check = galacticEmpires.check(state, "klingon", parsed.orders);
+    const travels = check.lines.filter((l) => /Starfleets Travel/.test(l.step));
+    expect(travels.map((l) => l.ok)).toEqual([true, false]);
+    expect(travels[0]?.text).toMatch(/^new1 travelled from 1 Qo'noS to 2 Khitomer/);
+    expect(travels[1]?.text).toMatch(/needs 2 move points to enter 3 Narendra/);
   });
 });
 

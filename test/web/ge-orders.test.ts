@@ -169,6 +169,34 @@ describe.skipIf(!haveChromium)("Galactic Empires orders in the browser", () => {
     expect(text).toContain("empire: klingon\nturn: 1\norders:\n  - { type: declareWar, empire: romulan }\n");
     expect(text).toContain("  - { type: travel, unit: A5, to: 3 }\n  - { type: travel, unit: A5, to: 8 }\n");
     expect(text).toContain("type: build, unit: G1, starship: klingon/klingon-bird-of-prey, count: 2, rank: 1");
+    // A starfleet formed this turn (chapter 4, "New Starfleets Formed"), written as text: the path planner offers it
+    // by its ref, starting where G1 forms it (Qo'noS, 1), and its path becomes travel orders by that ref.
+    await page
+      .getByLabel("Orders file (YAML or JSON)")
+      .fill(
+        `${text}  - { type: formFleet, ref: new1, at: G1, name: Strike Force }\n  - { type: transfer, from: G1, to: new1, starship: klingon/k-tinga-class-destroyer, count: 2 }\n`,
+      );
+    await page.getByRole("tab", { name: "Unit orders" }).click();
+    await units.getByLabel("Starfleet to plan").selectOption("new1");
+    expect(await units.getByLabel("Starfleet to plan").locator("option:checked").textContent()).toBe(
+      "new1 Strike Force (formed this turn by G1 in sector 1, 2 move points)",
+    );
+    if ((await mapArea.count()) > 0) await mapArea.click();
+    await clickSector(page, 6);
+    await plans.getByText("#8 new1 travels to sector 6").waitFor();
+    await units
+      .getByRole("table", { name: "Path of new1, phase by phase" })
+      .getByRole("row", { name: /1 1 Qo'noS → 6 Boreth 1 spent, 1 left can travel/ })
+      .waitFor();
+    await expect.poll(() => page.locator("svg g.plan-arrows text").allTextContents()).toContain("new1 1: 1 mp");
+    // The check agrees: still the one refused order (#4), the new fleet's travel among those that succeed.
+    await check.locator(".verdict").getByText("1 order will fail or be skipped.").waitFor();
+    await check
+      .getByRole("region", { name: "Phase 1: Starfleets Travel" })
+      .getByText(/new1 travelled from 1 Qo'noS to 6 Boreth/)
+      .waitFor();
+    await review(page, "ge-orders-3b-new-fleet");
+    await page.getByRole("tab", { name: "As text" }).click();
     // Save, reload: the draft is back.
     await page.getByRole("button", { name: "Save draft" }).click();
     await page.getByRole("status").getByText("Draft saved in this browser for turn 1.").waitFor();

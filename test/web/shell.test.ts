@@ -2,10 +2,12 @@
  * The web client's shell (issue 11), whatever the ruleset: the lobby's "your games" (what each awaits from you and
  * its countdown), the game master's panel (invite by link and its acceptance at #/invite/TOKEN, signed in or by a
  * newcomer who makes an account first; naming another game master, starting, moving the deadline, the reminders,
- * handing a seat over; each action says what it did or the server's reason), spectators (a live game shows any seat's history and results and the public messages only; a
+ * handing a seat over; each action says what it did or the server's reason), spectators (a live game shows any seat's history and its
+ * ruleset's own view read-only: a Galactic Empires empire's areas and map, a Battleshift side's table, with no orders
+ * desk, pointing tool or letter, and asks for nothing of the orders routes; the public messages only; a
  * game watched "after the end" says plainly that nothing is visible yet, and the server gives such a spectator
  * nothing more), and every page on a phone (390 x 844: the page never scrolls sideways, wide tables scroll in their
- * own box). Every page is checked with axe-core and kept as a screenshot (test/web/screenshots/shell-*.png).
+ * own box; a Galactic Empires empire has one tab list, its areas and its orders' tabs, kept at the top of the screen). Every page is checked with axe-core and kept as a screenshot (test/web/screenshots/shell-*.png).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -183,6 +185,45 @@ describe.skipIf(!haveChromium)("the shell in Chromium", () => {
     await pia.page.getByText("Orders for turn 1").waitFor();
     await review(pia.page, "game-phone");
     await fitsThePhone(pia.page, "a player's game page");
+    // One navigation on a phone: the empire's areas and its orders' tabs are one tab list, kept in reach at the top.
+    const seatView = pia.page.getByRole("region", { name: "Klingon Empire" });
+    expect(await seatView.getByRole("tablist").count()).toBe(1);
+    const nav = seatView.getByRole("tablist", { name: "Areas of Klingon Empire" });
+    expect(await nav.getByRole("tab").allInnerTexts()).toEqual([
+      "Headquarters",
+      "Map",
+      "Messages",
+      "Game",
+      "Empire orders",
+      "Unit orders",
+      "Building",
+      "As text",
+    ]);
+    // An area shown: the orders say in a line what is planned; their forms and Submit wait behind their tabs.
+    await seatView.getByText(/^No orders planned yet\. The orders' tabs are above/).waitFor();
+    expect(await seatView.getByRole("button", { name: "Submit orders" }).isVisible()).toBe(false);
+    await nav.getByRole("tab", { name: "Unit orders" }).click();
+    await seatView.getByLabel("Starfleet to plan").waitFor();
+    await seatView.getByRole("button", { name: "Submit orders" }).waitFor();
+    expect(await seatView.getByRole("table", { name: "Finances" }).isVisible()).toBe(false);
+    // The arrow keys walk the one list, areas and orders alike.
+    await nav.getByRole("tab", { name: "Unit orders" }).press("ArrowLeft");
+    await expect.poll(() => nav.getByRole("tab", { name: "Empire orders" }).getAttribute("aria-selected")).toBe("true");
+    await nav.getByRole("tab", { name: "Empire orders" }).press("ArrowLeft");
+    await expect.poll(() => nav.getByRole("tab", { name: "Game" }).getAttribute("aria-selected")).toBe("true");
+    await nav.getByRole("tab", { name: "As text" }).click();
+    await seatView.getByLabel("Orders file (YAML or JSON)").waitFor();
+    await review(pia.page, "game-phone-orders");
+    await fitsThePhone(pia.page, "a player's orders on a phone");
+    // Scrolled down to the foot of the orders, the tab list is still at the top of the screen.
+    await pia.page.evaluate(
+      "window.scrollTo(0, document.querySelector('.ge-orders').getBoundingClientRect().bottom + window.scrollY - window.innerHeight)",
+    );
+    await expect.poll(async () => (await nav.boundingBox())?.y).toBeGreaterThanOrEqual(-0.5);
+    expect((await nav.boundingBox())!.y).toBeLessThan(10);
+    await review(pia.page, "game-phone-orders-scrolled");
+    await nav.getByRole("tab", { name: "Headquarters" }).click();
+    await seatView.getByRole("table", { name: "Finances" }).waitFor();
 
     // Messages: one public, one private between the players.
     expect((await api(pia, "POST", `/api/games/${live}/messages`, { to: "all", text: "Greetings, galaxy." })).status).toBe(201);
@@ -197,10 +238,32 @@ describe.skipIf(!haveChromium)("the shell in Chromium", () => {
     const watch = sam.page.getByRole("region", { name: "Watching this game" });
     await watch.getByLabel("Watch the empire").selectOption("romulan");
     await watch.getByRole("heading", { name: "Results: the start" }).waitFor();
+    // The seat is shown by the ruleset's own view, read-only: its areas and map, but no orders desk, plans or letters.
+    const areas = watch.getByRole("tablist", { name: "Areas of Romulan Star Empire" });
+    await areas.getByRole("tab", { name: "Map" }).click();
+    await watch.getByRole("region", { name: "Map of the galaxy as romulan sees it" }).waitFor();
+    // The watched empire is not the spectator's own: its legend says so.
+    await watch
+      .getByRole("complementary", { name: "Map legend and location report" })
+      .getByText(/Romulan Star Empire \(watched\)/)
+      .waitFor();
+    await areas.getByRole("tab", { name: "Messages" }).click();
+    await watch.getByRole("heading", { name: "Diplomacy with other players" }).waitFor();
+    await areas.getByRole("tab", { name: "Headquarters" }).click();
+    for (const absent of [
+      watch.getByRole("heading", { name: /^Orders for/ }),
+      watch.getByRole("tablist", { name: "Orders by area" }),
+      watch.getByLabel("Starfleet to plan"),
+      watch.getByLabel("Orders file (YAML or JSON)"),
+      watch.getByRole("button", { name: "Save draft" }),
+    ])
+      expect(await absent.count()).toBe(0);
     await sam.page.getByRole("region", { name: "Messages" }).getByText("Greetings, galaxy.").waitFor();
     expect(await sam.page.getByText("A secret pact, Vic?").count()).toBe(0);
     expect(await sam.page.getByLabel("Message", { exact: true }).count()).toBe(0);
     expect(await sam.page.getByRole("button", { name: "Submit orders" }).count()).toBe(0);
+    // Nothing of the orders routes is asked for: a spectator reads the seat's view, report and history only.
+    expect(seen.filter((l) => /\/(template|options|check|orders)\b/.test(l))).toEqual([]);
     await review(sam.page, "spectator-live");
     await sam.page.setViewportSize(PHONE);
     await review(sam.page, "spectator-live-phone");
@@ -234,6 +297,33 @@ describe.skipIf(!haveChromium)("the shell in Chromium", () => {
       expect((await api(sam, "GET", `/api/games/${closed}/${path}`)).status, path).toBe(403);
     const asSam = (await api(sam, "GET", `/api/games/${closed}`)).body;
     expect(asSam.you).toEqual({ seats: [], gameMaster: false, seesAll: false });
+
+    // A Battleshift battle watched live: the side's table as its player sees it, without the pointing tools or orders.
+    const battle = (
+      await api(gm, "POST", "/api/games", {
+        ruleset: "battleshift",
+        scenario: "playtest",
+        title: "Watched battle",
+        spectators: "live",
+        bots: "normal",
+      })
+    ).body.id as string;
+    expect((await api(gm, "POST", `/api/games/${battle}/start`)).status).toBe(200);
+    seen.length = 0;
+    await sam.page.setViewportSize(LAPTOP);
+    await sam.page.goto(`${base}/#/games/${battle}`);
+    const watched = sam.page.getByRole("region", { name: "Watching this game" });
+    await watched.getByRole("heading", { name: "The table as blue sees it" }).waitFor();
+    await watched.getByRole("region", { name: /^Table of \d+' by \d+'/ }).waitFor();
+    await watched
+      .getByRole("button", { name: /^Squadron \S+ \(blue\)/ })
+      .first()
+      .waitFor();
+    expect(await watched.getByRole("button", { name: /drag it/ }).count()).toBe(0);
+    expect(await watched.getByRole("heading", { name: /^Orders for/ }).count()).toBe(0);
+    expect(await watched.getByRole("button", { name: "By pointing" }).count()).toBe(0);
+    await review(sam.page, "spectator-battleshift");
+    expect(seen.filter((l) => /\/(template|options|check|orders)\b/.test(l))).toEqual([]);
 
     for (const p of [gm, pia, vic, sam]) await p.ctx.close();
   });

@@ -107,15 +107,18 @@ One line per turn, as the figures stood when that turn's orders were due.`,
     }
     const over = outcomeOf(game.state) !== null;
     const only = seat !== undefined && !over ? seat : null;
-    const states: GameState[] = [];
-    for (const n of game.steps) if (n < game.step) states.push((await game.stepAt(n)).state);
-    states.push(game.state);
-    const turns: TurnFigures[] = states.map((state) => ({
+    // Each past turn's figures are worked out once (a turn run never changes; the host remembers them where it can):
+    // a call need not read and parse every past turn's whole state again.
+    const figuresOf = (state: GameState): TurnFigures => ({
       turn: state.turn,
-      empires: empireFigures(state)
-        .filter((f) => only === null || f.empire === only)
-        .map((f) => ({ ...f, treasury: round(f.treasury, 2) })),
-    }));
+      empires: empireFigures(state).map((f) => ({ ...f, treasury: round(f.treasury, 2) })),
+    });
+    const all: TurnFigures[] = [];
+    for (const n of game.steps)
+      if (n < game.step)
+        all.push(game.derived ? await game.derived(n, "standings", (s) => figuresOf(s.state)) : figuresOf((await game.stepAt(n)).state));
+    all.push(figuresOf(game.state));
+    const turns: TurnFigures[] = all.map((t) => ({ turn: t.turn, empires: t.empires.filter((f) => only === null || f.empire === only) }));
     // A file too (CSV: one line per turn and empire), so `starhost standings DIR --out FILE.csv` writes it.
     const csv = ["turn,empire,sectors,annexed,industrial centres,starships,treasury"];
     for (const t of turns)

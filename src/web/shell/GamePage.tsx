@@ -199,7 +199,7 @@ export function GamePage(props: { id: string }) {
             </Suspense>
           </section>
         ))}
-      {game.you.seats.length === 0 && <Watch game={game} version={version} />}
+      {game.you.seats.length === 0 && SeatView && <Watch game={game} version={version} messages={messages} view={SeatView} />}
       {readable && <Messages game={game} version={messages} />}
     </>
   );

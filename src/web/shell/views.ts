@@ -13,6 +13,12 @@ export interface SeatViewProps {
   version: number;
   /** A number that changes whenever a message to this seat (or to all) arrives, so a view that shows them reloads. */
   messages?: number;
+  /**
+   * The seat is watched, not played (a spectator, or a game master without the seat): the view shows what it would
+   * show its player (its map, table, results) but no control that writes (orders, plans, pointing tools, letters),
+   * and reads only what a reader of the seat may (its view and report), never the orders routes (template, check).
+   */
+  readOnly?: boolean;
 }
 
 export type SeatView = ComponentType<SeatViewProps>;

@@ -61,12 +61,14 @@ export interface GalaxyMapProps {
   onPick?: (sector: number) => void;
   /** Planned travels to draw over the picture. */
   arrows?: readonly MapArrow[];
+  /** The seat is watched (a spectator's), not played: its empire is not "you" in the legend. */
+  watched?: boolean;
 }
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** Drawn again only when its props change: the seat view around it re-renders at every check of the orders. */
-export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, arrows }: GalaxyMapProps) {
+export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, arrows, watched }: GalaxyMapProps) {
   const svg = useMemo(() => viewMapSvg(view), [view]);
   const frame = useRef<HTMLElement>(null);
   const layer = useRef<HTMLDivElement | null>(null);
@@ -384,10 +386,10 @@ export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, 
     const count = new Map<string, number>();
     for (const s of view.sectors) count.set(s.owner, (count.get(s.owner) ?? 0) + 1);
     return [
-      { id: view.me.id, name: `${view.me.name} (you)`, colour: view.me.colour },
+      { id: view.me.id, name: `${view.me.name} (${watched ? "watched" : "you"})`, colour: view.me.colour },
       ...view.empires.map((e) => ({ id: e.id, name: e.name, colour: e.colour })),
     ].map((e) => ({ ...e, sectors: count.get(e.id) ?? 0 }));
-  }, [view]);
+  }, [view, watched]);
 
   return (
     <section aria-labelledby={h} className="map ge-map">

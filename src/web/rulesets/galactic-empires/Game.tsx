@@ -12,7 +12,10 @@ export function GameArea(props: SeatViewProps & { results: Results }) {
   const s = v.settings;
   const o = props.results.outcome;
   const name = (id: string) => (id === v.empire ? v.me.name : (v.empires.find((e) => e.id === id)?.name ?? id));
-  const empires = [{ id: v.empire, name: `${v.me.name} (you)`, ruler: v.me.ruler, defeated: v.me.defeated }, ...v.empires];
+  const empires = [
+    { id: v.empire, name: `${v.me.name} (${props.readOnly ? "watched" : "you"})`, ruler: v.me.ruler, defeated: v.me.defeated },
+    ...v.empires,
+  ];
   const wins = [
     s.victorySectorShare !== null ? `${s.victorySectorShare}% of the sectors` : null,
     s.victoryIndustryShare !== null ? `${s.victoryIndustryShare}% of the industrial centres` : null,

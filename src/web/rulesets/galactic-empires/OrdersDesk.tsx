@@ -14,13 +14,25 @@ import { PathPlanner } from "./PathPlanner.js";
 import "./orders.css";
 import { notAwaitedText } from "../../shell/words.js";
 
-const TABS = [
+export const DESK_TABS = [
   { id: "hq", label: "Empire orders" },
   { id: "units", label: "Unit orders" },
   { id: "building", label: "Building" },
   { id: "text", label: "As text" },
 ] as const;
-type Tab = (typeof TABS)[number]["id"];
+export type DeskTab = (typeof DESK_TABS)[number]["id"];
+const TABS = DESK_TABS;
+type Tab = DeskTab;
+
+/**
+ * On a phone the seat view's one tab list holds these tabs (SeatView.tsx): which is chosen, whether the orders are
+ * shown at all (else an area is, and the desk says in a line what is planned), and the ids of the tabs and panels.
+ */
+export interface DeskNav {
+  tab: DeskTab;
+  open: boolean;
+  ids: { tab(t: DeskTab): string; panel(t: DeskTab): string };
+}
 
 /** The check as the server reports it: the verdict, then its lines step by step (Orders, First Events, each phase...). */
 function CheckPanel(props: { id: string }) {
@@ -82,12 +94,17 @@ function CheckPanel(props: { id: string }) {
   );
 }
 
-export function OrdersDesk() {
+export function OrdersDesk(props: { nav?: DeskNav }) {
   const draft = useDraft();
   const { game, seat } = draft.props;
   const base = useId();
-  const [tab, setTab] = useState<Tab>("hq");
+  const [own, setTab] = useState<Tab>("hq");
+  const { nav } = props;
+  const tab = nav ? nav.tab : own;
+  const tabId = (t: Tab) => (nav ? nav.ids.tab(t) : `${base}-tab-${t}`);
+  const panelId = (t: Tab) => (nav ? nav.ids.panel(t) : `${base}-panel-${t}`);
   const id = `orders-${seat}`;
+  const planned = draft.read?.plan?.orders.length ?? 0;
   const onTabKey = (e: KeyboardEvent) => {
     const at = TABS.findIndex((t) => t.id === tab);
     const next = e.key === "ArrowRight" ? at + 1 : e.key === "ArrowLeft" ? at - 1 : e.key === "Home" ? 0 : e.key === "End" ? -1 : null;
@@ -95,35 +112,46 @@ export function OrdersDesk() {
     e.preventDefault();
     const t = TABS.at(next % TABS.length) ?? TABS[0];
     setTab(t.id);
-    document.getElementById(`${base}-tab-${t.id}`)?.focus();
+    document.getElementById(tabId(t.id))?.focus();
   };
   return (
     <section aria-labelledby={`${id}-h`} className="orders ge-orders">
       <h3 id={`${id}-h`}>Orders for {game.label}</h3>
       {!draft.awaited && <p>{notAwaitedText(game)}</p>}
-      <div className="ge-orders-body">
+      {nav && !nav.open && (
+        <p className="ge-orders-line">
+          {planned === 0
+            ? "No orders planned yet."
+            : `${planned} order${planned === 1 ? "" : "s"} planned${draft.reply ? `: ${verdict(failing(draft.reply))}` : "."}`}
+          {draft.pathUnit ? ` Planning the path of ${draft.pathUnit}: choose its sectors on the Map.` : ""} The orders' tabs are above,
+          after the areas.
+        </p>
+      )}
+      <div className="ge-orders-body" hidden={nav ? !nav.open : false}>
         <div className="ge-orders-main">
-          <div role="tablist" aria-label="Orders by area" className="tabs">
-            {TABS.map((t) => (
-              <button
-                key={t.id}
-                id={`${base}-tab-${t.id}`}
-                type="button"
-                role="tab"
-                aria-selected={tab === t.id}
-                aria-controls={`${base}-panel-${t.id}`}
-                tabIndex={tab === t.id ? 0 : -1}
-                onClick={() => setTab(t.id)}
-                onKeyDown={onTabKey}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id={`${base}-panel-hq`} aria-labelledby={`${base}-tab-hq`} hidden={tab !== "hq"}>
+          {!nav && (
+            <div role="tablist" aria-label="Orders by area" className="tabs">
+              {TABS.map((t) => (
+                <button
+                  key={t.id}
+                  id={tabId(t.id)}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === t.id}
+                  aria-controls={panelId(t.id)}
+                  tabIndex={tab === t.id ? 0 : -1}
+                  onClick={() => setTab(t.id)}
+                  onKeyDown={onTabKey}
+                >
+                  {t.label}
+                </button>
+              ))}
+            </div>
+          )}
+          <div role="tabpanel" id={panelId("hq")} aria-labelledby={tabId("hq")} hidden={tab !== "hq"}>
             {tab === "hq" && <HeadquartersOrders />}
           </div>
-          <div role="tabpanel" id={`${base}-panel-units`} aria-labelledby={`${base}-tab-units`} hidden={tab !== "units"}>
+          <div role="tabpanel" id={panelId("units")} aria-labelledby={tabId("units")} hidden={tab !== "units"}>
             {tab === "units" && (
               <>
                 <PathPlanner />
@@ -131,11 +159,11 @@ export function OrdersDesk() {
               </>
             )}
           </div>
-          <div role="tabpanel" id={`${base}-panel-building`} aria-labelledby={`${base}-tab-building`} hidden={tab !== "building"}>
+          <div role="tabpanel" id={panelId("building")} aria-labelledby={tabId("building")} hidden={tab !== "building"}>
             {tab === "building" && <BuildingOrders />}
           </div>
           {/* The text stays in the page (hidden) on every tab: it is the draft the forms write. */}
-          <div role="tabpanel" id={`${base}-panel-text`} aria-labelledby={`${base}-tab-text`} hidden={tab !== "text"}>
+          <div role="tabpanel" id={panelId("text")} aria-labelledby={tabId("text")} hidden={tab !== "text"}>
             <label htmlFor={`${id}-text`}>Orders file (YAML or JSON)</label>
             <p className="hint" id={`${id}-hint`}>
               The same orders as the forms write: a change here shows in HQ Plans, and a change there rewrites this text (without its

@@ -6,29 +6,8 @@
  * as the seat knows it.
  */
 import { useId, useMemo } from "react";
-import type { EmpireView } from "../../../rules/galactic-empires/view.js";
-import type { MapArrow } from "./GalaxyMap.js";
 import { useDraft } from "./OrdersDraft.js";
-import { movePointsOf, type Plan, pathOf, pathSteps, setPath } from "./orders-plan.js";
-
-/** The arrows of every starfleet's planned path, the one being planned first. */
-export function planArrows(view: EmpireView | null, plan: Plan | null, planning: string | null): MapArrow[] {
-  if (!view || !plan) return [];
-  const out: MapArrow[] = [];
-  for (const u of view.units) {
-    const path = pathOf(plan, u.id);
-    if (path.length === 0) continue;
-    for (const s of pathSteps(view, u.id, path))
-      out.push({
-        from: s.from,
-        to: s.to,
-        label: `${u.id} ${s.phase}: ${s.cost} mp`,
-        ok: s.problem === null,
-        current: u.id === planning,
-      });
-  }
-  return out;
-}
+import { type Plan, pathOf, pathSteps, plannableFleets, setPath } from "./orders-plan.js";
 
 /** What a pick on the map does while a fleet is being planned: the sector is its path's next step. */
 export function pickForPath(plan: Plan, unit: string, sector: number): Plan {
@@ -40,18 +19,18 @@ export function PathPlanner() {
   const id = useId();
   const { view } = draft;
   const plan = draft.read?.plan ?? null;
-  const fleets = useMemo(() => view?.units.filter((u) => u.kind === "starfleet") ?? [], [view]);
+  const fleets = useMemo(() => (view ? plannableFleets(view, plan) : []), [view, plan]);
   const unit = draft.pathUnit;
   const path = plan && unit ? pathOf(plan, unit) : [];
-  const steps = view && unit ? pathSteps(view, unit, path) : [];
+  const steps = view && unit ? pathSteps(view, unit, path, plan) : [];
   const name = (s: number) => view?.sectors.find((x) => x.id === s)?.name ?? "?";
   if (!view) return null;
   return (
     <section className="path-planner" aria-labelledby={`${id}-h`}>
       <h4 id={`${id}-h`}>Starfleet paths</h4>
       <p className="hint" id={`${id}-help`}>
-        Choose a starfleet, then click the sectors on the map (or focus one and press Enter) it is to travel through, one a phase. Each
-        becomes a travel order.
+        Choose a starfleet (one formed this turn too, by its ref), then click the sectors on the map (or focus one and press Enter) it is to
+        travel through, one a phase. Each becomes a travel order.
       </p>
       <label htmlFor={`${id}-unit`}>Starfleet to plan</label>
       <select
@@ -63,7 +42,7 @@ export function PathPlanner() {
         <option value="">(none: clicks show location reports)</option>
         {fleets.map((u) => (
           <option key={u.id} value={u.id}>
-            {u.id} {u.name} (sector {u.sector}, {movePointsOf(view, u.id)} move points)
+            {u.label}
           </option>
         ))}
       </select>

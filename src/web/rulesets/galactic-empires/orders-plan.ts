@@ -253,9 +253,68 @@ export interface PathStep {
   problem: string | null;
 }
 
-/** Move points a unit starts the turn with: its slowest starship's (chapter 3, "Move-points"); garrisons never move. */
-export function movePointsOf(view: EmpireView, unitId: string): number {
+/**
+ * A starfleet the plan forms this turn (chapter 4, "New Starfleets Formed": "at the location of an existing unit of
+ * yours"; "they may receive transfers and be given orders (by their ref) the same turn"). Its travel orders name
+ * it by `ref`; it starts where the unit named by `at` is, and carries what the plan transfers into it.
+ */
+export interface NewFleet {
+  ref: string;
+  name: string | null;
+  /** The unit it is formed beside (an id, or an earlier new fleet's ref). */
+  at: string;
+  /** Where it is formed, or null when `at` names no unit of the seat. */
+  sector: number | null;
+}
+
+/** The starfleets the plan's formFleet orders form, in order; a ref used twice counts once (the check refuses the second). */
+export function newFleets(view: EmpireView, plan: Plan | null): NewFleet[] {
+  if (!plan) return [];
+  const out: NewFleet[] = [];
+  for (const o of plan.orders) {
+    if (o.type !== "formFleet" || typeof o.ref !== "string" || o.ref === "") continue;
+    const ref = o.ref;
+    // A ref that looks like a unit id is refused by the check (first-events.ts, "bad-ref"): not a new fleet here.
+    if (/^[AG]\d+$/.test(ref) || out.some((f) => f.ref === ref)) continue;
+    const at = String(o.at ?? "");
+    const sector = view.units.find((u) => u.id === at)?.sector ?? out.find((f) => f.ref === at)?.sector ?? null;
+    out.push({ ref, name: typeof o.name === "string" && o.name !== "" ? o.name : null, at, sector });
+  }
+  return out;
+}
+
+/**
+ * Move points of a fleet formed this turn: the slowest of the starships the plan transfers into it, each keeping
+ * what it used (transfers.ts: "each keeps the move points it used"); an admiral alone moves as its corvette
+ * (ADMIRAL_MOVE); nothing transferred, nothing to move.
+ */
+function newFleetMovePoints(view: EmpireView, plan: Plan, ref: string): number {
+  let mp = Number.POSITIVE_INFINITY;
+  let admiral = false;
+  for (const o of plan.orders) {
+    if (o.to !== ref) continue;
+    if (o.type === "transferAdmiral") admiral = true;
+    if (o.type !== "transfer" || typeof o.count !== "number" || o.count <= 0) continue;
+    const from = view.units.find((u) => u.id === o.from);
+    // The sender's starships of that type: the most used of them, since which are taken is the rules' to say.
+    const used = Math.max(0, ...(from?.ships.filter((s) => s.type === o.starship && s.count > 0).map((s) => s.used) ?? []));
+    try {
+      mp = Math.min(mp, shipType(String(o.starship)).move - used);
+    } catch {
+      mp = 0;
+    }
+  }
+  if (mp === Number.POSITIVE_INFINITY) mp = admiral ? ADMIRAL_MOVE : 0;
+  return Math.max(0, mp);
+}
+
+/**
+ * Move points a unit starts the turn with: its slowest starship's (chapter 3, "Move-points"); garrisons never move.
+ * With the plan, a fleet it forms this turn is known by its ref.
+ */
+export function movePointsOf(view: EmpireView, unitId: string, plan: Plan | null = null): number {
   const u = view.units.find((x) => x.id === unitId);
+  if (!u && plan && newFleets(view, plan).some((f) => f.ref === unitId)) return newFleetMovePoints(view, plan, unitId);
   if (!u || u.kind === "garrison") return 0;
   let mp = Number.POSITIVE_INFINITY;
   for (const s of u.ships) {
@@ -285,14 +344,15 @@ function hasPermission(view: EmpireView, sectorId: number): boolean {
  * its way as the seat knows it now (borders, barriers, entry, points). Owner changes during the turn (which make a
  * sector cost 2) and forces out of sight are the check's to say.
  */
-export function pathSteps(view: EmpireView, unitId: string, path: readonly number[]): PathStep[] {
-  const u = view.units.find((x) => x.id === unitId);
+export function pathSteps(view: EmpireView, unitId: string, path: readonly number[], plan: Plan | null = null): PathStep[] {
+  const fleet = newFleets(view, plan).find((f) => f.ref === unitId && f.sector !== null);
+  const u = view.units.find((x) => x.id === unitId) ?? (fleet ? { kind: "starfleet" as const, sector: fleet.sector! } : undefined);
   if (!u) return [];
   const open = new Set<string>();
   const barred = new Set<string>();
   for (const b of view.borders) for (const k of [`${b.a}>${b.b}`, `${b.b}>${b.a}`]) (b.barrier ? barred : open).add(k);
   const relation = new Map(view.empires.map((e) => [e.id, e.relation]));
-  let left = movePointsOf(view, unitId);
+  let left = movePointsOf(view, unitId, plan);
   let from = u.sector;
   let stopped = false;
   return path.map((to, i) => {
@@ -333,6 +393,54 @@ export function setPath(plan: Plan, unitId: string, path: readonly number[]): Pl
   const at = first < 0 ? kept.length : plan.orders.slice(0, first).filter((o) => !(o.type === "travel" && o.unit === unitId)).length;
   const travels: PlannedOrder[] = path.map((to) => ({ type: "travel", unit: unitId, to }));
   return { ...plan, orders: [...kept.slice(0, at), ...travels, ...kept.slice(at)] };
+}
+
+/** An arrow of a planned path on the map (GalaxyMap.tsx `MapArrow`). */
+export interface PathArrow {
+  from: number;
+  to: number;
+  label: string;
+  /** False where the travel cannot be made as planned. */
+  ok: boolean;
+  /** The path being planned now. */
+  current: boolean;
+}
+
+/** The arrows of every starfleet's planned path (those formed this turn too, by ref), the one being planned first. */
+export function planArrows(view: EmpireView | null, plan: Plan | null, planning: string | null): PathArrow[] {
+  if (!view || !plan) return [];
+  const out: PathArrow[] = [];
+  for (const id of [...view.units.map((u) => u.id), ...newFleets(view, plan).map((f) => f.ref)]) {
+    const path = pathOf(plan, id);
+    if (path.length === 0) continue;
+    for (const s of pathSteps(view, id, path, plan))
+      out.push({
+        from: s.from,
+        to: s.to,
+        label: `${id} ${s.phase}: ${s.cost} mp`,
+        ok: s.problem === null,
+        current: id === planning,
+      });
+  }
+  return out;
+}
+
+/**
+ * The starfleets a path may be planned for, as the planner's menu lists them: the seat's own, then those its plan
+ * forms this turn (chapter 4, "New Starfleets Formed": given orders by their ref the same turn), which start where
+ * the unit that forms them is.
+ */
+export function plannableFleets(view: EmpireView, plan: Plan | null): { id: string; label: string }[] {
+  const own = view.units
+    .filter((u) => u.kind === "starfleet")
+    .map((u) => ({ id: u.id, label: `${u.id} ${u.name} (sector ${u.sector}, ${movePointsOf(view, u.id)} move points)` }));
+  const formed = newFleets(view, plan)
+    .filter((f) => f.sector !== null)
+    .map((f) => ({
+      id: f.ref,
+      label: `${f.ref}${f.name ? ` ${f.name}` : ""} (formed this turn by ${f.at} in sector ${f.sector}, ${movePointsOf(view, f.ref, plan)} move points)`,
+    }));
+  return [...own, ...formed];
 }
 
 // --- The check's rulings, order by order --------------------------------------------------------
