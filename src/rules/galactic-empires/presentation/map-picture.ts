@@ -314,6 +314,12 @@ function voronoiCells(px: number[], py: number[], frame: { x0: number; y0: numbe
   }
   const cells: Cell[] = [];
   const half = 2.5 * spacing;
+  // The heap of near points (distance squared, index), as large as any sector's neighbourhood can be.
+  let most = 0;
+  for (const b of grid) most = Math.max(most, b.length);
+  const span = 2 * (Math.ceil(half / bucket) + 1) + 1;
+  const heapD = new Float64Array(Math.min(n, most * span * span) + 1);
+  const heapJ = new Int32Array(heapD.length);
   for (let i = 0; i < n; i++) {
     const x = px[i] as number;
     const y = py[i] as number;
@@ -324,17 +330,26 @@ function voronoiCells(px: number[], py: number[], frame: { x0: number; y0: numbe
     let cell: Cell = { xs: [xa, xb, xb, xa], ys: [ya, ya, yb, yb], tags: [-1, -1, -1, -1] };
     const [c, r] = cellOf(x, y);
     const reach = Math.ceil(half / bucket) + 1;
-    const near: { j: number; d2: number }[] = [];
+    // The points near by, nearest first (then by index): taken from a heap, as only the first few ever cut.
+    let m = 0;
     for (let rr = Math.max(0, r - reach); rr <= Math.min(rows - 1, r + reach); rr++)
       for (let cc = Math.max(0, c - reach); cc <= Math.min(cols - 1, c + reach); cc++)
         for (const j of grid[rr * cols + cc] ?? []) {
           if (j === i) continue;
           const dx = (px[j] as number) - x;
           const dy = (py[j] as number) - y;
-          near.push({ j, d2: dx * dx + dy * dy });
+          heapD[m] = dx * dx + dy * dy;
+          heapJ[m] = j;
+          m++;
         }
-    near.sort((a, b) => a.d2 - b.d2 || a.j - b.j);
-    for (const { j, d2 } of near) {
+    for (let k = (m >> 1) - 1; k >= 0; k--) siftDown(heapD, heapJ, k, m);
+    while (m > 0) {
+      const j = heapJ[0] as number;
+      const d2 = heapD[0] as number;
+      m--;
+      heapD[0] = heapD[m] as number;
+      heapJ[0] = heapJ[m] as number;
+      siftDown(heapD, heapJ, 0, m);
       // Once a point is farther than twice the farthest vertex, no later bisector cuts.
       let far = 0;
       for (let k = 0; k < cell.xs.length; k++) {
@@ -349,6 +364,26 @@ function voronoiCells(px: number[], py: number[], frame: { x0: number; y0: numbe
     cells.push(cell);
   }
   return cells;
+}
+
+/** Restore the heap below k: each entry no farther than its children (ties: the lower index first). */
+function siftDown(d: Float64Array, j: Int32Array, k: number, m: number): void {
+  const less = (a: number, b: number) =>
+    (d[a] as number) < (d[b] as number) || ((d[a] as number) === (d[b] as number) && (j[a] as number) < (j[b] as number));
+  for (;;) {
+    const l = 2 * k + 1;
+    if (l >= m) return;
+    const r = l + 1;
+    const c = r < m && less(r, l) ? r : l;
+    if (!less(c, k)) return;
+    const td = d[k] as number;
+    const tj = j[k] as number;
+    d[k] = d[c] as number;
+    j[k] = j[c] as number;
+    d[c] = td;
+    j[c] = tj;
+    k = c;
+  }
 }
 
 /** Keep the part of the cell nearer (x, y) than (qx, qy); the new edge is tagged `tag`. */
@@ -788,10 +823,18 @@ function territories(
   }
   const out: { name: string; sectors: SectorId[] }[] = [];
   const seen = new Set<SectorId>();
+  // Each empire's sectors, in the map's order (a galaxy of 5,000 sectors and hundreds of empires is walked once).
+  const byOwner = new Map<EmpireId, SectorId[]>();
+  for (const s of sectors) {
+    const l = byOwner.get(s.owner);
+    if (l) l.push(s.id);
+    else byOwner.set(s.owner, [s.id]);
+  }
   for (const e of empires) {
     let best: SectorId[] = [];
-    for (const s of sectors) {
-      if (s.owner !== e.id || seen.has(s.id)) continue;
+    for (const id of byOwner.get(e.id) ?? []) {
+      const s = { id };
+      if (seen.has(s.id)) continue;
       const group: SectorId[] = [];
       const stack = [s.id];
       seen.add(s.id);
