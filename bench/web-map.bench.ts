@@ -8,19 +8,32 @@
  * The client's own map component (src/web/rulesets/galactic-empires/GalaxyMap.tsx) is bundled with esbuild into
  * a bare page, and given a seat's view made here from the scenario's first state (the view a browser fetches from
  * `GET /api/games/ID/seats/SEAT/view`). "First render" runs from handing React the view until the frame after
- * the map is in the page: the rules' map drawn in the browser, the SVG parsed and laid out, its sectors made
- * buttons, and painted. The fetch of the view is not in it. Each is the best of 3 fresh renders (the machine may
- * be shared).
+ * the map is in the page: the rules' map picture made in the browser (presentation/map-picture.ts: the Voronoi
+ * cells and every marker's place), painted on the canvas, and the two frames after (the canvas rasterized and
+ * shown). The fetch of the view is not in it. Each is the best of 3 fresh renders (the machine may be shared).
  *
  * Pan and zoom: for 3 seconds, every animation frame gets a drag step (pointer events) and every other one a
  * wheel step too, as a hand on a mouse gives them; the figure is frames drawn per second while it runs, and the
  * 95th percentile of the time between frames, for a drag alone, the wheel alone and both. Headless Chromium
  * draws at most 60 frames a second (an empty page's transform loop makes 60 here).
  *
- * Found when this was written (headless Chromium, software rendering, a shared 2-core machine): setting the
- * picture's CSS transform in a bare loop, no events at all, gives about 3 frames a second at 792 sectors and under
- * 1 at 5,000, though the picture is a will-change layer: Chromium draws the whole SVG again each frame. So the
- * budget needs the picture moved as a bitmap while it moves (an <img> or canvas of it), not a cheaper handler.
+ * Found when this was first written (headless Chromium, software rendering, a shared 2-core machine): the map was
+ * then the rules' SVG put in the page (4.4 MB at 5,000 sectors, 1.5 MB of it labels), panned by a CSS transform.
+ * Setting that transform in a bare loop, no events at all, gave about 3 frames a second at 792 sectors and under 1
+ * at 5,000, though the picture was a will-change layer: Chromium drew the whole SVG again each frame. First
+ * render: 0.66 s at 792 sectors, 3.1 s at 5,000 (1.3-2.4 s and 3.2-8.8 s measured again before the change below,
+ * with the machine's load at 12-14 on its 2 cores; pan 0.7-1.3 and 0.4-0.7 frames a second).
+ *
+ * What changed (GalaxyMap.tsx, map-paint.ts): the browser paints the same picture on a canvas, only what is in
+ * sight and only the words legible at the zoom, once per settled view; while the map moves, the canvas bitmap
+ * itself is moved and scaled by a CSS transform (a will-change layer the compositor moves without painting), and
+ * it is painted again sharp once no move has come for 160 ms and 3 frames. The settling counts frames, not only
+ * time: on a busy machine a frame may take longer than the settle time, and a timer alone started a full paint in
+ * the middle of a drag, which made the next frame slower still (1.3 frames a second at 5,000 sectors). The
+ * picture's Voronoi cells took most of the first render: they now take each sector's near points from a heap (the
+ * first few are all that ever cut) and the empires' territories group sectors by owner once; the SVG written from
+ * the picture is byte for byte what it was. Measured after (load 12-14): first render 0.68-0.71 s at 792
+ * sectors, 1.1-1.9 s at 5,000; pan and zoom at 5,000 sectors 48-60 frames a second (p95 17-33 ms).
  *
  *   npx tsx bench/run.ts web-map
  */

@@ -152,7 +152,9 @@ export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, 
       // The overlay (arrows, outlines) is the map's own size and follows the view exactly.
       if (overlay.current) overlay.current.style.transform = `translate(${x.toFixed(2)}px, ${y.toFixed(2)}px) scale(${k.toFixed(4)})`;
       // Written here, not through React: nothing is rendered while the map moves.
-      if (zoomOut.current) zoomOut.current.textContent = `${Math.round(k * 100)}%`;
+      const zoom = `${Math.round(k * 100)}%`;
+      // Only when it changes: a text written at every frame of a pan would lay out the page at every frame.
+      if (zoomOut.current && zoomOut.current.textContent !== zoom) zoomOut.current.textContent = zoom;
       const done = painted.current;
       const el = canvas.current;
       if (!done || !el) return;
