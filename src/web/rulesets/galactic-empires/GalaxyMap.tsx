@@ -45,7 +45,7 @@ const SETTLE_FRAMES = 3;
  * timed: the canvas rasterizes after the paint call returns, so the call's own time says little.
  */
 const LIVE_PAINT_SECTORS = 150;
-/** The canvas reaches this fraction of the frame beyond each of its sides. */
+/** The canvas reaches this fraction of the frame beyond each of its sides (where the map does). */
 const MARGIN = 0.5;
 /** The backing store's pixels per CSS pixel at most (a phone's 3 would triple the paint for little). */
 const MAX_DPR = 2;
@@ -75,13 +75,10 @@ export interface GalaxyMapProps {
 /** What a sector's cell says, in one line: its tooltip's lines (map-picture.ts), for the cursor's status. */
 const describe = (s: PictureSector) => `Sector ${s.tip.replace(/\n/g, "; ")}`;
 
-/** The last paint: at which view, fit and size, and how much it painted. */
+/** The last paint: at which view and fit, and how much it painted. */
 interface Painted {
   v: Viewport;
   fit: Fit;
-  width: number;
-  height: number;
-  margin: number;
   /** Sectors in sight when it was painted. */
   shown: number;
 }
@@ -116,31 +113,45 @@ export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, 
     if (!box || !el || !ctx) return;
     const width = box.clientWidth;
     const height = box.clientHeight;
+    const v = { ...vp.current };
+    const fit = fitMap(latest.current.art.picture, width, height);
+    const t = toScreen(fit, v);
+    // The canvas covers the frame and a margin round it, but only where the map is: at first the whole galaxy is in
+    // the frame, and pixels beyond it would be painted for nothing (a fill's cost is its pixels, in software).
     const margin = Math.round(Math.max(width, height) * MARGIN);
+    const box0 = latest.current.art.picture.map;
+    const left = Math.floor(Math.max(-margin, Math.min(0, t.ax + t.m * box0.x)));
+    const top = Math.floor(Math.max(-margin, Math.min(0, t.ay + t.m * box0.y)));
+    const right = Math.ceil(Math.min(width + margin, Math.max(width, t.ax + t.m * (box0.x + box0.width))));
+    const bottom = Math.ceil(Math.min(height + margin, Math.max(height, t.ay + t.m * (box0.y + box0.height))));
     const dpr = Math.min(MAX_DPR, window.devicePixelRatio || 1);
-    const cw = width + 2 * margin;
-    const ch = height + 2 * margin;
+    const cw = right - left;
+    const ch = bottom - top;
     if (el.width !== Math.round(cw * dpr) || el.height !== Math.round(ch * dpr)) {
       el.width = Math.round(cw * dpr);
       el.height = Math.round(ch * dpr);
       el.style.width = `${cw}px`;
       el.style.height = `${ch}px`;
-      el.style.left = `${-margin}px`;
-      el.style.top = `${-margin}px`;
-      el.style.transformOrigin = `${margin}px ${margin}px`;
     }
-    const v = { ...vp.current };
-    const fit = fitMap(latest.current.art.picture, width, height);
-    const t = toScreen(fit, v);
+    el.style.left = `${left}px`;
+    el.style.top = `${top}px`;
+    // Moved and scaled about the frame's corner, as the view is.
+    el.style.transformOrigin = `${-left}px ${-top}px`;
     const shown = latest.current.art.paint(ctx, {
-      ax: (t.ax + margin) * dpr,
-      ay: (t.ay + margin) * dpr,
+      ax: (t.ax - left) * dpr,
+      ay: (t.ay - top) * dpr,
       m: t.m * dpr,
       width: el.width,
       height: el.height,
     });
     el.style.transform = "";
-    painted.current = { v, fit, width, height, margin, shown };
+    painted.current = { v, fit, shown };
+    // The overlay's layer, let go for a frame, is drawn again at the new scale: its arrows and outlines sharp.
+    const over = overlay.current;
+    if (over && over.style.willChange !== "auto") {
+      over.style.willChange = "auto";
+      requestAnimationFrame(() => requestAnimationFrame(() => (over.style.willChange = "")));
+    }
   }, []);
 
   // One write of the transforms per frame, however many events asked for it.
