@@ -32,8 +32,14 @@
  * the middle of a drag, which made the next frame slower still (1.3 frames a second at 5,000 sectors). The
  * picture's Voronoi cells took most of the first render: they now take each sector's near points from a heap (the
  * first few are all that ever cut) and the empires' territories group sectors by owner once; the SVG written from
- * the picture is byte for byte what it was. Measured after (load 12-14): first render 0.68-0.71 s at 792
- * sectors, 1.1-1.9 s at 5,000; pan and zoom at 5,000 sectors 48-60 frames a second (p95 17-33 ms).
+ * the picture is byte for byte what it was. Painting was slow too until each path was written as SVG path data
+ * and made one Path2D (a Path2D call a vertex, some 60,000 at 5,000 cells, took seconds), and the small markers were
+ * batched a path a kind. No paint happens while the map moves (counted: one paint per settled view).
+ *
+ * What is left, from a trace of "pan and zoom" at 5,000 sectors: each frame's cost is the commit and Chromium's
+ * software compositor drawing the moved bitmap (some 10-16 ms a frame on a busy machine), not the page's own
+ * code; a drag alone or the wheel alone keeps to 50-60 frames a second, both at once in the same frame often does
+ * not on this machine. A GPU compositor (any real browser) draws a moved layer for next to nothing.
  *
  *   npx tsx bench/run.ts web-map
  */
