@@ -8,19 +8,43 @@
  * The client's own map component (src/web/rulesets/galactic-empires/GalaxyMap.tsx) is bundled with esbuild into
  * a bare page, and given a seat's view made here from the scenario's first state (the view a browser fetches from
  * `GET /api/games/ID/seats/SEAT/view`). "First render" runs from handing React the view until the frame after
- * the map is in the page: the rules' map drawn in the browser, the SVG parsed and laid out, its sectors made
- * buttons, and painted. The fetch of the view is not in it. Each is the best of 3 fresh renders (the machine may
- * be shared).
+ * the map is in the page: the rules' map picture made in the browser (presentation/map-picture.ts: the Voronoi
+ * cells and every marker's place), painted on the canvas, and the two frames after (the canvas rasterized and
+ * shown). The fetch of the view is not in it. Each is the best of 3 fresh renders (the machine may be shared).
  *
  * Pan and zoom: for 3 seconds, every animation frame gets a drag step (pointer events) and every other one a
  * wheel step too, as a hand on a mouse gives them; the figure is frames drawn per second while it runs, and the
  * 95th percentile of the time between frames, for a drag alone, the wheel alone and both. Headless Chromium
  * draws at most 60 frames a second (an empty page's transform loop makes 60 here).
  *
- * Found when this was written (headless Chromium, software rendering, a shared 2-core machine): setting the
- * picture's CSS transform in a bare loop, no events at all, gives about 3 frames a second at 792 sectors and under
- * 1 at 5,000, though the picture is a will-change layer: Chromium draws the whole SVG again each frame. So the
- * budget needs the picture moved as a bitmap while it moves (an <img> or canvas of it), not a cheaper handler.
+ * Found when this was first written (headless Chromium, software rendering, a shared 2-core machine): the map was
+ * then the rules' SVG put in the page (4.4 MB at 5,000 sectors, 1.5 MB of it labels), panned by a CSS transform.
+ * Setting that transform in a bare loop, no events at all, gave about 3 frames a second at 792 sectors and under 1
+ * at 5,000, though the picture was a will-change layer: Chromium drew the whole SVG again each frame. First
+ * render: 0.66 s at 792 sectors, 3.1 s at 5,000 (1.3-2.4 s and 3.2-8.8 s measured again before the change below,
+ * with the machine's load at 12-14 on its 2 cores; pan 0.7-1.3 and 0.4-0.7 frames a second).
+ *
+ * What changed (GalaxyMap.tsx, map-paint.ts): the browser paints the same picture on a canvas, only what is in
+ * sight and only the words legible at the zoom, once per settled view; while the map moves, the canvas bitmap
+ * itself is moved and scaled by a CSS transform (a will-change layer the compositor moves without painting), and
+ * it is painted again sharp once no move has come for 160 ms and 3 frames. The settling counts frames, not only
+ * time: on a busy machine a frame may take longer than the settle time, and a timer alone started a full paint in
+ * the middle of a drag, which made the next frame slower still (1.3 frames a second at 5,000 sectors). The
+ * picture's Voronoi cells took most of the first render: they now take each sector's near points from a heap (the
+ * first few are all that ever cut) and the empires' territories group sectors by owner once; the SVG written from
+ * the picture is byte for byte what it was. Painting was slow too until each path was written as SVG path data
+ * and made one Path2D (a Path2D call a vertex, some 60,000 at 5,000 cells, took seconds), and the small markers were
+ * batched a path a kind. No paint happens while the map moves (counted: one paint per settled view).
+ *
+ * Measured after, the same day at a load of 7-10 on the 2 cores (3 runs, SECONDS=3): first render 0.18-0.56 s at
+ * 792 sectors, 0.62-0.93 s at 5,000 (before, in the same conditions: 1.07 s and 8.8 s); at 5,000 sectors pan
+ * 58-59 and zoom 55-60 frames a second (p95 17-33 ms), pan and zoom together 34-49 (p95 33-100 ms: not yet within
+ * the budget here); at 792 sectors pan 50-60, zoom 58-60, both 33-55 (before: under 4 and under 1 at 5,000).
+ *
+ * What is left, from a trace of "pan and zoom" at 5,000 sectors: each frame's cost is the commit and Chromium's
+ * software compositor drawing the moved bitmap (some 10-16 ms a frame on a busy machine), not the page's own
+ * code; a drag alone or the wheel alone keeps to 50-60 frames a second, both at once in the same frame often does
+ * not on this machine. A GPU compositor (any real browser) draws a moved layer for next to nothing.
  *
  *   npx tsx bench/run.ts web-map
  */

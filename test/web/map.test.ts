@@ -1,16 +1,17 @@
 /**
  * The Galactic Empires map in the browser (issue 11, "The map"): a real `starhost serve` on a PGlite folder serves
  * a fresh build of src/web, and Debian's Chromium (/usr/bin/chromium, driven by playwright-core; never a
- * downloaded browser) opens an empire's map in a tutorial game against bots. The map is zoomed (button, wheel,
- * keyboard), panned (drag, keyboard), and a sector is asked about by a click and by Enter on the focused sector:
- * its location report says what the seat knows and nothing of what it does not. Checked with axe-core (no serious
+ * downloaded browser) opens an empire's map in a tutorial game against bots. The map is painted on a canvas; it is
+ * zoomed (button, wheel, keyboard), panned (drag, keyboard), and a sector is asked about by a click where it is
+ * drawn and by Enter on the sector cursor, walked there with the arrow keys: its location report says what the seat
+ * knows and nothing of what it does not. Checked with axe-core (no serious
  * or critical violations), with screenshots in test/web/screenshots/ (named map-*, beside play.test.ts's).
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveChromium, review as reviewPage, SHOTS, startWeb, type WebSession } from "./support.js";
+import { haveChromium, mapSectorPoint, review as reviewPage, SHOTS, startWeb, type WebSession } from "./support.js";
 
 let session: WebSession | undefined;
 let browser: Browser | undefined;
@@ -68,16 +69,26 @@ describe.skipIf(!haveChromium)("the Galactic Empires map in Chromium", () => {
     // The seat view opens on its Headquarters (seed 003 chapter 2); the map is its own area.
     await page.getByRole("tab", { name: "Map" }).click();
 
-    // The map: every sector a labelled button, one of them (a sector of your own) in the tab order.
+    // The map: all 20 sectors drawn (the overlay lists where), painted on the canvas (not a blank one); the map is
+    // one stop in the tab order, its sector cursor on a sector of your own, described in a status line.
     const frame = page.getByRole("region", { name: "Map of the galaxy as klingon sees it" });
     await frame.waitFor();
     await page.getByRole("img", { name: /Map of the galaxy as klingon sees it, at a glance: 20 sectors, 3 of them yours/ }).waitFor();
-    const sectors = frame.locator("path[data-sector]");
-    await expect.poll(() => sectors.count()).toBe(20);
-    expect(await frame.locator('path[data-sector][tabindex="0"]').count()).toBe(1);
-    expect(await frame.locator('path[data-sector][tabindex="0"]').getAttribute("aria-label")).toMatch(
-      /^Sector 1 Qo'noS; Owner: Klingon Empire/,
-    );
+    const centres = async () =>
+      ((await frame.locator("svg.map-picture").getAttribute("data-sector-centres")) ?? "").split(",").filter(Boolean);
+    await expect.poll(async () => (await centres()).length).toBe(20);
+    const inked = (await page.evaluate(`(() => {
+      const c = document.querySelector(".ge-map-frame canvas");
+      const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] < 250 || d[i + 1] < 250 || d[i + 2] < 250) n++;
+      return n / (c.width * c.height);
+    })()`)) as number;
+    expect(inked).toBeGreaterThan(0.05);
+    expect(await frame.getAttribute("tabindex")).toBe("0");
+    expect(await frame.locator("[tabindex]").count()).toBe(0);
+    const cursorLine = page.getByRole("status").filter({ hasText: /^Sector / });
+    expect(await cursorLine.innerText()).toMatch(/^Sector 1 Qo'noS; Owner: Klingon Empire/);
     const legend = page.getByRole("complementary", { name: "Map legend and location report" });
     await legend.getByText("Klingon Empire (you): 3 sectors").waitFor();
     await legend.getByText("Federation Core: 3 sectors").waitFor();
@@ -114,10 +125,11 @@ describe.skipIf(!haveChromium)("the Galactic Empires map in Chromium", () => {
     expect(dragged.x).toBeGreaterThan(before.x);
     expect(dragged.y).toBeGreaterThan(before.y);
     expect(dragged.k).toBe(before.k);
+    // The arrow keys walk the sector cursor (below); with Shift they pan.
     await frame.focus();
-    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("Shift+ArrowLeft");
     await expect.poll(async () => (await viewport(page)).x).toBeGreaterThan(dragged.x);
-    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Shift+ArrowUp");
     await expect.poll(async () => (await viewport(page)).y).toBeGreaterThan(dragged.y);
     const keyed = await viewport(page);
     await zoom.getByRole("button", { name: "Pan right" }).click();
@@ -132,17 +144,36 @@ describe.skipIf(!haveChromium)("the Galactic Empires map in Chromium", () => {
     await expect.poll(() => viewport(page)).toEqual({ x: 0, y: 0, k: 1 });
     const report = page.getByRole("region", { name: "Location report" });
     await frame.scrollIntoViewIfNeeded();
-    const vega = (await frame.locator('path[data-sector="17"]').boundingBox())!;
+    const vega = (await mapSectorPoint(page, 17))!;
     // The cell's middle may hold its id or a badge: the click reaches the sector through them.
-    await page.mouse.click(vega.x + vega.width / 2, vega.y + vega.height / 2);
+    await page.mouse.click(vega.x, vega.y);
     await report.getByRole("heading", { name: "Location report: 17 Vega" }).waitFor();
     await report.getByText("Federation Core").first().waitFor();
     expect(await report.innerText()).toMatch(/Foreign forces\s*None seen\./);
-    expect(await frame.locator('path[data-sector="17"]').getAttribute("tabindex")).toBe("0");
-    expect(await frame.locator('path[data-sector][tabindex="0"]').count()).toBe(1);
+    // Outlined as the one selected, and the cursor is on it.
+    expect(await frame.locator("polygon.map-selected").count()).toBe(1);
+    expect(await frame.locator("polygon.map-selected").getAttribute("data-sector")).toBe("17");
+    expect(await cursorLine.innerText()).toMatch(/^Sector 17 Vega; Owner: Federation Core/);
 
-    // The keyboard: the focused sector and Enter. Our home: its report lists our own forces there by id.
-    await frame.locator('path[data-sector="1"]').focus();
+    // The keyboard: the arrow keys walk the cursor from Vega, sector by sector, to our home, and Enter asks
+    // about it. Our home: its report lists our own forces there by id.
+    await frame.focus();
+    const home = (await mapSectorPoint(page, 1))!;
+    const walked: string[] = [];
+    for (let step = 0; step < 20; step++) {
+      const line = await cursorLine.innerText();
+      if (/^Sector 1 Qo'noS/.test(line)) break;
+      const at = (await mapSectorPoint(page, Number(/^Sector (\d+)/.exec(line)![1])))!;
+      const dx = home.x - at.x;
+      const dy = home.y - at.y;
+      await page.keyboard.press(Math.abs(dx) > Math.abs(dy) ? (dx < 0 ? "ArrowLeft" : "ArrowRight") : dy < 0 ? "ArrowUp" : "ArrowDown");
+      await expect.poll(() => cursorLine.innerText()).not.toBe(line);
+      walked.push(line);
+    }
+    expect(await cursorLine.innerText()).toMatch(/^Sector 1 Qo'noS; Owner: Klingon Empire/);
+    expect(walked.length).toBeGreaterThan(0);
+    // Walking is not choosing: the report is still Vega's until Enter.
+    await report.getByRole("heading", { name: "Location report: 17 Vega" }).waitFor();
     await page.keyboard.press("Enter");
     await report.getByRole("heading", { name: "Location report: 1 Qo'noS" }).waitFor();
     await report.getByText("Klingon Empire (you)").first().waitFor();
@@ -155,10 +186,12 @@ describe.skipIf(!haveChromium)("the Galactic Empires map in Chromium", () => {
     ).toBeGreaterThan(0);
     await report.getByText(/2 Khitomer/).waitFor();
 
-    // By name in the sector field: the report, and the sector focused for the keys.
+    // By name in the sector field: the report, and the map focused for the keys with its cursor there.
     await page.getByLabel("Sector (id or name)").fill("Remus");
     await page.getByRole("button", { name: "Show report" }).click();
     await report.getByRole("heading", { name: "Location report: 10 Remus" }).waitFor();
+    expect(await cursorLine.innerText()).toMatch(/^Sector 10 Remus/);
+    expect(await page.evaluate("document.activeElement?.classList.contains('ge-map-frame')")).toBe(true);
     await page.getByLabel("Sector (id or name)").fill("Nowhere");
     await page.getByRole("button", { name: "Show report" }).click();
     await page.getByRole("alert").getByText('No sector "Nowhere" on this map.').waitFor();

@@ -124,3 +124,20 @@ export async function signUpAt(
   await page.getByText(`Signed in as ${name}`).waitFor();
   return page;
 }
+
+/**
+ * Where the Galactic Empires map draws a sector's middle, in the window's pixels: the map is painted on a canvas,
+ * so a test finds a sector by the centres its overlay lists (`data-sector-centres`, "id x y" in the overlay's own
+ * units), placed on the screen as the overlay is (its viewBox, the pan and zoom). Null where the map has no such
+ * sector.
+ */
+export async function mapSectorPoint(page: Page, id: number): Promise<{ x: number; y: number } | null> {
+  return (await page.evaluate(`(() => {
+    const svg = document.querySelector(".ge-map-frame svg.map-picture");
+    const entry = (svg?.dataset.sectorCentres ?? "").split(",").map((e) => e.split(" ").map(Number)).find((e) => e[0] === ${id});
+    const m = svg?.getScreenCTM();
+    if (!entry || !m) return null;
+    const p = new DOMPoint(entry[1], entry[2]).matrixTransform(m);
+    return { x: p.x, y: p.y };
+  })()`)) as { x: number; y: number } | null;
+}

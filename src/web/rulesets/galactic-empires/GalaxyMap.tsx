@@ -1,45 +1,54 @@
 /**
- * The galaxy as a seat sees it, to explore: the rules' own `viewMapSvg` draws it from the seat's view (so it shows
- * nothing the view does not hold), and this component makes that picture a map one can pan and zoom (drag, wheel,
- * buttons, arrows and +/-) and ask about: a click on a sector, or Enter on a focused one, shows its location
- * report, made from the same view.
+ * The galaxy as a seat sees it, to explore: the rules' own map picture (presentation/map-picture.ts, made from the
+ * seat's view only, so it shows nothing the view does not hold) painted on a canvas (map-paint.ts), which one can
+ * pan and zoom (drag, wheel, buttons, +/- and Shift with the arrows) and ask about: a click on a sector, or Enter
+ * on the sector cursor (moved by the arrow keys, or to a sector named in the "Sector" field), shows its location
+ * report, made from the same view, and tells `onPick` (the path planner).
  *
- * Speed: the SVG is put in the page once per view. Panning and zooming change one transform on one group (the
- * viewport), written at most once a frame; React renders nothing while the map moves, so 5,000 sectors pan as
- * smoothly as 20. Selecting a sector re-renders only the report beside the map.
+ * Why a canvas and not the SVG (issue 11's budgets, bench/web-map.bench.ts): at 5,000 sectors the SVG is some 4 MB
+ * and 60,000 elements, which took 3 s to put in the page, and Chromium drew all of it again at every frame of a pan
+ * or zoom, under one frame a second. The canvas is painted once per settled view with only what is in sight and
+ * only the words legible at that zoom. While the map moves, the painted bitmap itself is moved and scaled (a CSS
+ * transform of the canvas, which the compositor does without painting), and painted again sharp once the view
+ * settles; a view of a few sectors (a small galaxy, or one zoomed in far) is painted again at every frame instead.
+ * The canvas is larger than the frame by a margin each side, so a short pan shows no blank edge.
+ *
+ * Clicks are found by geometry (map-geometry.ts: the cell holding the point, over a grid of buckets), not by the
+ * page's elements. What needs elements stays in a small SVG over the canvas, panned and zoomed with it: the planned
+ * travels' arrows (`arrows`), the selected sector's outline and the cursor's. React renders nothing while the map
+ * moves: the transform is written once a frame through refs.
+ *
+ * Without a mouse: the map takes focus; the arrow keys move a sector cursor to the nearest sector that way (the view
+ * follows it), its description is in a status line (a live region), Enter shows its report. The "Sector" field goes
+ * to any sector by id or name.
  */
 import { type FormEvent, type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { INDEPENDENT } from "../../../rules/galactic-empires/model.js";
-import { viewMapSvg } from "../../../rules/galactic-empires/presentation/map-svg.js";
+import { mapPicture, type PictureSector } from "../../../rules/galactic-empires/presentation/map-picture.js";
 import type { EmpireView } from "../../../rules/galactic-empires/view.js";
 import { type LocationReport, locationReport } from "./location.js";
+import { type Direction, type Fit, fitMap, nextSector, sectorAt, sectorIndex, toPicture, toScreen, type Viewport } from "./map-geometry.js";
+import { painter } from "./map-paint.js";
 import "./map.css";
-
-interface Viewport {
-  x: number;
-  y: number;
-  k: number;
-}
 
 const MIN_ZOOM = 0.5;
 const MAX_ZOOM = 40;
 /** A press that moves less than this (CSS pixels) is a click, not a drag. */
 const DRAG_SLOP = 4;
-/** After the last zoom step, this long (ms) until the picture is drawn again sharp at its new scale. */
-const SETTLE_MS = 250;
-
-/** The picture, put in the page once per SVG text: React never touches it again while the map is explored. */
-const Picture = memo(function Picture({ svg }: { svg: string }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is made in this page by the rules' map code, which escapes every text it writes.
-  return <div className="map-picture" dangerouslySetInnerHTML={{ __html: svg }} />;
-});
-
-/** The sector id a sector's cell names: its tooltip's first line is "ID Name" (map-svg.ts). */
-function sectorIdOf(path: Element): number | null {
-  const title = path.querySelector("title")?.textContent ?? "";
-  const id = Number.parseInt(title, 10);
-  return Number.isFinite(id) ? id : null;
-}
+/** After the last pan or zoom step, this long (ms) until the map is painted again sharp at its new view. */
+const SETTLE_MS = 160;
+/** ... and at least this many frames drawn without a move. */
+const SETTLE_FRAMES = 3;
+/**
+ * A view with at most this many sectors in sight is painted again at every frame of a move, not only once it
+ * settles (a small galaxy, or a large one zoomed in far): a few hundred cells paint well within a frame. Counted, not
+ * timed: the canvas rasterizes after the paint call returns, so the call's own time says little.
+ */
+const LIVE_PAINT_SECTORS = 150;
+/** The canvas reaches this fraction of the frame beyond each of its sides (where the map does). */
+const MARGIN = 0.5;
+/** The backing store's pixels per CSS pixel at most (a phone's 3 would triple the paint for little). */
+const MAX_DPR = 2;
 
 /** A planned travel drawn on the map (PathPlanner.tsx): from one sector to a bordering one, with its move points. */
 export interface MapArrow {
@@ -55,7 +64,7 @@ export interface MapArrow {
 export interface GalaxyMapProps {
   view: EmpireView;
   seat: string;
-  /** Called once the picture is in the page and ready (the bench times the first render by it). */
+  /** Called once the map is first painted (the bench times the first render by it). */
   onReady?: () => void;
   /** Called with the sector a click or Enter picks (besides showing its report): a fleet's path is planned so. */
   onPick?: (sector: number) => void;
@@ -65,61 +74,139 @@ export interface GalaxyMapProps {
   watched?: boolean;
 }
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+/** What a sector's cell says, in one line: its tooltip's lines (map-picture.ts), for the cursor's status. */
+const describe = (s: PictureSector) => `Sector ${s.tip.replace(/\n/g, "; ")}`;
+
+/** The last paint: at which view and fit, and how much it painted. */
+interface Painted {
+  v: Viewport;
+  fit: Fit;
+  /** Sectors in sight when it was painted. */
+  shown: number;
+}
 
 /** Drawn again only when its props change: the seat view around it re-renders at every check of the orders. */
 export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, arrows, watched }: GalaxyMapProps) {
-  const svg = useMemo(() => viewMapSvg(view), [view]);
+  const picture = useMemo(() => mapPicture(view), [view]);
+  const art = useMemo(() => painter(picture), [picture]);
+  const index = useMemo(() => sectorIndex(picture), [picture]);
+  const byId = useMemo(() => new Map(picture.sectors.map((s) => [s.id, s])), [picture]);
   const frame = useRef<HTMLElement>(null);
-  const layer = useRef<HTMLDivElement | null>(null);
-  const settle = useRef(0);
-  /** The scale the picture was last drawn at. */
-  const scaled = useRef(1);
-  const cells = useRef(new Map<number, SVGPathElement>());
-  const vp = useRef<Viewport>({ x: 0, y: 0, k: 1 });
-  const pending = useRef(0);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const overlay = useRef<SVGSVGElement>(null);
   const zoomOut = useRef<HTMLOutputElement>(null);
+  const vp = useRef<Viewport>({ x: 0, y: 0, k: 1 });
+  const painted = useRef<Painted | null>(null);
+  const pending = useRef(0);
+  const settle = useRef(0);
+  const still = useRef({ since: 0, frames: 0 });
   const [selected, setSelected] = useState<number | null>(null);
+  const [cursor, setCursor] = useState<number | null>(null);
   const h = `map-${seat}`;
-  // The setup below runs once per picture; what it reads besides the picture is read through refs.
-  const latest = useRef({ view, onReady, onPick, selected: null as number | null });
-  latest.current = { view, onReady, onPick, selected };
   const help = `map-help-${seat}`;
+  const latest = useRef({ art, onReady, onPick });
+  latest.current = { art, onReady, onPick };
 
-  // One write of the transform per frame, however many events asked for it.
+  /** Paint the map sharp at the current view, the canvas put back where it belongs. */
+  const paintNow = useCallback(() => {
+    const box = frame.current;
+    const el = canvas.current;
+    const ctx = el?.getContext("2d");
+    if (!box || !el || !ctx) return;
+    const width = box.clientWidth;
+    const height = box.clientHeight;
+    const v = { ...vp.current };
+    const fit = fitMap(latest.current.art.picture, width, height);
+    const t = toScreen(fit, v);
+    // The canvas covers the frame and a margin round it, but only where the map is: at first the whole galaxy is in
+    // the frame, and pixels beyond it would be painted for nothing (a fill's cost is its pixels, in software).
+    const margin = Math.round(Math.max(width, height) * MARGIN);
+    const box0 = latest.current.art.picture.map;
+    const left = Math.floor(Math.max(-margin, Math.min(0, t.ax + t.m * box0.x)));
+    const top = Math.floor(Math.max(-margin, Math.min(0, t.ay + t.m * box0.y)));
+    const right = Math.ceil(Math.min(width + margin, Math.max(width, t.ax + t.m * (box0.x + box0.width))));
+    const bottom = Math.ceil(Math.min(height + margin, Math.max(height, t.ay + t.m * (box0.y + box0.height))));
+    const dpr = Math.min(MAX_DPR, window.devicePixelRatio || 1);
+    const cw = right - left;
+    const ch = bottom - top;
+    if (el.width !== Math.round(cw * dpr) || el.height !== Math.round(ch * dpr)) {
+      el.width = Math.round(cw * dpr);
+      el.height = Math.round(ch * dpr);
+      el.style.width = `${cw}px`;
+      el.style.height = `${ch}px`;
+    }
+    el.style.left = `${left}px`;
+    el.style.top = `${top}px`;
+    // Moved and scaled about the frame's corner, as the view is.
+    el.style.transformOrigin = `${-left}px ${-top}px`;
+    const shown = latest.current.art.paint(ctx, {
+      ax: (t.ax - left) * dpr,
+      ay: (t.ay - top) * dpr,
+      m: t.m * dpr,
+      width: el.width,
+      height: el.height,
+    });
+    el.style.transform = "";
+    painted.current = { v, fit, shown };
+    // The overlay's layer, let go for a frame, is drawn again at the new scale: its arrows and outlines sharp.
+    const over = overlay.current;
+    if (over && over.style.willChange !== "auto") {
+      over.style.willChange = "auto";
+      requestAnimationFrame(() => requestAnimationFrame(() => (over.style.willChange = "")));
+    }
+  }, []);
+
+  // One write of the transforms per frame, however many events asked for it.
   const apply = useCallback(() => {
     if (pending.current) return;
     pending.current = requestAnimationFrame(() => {
       pending.current = 0;
       const { x, y, k } = vp.current;
-      const el = layer.current;
-      if (!el) return;
-      el.style.transform = `translate(${x.toFixed(2)}px, ${y.toFixed(2)}px) scale(${k.toFixed(4)})`;
+      // The overlay (arrows, outlines) is the map's own size and follows the view exactly.
+      if (overlay.current) overlay.current.style.transform = `translate(${x.toFixed(2)}px, ${y.toFixed(2)}px) scale(${k.toFixed(4)})`;
       // Written here, not through React: nothing is rendered while the map moves.
-      if (zoomOut.current) zoomOut.current.textContent = `${Math.round(k * 100)}%`;
-      // The picture is a layer of its own (map.css, will-change), moved and scaled by the compositor without
-      // being drawn again: a 5,000-sector SVG takes far longer than a frame to draw. Once a zoom stops, the layer
-      // is let go for two frames and so drawn once at its new scale: a zoomed map is sharp, not a stretched bitmap.
-      if (scaled.current === k) return;
-      clearTimeout(settle.current);
-      settle.current = window.setTimeout(() => {
-        scaled.current = vp.current.k;
-        el.style.willChange = "auto";
-        requestAnimationFrame(() => requestAnimationFrame(() => (el.style.willChange = "")));
-      }, SETTLE_MS);
+      const zoom = `${Math.round(k * 100)}%`;
+      // Only when it changes: a text written at every frame of a pan would lay out the page at every frame.
+      if (zoomOut.current && zoomOut.current.textContent !== zoom) zoomOut.current.textContent = zoom;
+      const done = painted.current;
+      const el = canvas.current;
+      if (!done || !el) return;
+      if (done.shown <= LIVE_PAINT_SECTORS) {
+        paintNow();
+        return;
+      }
+      // The bitmap painted at view d, moved and scaled to view v: a point at d.x + d.k q goes to v.x + v.k q.
+      const s = k / done.v.k;
+      el.style.transform = `translate(${(x - s * done.v.x).toFixed(2)}px, ${(y - s * done.v.y).toFixed(2)}px) scale(${s.toFixed(5)})`;
+      // Painted sharp once the view has settled: no move for SETTLE_MS and for a few frames running. Counted in
+      // frames too, not by a timer alone: a slow frame (a busy machine) must not start a paint in the middle of a
+      // drag, which would make the next frame slower still.
+      still.current = { since: performance.now(), frames: 0 };
+      if (settle.current) return;
+      const watch = () => {
+        const st = still.current;
+        st.frames++;
+        if (st.frames >= SETTLE_FRAMES && performance.now() - st.since >= SETTLE_MS) {
+          settle.current = 0;
+          paintNow();
+          return;
+        }
+        settle.current = requestAnimationFrame(watch);
+      };
+      settle.current = requestAnimationFrame(watch);
     });
-  }, []);
+  }, [paintNow]);
   useEffect(
     () => () => {
       cancelAnimationFrame(pending.current);
-      clearTimeout(settle.current);
+      cancelAnimationFrame(settle.current);
       // Else a frame cancelled here would block every later one (the effect may be run again: StrictMode).
       pending.current = 0;
+      settle.current = 0;
     },
     [],
   );
 
-  // The viewport is in CSS pixels of the frame: no reading of the picture's layout while it moves.
   const panBy = useCallback(
     (dxPx: number, dyPx: number) => {
       vp.current.x += dxPx;
@@ -150,131 +237,63 @@ export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, 
     apply();
   }, [apply]);
 
-  // Once per picture (a new view is a new picture: the seat's map after a turn): each sector's cell becomes a
-  // labelled button (one of them in the tab order at a time: the selected one, else your first sector).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: svg is read from the page, where Picture has just put it.
+  /** Pan so a sector is in sight (centred), if it is not well inside the frame now. */
+  const reveal = useCallback(
+    (s: PictureSector) => {
+      const box = frame.current;
+      const fit = painted.current?.fit;
+      if (!box || !fit) return;
+      const t = toScreen(fit, vp.current);
+      const x = t.ax + t.m * s.cx;
+      const y = t.ay + t.m * s.cy;
+      const w = box.clientWidth;
+      const hh = box.clientHeight;
+      const edge = Math.min(60, w / 4, hh / 4);
+      if (x >= edge && x <= w - edge && y >= edge && y <= hh - edge) return;
+      panBy(w / 2 - x, hh / 2 - y);
+    },
+    [panBy],
+  );
+
+  // Once per picture (a new view is a new picture: the seat's map after a turn): the whole galaxy, painted.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new picture is painted from the refs, which hold it.
   useEffect(() => {
-    const el = frame.current?.querySelector("svg");
-    if (!el) return;
-    const { view, onReady, selected } = latest.current;
-    el.removeAttribute("width");
-    el.removeAttribute("height");
-    el.setAttribute("role", "group");
-    el.setAttribute("aria-label", `Galaxy map as ${seat} sees it`);
-    const g = el.parentElement instanceof HTMLDivElement ? el.parentElement : null;
-    layer.current = g;
-    cells.current = new Map();
-    const own = new Set(view.sectors.filter((s) => s.owner === view.empire).map((s) => s.id));
-    let first: SVGPathElement | null = null;
-    for (const path of el.querySelectorAll<SVGPathElement>("#sectors > path")) {
-      const id = sectorIdOf(path);
-      if (id === null) continue;
-      cells.current.set(id, path);
-      const tip = path.querySelector("title")?.textContent ?? String(id);
-      path.setAttribute("role", "button");
-      path.setAttribute("tabindex", "-1");
-      path.setAttribute("aria-label", `Sector ${tip.replace(/\n/g, "; ")}`);
-      path.dataset.sector = String(id);
-      if (!first || (own.has(id) && !own.has(sectorIdOf(first) ?? -1))) first = path;
-    }
-    // The selection survives a new picture of the same galaxy (a turn ran): outlined again, and in the tab order.
-    const kept = selected === null ? undefined : cells.current.get(selected);
-    kept?.classList.add("selected");
-    (kept ?? first)?.setAttribute("tabindex", "0");
     vp.current = { x: 0, y: 0, k: 1 };
-    scaled.current = 1;
-    if (g) g.style.transform = "translate(0.00px, 0.00px) scale(1.0000)";
+    if (overlay.current) overlay.current.style.transform = "translate(0.00px, 0.00px) scale(1.0000)";
     if (zoomOut.current) zoomOut.current.textContent = "100%";
-    onReady?.();
-  }, [svg, seat, apply]);
+    paintNow();
+    latest.current.onReady?.();
+  }, [art, paintNow]);
 
-  // The selected sector: outlined, and the one in the tab order.
+  // A frame that changes size (a window resized, a phone turned) is painted again to fit.
   useEffect(() => {
-    if (selected === null) return;
-    const path = cells.current.get(selected);
-    if (!path) return;
-    for (const p of cells.current.values()) {
-      if (p === path) continue;
-      p.setAttribute("tabindex", "-1");
-      p.classList.remove("selected");
-    }
-    path.setAttribute("tabindex", "0");
-    path.classList.add("selected");
-  }, [selected]);
+    const box = frame.current;
+    if (!box || typeof ResizeObserver === "undefined") return;
+    let last = `${box.clientWidth}x${box.clientHeight}`;
+    const ro = new ResizeObserver(() => {
+      const now = `${box.clientWidth}x${box.clientHeight}`;
+      if (now === last) return;
+      last = now;
+      requestAnimationFrame(paintNow);
+    });
+    ro.observe(box);
+    return () => ro.disconnect();
+  }, [paintNow]);
 
-  // Planned travels: arrows in the picture itself (so they pan and zoom with it), between the middles of the
-  // sectors' cells, each labelled with its phase and move points. Drawn again only when the arrows change.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: svg is read from the page: a new picture needs its arrows again.
-  useEffect(() => {
-    const el = frame.current?.querySelector("svg");
-    if (!el) return;
-    el.querySelector("g.plan-arrows")?.remove();
-    if (!arrows || arrows.length === 0) return;
-    const mid = (id: number) => {
-      const b = cells.current.get(id)?.getBBox();
-      return b ? { x: b.x + b.width / 2, y: b.y + b.height / 2 } : null;
-    };
-    const g = document.createElementNS(SVG_NS, "g");
-    g.setAttribute("class", "plan-arrows");
-    g.setAttribute("aria-hidden", "true");
-    const head = `plan-head-${seat}`;
-    const defs = document.createElementNS(SVG_NS, "defs");
-    for (const [suffix, colour] of [
-      ["ok", "#0b3d91"],
-      ["bad", "#b00020"],
-    ] as const) {
-      const m = document.createElementNS(SVG_NS, "marker");
-      m.setAttribute("id", `${head}-${suffix}`);
-      m.setAttribute("viewBox", "0 0 10 10");
-      m.setAttribute("refX", "9");
-      m.setAttribute("refY", "5");
-      m.setAttribute("markerWidth", "5");
-      m.setAttribute("markerHeight", "5");
-      m.setAttribute("orient", "auto-start-reverse");
-      const p = document.createElementNS(SVG_NS, "path");
-      p.setAttribute("d", "M0,0L10,5L0,10Z");
-      p.setAttribute("fill", colour);
-      m.append(p);
-      defs.append(m);
-    }
-    g.append(defs);
-    for (const a of arrows) {
-      const p = mid(a.from);
-      const q = mid(a.to);
-      if (!p || !q) continue;
-      // Stop short of the middles, so consecutive arrows do not cover each other's heads.
-      const dx = q.x - p.x;
-      const dy = q.y - p.y;
-      const len = Math.hypot(dx, dy) || 1;
-      const cut = Math.min(12, len / 5);
-      const line = document.createElementNS(SVG_NS, "line");
-      line.setAttribute("x1", String(p.x + (dx / len) * cut));
-      line.setAttribute("y1", String(p.y + (dy / len) * cut));
-      line.setAttribute("x2", String(q.x - (dx / len) * cut));
-      line.setAttribute("y2", String(q.y - (dy / len) * cut));
-      line.setAttribute("stroke", a.ok ? "#0b3d91" : "#b00020");
-      line.setAttribute("stroke-width", a.current ? "5" : "3");
-      if (!a.ok) line.setAttribute("stroke-dasharray", "8,5");
-      line.setAttribute("marker-end", `url(#${head}-${a.ok ? "ok" : "bad"})`);
-      line.dataset.arrow = `${a.from}-${a.to}`;
-      g.append(line);
-      const t = document.createElementNS(SVG_NS, "text");
-      t.setAttribute("x", String((p.x + q.x) / 2));
-      t.setAttribute("y", String((p.y + q.y) / 2 - 6));
-      t.setAttribute("text-anchor", "middle");
-      t.setAttribute("font-size", "13");
-      t.setAttribute("font-weight", "bold");
-      t.setAttribute("fill", a.ok ? "#0b3d91" : "#b00020");
-      t.setAttribute("stroke", "#ffffff");
-      t.setAttribute("stroke-width", "3");
-      t.setAttribute("paint-order", "stroke");
-      t.textContent = a.label;
-      g.append(t);
-    }
-    el.append(g);
-  }, [arrows, svg, seat]);
+  // The cursor starts on the selected sector, else the first of your own, else the first.
+  const cursorSector = useMemo(() => {
+    const at = cursor ?? selected;
+    if (at !== null && byId.has(at)) return byId.get(at) ?? null;
+    return picture.sectors.find((s) => s.owner === view.empire) ?? picture.sectors[0] ?? null;
+  }, [cursor, selected, byId, picture, view.empire]);
 
-  // Pointer: drag pans, a press that did not move selects the sector under it; the wheel zooms about the cursor.
+  const pick = useCallback((id: number) => {
+    setSelected(id);
+    setCursor(id);
+    latest.current.onPick?.(id);
+  }, []);
+
+  // Pointer: drag pans, a press that did not move picks the sector under it; the wheel zooms about the cursor.
   // Listeners are the DOM's own: the wheel must be able to keep the page from scrolling (React's is passive).
   useEffect(() => {
     const box = frame.current;
@@ -310,15 +329,15 @@ export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, 
       const wasDrag = drag.moved;
       drag = null;
       if (box.hasPointerCapture(e.pointerId)) box.releasePointerCapture(e.pointerId);
-      if (wasDrag) return;
-      // The sector's cell, even where its id, revenue or a badge is drawn over it (those keep their tooltips).
-      const target = document
-        .elementsFromPoint(e.clientX, e.clientY)
-        .find((el): el is SVGPathElement => el instanceof SVGPathElement && el.dataset.sector !== undefined);
-      if (target) {
-        setSelected(Number(target.dataset.sector));
-        latest.current.onPick?.(Number(target.dataset.sector));
-        target.focus({ preventScroll: true });
+      const fit = painted.current?.fit;
+      if (wasDrag || !fit) return;
+      // The sector whose cell holds the point, whatever is drawn over it there (its id, a badge).
+      const p = inFrame(e.clientX, e.clientY);
+      const q = toPicture(fit, vp.current, p.x, p.y);
+      const hit = sectorAt(index, q.x, q.y);
+      if (hit) {
+        pick(hit.id);
+        box.focus({ preventScroll: true });
       }
     };
     const wheel = (e: WheelEvent) => {
@@ -337,29 +356,38 @@ export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, 
       box.removeEventListener("pointercancel", up);
       box.removeEventListener("wheel", wheel);
     };
-  }, [panBy, zoomBy]);
+  }, [panBy, zoomBy, index, pick]);
 
   const STEP = 60;
+  const WAYS: Record<string, Direction> = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
   const onKey = (e: KeyboardEvent) => {
-    const keys: Record<string, () => void> = {
-      ArrowLeft: () => panBy(STEP, 0),
-      ArrowRight: () => panBy(-STEP, 0),
-      ArrowUp: () => panBy(0, STEP),
-      ArrowDown: () => panBy(0, -STEP),
-      "+": () => zoomBy(1.25),
-      "=": () => zoomBy(1.25),
-      "-": () => zoomBy(0.8),
-      "0": reset,
-    };
-    const target = e.target instanceof Element ? e.target.closest<SVGPathElement>("path[data-sector]") : null;
-    if (target && (e.key === "Enter" || e.key === " ")) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const way = WAYS[e.key];
+    if (way && e.shiftKey) {
+      // Shift and an arrow pan the map a step: the picture moves the other way, as a drag does.
       e.preventDefault();
-      setSelected(Number(target.dataset.sector));
-      onPick?.(Number(target.dataset.sector));
+      const steps: Record<Direction, [number, number]> = { left: [STEP, 0], right: [-STEP, 0], up: [0, STEP], down: [0, -STEP] };
+      const [dx, dy] = steps[way];
+      panBy(dx, dy);
       return;
     }
+    if (way) {
+      e.preventDefault();
+      const next = cursorSector && nextSector(picture.sectors, cursorSector, way);
+      if (next) {
+        setCursor(next.id);
+        reveal(next);
+      }
+      return;
+    }
+    if ((e.key === "Enter" || e.key === " ") && cursorSector) {
+      e.preventDefault();
+      pick(cursorSector.id);
+      return;
+    }
+    const keys: Record<string, () => void> = { "+": () => zoomBy(1.25), "=": () => zoomBy(1.25), "-": () => zoomBy(0.8), "0": reset };
     const act = keys[e.key];
-    if (act && !e.altKey && !e.ctrlKey && !e.metaKey) {
+    if (act) {
       e.preventDefault();
       act();
     }
@@ -371,14 +399,16 @@ export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, 
     e.preventDefault();
     const q = goTo.trim().toLowerCase();
     const s = view.sectors.find((x) => String(x.id) === q) ?? view.sectors.find((x) => x.name.toLowerCase() === q);
-    if (!s) {
+    const drawn = s && byId.get(s.id);
+    if (!s || !drawn) {
       setGoError(`No sector "${goTo.trim()}" on this map.`);
       return;
     }
     setGoError(null);
-    setSelected(s.id);
-    onPick?.(s.id);
-    cells.current.get(s.id)?.focus({ preventScroll: true });
+    pick(s.id);
+    reveal(drawn);
+    // The map takes the keys from there: the arrows walk on from the sector found.
+    frame.current?.focus({ preventScroll: true });
   };
 
   const report = useMemo(() => (selected === null ? null : locationReport(view, selected)), [view, selected]);
@@ -390,13 +420,17 @@ export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, 
       ...view.empires.map((e) => ({ id: e.id, name: e.name, colour: e.colour })),
     ].map((e) => ({ ...e, sectors: count.get(e.id) ?? 0 }));
   }, [view, watched]);
+  // A test hook, and what a script may ask: each sector's middle in the overlay's own units ("id x y", comma-separated).
+  const centres = useMemo(() => picture.sectors.map((s) => `${s.id} ${s.cx.toFixed(1)} ${s.cy.toFixed(1)}`).join(","), [picture]);
+  const box = picture.map;
+  const sel = selected === null ? undefined : byId.get(selected);
 
   return (
     <section aria-labelledby={h} className="map ge-map">
       <h3 id={h}>The galaxy as {seat} sees it</h3>
       <p id={help} className="map-help">
-        Drag or use the arrow keys to pan, the wheel or + and - to zoom, 0 to reset. Click a sector, or focus it and press Enter, for its
-        location report.
+        Drag, or Shift with the arrow keys, to pan; the wheel or + and - to zoom, 0 to reset. Click a sector for its location report; on the
+        focused map the arrow keys move the sector cursor and Enter shows its report.
       </p>
       <div className="map-tools" role="toolbar" aria-label="Map view">
         <button type="button" onClick={() => zoomBy(1.25)}>
@@ -429,18 +463,35 @@ export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, 
         {goError && <span role="alert">{goError}</span>}
       </form>
       <div className="map-body">
-        {/* The frame takes the keys (arrows, +/-) for the whole map, from itself or a focused sector inside it. */}
-        <section
-          ref={frame}
-          className="map-frame ge-map-frame"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: the map is panned and zoomed from the keyboard, so it must take focus.
-          tabIndex={0}
-          aria-label={`Map of the galaxy as ${seat} sees it`}
-          aria-describedby={help}
-          onKeyDown={onKey}
-        >
-          <Picture svg={svg} />
-        </section>
+        <div className="map-main">
+          {/* The frame takes the keys (arrows, +/-, Enter) for the whole map. */}
+          <section
+            ref={frame}
+            className="map-frame ge-map-frame"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the map is panned, zoomed and walked from the keyboard, so it must take focus.
+            tabIndex={0}
+            aria-label={`Map of the galaxy as ${seat} sees it`}
+            aria-describedby={`${help} cursor-${seat}`}
+            onKeyDown={onKey}
+          >
+            <canvas ref={canvas} className="map-canvas" />
+            <svg
+              ref={overlay}
+              className="map-picture"
+              viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`}
+              preserveAspectRatio="xMidYMid meet"
+              aria-hidden="true"
+              data-sector-centres={centres}
+            >
+              <Outline sector={sel} className="map-selected" />
+              <Outline sector={cursorSector ?? undefined} className="map-cursor" />
+              <Arrows arrows={arrows} byId={byId} seat={seat} />
+            </svg>
+          </section>
+          <p id={`cursor-${seat}`} className="map-cursor-line" role="status">
+            {cursorSector ? describe(cursorSector) : ""}
+          </p>
+        </div>
         <aside className="map-side" aria-label="Map legend and location report">
           <Overview view={view} seat={seat} />
           <Report report={report} />
@@ -457,12 +508,107 @@ export const GalaxyMap = memo(function GalaxyMap({ view, seat, onReady, onPick, 
               Independent: {view.sectors.filter((s) => s.owner === INDEPENDENT).length} sectors
             </li>
           </ul>
-          <p className="map-help">Solid fill: annexed; hatched: owned, not annexed; stippled: not seen this turn.</p>
+          <p className="map-help">
+            Solid fill: annexed; hatched: owned, not annexed; stippled: not seen this turn. Over each sector's id its tax revenue (orange
+            pips: damage); a planet: an industrial centre; a shield: its defence level; a blue badge: your starships, red: foreign ones,
+            with their number; a dark bar: a barrier; a burst: a battle last turn. Ids and counts are written once they are legible: zoom
+            in.
+          </p>
         </aside>
       </div>
     </section>
   );
 });
+
+/** A sector's cell outlined over the map: the selected one, or the cursor. */
+function Outline({ sector, className }: { sector: PictureSector | undefined; className: string }) {
+  if (!sector || sector.cell.length < 6) return null;
+  const pts: string[] = [];
+  for (let k = 0; k < sector.cell.length; k += 2)
+    pts.push(`${(sector.cell[k] as number).toFixed(1)},${(sector.cell[k + 1] as number).toFixed(1)}`);
+  return <polygon className={className} points={pts.join(" ")} data-sector={sector.id} vectorEffect="non-scaling-stroke" />;
+}
+
+/**
+ * Planned travels: arrows over the map (so they pan and zoom with it), between the middles of the sectors' cells,
+ * each labelled with its phase and move points.
+ */
+function Arrows({
+  arrows,
+  byId,
+  seat,
+}: {
+  arrows: readonly MapArrow[] | undefined;
+  byId: ReadonlyMap<number, PictureSector>;
+  seat: string;
+}) {
+  if (!arrows || arrows.length === 0) return null;
+  const head = `plan-head-${seat}`;
+  return (
+    <g className="plan-arrows">
+      <defs>
+        {(
+          [
+            ["ok", "#0b3d91"],
+            ["bad", "#b00020"],
+          ] as const
+        ).map(([suffix, colour]) => (
+          <marker
+            key={suffix}
+            id={`${head}-${suffix}`}
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="5"
+            markerHeight="5"
+            orient="auto-start-reverse"
+          >
+            <path d="M0,0L10,5L0,10Z" fill={colour} />
+          </marker>
+        ))}
+      </defs>
+      {arrows.map((a) => {
+        const p = byId.get(a.from);
+        const q = byId.get(a.to);
+        if (!p || !q) return null;
+        // Stop short of the middles, so consecutive arrows do not cover each other's heads.
+        const dx = q.cx - p.cx;
+        const dy = q.cy - p.cy;
+        const len = Math.hypot(dx, dy) || 1;
+        const cut = Math.min(12, len / 5);
+        const colour = a.ok ? "#0b3d91" : "#b00020";
+        return (
+          <g key={`${a.from}-${a.to}-${a.label}`}>
+            <line
+              x1={p.cx + (dx / len) * cut}
+              y1={p.cy + (dy / len) * cut}
+              x2={q.cx - (dx / len) * cut}
+              y2={q.cy - (dy / len) * cut}
+              stroke={colour}
+              strokeWidth={a.current ? 5 : 3}
+              strokeDasharray={a.ok ? undefined : "8,5"}
+              markerEnd={`url(#${head}-${a.ok ? "ok" : "bad"})`}
+              data-arrow={`${a.from}-${a.to}`}
+            />
+            <text
+              x={(p.cx + q.cx) / 2}
+              y={(p.cy + q.cy) / 2 - 6}
+              textAnchor="middle"
+              fontSize="13"
+              fontWeight="bold"
+              fill={colour}
+              stroke="#ffffff"
+              strokeWidth="3"
+              paintOrder="stroke"
+            >
+              {a.label}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
 
 function Report({ report }: { report: LocationReport | null }) {
   if (!report)
