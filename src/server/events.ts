@@ -49,10 +49,28 @@ export class EventHub {
 
   constructor(private readonly site: SiteStore) {}
 
-  /** Tell every process; a failure to notify is not the caller's failure (live updates are best effort). */
+  /** "submitted" notifications on their way, by payload (see publish). */
+  private readonly sending = new Map<string, Promise<void>>();
+
+  /**
+   * Tell every process; a failure to notify is not the caller's failure (live updates are best effort).
+   * "Seat S has submitted for step N" says the same however often it is said, and a seat resubmitting (a client
+   * that submits each draft, a script) says it many times a second: one identical to a notification still on its
+   * way joins it instead of costing a statement and a wake-up of every listening process of its own.
+   */
   async publish(e: GameEvent): Promise<void> {
+    const payload = JSON.stringify(e);
+    if (e.kind !== "submitted") return this.send(payload);
+    const had = this.sending.get(payload);
+    if (had) return had;
+    const p = this.send(payload).finally(() => this.sending.delete(payload));
+    this.sending.set(payload, p);
+    return p;
+  }
+
+  private async send(payload: string): Promise<void> {
     try {
-      await this.site.notify(JSON.stringify(e));
+      await this.site.notify(payload);
     } catch {
       // The database is gone or closing: the change itself is committed; subscribers re-read on reconnect.
     }
