@@ -40,6 +40,7 @@ import { fleetCheckTool, oddsTool, replayTool } from "./tools.js";
 import { runActivation } from "./turn/activation.js";
 import { legalOrders } from "./turn/legal-orders.js";
 import { activationUnit, applySheet, awaitingSides, currentSlot, resolveStep } from "./turn/turn.js";
+import { withVictoryInput } from "./victory-input.js";
 
 /** An event of the contract: the engine's event with the step it happened in (core/events.ts). */
 export type BsGameEvent = BsEvent & GameEvent;
@@ -111,6 +112,11 @@ function withFleets(
   };
 }
 
+/** The scenarios, each taking the `victory` input (a turn limit) besides its own. */
+function withTurnLimits(scenarios: Record<string, Scenario<BattleState>>): Record<string, Scenario<BattleState>> {
+  return Object.fromEntries(Object.entries(scenarios).map(([id, sc]) => [id, withVictoryInput(sc) as Scenario<BattleState>]));
+}
+
 export const battleshift: Ruleset<BattleState, Orders, BattleView, BsGameEvent> = {
   id: "battleshift",
   version: "1",
@@ -119,7 +125,8 @@ export const battleshift: Ruleset<BattleState, Orders, BattleView, BsGameEvent> 
   seatNoun: "side",
   structure: "phased",
   defaultScenario: "playtest",
-  scenarios: {
+  // Every scenario also takes its turn limit (victory-input.ts).
+  scenarios: withTurnLimits({
     default: {
       id: "default",
       title: "Fleet against fleet",
@@ -166,7 +173,7 @@ export const battleshift: Ruleset<BattleState, Orders, BattleView, BsGameEvent> 
       planetfall,
       PLANETFALL_FLEETS,
     ) as Scenario<BattleState>,
-  },
+  }),
   ordersSchema,
   parseOrders: (raw) => addressed(parseOrders(raw), "side", "step"),
   parseState,
