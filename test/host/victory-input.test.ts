@@ -30,10 +30,22 @@ describe("Galactic Empires: the victory conditions of a game", () => {
   });
 
   it("a value out of its range is refused, named", () => {
-    const r = newGame({ id: "v", ruleset: rulesetById("galactic-empires"), scenario: "tutorial", inputs: { victory: [{ turnLimit: 0 }] }, seed: 7 });
+    const r = newGame({
+      id: "v",
+      ruleset: rulesetById("galactic-empires"),
+      scenario: "tutorial",
+      inputs: { victory: [{ turnLimit: 0 }] },
+      seed: 7,
+    });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error[0]?.message).toMatch(/turnLimit must be a whole number from 1/);
-    const unknown = newGame({ id: "v", ruleset: rulesetById("galactic-empires"), scenario: "tutorial", inputs: { victory: [{ turns: 3 }] }, seed: 7 });
+    const unknown = newGame({
+      id: "v",
+      ruleset: rulesetById("galactic-empires"),
+      scenario: "tutorial",
+      inputs: { victory: [{ turns: 3 }] },
+      seed: 7,
+    });
     expect(unknown.ok).toBe(false);
   });
 });

@@ -25,6 +25,7 @@ import {
   PLANETFALL_FLEETS,
   PLAYTEST_FLEETS,
   planetfall,
+  SKIRMISH_FLEETS,
   veteranOutpost,
 } from "./fleet/setup.js";
 import type { BattleState, SideId } from "./model.js";
@@ -145,6 +146,13 @@ export const battleshift: Ruleset<BattleState, Orders, BattleView, BsGameEvent> 
       parseInputs: () => ok({}),
       create: (seed) => createBattle({ seed, scenario: "playtest", fleets: fleetsFrom(PLAYTEST_FLEETS) }).state,
     },
+    skirmish: withFleets(
+      "skirmish",
+      "A skirmish",
+      "two small fleets of 200 points, 8 ships against 7: the Terran Home Fleet (blue) against the Raishek Raiders (red), as in examples/battleshift/fleets (fleets from --fleet files if given)",
+      (seed, fleets) => createBattle({ seed, scenario: "skirmish", fleets }).state,
+      SKIRMISH_FLEETS,
+    ) as Scenario<BattleState>,
     outpost: withFleets(
       "outpost",
       "The outpost",
