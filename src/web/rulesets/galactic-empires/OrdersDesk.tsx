@@ -84,6 +84,14 @@ export function OrdersDesk() {
   const base = useId();
   const [tab, setTab] = useState<Tab>("hq");
   const id = `orders-${seat}`;
+  // Once the game is over there is no step to write for (its label names a turn that never comes): no forms.
+  if (game.over)
+    return (
+      <section aria-labelledby={`${id}-h`} className="orders ge-orders">
+        <h3 id={`${id}-h`}>Orders</h3>
+        <p>{notAwaitedText(game)} It takes no more orders.</p>
+      </section>
+    );
   const onTabKey = (e: KeyboardEvent) => {
     const at = TABS.findIndex((t) => t.id === tab);
     const next = e.key === "ArrowRight" ? at + 1 : e.key === "ArrowLeft" ? at - 1 : e.key === "Home" ? 0 : e.key === "End" ? -1 : null;
