@@ -26,7 +26,8 @@ function MyGames(props: { games: GameSummary[] }) {
             <td>
               <a href={gameHref(g.id)}>{g.title}</a>
             </td>
-            <td>{g.label}</td>
+            {/* An ended game's label names a step that never comes: it says it has ended instead. */}
+            <td>{g.over ? "ended" : g.label}</td>
             <td>{awaitsFromYou(g)}</td>
             <td>
               <Deadline game={g} />
