@@ -115,7 +115,9 @@ function withFleets(
 
 /** The scenarios, each taking the `victory` input (a turn limit) besides its own. */
 function withTurnLimits(scenarios: Record<string, Scenario<BattleState>>): Record<string, Scenario<BattleState>> {
-  return Object.fromEntries(Object.entries(scenarios).map(([id, sc]) => [id, withVictoryInput(sc) as Scenario<BattleState>]));
+  return Object.fromEntries(
+    Object.entries(scenarios).map(([id, sc]) => [id, withVictoryInput(sc as Scenario<BattleState, object>) as Scenario<BattleState>]),
+  );
 }
 
 export const battleshift: Ruleset<BattleState, Orders, BattleView, BsGameEvent> = {

@@ -51,8 +51,13 @@ function parseVictory(raw: Readonly<Record<string, readonly unknown[]>>): Result
   return ok(parsed.data.turnLimit === undefined ? {} : { turnLimit: parsed.data.turnLimit });
 }
 
-/** `scenario` taking the `victory` input besides its own: its state, with the chosen turn limit over its own. */
-export function withVictoryInput<I>(scenario: Scenario<BattleState, I>): Scenario<BattleState, { own: I; victory: VictoryChoice }> {
+/**
+ * `scenario` taking the `victory` input besides its own: its parsed inputs with `victory` added (so its own
+ * `create` still takes its own inputs as they were), its state with the chosen turn limit over its own.
+ */
+export function withVictoryInput<I extends object>(
+  scenario: Scenario<BattleState, I>,
+): Scenario<BattleState, I & { victory?: VictoryChoice }> {
   return {
     id: scenario.id,
     title: scenario.title,
@@ -62,14 +67,13 @@ export function withVictoryInput<I>(scenario: Scenario<BattleState, I>): Scenari
       const own = scenario.parseInputs(raw);
       const victory = parseVictory(raw);
       if (!own.ok || !victory.ok) return err([...(own.ok ? [] : own.error), ...(victory.ok ? [] : victory.error)]);
-      return ok({ own: own.value, victory: victory.value });
+      return ok({ ...own.value, victory: victory.value });
     },
     create(seed, inputs) {
-      const state = scenario.create(seed, inputs.own);
-      return inputs.victory.turnLimit === undefined
-        ? state
-        : { ...state, settings: { ...state.settings, turnLimit: inputs.victory.turnLimit } };
+      const { victory, ...own } = inputs ?? ({} as I & { victory?: VictoryChoice });
+      const state = scenario.create(seed, own as I);
+      return victory?.turnLimit === undefined ? state : { ...state, settings: { ...state.settings, turnLimit: victory.turnLimit } };
     },
-    ...(scenario.warnings ? { warnings: (inputs: { own: I }) => scenario.warnings!(inputs.own) } : {}),
+    ...(scenario.warnings ? { warnings: (inputs: I) => scenario.warnings!(inputs) } : {}),
   };
 }

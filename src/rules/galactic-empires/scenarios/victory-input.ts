@@ -61,6 +61,6 @@ export function parseVictory(raw: Readonly<Record<string, readonly unknown[]>>):
 }
 
 /** The scenario's state with the chosen conditions over its own (a new state: the scenario's is left as made). */
-export function withVictory(state: GameState, choice: VictoryChoice): GameState {
-  return Object.keys(choice).length === 0 ? state : { ...state, settings: { ...state.settings, ...choice } };
+export function withVictory(state: GameState, choice: VictoryChoice | undefined): GameState {
+  return !choice || Object.keys(choice).length === 0 ? state : { ...state, settings: { ...state.settings, ...choice } };
 }
