@@ -56,7 +56,8 @@ function pickScenario(ruleset: AnyRuleset, given: string[]): string {
     (sc) => given.every((g) => sc.inputs.some((i) => i.name === g)) && sc.inputs.every((i) => i.min === 0 || given.includes(i.name)),
   );
   const needing = fits.filter((sc) => sc.inputs.some((i) => i.min > 0));
-  const pick = needing[0] ?? fits[0];
+  // Settings alone (--victory) leave the ruleset's default scenario when it takes them.
+  const pick = needing[0] ?? fits.find((sc) => sc.id === ruleset.defaultScenario) ?? fits[0];
   if (!pick) throw new UsageError(`no ${ruleset.id} scenario takes ${given.map((g) => `--${g}`).join(", ")}; see "starhost rulesets"`);
   return pick.id;
 }

@@ -121,6 +121,20 @@ export interface ScenarioInput {
   max: number;
   /** The shape of one file of this input (its JSON Schema is published: `starhost schema`, docs/schemas). */
   schema?: ZodType;
+  /**
+   * When one value of this input is a few whole numbers (a scenario's settings, such as its turn limit), those
+   * numbers: a client offers a box for each instead of asking for a file, and leaves out the ones left empty.
+   */
+  fields?: readonly InputField[];
+}
+
+/** One whole number of an input given as fields (`ScenarioInput.fields`). */
+export interface InputField {
+  name: string;
+  /** What it sets, with the scenario's own value when left out. */
+  description: string;
+  min: number;
+  max: number;
 }
 
 /**

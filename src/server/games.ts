@@ -87,6 +87,9 @@ export const GameSummary = z.object({
   you: z.object({ seats: z.array(z.string()), gameMaster: z.boolean(), seesAll: z.boolean() }),
 });
 
+/** Most steps awaiting only bots run right after a submission's step (the rest wait for the ticker). */
+const FOLLOW_ON = 20;
+
 const SeatChoice = z.union([
   z.enum(["open", "invited", "me"]),
   z.strictObject({ bot: z.string().describe("a bot level of the ruleset (GET /api/rulesets)") }),
@@ -705,6 +708,14 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         const ran = due.ran[0];
         if (ran) advanced = { step: ran.step, label: ran.label };
         for (const f of due.failed) req.log.error(`${f.gameId}: ${f.error}`);
+        // Steps that then await only bots (a Battleshift side's activation after the player's) run at once as well:
+        // every seat they await has, in effect, submitted (early advance). Before, each waited for the next tick
+        // (30 s) or the game master's "Run now". At most FOLLOW_ON of them, so this reply never waits on a long
+        // run of bot steps; the ticker runs any left.
+        for (let more = 0, last = due; last.ran.length > 0 && more < FOLLOW_ON; more++) {
+          last = await runIfDue(ctx, record.id, ctx.now().getTime(), { holder: "starhost serve: early advance, bots' steps" });
+          for (const f of last.failed) req.log.error(`${f.gameId}: ${f.error}`);
+        }
       } catch (e) {
         req.log.error(e);
       }

@@ -95,7 +95,18 @@ export function registerToolRoutes(app: FastifyInstance, ctx: ServerContext): vo
                 id: z.string(),
                 title: z.string(),
                 description: z.string(),
-                inputs: z.array(z.object({ name: z.string(), description: z.string(), min: z.number(), max: z.number() })),
+                inputs: z.array(
+                  z.object({
+                    name: z.string(),
+                    description: z.string(),
+                    min: z.number(),
+                    max: z.number(),
+                    fields: z
+                      .array(z.object({ name: z.string(), description: z.string(), min: z.number(), max: z.number() }))
+                      .optional()
+                      .describe("an input of a few whole numbers (a turn limit): give it as one object of these fields"),
+                  }),
+                ),
               }),
             ),
             bots: z.array(z.object({ level: z.string(), summary: z.string() })),
@@ -116,7 +127,13 @@ export function registerToolRoutes(app: FastifyInstance, ctx: ServerContext): vo
           id: s.id,
           title: s.title,
           description: s.description,
-          inputs: s.inputs.map((i) => ({ name: i.name, description: i.description, min: i.min, max: i.max })),
+          inputs: s.inputs.map((i) => ({
+            name: i.name,
+            description: i.description,
+            min: i.min,
+            max: i.max,
+            ...(i.fields ? { fields: i.fields.map((f) => ({ ...f })) } : {}),
+          })),
         })),
         bots: Object.entries(r.bots).map(([level, b]) => ({ level, summary: b.summary })),
         tools: Object.values(r.tools).map((t) => ({

@@ -32,10 +32,10 @@ describe("docs/schemas: the JSON Schema of every format, as `starhost schema` wr
   const out = mkdtempSync(join(tmpdir(), "starhost-schemas-"));
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it("every ruleset publishes its orders file; Battleshift its fleet file, Galactic Empires its map file; both their odds inputs", () => {
+  it("every ruleset publishes its orders file; Battleshift its fleet file, Galactic Empires its map file; both their victory settings and odds inputs", () => {
     expect(Object.fromEntries(rulesets.map((r) => [r.id, formatsOf(r).map((f) => f.name)]))).toEqual({
-      "galactic-empires": ["orders", "map", "odds"],
-      battleshift: ["orders", "fleet", "odds"],
+      "galactic-empires": ["orders", "victory", "map", "odds"],
+      battleshift: ["orders", "fleet", "victory", "odds"],
     });
   });
 
@@ -59,7 +59,7 @@ describe("docs/schemas: the JSON Schema of every format, as `starhost schema` wr
     expect(r.stdout).toBe(readFileSync(join(SCHEMAS, "battleshift.fleet.schema.json"), "utf8"));
     const bad = starhost(["schema", "battleshift", "map"]);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/battleshift has no format "map"; its formats: orders, fleet, odds/);
+    expect(bad.stderr).toMatch(/battleshift has no format "map"; its formats: orders, fleet, victory, odds/);
   });
 
   it("a schema states what the parser holds: ids' pattern, an orders file's fields only, a squadron's 1 to 7 ships", () => {

@@ -121,6 +121,34 @@ describe("deadlines on a controlled clock", () => {
     expect(await source(id, 1)).toMatch(/^revision 1: api alice/);
   });
 
+  it("early advance: the steps after it that await only bots run at once too (a Battleshift side's, then the red bot's)", {
+    timeout: 60_000,
+  }, async () => {
+    const made = await alice.call("POST", "/api/games", {
+      body: {
+        ruleset: "battleshift",
+        scenario: "skirmish",
+        seed: 5,
+        seats: { blue: "me" },
+        bots: "normal",
+        deadlines: { schedule: { kind: "manual" } },
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.id as string;
+    expect((await alice.call("POST", `/api/games/${id}/start`)).status).toBe(200);
+    expect((await summary(id)).label).toMatch(/order sheets/);
+    const sheet = (await alice.call("GET", `/api/games/${id}/seats/blue/template`)).text;
+    const r = await alice.call("POST", `/api/games/${id}/orders`, { body: sheet });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.advanced).toMatchObject({ step: 1 });
+    // The order sheets ran, then red's activation (its bot's alone), and the game awaits blue again.
+    const g = await summary(id);
+    expect(g.step).toBeGreaterThan(2);
+    expect(g.seats.find((x: { id: string }) => x.id === "blue").awaited).toBe(true);
+    expect(g.label).toMatch(/blue activation/);
+  });
+
   it("grace: the step runs that many minutes after the deadline", { timeout: 60_000 }, async () => {
     const id = await game({ schedule: { kind: "every", hours: 1 }, earlyAdvance: false, graceMinutes: 30 });
     expect((await summary(id)).deadline.inWords).toContain("30 minutes later");

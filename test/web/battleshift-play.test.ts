@@ -7,10 +7,11 @@
  * the keyboard, an enemy chosen with the mouse (the measured distance, range band and blocker shown) and fired at, and
  * the orders submitted with the reply shown; red's activations are run by the game master's button. Every page is
  * checked with axe-core and kept as a screenshot in test/web/screenshots/ (play-bs-*.png). The build, serve, browser and
- * review are test/web/support.ts's; the sign-up is battleshift-table.test.ts's, copied.
+ * review are test/web/support.ts's, the pointing helpers test/web/bs-pointing.ts's.
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { drag, pixelsPerInch, untilBlueActivates, WAIT } from "./bs-pointing.js";
 import { haveChromium, review as reviewPage, signUpAt, startWeb, type WebSession } from "./support.js";
 
 let session: WebSession | undefined;
@@ -29,55 +30,8 @@ const review = (page: Page, name: string) => reviewPage(page, `play-bs-${String(
 
 const signUp = (context: BrowserContext, name: string, password: string): Promise<Page> => signUpAt(base, context, name, password, WAIT);
 
-/** What the page does after a click (a render, a check) may take a while on a busy machine. */
-const WAIT = { timeout: 15_000 };
-
-const ACTIVATION_HINT = /^Drag a squadron of this activation/;
-
-/** Run red's steps (the game master's button) until blue's activation is awaited; false if the battle ends first. */
-async function untilBlueActivates(page: Page): Promise<boolean> {
-  for (let i = 0; i < 20; i++) {
-    if ((await page.getByText(ACTIVATION_HINT).count()) > 0) return true;
-    if ((await page.getByText("The game is over.").count()) > 0) return false;
-    const run = page.getByRole("button", { name: /^Run .* now$/ });
-    if ((await run.count()) === 0) return false;
-    const label = (await run.innerText()).trim();
-    await run.click();
-    // The step ran: the button names the next step (or the page says whose turn it is).
-    await expect.poll(async () => ((await run.count()) === 0 ? "" : (await run.innerText()).trim()), { timeout: 30_000 }).not.toBe(label);
-    await expect.poll(() => page.getByText(/^Checking…$/).count(), { timeout: 30_000 }).toBe(0);
-  }
-  return (await page.getByText(ACTIVATION_HINT).count()) > 0;
-}
-
 /** The draft's first order, with its rulings. */
 const draft0 = (page: Page) => page.locator(".bs-draft > li").first();
-
-/** Pixels an inch on the drawn table: the SVG's width on the page over its viewBox width, 20 units an inch. */
-async function pixelsPerInch(table: Locator): Promise<number> {
-  const svg = table.locator("svg").first();
-  const box = (await svg.boundingBox())!;
-  const vb = (await svg.getAttribute("viewBox"))!.split(" ").map(Number);
-  return (box.width / vb[2]!) * 20;
-}
-
-/** Drag a squadron by the mouse `inches` along compass `heading`, from its first ship. */
-async function drag(page: Page, squadron: Locator, inches: number, heading: number, ppi: number): Promise<void> {
-  const ship = squadron.locator("circle").first();
-  await ship.scrollIntoViewIfNeeded();
-  const b = (await ship.boundingBox())!;
-  const x0 = b.x + b.width / 2;
-  const y0 = b.y + b.height / 2;
-  const r = (heading * Math.PI) / 180;
-  const dx = Math.sin(r) * inches * ppi;
-  const dy = -Math.cos(r) * inches * ppi;
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(x0 + (dx * i) / 8, y0 + (dy * i) / 8);
-  // While dragging, the path's figures are shown: the distance against the allowance.
-  await expect.poll(() => page.locator(".bs-drag").innerText(), WAIT).toMatch(/\d+\.\d" of \d+"/);
-  await page.mouse.up();
-}
 
 /**
  * A point of the squadron's drafted move's path (the dashed line from where it stands to where it goes), in page

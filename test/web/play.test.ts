@@ -245,14 +245,28 @@ describe.skipIf(!haveChromium)("the web client in Chromium", () => {
     await carol.getByRole("button", { name: "Submit orders" }).click();
     await carol.getByText(new RegExp(`Submitted revision 1 for ${label}\\. Every awaited seat had submitted`)).waitFor();
     await carol.getByText(/A step has run: the game now awaits/).waitFor({ timeout: 60_000 });
-    await expect.poll(async () => (await carol.locator(".step-label").innerText()).trim()).not.toBe(label);
+    // The order sheets ran, and then, if red won the initiative, red's activation at once (only its bot was awaited,
+    // early advance): the game awaits blue's activation.
+    await expect.poll(async () => (await carol.locator(".step-label").innerText()).trim(), { timeout: 60_000 }).toMatch(/blue activation/);
     const next = (await carol.locator(".step-label").innerText()).trim();
-    // The page follows: the results of the step just run, and the orders for the next.
-    await carol.getByRole("heading", { name: `Battle report: ${label}` }).waitFor();
+    // The page follows: the results of the last step run (the sheets', or red's activation after them), the sheets'
+    // in the history, and the orders for the next.
+    const shown = async () =>
+      (await carol.getByRole("heading", { name: /^Battle report: / }).innerText()).replace(/^Battle report: /, "").trim();
+    await expect
+      .poll(
+        async () => {
+          const t = await shown();
+          return t === label || /red activation/.test(t);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await carol.getByRole("button", { name: `Results of ${label}` }).waitFor();
     await carol.getByText(`Orders for ${next}`).waitFor();
     await review(carol, "battleshift-next-step");
 
-    // The game master's panel: pause and resume the deadline, then run the red bot's activation now.
+    // The game master's panel: pause and resume the deadline, then run blue's activation now (Carol sent nothing).
     await carol.getByRole("button", { name: "Pause the deadline" }).click();
     await carol.getByRole("button", { name: "Resume the deadline" }).waitFor();
     expect(await carol.locator(".summary").innerText()).toContain("Deadline: paused");

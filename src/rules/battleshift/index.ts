@@ -25,6 +25,7 @@ import {
   PLANETFALL_FLEETS,
   PLAYTEST_FLEETS,
   planetfall,
+  SKIRMISH_FLEETS,
   veteranOutpost,
 } from "./fleet/setup.js";
 import type { BattleState, SideId } from "./model.js";
@@ -40,6 +41,7 @@ import { fleetCheckTool, oddsTool, replayTool } from "./tools.js";
 import { runActivation } from "./turn/activation.js";
 import { legalOrders } from "./turn/legal-orders.js";
 import { activationUnit, applySheet, awaitingSides, currentSlot, resolveStep } from "./turn/turn.js";
+import { withVictoryInput } from "./victory-input.js";
 
 /** An event of the contract: the engine's event with the step it happened in (core/events.ts). */
 export type BsGameEvent = BsEvent & GameEvent;
@@ -111,6 +113,13 @@ function withFleets(
   };
 }
 
+/** The scenarios, each taking the `victory` input (a turn limit) besides its own. */
+function withTurnLimits(scenarios: Record<string, Scenario<BattleState>>): Record<string, Scenario<BattleState>> {
+  return Object.fromEntries(
+    Object.entries(scenarios).map(([id, sc]) => [id, withVictoryInput(sc as Scenario<BattleState, object>) as Scenario<BattleState>]),
+  );
+}
+
 export const battleshift: Ruleset<BattleState, Orders, BattleView, BsGameEvent> = {
   id: "battleshift",
   version: "1",
@@ -119,7 +128,8 @@ export const battleshift: Ruleset<BattleState, Orders, BattleView, BsGameEvent> 
   seatNoun: "side",
   structure: "phased",
   defaultScenario: "playtest",
-  scenarios: {
+  // Every scenario also takes its turn limit (victory-input.ts).
+  scenarios: withTurnLimits({
     default: {
       id: "default",
       title: "Fleet against fleet",
@@ -138,6 +148,13 @@ export const battleshift: Ruleset<BattleState, Orders, BattleView, BsGameEvent> 
       parseInputs: () => ok({}),
       create: (seed) => createBattle({ seed, scenario: "playtest", fleets: fleetsFrom(PLAYTEST_FLEETS) }).state,
     },
+    skirmish: withFleets(
+      "skirmish",
+      "A skirmish",
+      "two small fleets of 200 points, 8 ships against 7: the Terran Home Fleet (blue) against the Raishek Raiders (red), as in examples/battleshift/fleets (fleets from --fleet files if given)",
+      (seed, fleets) => createBattle({ seed, scenario: "skirmish", fleets }).state,
+      SKIRMISH_FLEETS,
+    ) as Scenario<BattleState>,
     outpost: withFleets(
       "outpost",
       "The outpost",
@@ -166,7 +183,7 @@ export const battleshift: Ruleset<BattleState, Orders, BattleView, BsGameEvent> 
       planetfall,
       PLANETFALL_FLEETS,
     ) as Scenario<BattleState>,
-  },
+  }),
   ordersSchema,
   parseOrders: (raw) => addressed(parseOrders(raw), "side", "step"),
   parseState,

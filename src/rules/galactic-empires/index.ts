@@ -25,6 +25,7 @@ import { createAlphaBetaQuadrants } from "./scenarios/alpha-beta-quadrants.js";
 import { createFrontier } from "./scenarios/frontier.js";
 import { createGeneratedGalaxy, GENERATED_SIZES } from "./scenarios/generated.js";
 import { createTutorial } from "./scenarios/tutorial.js";
+import { parseVictory, VICTORY_INPUT, type VictoryChoice, withVictory } from "./scenarios/victory-input.js";
 import { mapSchema, parseMap, parseState } from "./state-schema.js";
 import { mapTool, oddsTool, standingsTool } from "./tools.js";
 import { runTurn } from "./turn.js";
@@ -34,9 +35,16 @@ import { type EmpireView, knownState, seenSectors, viewFor } from "./view.js";
 /** An event of the contract: the engine's event with its readable line (core/events.ts). */
 export type GeGameEvent = GeEvent & GameEvent;
 
-/** A scenario made from the seed alone. */
-function seeded(id: string, title: string, description: string, create: (seed: number) => GameState): Scenario<GameState> {
-  return { id, title, description, inputs: [], parseInputs: () => ok({}), create: (seed) => create(seed) };
+/** A scenario made from the seed alone, with its victory conditions as they are or as the game chooses (`victory`). */
+function seeded(id: string, title: string, description: string, create: (seed: number) => GameState): Scenario<GameState, VictoryChoice> {
+  return {
+    id,
+    title,
+    description,
+    inputs: [VICTORY_INPUT],
+    parseInputs: parseVictory,
+    create: (seed, victory) => withVictory(create(seed), victory),
+  };
 }
 
 /** A galaxy from a map file: sectors, borders, empires, units (README, "A map file"). */

@@ -27,7 +27,8 @@ function SeatsTable(props: { game: GameSummary; bots: string[]; act: (f: () => P
         <tr>
           <th scope="col">{game.seatNoun}</th>
           <th scope="col">Played by</th>
-          <th scope="col">{game.label}</th>
+          {/* An ended game's label names a step that never comes. */}
+          <th scope="col">{game.over ? "Orders" : game.label}</th>
           {!game.started && <th scope="col">Seat</th>}
         </tr>
       </thead>
@@ -164,7 +165,7 @@ export function GamePage(props: { id: string }) {
     <>
       <h1>{game.title}</h1>
       <p className="summary">
-        {game.rulesetTitle}, scenario {game.scenario}. <strong className="step-label">{game.label}</strong>.{" "}
+        {game.rulesetTitle}, scenario {game.scenario}. <strong className="step-label">{game.over ? "Ended" : game.label}</strong>.{" "}
         {game.over ? (
           `Over: ${game.outcome?.reason ?? ""}`
         ) : (

@@ -26,7 +26,8 @@ function MyGames(props: { games: GameSummary[] }) {
             <td>
               <a href={gameHref(g.id)}>{g.title}</a>
             </td>
-            <td>{g.label}</td>
+            {/* An ended game's label names a step that never comes: it says it has ended instead. */}
+            <td>{g.over ? "ended" : g.label}</td>
             <td>{awaitsFromYou(g)}</td>
             <td>
               <Deadline game={g} />
@@ -84,8 +85,21 @@ function NewGame(props: { rulesets: RulesetInfo[] }) {
   const [others, setOthers] = useState("open");
   const [hours, setHours] = useState("48");
   const [manual, setManual] = useState(false);
+  const [seed, setSeed] = useState("");
+  // The scenario's settings by "input.field" (a turn limit): empty ones are left out, so the scenario's own stand.
+  const [fieldValues, setFieldValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const chosen = scenarios.some((s) => s.id === scenario) ? scenario : (ruleset?.defaultScenario ?? scenarios[0]?.id ?? "");
+  const settings = (scenarios.find((s) => s.id === chosen)?.inputs ?? []).filter((i) => i.fields && i.fields.length > 0);
+  const inputs: Record<string, Record<string, number>[]> = {};
+  for (const i of settings) {
+    const given = Object.fromEntries(
+      (i.fields ?? [])
+        .filter((f) => (fieldValues[`${i.name}.${f.name}`] ?? "").trim() !== "")
+        .map((f) => [f.name, Number(fieldValues[`${i.name}.${f.name}`])]),
+    );
+    if (Object.keys(given).length > 0) inputs[i.name] = [given];
+  }
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -95,6 +109,8 @@ function NewGame(props: { rulesets: RulesetInfo[] }) {
         ruleset: rulesetId,
         scenario: chosen,
         ...(title.trim() ? { title: title.trim() } : {}),
+        ...(seed.trim() ? { seed: Number(seed) } : {}),
+        ...(Object.keys(inputs).length > 0 ? { inputs } : {}),
         ...(others === "open" ? {} : { bots: others }),
         deadlines: { schedule: manual ? { kind: "manual" } : { kind: "every", hours: Number(hours) } },
       });
@@ -124,6 +140,30 @@ function NewGame(props: { rulesets: RulesetInfo[] }) {
           </option>
         ))}
       </select>
+      {settings.map((i) => (
+        <fieldset key={i.name}>
+          <legend>Settings (optional)</legend>
+          <p className="hint">Left empty, each is the scenario's own.</p>
+          {(i.fields ?? []).map((f) => {
+            const key = `${i.name}.${f.name}`;
+            const id = `ng-${i.name}-${f.name}`;
+            return (
+              <div key={key}>
+                <label htmlFor={id}>{f.description}</label>
+                <input
+                  id={id}
+                  type="number"
+                  min={f.min}
+                  max={f.max}
+                  step={1}
+                  value={fieldValues[key] ?? ""}
+                  onChange={(e) => setFieldValues({ ...fieldValues, [key]: e.target.value })}
+                />
+              </div>
+            );
+          })}
+        </fieldset>
+      ))}
       <label htmlFor="ng-title">Title (optional)</label>
       <input id="ng-title" value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
       <label htmlFor="ng-others">Every seat to start with</label>
@@ -135,6 +175,8 @@ function NewGame(props: { rulesets: RulesetInfo[] }) {
           </option>
         ))}
       </select>
+      <label htmlFor="ng-seed">Seed (optional: the same seed, the same dice)</label>
+      <input id="ng-seed" type="number" step={1} value={seed} onChange={(e) => setSeed(e.target.value)} />
       <fieldset>
         <legend>Schedule</legend>
         <label className="inline">

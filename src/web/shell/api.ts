@@ -53,13 +53,21 @@ export interface GameSummary {
   you: { seats: string[]; gameMaster: boolean; seesAll: boolean };
 }
 
+/** A scenario's input; one with `fields` is a few whole numbers (a turn limit) that a form can fill. */
+export interface ScenarioInputInfo {
+  name: string;
+  description: string;
+  min: number;
+  fields?: { name: string; description: string; min: number; max: number }[];
+}
+
 export interface RulesetInfo {
   id: string;
   title: string;
   summary: string;
   seatNoun: string;
   defaultScenario: string;
-  scenarios: { id: string; title: string; description: string; inputs: { name: string; min: number }[] }[];
+  scenarios: { id: string; title: string; description: string; inputs: ScenarioInputInfo[] }[];
   bots: { level: string; summary: string }[];
 }
 

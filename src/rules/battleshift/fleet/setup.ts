@@ -405,6 +405,41 @@ export const PLAYTEST_FLEETS: readonly unknown[] = [
 ];
 
 /**
+ * Two small fleets of 200 points (examples/battleshift/fleets/terran-home-fleet.yaml and raishek-raiders.yaml, the
+ * fleets of `npm start`'s skirmish; test/battleshift/skirmish.test.ts holds them equal): a battle of 15 ships,
+ * played to its end in a few minutes.
+ */
+export const SKIRMISH_FLEETS: readonly unknown[] = [
+  {
+    name: "Terran Home Fleet",
+    points: 200,
+    taskforces: [
+      {
+        name: "Hammer",
+        flagship: "Hammer battleships",
+        squadrons: [sq("Hammer battleships", "generic/fleet-battleship", 2), sq("Hammer missile cruisers", "generic/missile-cruiser", 2)],
+      },
+      {
+        name: "Lance",
+        squadrons: [sq("Lance frigates", "generic/sword-frigate", 2), sq("Lance destroyers", "generic/fleet-destroyer", 2)],
+      },
+    ],
+  },
+  {
+    name: "Raishek Raiders",
+    points: 200,
+    taskforces: [
+      {
+        name: "Shield Wall",
+        flagship: "Wall battleship",
+        squadrons: [sq("Wall battleship", "raishek/battleship", 1), sq("Wall cruisers", "raishek/cruiser", 2)],
+      },
+      { name: "Wolves", squadrons: [sq("Wolf destroyers", "raishek/destroyer", 3)] },
+    ],
+  },
+];
+
+/**
  * Fleets of about `shipsPerSide` ships each, made by repeating the playtest
  * taskforces (for benchmarks of how time grows with ship count).
  */

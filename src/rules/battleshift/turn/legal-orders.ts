@@ -9,7 +9,7 @@ import { type Choice, orderOptions } from "../../../core/options.js";
 import type { OptionField, Options } from "../../../core/ruleset.js";
 import { type BattleState, type SideId, squadronList } from "../model.js";
 import { ACTIVATION_ORDERS, ORDER_SUMMARIES, orderSchema, SHEET_ORDERS } from "../orders.js";
-import { currentSlot } from "./turn.js";
+import { currentSlot, detachedReady } from "./turn.js";
 
 export function legalOrders(state: BattleState, seat: SideId): Options {
   const ts = state.turnState;
@@ -42,9 +42,11 @@ export function legalOrders(state: BattleState, seat: SideId): Options {
   }
   const slot = currentSlot(state);
   if (!slot || slot.side !== seat) return none(`step ${state.step} is ${slot ? `${slot.side}'s activation` : "not an activation"}`);
-  const acting = own.filter(
-    (sq) => sq.location === "table" && (slot.taskforce === null ? sq.taskforce === null : sq.taskforce === slot.taskforce),
-  );
+  // A detached squadron's activation takes one detached squadron that has not yet activated this turn ("Alternation
+  // and detached squadrons", turn.ts activationUnit): the menus offer exactly those, as the engine will take them
+  // (before, every detached squadron was offered, and one that had activated was refused by the check).
+  const acting =
+    slot.taskforce === null ? detachedReady(state, seat) : own.filter((sq) => sq.location === "table" && sq.taskforce === slot.taskforce);
   const actingChoices = acting.map(label);
   const flights = Object.values(state.flights)
     .filter((f) => f.side === seat)

@@ -483,103 +483,111 @@ export function BattleshiftPlay(props: SeatViewProps) {
     <>
       {viewError && <p role="alert">{viewError}</p>}
       {viewData && <BattleTable view={viewData.view} {...(play ? { play } : {})} />}
-      <section aria-labelledby={`${id}-h`} className="orders bs-orders">
-        <h3 id={`${id}-h`}>Orders for {game.label}</h3>
-        {!awaited && <p>{notAwaitedText(game, options?.note)}</p>}
-        <fieldset className="buttons bs-mode">
-          <legend className="sr-only">How to write the orders</legend>
-          <button type="button" aria-pressed={!asText} onClick={() => setAsText(false)}>
-            By pointing
-          </button>
-          <button type="button" aria-pressed={asText} onClick={() => setAsText(true)}>
-            As text
-          </button>
-        </fieldset>
-        {asText ? (
-          <>
-            <label htmlFor={`${id}-text`}>Orders file (YAML or JSON), the same draft</label>
-            <textarea
-              id={`${id}-text`}
-              className="orders-text"
-              spellCheck={false}
-              rows={14}
-              value={text ?? ""}
-              disabled={text === null}
-              onChange={(e) => write(e.target.value)}
-            />
-          </>
-        ) : (
-          <>
-            {read && "error" in read && (
-              <p className="error">{`The draft cannot be edited by pointing (${read.error}): fix it as text.`}</p>
-            )}
-            {awaited && draft && (
-              <p className="hint">
-                {sheet
-                  ? "The order sheet: put your taskforces in the order they activate; add planned battleshifts, arrivals and your initiative choice."
-                  : "Drag a squadron of this activation where it goes (its facing handle turns it), or Tab to it and use the arrow keys and [ ]; choose one of yours, then an enemy, to measure and fire; click a point of a drafted move's path (or , and .) for where along it its light batteries fire."}
-              </p>
-            )}
-            {awaited && draft && sheet && menuOf("sequence") && <SequenceSheet menu={menuOf("sequence")!} draft={draft} edit={edit} />}
-            {awaited && draft && formMenus.length > 0 && (
-              <OrderForm
-                key={`${step}-${sheet}`}
-                id={`${id}-form`}
-                menus={formMenus}
-                add={add}
-                pick={pick}
-                legend={sheet ? "Add to the order sheet" : "Add an order"}
+      {game.over ? (
+        // Once the battle is over there is no step to write for (its label names one that never comes): no forms.
+        <section aria-labelledby={`${id}-h`} className="orders bs-orders">
+          <h3 id={`${id}-h`}>Orders</h3>
+          <p>{notAwaitedText(game)} It takes no more orders.</p>
+        </section>
+      ) : (
+        <section aria-labelledby={`${id}-h`} className="orders bs-orders">
+          <h3 id={`${id}-h`}>Orders for {game.label}</h3>
+          {!awaited && <p>{notAwaitedText(game, options?.note)}</p>}
+          <fieldset className="buttons bs-mode">
+            <legend className="sr-only">How to write the orders</legend>
+            <button type="button" aria-pressed={!asText} onClick={() => setAsText(false)}>
+              By pointing
+            </button>
+            <button type="button" aria-pressed={asText} onClick={() => setAsText(true)}>
+              As text
+            </button>
+          </fieldset>
+          {asText ? (
+            <>
+              <label htmlFor={`${id}-text`}>Orders file (YAML or JSON), the same draft</label>
+              <textarea
+                id={`${id}-text`}
+                className="orders-text"
+                spellCheck={false}
+                rows={14}
+                value={text ?? ""}
+                disabled={text === null}
+                onChange={(e) => write(e.target.value)}
+              />
+            </>
+          ) : (
+            <>
+              {read && "error" in read && (
+                <p className="error">{`The draft cannot be edited by pointing (${read.error}): fix it as text.`}</p>
+              )}
+              {awaited && draft && (
+                <p className="hint">
+                  {sheet
+                    ? "The order sheet: put your taskforces in the order they activate; add planned battleshifts, arrivals and your initiative choice."
+                    : "Drag a squadron of this activation where it goes (its facing handle turns it), or Tab to it and use the arrow keys and [ ]; choose one of yours, then an enemy, to measure and fire; click a point of a drafted move's path (or , and .) for where along it its light batteries fire."}
+                </p>
+              )}
+              {awaited && draft && sheet && menuOf("sequence") && <SequenceSheet menu={menuOf("sequence")!} draft={draft} edit={edit} />}
+              {awaited && draft && formMenus.length > 0 && (
+                <OrderForm
+                  key={`${step}-${sheet}`}
+                  id={`${id}-form`}
+                  menus={formMenus}
+                  add={add}
+                  pick={pick}
+                  legend={sheet ? "Add to the order sheet" : "Add an order"}
+                />
+              )}
+              {draft && (
+                <section aria-labelledby={`${id}-list-h`}>
+                  <h4 id={`${id}-list-h`}>
+                    The draft ({draft.orders.length} order{draft.orders.length === 1 ? "" : "s"})
+                  </h4>
+                  <ol className="bs-draft">
+                    {draft.orders.map((o, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: an order is named by its place in the file (#i), as the check names it.
+                      <li key={i}>
+                        <span className="bs-order">{`#${i} ${orderWords(o)}`}</span>{" "}
+                        <button type="button" onClick={() => edit(withoutOrder(draft, i))} aria-label={`Remove order #${i}`}>
+                          Remove
+                        </button>
+                        {rulings && <RulingList rulings={rulings.byOrder[i] ?? []} />}
+                      </li>
+                    ))}
+                  </ol>
+                </section>
+              )}
+            </>
+          )}
+          <form onSubmit={submit}>
+            <button type="submit" disabled={busy || !awaited || text === null}>
+              Submit orders
+            </button>
+            <p role="status" className="status">
+              {status}
+            </p>
+          </form>
+          <section className="check-panel" aria-label="The check of these orders">
+            <h4>Check</h4>
+            <p className="sr-only" aria-live="polite">
+              {problem ?? verdict}
+            </p>
+            {problem && <p className="error">{problem}</p>}
+            {!problem && reply && <p className={`verdict ${failed === 0 ? "ok" : "error"}`}>{verdict}</p>}
+            {!problem && stale && <p className="bs-stale">Checking the latest change…</p>}
+            {!problem && rulings && (
+              <RulingList
+                rulings={
+                  asText
+                    ? [...rulings.general, ...rulings.byOrder.flatMap((list, i) => list.map((r) => ({ ...r, text: `#${i}: ${r.text}` })))]
+                    : rulings.general
+                }
               />
             )}
-            {draft && (
-              <section aria-labelledby={`${id}-list-h`}>
-                <h4 id={`${id}-list-h`}>
-                  The draft ({draft.orders.length} order{draft.orders.length === 1 ? "" : "s"})
-                </h4>
-                <ol className="bs-draft">
-                  {draft.orders.map((o, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: an order is named by its place in the file (#i), as the check names it.
-                    <li key={i}>
-                      <span className="bs-order">{`#${i} ${orderWords(o)}`}</span>{" "}
-                      <button type="button" onClick={() => edit(withoutOrder(draft, i))} aria-label={`Remove order #${i}`}>
-                        Remove
-                      </button>
-                      {rulings && <RulingList rulings={rulings.byOrder[i] ?? []} />}
-                    </li>
-                  ))}
-                </ol>
-              </section>
-            )}
-          </>
-        )}
-        <form onSubmit={submit}>
-          <button type="submit" disabled={busy || !awaited || text === null}>
-            Submit orders
-          </button>
-          <p role="status" className="status">
-            {status}
-          </p>
-        </form>
-        <section className="check-panel" aria-label="The check of these orders">
-          <h4>Check</h4>
-          <p className="sr-only" aria-live="polite">
-            {problem ?? verdict}
-          </p>
-          {problem && <p className="error">{problem}</p>}
-          {!problem && reply && <p className={`verdict ${failed === 0 ? "ok" : "error"}`}>{verdict}</p>}
-          {!problem && stale && <p className="bs-stale">Checking the latest change…</p>}
-          {!problem && rulings && (
-            <RulingList
-              rulings={
-                asText
-                  ? [...rulings.general, ...rulings.byOrder.flatMap((list, i) => list.map((r) => ({ ...r, text: `#${i}: ${r.text}` })))]
-                  : rulings.general
-              }
-            />
-          )}
-          {!problem && !reply && awaited && <p>Checking…</p>}
+            {!problem && !reply && awaited && <p>Checking…</p>}
+          </section>
         </section>
-      </section>
+      )}
     </>
   );
 }

@@ -340,7 +340,9 @@ function Player({ frames, seat, reportStep }: { frames: SeatFrame[]; seat: strin
             </g>
           </svg>
         </section>
-        <section className="bs-replay-events" aria-label="What happened, with every die rolled">
+        {/* It scrolls on its own (a step of many volleys): focusable, so the keyboard scrolls it too (WCAG 2.1.1). */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keys. */}
+        <section className="bs-replay-events" aria-label="What happened, with every die rolled" tabIndex={0}>
           <h4>{frameTitle(frame)}</h4>
           <EventList frame={frame} beat={beat} />
         </section>

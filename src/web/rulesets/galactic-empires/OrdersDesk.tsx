@@ -105,6 +105,14 @@ export function OrdersDesk(props: { nav?: DeskNav }) {
   const panelId = (t: Tab) => (nav ? nav.ids.panel(t) : `${base}-panel-${t}`);
   const id = `orders-${seat}`;
   const planned = draft.read?.plan?.orders.length ?? 0;
+  // Once the game is over there is no step to write for (its label names a turn that never comes): no forms.
+  if (game.over)
+    return (
+      <section aria-labelledby={`${id}-h`} className="orders ge-orders">
+        <h3 id={`${id}-h`}>Orders</h3>
+        <p>{notAwaitedText(game)} It takes no more orders.</p>
+      </section>
+    );
   const onTabKey = (e: KeyboardEvent) => {
     const at = TABS.findIndex((t) => t.id === tab);
     const next = e.key === "ArrowRight" ? at + 1 : e.key === "ArrowLeft" ? at - 1 : e.key === "Home" ? 0 : e.key === "End" ? -1 : null;
