@@ -20,7 +20,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTIVATION_HINT, drag, pixelsPerInch } from "./bs-pointing.js";
-import { haveChromium, review as reviewPage, signUpAt, startWeb, type WebSession } from "./support.js";
+import { haveChromium, mapSectorPoint, review as reviewPage, signUpAt, startWeb, type WebSession } from "./support.js";
 
 let session: WebSession | undefined;
 let browser: Browser | undefined;
@@ -43,12 +43,12 @@ const GE_TURNS = 3;
 /** The Battleshift skirmish's turn limit chosen in the lobby's Settings (the default is 10). */
 const BS_TURNS = 3;
 
-/** Click a sector's cell on the map where it is drawn (as ge-orders.test.ts does). */
+/** Click a sector's cell on the map where it is drawn, at its middle (as ge-orders.test.ts does). */
 async function clickSector(page: Page, seat: string, id: number): Promise<void> {
-  const cell = page.getByRole("region", { name: `Map of the galaxy as ${seat} sees it` }).locator(`path[data-sector="${id}"]`);
-  await cell.scrollIntoViewIfNeeded();
-  const box = (await cell.boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.getByRole("region", { name: `Map of the galaxy as ${seat} sees it` }).scrollIntoViewIfNeeded();
+  const at = await mapSectorPoint(page, id);
+  if (!at) throw new Error(`sector ${id} is not on the map`);
+  await page.mouse.click(at.x, at.y);
 }
 
 describe.skipIf(!haveChromium)("whole games in the browser", () => {
@@ -124,6 +124,10 @@ describe.skipIf(!haveChromium)("whole games in the browser", () => {
     // No orders desk for a turn that never comes: only the word that it takes no more orders.
     await page.getByRole("region", { name: "Orders" }).getByText("The game is over. It takes no more orders.").waitFor(WAIT);
     expect(await page.getByRole("button", { name: "Submit orders" }).count()).toBe(0);
+    // The game master's panel says so too, and no longer "The game has started." from its first action.
+    const gm = page.getByRole("region", { name: "Game master" });
+    await gm.getByText("The game is over: there is nothing left to start, pause or run.").waitFor(WAIT);
+    expect(await gm.getByText("The game has started.").count()).toBe(0);
     await review(page, "ge-3-over");
     // The final results, in full, in the Messages area: who won and why.
     await page.getByRole("tab", { name: "Messages" }).click();

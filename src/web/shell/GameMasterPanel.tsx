@@ -4,7 +4,7 @@
  * seat by link (before the start), and name another game master. Every action says what it did, or the server's
  * reason for refusing it.
  */
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { call, errorText, type GameSummary } from "./api.js";
 import { inviteLink } from "./route.js";
 import { parseHours } from "./words.js";
@@ -35,6 +35,10 @@ export function GameMasterPanel(props: { game: GameSummary; reload: () => Promis
   const [master, setMaster] = useState("");
   const name = (seat: string) => seats.find((s) => s.id === seat)?.name ?? seat;
   const live = game.started && !game.over;
+  // The last action's word ("The game has started.") no longer holds once the game is over.
+  useEffect(() => {
+    if (game.over) setDone("");
+  }, [game.over]);
 
   /** Run one action: its success in words, or the server's reason. */
   const run = async (what: string, f: () => Promise<unknown>, after?: (r: unknown) => void) => {
@@ -82,6 +86,7 @@ export function GameMasterPanel(props: { game: GameSummary; reload: () => Promis
           </button>
         )}
       </div>
+      {game.over && <p>The game is over: there is nothing left to start, pause or run.</p>}
       <p role="status" className="ok">
         {done}
       </p>
