@@ -5,6 +5,7 @@
  * battle sets a smaller one here.
  */
 import { z } from "zod";
+import { parseSingleInput } from "../../core/inputs.js";
 import { wholeIn } from "../../core/ranges.js";
 import { err, ok, type Problem, type Result } from "../../core/result.js";
 import type { Scenario, ScenarioInput } from "../../core/ruleset.js";
@@ -36,19 +37,9 @@ export const VICTORY_INPUT: ScenarioInput = {
 };
 
 function parseVictory(raw: Readonly<Record<string, readonly unknown[]>>): Result<VictoryChoice, Problem[]> {
-  const given = raw.victory ?? [];
-  if (given.length === 0) return ok({});
-  if (given.length > 1) return err([{ order: "victory", code: "too-many-inputs", message: "give the turn limit once" }]);
-  const parsed = victorySchema.safeParse(given[0]);
-  if (!parsed.success)
-    return err(
-      parsed.error.issues.map((i) => ({
-        order: `victory${i.path.length ? ` ${i.path.join(".")}` : ""}`,
-        code: "bad-victory",
-        message: i.message,
-      })),
-    );
-  return ok(parsed.data.turnLimit === undefined ? {} : { turnLimit: parsed.data.turnLimit });
+  const parsed = parseSingleInput(raw, "victory", victorySchema, "give the turn limit once");
+  if (!parsed.ok) return parsed;
+  return ok(parsed.value?.turnLimit === undefined ? {} : { turnLimit: parsed.value.turnLimit });
 }
 
 /**

@@ -5,8 +5,9 @@
  * limit, or smaller shares, here rather than through a map file.
  */
 import { z } from "zod";
+import { parseSingleInput } from "../../../core/inputs.js";
 import { wholeIn } from "../../../core/ranges.js";
-import { err, ok, type Problem, type Result } from "../../../core/result.js";
+import { ok, type Problem, type Result } from "../../../core/result.js";
 import type { ScenarioInput } from "../../../core/ruleset.js";
 import { RANGES } from "../limits.js";
 import type { GameState } from "../model.js";
@@ -43,20 +44,10 @@ export const VICTORY_INPUT: ScenarioInput = {
 
 /** The `victory` input of a scenario's raw inputs: none, or one object of the fields above. */
 export function parseVictory(raw: Readonly<Record<string, readonly unknown[]>>): Result<VictoryChoice, Problem[]> {
-  const given = raw.victory ?? [];
-  if (given.length === 0) return ok({});
-  if (given.length > 1) return err([{ order: "victory", code: "too-many-inputs", message: "give the victory conditions once" }]);
-  const parsed = victorySchema.safeParse(given[0]);
-  if (!parsed.success)
-    return err(
-      parsed.error.issues.map((i) => ({
-        order: `victory${i.path.length ? ` ${i.path.join(".")}` : ""}`,
-        code: "bad-victory",
-        message: i.message,
-      })),
-    );
+  const parsed = parseSingleInput(raw, "victory", victorySchema, "give the victory conditions once");
+  if (!parsed.ok) return parsed;
   const out: VictoryChoice = {};
-  for (const [k, v] of Object.entries(parsed.data)) if (typeof v === "number") (out as Record<string, number>)[k] = v;
+  for (const [k, v] of Object.entries(parsed.value ?? {})) if (typeof v === "number") (out as Record<string, number>)[k] = v;
   return ok(out);
 }
 
