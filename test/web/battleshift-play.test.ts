@@ -211,7 +211,7 @@ describe.skipIf(!haveChromium)("a Battleshift battle played by pointing", () => 
         // Light fire along the move (seed 004 "Light Batteries": "at any point during the squadron's movement"): order
         // it, then click a point of the drafted move's path; the order takes `at`, and the page measures from there.
         const light = erin.locator(".bs-aim button", { hasText: "Fire light batteries" });
-        expect(await light.count()).toBe(1);
+        await expect.poll(() => light.count(), WAIT).toBe(1);
         await light.click();
         await expect.poll(() => draft.innerText(), WAIT).toMatch(new RegExp(`fire light batteries: ${id} at ${theirId}`));
         const at = await pathPoint(erin, mine, ppi);
