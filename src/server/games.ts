@@ -710,12 +710,16 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         for (const f of due.failed) req.log.error(`${f.gameId}: ${f.error}`);
         // Steps that then await only bots (a Battleshift side's activation after the player's) run at once as well:
         // every seat they await has, in effect, submitted (early advance). Before, each waited for the next tick
-        // (30 s) or the game master's "Run now". At most FOLLOW_ON of them, so this reply never waits on a long
-        // run of bot steps; the ticker runs any left.
-        for (let more = 0, last = due; last.ran.length > 0 && more < FOLLOW_ON; more++) {
-          last = await runIfDue(ctx, record.id, ctx.now().getTime(), { holder: "starhost serve: early advance, bots' steps" });
-          for (const f of last.failed) req.log.error(`${f.gameId}: ${f.error}`);
-        }
+        // (30 s) or the game master's "Run now". They run after this reply, not before it: a bot's steps can take
+        // seconds each on a busy machine, and the player's page hears of each by the live updates. At most
+        // FOLLOW_ON of them; the ticker runs any left. Each takes the game's lock, as any run does.
+        if (due.ran.length > 0)
+          void (async () => {
+            for (let more = 0, last = due; last.ran.length > 0 && more < FOLLOW_ON; more++) {
+              last = await runIfDue(ctx, record.id, ctx.now().getTime(), { holder: "starhost serve: early advance, bots' steps" });
+              for (const f of last.failed) req.log.error(`${f.gameId}: ${f.error}`);
+            }
+          })().catch((e) => req.log.error(e));
       } catch (e) {
         req.log.error(e);
       }

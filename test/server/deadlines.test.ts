@@ -142,7 +142,10 @@ describe("deadlines on a controlled clock", () => {
     const r = await alice.call("POST", `/api/games/${id}/orders`, { body: sheet });
     expect(r.status, r.text).toBe(200);
     expect(r.body.advanced).toMatchObject({ step: 1 });
-    // The order sheets ran, then red's activation (its bot's alone), and the game awaits blue again.
+    // The order sheets ran, then (after the reply, which does not wait for bots) red's activation, its bot's alone,
+    // and the game awaits blue again, with no tick and no "Run now".
+    await expect.poll(async () => (await summary(id)).step, { timeout: 30_000 }).toBeGreaterThan(2);
+    await expect.poll(async () => (await summary(id)).label, { timeout: 30_000 }).toMatch(/blue activation/);
     const g = await summary(id);
     expect(g.step).toBeGreaterThan(2);
     expect(g.seats.find((x: { id: string }) => x.id === "blue").awaited).toBe(true);

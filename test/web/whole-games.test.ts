@@ -258,7 +258,7 @@ describe.skipIf(!haveChromium)("whole games in the browser", () => {
     const where = replay.locator(".bs-where");
     await expect.poll(() => where.textContent(), { timeout: 120_000 }).toMatch(/^Step \d+ of \d+/);
     await replay.getByRole("button", { name: "First" }).click();
-    await expect.poll(() => where.textContent()).toMatch(/^Step 1 of/);
+    await expect.poll(() => where.textContent(), WAIT).toMatch(/^Step 1 of/);
     const next = replay.getByRole("button", { name: "Next volley" });
     let volleys = 0;
     for (let i = 0; await next.isEnabled(); i++) {
