@@ -1,0 +1,187 @@
+/**
+ * The state of a Second Sathar War campaign (seeds 000 and 002): plain data, JSON as it is saved.
+ *
+ * The campaign is a sequence of steps, four a day in the seeds' order (seed 000 "STRATEGIC TURN SEQUENCE"):
+ * the Sathar move (placing reinforcements first), the UPF move (placing Strike Force NOVA first), the Sathar
+ * declare and fight their attacks, the UPF declare and fight theirs; then the Time Record advances. Before day 1
+ * come the two set-up steps (seed 000 "SETTING UP THE GAME"): the UPF's, then the Sathar's.
+ */
+import type { Defence, Expendable, ShipClass, StationType, Weapon } from "./orders-of-battle/ship-classes.js";
+import type { FrontierMap } from "./deployment-map/map.js";
+
+export type Side = "sathar" | "upf";
+
+/** The phases of a day, and the two set-up steps before day 1. */
+export const PHASES = ["upf-setup", "sathar-setup", "sathar-move", "upf-move", "sathar-attack", "upf-attack"] as const;
+export type Phase = (typeof PHASES)[number];
+
+/**
+ * Where a ship is.
+ * - `system`: in a star system's starburst, at one of its planets (reference E.4: a ship is always at a planet, for
+ *   the one-planet-per-attack rule, rearming "at a planet" and docking).
+ * - `transit`: in a transit box of a route (boxes numbered from the route's `a`), heading to `toward`, moving
+ *   `rate` boxes a day (2 or 3: risk-jumping, under an RJ counter), `jumped` once it has entered its jump box.
+ *   `coasting`: it kept its box on its last move (seed 000 "Transit Boxes").
+ * - `red`: in a light red box of a start circle's path (numbered from the circle), heading to the system or out.
+ * - `circle`: in a Sathar Start Circle, having emerged from the Void (or about to enter it).
+ * - `reserve`: Sathar not yet placed on the map (seed 000 "Sathar Set-Up").
+ * - `offmap`: Strike Force NOVA and its ships before they are placed (seed 000 "Strike Force NOVA").
+ * - `void`: a Sathar ship gone home to be repaired, back in a start circle on day `returnDay` (seed 000 "Sathar Repair").
+ * - `aboard`: a fighter aboard a carrier (`carrier`: a ship id) or based at a station (`station`).
+ * - `gone`: destroyed, misjumped, detonated (a shatter drone) or lost at day's end (a fighter left outside).
+ */
+export type Location =
+  | { kind: "system"; system: string; planet: string; docked?: boolean }
+  | { kind: "transit"; route: string; box: number; toward: string; rate: 1 | 2 | 3; jumped: boolean; coasting?: boolean }
+  | { kind: "red"; circle: string; box: number; outbound: boolean }
+  | { kind: "circle"; circle: string }
+  | { kind: "reserve" }
+  | { kind: "offmap" }
+  | { kind: "void"; returnDay: number }
+  | { kind: "aboard"; carrier?: string; station?: string }
+  | { kind: "gone"; how: LossCause; day: number };
+
+/** How a ship left the war (reference C.2 #22-24: what counts as "lost" for the retreat conditions). */
+export type LossCause = "destroyed" | "misjumped" | "detonated" | "stranded";
+
+/**
+ * Damage a ship carries, by what was hit: `hull` is hull points lost; "ADF", "MR", "DCR" rating points lost;
+ * "LB", "MS", ... a weapon or defence knocked out (how many); "combat-control", "navigation" and the like one each.
+ * An SCC repairs the hull by its capacity or one other key wholly a day (seed 000 "UPF Repairs").
+ */
+export type Damage = Partial<Record<string, number>>;
+
+export interface Ship {
+  /** "TFC-BB1", "S-DD07", "M-PAL-AS2". */
+  id: string;
+  /** As players call it: "Task Force Cassidine battleship", "Sathar destroyer 7". */
+  name: string;
+  side: Side;
+  cls: ShipClass;
+  /** The force it started in (ForceSpec.name); task forces may be regrouped freely (seed 000), this stays as a label. */
+  force: string;
+  /** The seat that commands it. */
+  seat: string;
+  /** Militia: the home planet. Deputised once every station of the home system is destroyed (seed 000 "Militia Ships"). */
+  militiaOf?: string;
+  location: Location;
+  damage: Damage;
+  /** Expendables spent since it last rearmed (seed 000 "SUPPLY"). */
+  spent: Partial<Record<Expendable, number>>;
+  /**
+   * What only a station can mend now: "hull" after a failed post-battle hull repair, or a system that rolled 99/00
+   * (seed 000 "REPAIR").
+   */
+  stationOnly?: string[];
+  /** One of the side's two shatter drones (seed 000 "SHATTER DRONES (Optional)"). */
+  drone?: boolean;
+  /** A replacement for a ship lost earlier: that ship's id (seed 000 "REPLACEMENTS (Optional)"). */
+  replaces?: string;
+}
+
+export interface Station {
+  /** "st-" and its planet's id. */
+  id: string;
+  name: string;
+  type: StationType;
+  system: string;
+  planet: string;
+  /** Hull points repaired a day by its SCC (seed 000 "REPAIR CAPACITY TABLE"). */
+  scc?: number;
+  damage: Damage;
+  spent: Partial<Record<Expendable, number>>;
+  /** The day it was destroyed (it counts for victory and condition 4). */
+  destroyedDay?: number;
+}
+
+/** A ship's full ratings now: its class ratings less its damage (for ADF: risk jumps use the current ADF, C.2 #33). */
+export interface CurrentRatings {
+  hp: number;
+  adf: number;
+  mr: number;
+  dcr: number;
+  weapons: Partial<Record<Weapon, number>>;
+  defences: Partial<Record<Defence, number>>;
+}
+
+/** How the campaign's battles are fought (issue 12 "Battles: three ways"). */
+export type BattleMode = "quick" | "battleshift" | "table";
+
+/** A campaign's options and the settings where the seeds are silent or garbled (each named in RULINGS.md). */
+export interface Settings {
+  /** Seed 000 "REPLACEMENTS (Optional)". */
+  replacements: boolean;
+  /** The d100 roll from which a Sathar ship is lost for good (garbled "6 or more": C.2 #1, default 36). */
+  replacementFail: number;
+  /** Seed 000 "SHATTER DRONES (Optional)". */
+  shatterDrones: boolean;
+  battles: BattleMode;
+  /** Fighters an assault carrier holds (seed 000 gives 8 for the Sathar; RULINGS "Carrier capacity"). */
+  carrierCapacity: number;
+  /** A retreat with no fortress left: "sathar" wins (default) or "draw" (C.2 #25). */
+  retreatWithNoFortress: "sathar" | "draw";
+  /** Days after which the campaign ends as a draw if nothing else ended it (0: no limit; the seeds set none). */
+  dayLimit: number;
+}
+
+/** A seat: the Sathar, or one of one to three UPF commands (seed 000 "Determining Sides"). */
+export interface SeatSpec {
+  id: string;
+  name: string;
+  side: Side;
+}
+
+/** A loss, for the retreat conditions (seed 000 "SATHAR RETREAT CONDITIONS") and replacements. */
+export interface Loss {
+  ship: string;
+  side: Side;
+  cls: ShipClass;
+  militia: boolean;
+  day: number;
+  how: LossCause;
+  /** A replacement was rolled or given for it (seed 000 "REPLACEMENTS"): "replaced" or "never". */
+  replacement?: "replaced" | "never";
+}
+
+/** A battle fought, kept for reports and replays. */
+export interface BattleRecord {
+  id: string;
+  day: number;
+  system: string;
+  planet: string;
+  attacker: Side;
+  mode: BattleMode;
+  /** Ships and stations in it at the start. */
+  ships: string[];
+  stations: string[];
+  /** Its report, line by line. */
+  report: string[];
+  /** A Battleshift battle's key (its scenario input and seed) when fought out in Battleshift. */
+  battleshift?: { seed: number; input: unknown };
+}
+
+export interface SatharWarState {
+  ruleset: "sathar-war";
+  settings: Settings;
+  map: FrontierMap;
+  seats: SeatSpec[];
+  /** Day of the war, from 1 (the Time Record Track shows it as day and tenday, C.2 #15). */
+  day: number;
+  phase: Phase;
+  /** The step number (increases by one each resolve). */
+  step: number;
+  ships: Record<string, Ship>;
+  stations: Record<string, Station>;
+  /** The Sathar's secret retreat condition, 1-5 (seed 000 "Sathar Retreat"); 0 until chosen; hidden from the UPF. */
+  retreatCondition: number;
+  losses: Loss[];
+  /** Sathar ships that attacked in this day's Sathar attack phase: the UPF may not attack them (seed 000 "Declaring Combat"). */
+  attackedToday: string[];
+  /** Times each carrier or station has rearmed fighters since it was last in supply (seed 000 "Rearming"; C.2 #21). */
+  fighterRearms: Record<string, number>;
+  /** Minelayers' secret mines and seekers, per system (seed 000 "Declaring Combat"); hidden from the Sathar. */
+  mines: Record<string, { minelayer: string; mines: number; seekers: number }>;
+  battles: BattleRecord[];
+  /** Set once the war is over. */
+  outcome?: { winner: Side | "draw"; reason: string; day: number };
+}
