@@ -143,6 +143,24 @@ export interface Loss {
   replacement?: "replaced" | "never";
 }
 
+/** What happened this day so far. */
+export interface Today {
+  /** Ships that moved (left their box or planet, or were placed): they cannot rearm or be repaired today (000 "Rearming", "UPF Repairs"). */
+  moved: string[];
+  /** Ships that fought a battle today: they cannot rearm today (000 "Rearming": "If the ship is attacked and fights back, it is not rearmed"). */
+  fought: string[];
+  /** Sathar ships that attacked in this day's Sathar attack phase: the UPF may not attack them (000 "Declaring Combat"). */
+  attacked: string[];
+}
+
+/** How a seat's ships fight (the `stance` order; defaults in setting-up/create.ts). */
+export interface Stance {
+  breakOffAtHullLost: number;
+  breakOffOutgunned: number;
+  nearPlanet: boolean;
+  detonateDrones: boolean;
+}
+
 /** A battle fought, kept for reports and replays. */
 export interface BattleRecord {
   id: string;
@@ -175,8 +193,10 @@ export interface SatharWarState {
   /** The Sathar's secret retreat condition, 1-5 (seed 000 "Sathar Retreat"); 0 until chosen; hidden from the UPF. */
   retreatCondition: number;
   losses: Loss[];
-  /** Sathar ships that attacked in this day's Sathar attack phase: the UPF may not attack them (seed 000 "Declaring Combat"). */
-  attackedToday: string[];
+  /** What ships did this day, for the rules that look back over it (cleared when the Time Record advances). */
+  today: Today;
+  /** How each seat's ships fight, as its last `stance` order left it. */
+  stances: Record<string, Stance>;
   /** Times each carrier or station has rearmed fighters since it was last in supply (seed 000 "Rearming"; C.2 #21). */
   fighterRearms: Record<string, number>;
   /** Minelayers' secret mines and seekers, per system (seed 000 "Declaring Combat"); hidden from the Sathar. */

@@ -9,7 +9,7 @@ import { CLASS_NAMES, type ShipClass, SHIP_CLASSES } from "../orders-of-battle/s
 import { type ForceSpec, MILITIA, SATHAR, SPACEFLEET, STATIONS } from "../orders-of-battle/forces.js";
 import { type FrontierMap, systemOfPlanet } from "../deployment-map/map.js";
 import { FRONTIER } from "../deployment-map/frontier.js";
-import type { Location, SatharWarState, SeatSpec, Settings, Ship, Station } from "../model.js";
+import type { Location, SatharWarState, SeatSpec, Settings, Ship, Stance, Station } from "../model.js";
 
 export const DEFAULT_SETTINGS: Settings = {
   replacements: false,
@@ -20,6 +20,9 @@ export const DEFAULT_SETTINGS: Settings = {
   retreatWithNoFortress: "sathar",
   dayLimit: 0,
 };
+
+/** Break off at half the side's hull lost or outgunned three to one; defend near the planet; detonate drones. */
+export const DEFAULT_STANCE: Stance = { breakOffAtHullLost: 0.5, breakOffOutgunned: 3, nearPlanet: true, detonateDrones: true };
 
 /**
  * The seats for one to three UPF players and the Sathar (seed 000 "Determining Sides": "if there are three UPF
@@ -133,7 +136,8 @@ export function createCampaign(
     stations: Object.fromEntries(stations.map((s) => [s.id, s])),
     retreatCondition: 0,
     losses: [],
-    attackedToday: [],
+    today: { moved: [], fought: [], attacked: [] },
+    stances: Object.fromEntries(seats.map((s) => [s.id, { ...DEFAULT_STANCE }])),
     fighterRearms: {},
     mines: {},
     battles: [],

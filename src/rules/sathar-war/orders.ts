@@ -1,0 +1,157 @@
+/**
+ * Sathar War orders, as data (JSON or YAML): `{ seat, step, orders: [ { type, ... } ] }`. Each step of the campaign
+ * takes some of these types (model.ts: the phases); an order given in a step that does not take it fails with a
+ * problem naming the steps that do.
+ *
+ * - Set-up (000 "UPF Set-Up", "Sathar Set-Up"): `deploy` (UPF non-attached ships to any planet, or to NOVA),
+ *   `base` (fighters aboard a carrier or at a station), `drones` (the two shatter drones, option), `retreat` (the
+ *   Sathar's secret retreat condition), and the Sathar's first `place`.
+ * - Movement (000 "STRATEGIC MOVEMENT", "Day One"): `place` (Sathar reserves into a start circle), `nova` (place
+ *   Strike Force NOVA, by 1d10), `move`, `void` (Sathar ships in a start circle go home for repair), `dock` and
+ *   `repair` (000 "REPAIR").
+ * - Attacks (000 "Declaring Combat"): `attack`.
+ * - Any step: `stance` (how the seat's ships fight: break-off, the planet option, mines, drones; it stands until changed).
+ *
+ * The schema checks only shape; whether an order can be carried out is decided when its step comes, and a failed
+ * order becomes a Problem (which order, what is wrong, what would be valid), never an exception.
+ */
+import { z } from "zod";
+import { idSchema } from "../../core/ids.js";
+
+const ship = idSchema.describe('a ship id such as "TFC-BB1" or "S-DD07"');
+const ships = z.array(ship).min(1).max(200).describe("ship ids");
+const place = idSchema.describe('a planet id such as "morgaines-world"');
+
+/** UPF set-up: non-attached ships to a planet, or attached to Strike Force NOVA off the map (000 "UPF Set-Up"). */
+const deploy = z.object({
+  type: z.literal("deploy"),
+  ships,
+  to: z.union([place, z.literal("nova")]).describe('a planet id, or "nova" to join Strike Force NOVA off the map'),
+});
+/** Fighters aboard a carrier (at most its capacity) or based at a station of the planet they are at (000 "UPF Spacefleet Order Of Battle"; "Sathar Order of Battle"). */
+const base = z
+  .object({
+    type: z.literal("base"),
+    fighters: ships.describe("fighter ids"),
+    carrier: ship.optional().describe("an assault carrier at the same place"),
+    station: idSchema.optional().describe('a station id such as "st-gran-quivera" at the same planet'),
+  })
+  .refine((o) => (o.carrier === undefined) !== (o.station === undefined), { message: "name a carrier or a station, not both" });
+/** The option's two shatter drones: frigates of the seat's side (000 "SHATTER DRONES (Optional)"). */
+const drones = z.object({ type: z.literal("drones"), ships: z.array(ship).length(2).describe("two frigates") });
+/** The Sathar's secret retreat condition (000 "Sathar Retreat"). */
+const retreat = z.object({ type: z.literal("retreat"), condition: z.number().int().min(1).max(5).describe("1 to 5") });
+/** Sathar ships from the reserve (or back from the Void) into a start circle (000 "Sathar Set-Up"). */
+const placeOrder = z.object({ type: z.literal("place"), ships, circle: idSchema.describe('a start circle id such as "ssc-prenglar"') });
+/** Place Strike Force NOVA now, where 1d10 says (000 "Strike Force NOVA"). */
+const nova = z.object({ type: z.literal("nova") });
+/**
+ * Move ships (000 "Using The Transit Boxes", "Accelerated Movement"). Ships in a system: `to` a neighbouring system
+ * (leave by that route) or another planet of the same system; `rate` 2 or 3 to risk-jump. Ships in a transit box:
+ * `action` advance (the default), coast or reverse. Ships moving together at 2 or 3 boxes a day interlock their
+ * computers and roll once (000 "Interlocked Computers") unless `interlock` is false. Sathar ships in a red box move
+ * toward the system by themselves; `action: "reverse"` turns them back toward the circle.
+ */
+const move = z.object({
+  type: z.literal("move"),
+  ships,
+  to: idSchema.optional().describe("a neighbouring system id, or a planet id of the system the ships are in"),
+  rate: z
+    .union([z.literal(1), z.literal(2), z.literal(3)])
+    .optional()
+    .describe("boxes a day: 1, or 2 or 3 to risk-jump"),
+  action: z.enum(["advance", "coast", "reverse"]).optional().describe("for ships in a transit box: advance (default), coast or reverse"),
+  interlock: z.boolean().optional().describe("risk-jumping ships share one roll (default true)"),
+});
+/** Sathar ships in a start circle enter the Void to be repaired, back six days later (000 "Sathar Repair"). */
+const voidOrder = z.object({ type: z.literal("void"), ships });
+/** Dock at the station of the planet the ships are at, to be repaired there (000 "UPF Repairs", "Sathar Repair"). */
+const dock = z.object({ type: z.literal("dock"), ships });
+/** What a docked ship's repair day mends: hull points, or one system wholly (000 "UPF Repairs"). Unordered docked ships are mended in order. */
+const repair = z.object({
+  type: z.literal("repair"),
+  ship,
+  what: z.string().min(1).max(32).describe('"hull", or a damaged system such as "ADF" or "LB"'),
+  points: z.number().int().min(1).max(300).optional().describe("hull points to give it of the SCC's day (default: all it can use)"),
+});
+/** Attack the enemy at a planet of a system (000 "Declaring Combat"): all the seat's ships there, or those named. */
+const attack = z.object({
+  type: z.literal("attack"),
+  system: idSchema.describe("a system id"),
+  planet: idSchema.optional().describe("the planet attacked (required where the system has two)"),
+  ships: ships.optional().describe("the ships that attack (default: every ship of the seat in the system that may)"),
+});
+/** How the seat's ships fight until told otherwise. */
+const stance = z.object({
+  type: z.literal("stance"),
+  breakOffAtHullLost: z.number().min(0).max(1).optional().describe("break off once this share of the side's hull is lost (1: never)"),
+  breakOffOutgunned: z
+    .number()
+    .min(0)
+    .max(100)
+    .optional()
+    .describe("break off when the enemy's hull exceeds ours this many times (0: never)"),
+  nearPlanet: z.boolean().optional().describe("when defending, fight near the planet (000 'Declaring Combat')"),
+  detonateDrones: z.boolean().optional().describe("detonate shatter drones in battle (option)"),
+});
+
+export const ORDER_TYPES = [
+  "deploy",
+  "base",
+  "drones",
+  "retreat",
+  "place",
+  "nova",
+  "move",
+  "void",
+  "dock",
+  "repair",
+  "attack",
+  "stance",
+] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+export const orderSchema = z.discriminatedUnion("type", [
+  deploy,
+  base,
+  drones,
+  retreat,
+  placeOrder,
+  nova,
+  move,
+  voidOrder,
+  dock,
+  repair,
+  attack,
+  stance,
+]);
+export type Order = z.infer<typeof orderSchema>;
+export type DeployOrder = z.infer<typeof deploy>;
+export type BaseOrder = z.infer<typeof base>;
+export type DronesOrder = z.infer<typeof drones>;
+export type RetreatOrder = z.infer<typeof retreat>;
+export type PlaceOrder = z.infer<typeof placeOrder>;
+export type NovaOrder = z.infer<typeof nova>;
+export type MoveOrder = z.infer<typeof move>;
+export type VoidOrder = z.infer<typeof voidOrder>;
+export type DockOrder = z.infer<typeof dock>;
+export type RepairOrder = z.infer<typeof repair>;
+export type AttackOrder = z.infer<typeof attack>;
+export type StanceOrder = z.infer<typeof stance>;
+
+/** A seat's orders for one step. */
+export interface Orders {
+  seat?: string;
+  step?: number;
+  orders: Order[];
+}
+
+/** Which order types each phase takes (`stance` is taken in every one). */
+export const PHASE_ORDERS = {
+  "upf-setup": ["deploy", "base", "drones", "stance"],
+  "sathar-setup": ["retreat", "place", "base", "drones", "stance"],
+  "sathar-move": ["place", "move", "void", "dock", "repair", "stance"],
+  "upf-move": ["nova", "move", "dock", "repair", "stance"],
+  "sathar-attack": ["attack", "stance"],
+  "upf-attack": ["attack", "stance"],
+} as const satisfies Record<string, readonly OrderType[]>;
