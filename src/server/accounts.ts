@@ -165,6 +165,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
           "this request is authenticated by an API token, not a session: revoke the token instead (DELETE /api/tokens/ID)",
         );
       await ctx.site.deleteSession(a.session.idHash);
+      await ctx.auth.changed(a.account.id);
       const base = { path: "/", sameSite: "lax" as const, secure: secure(ctx, req) };
       reply.clearCookie(SESSION_COOKIE, { ...base, httpOnly: true });
       reply.clearCookie(CSRF_COOKIE, base);
@@ -250,7 +251,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
       reply: z.object({ revoked: z.string() }),
     },
     async ({ auth, params }) => {
-      const ok = await ctx.site.revokeToken(requireAuth(auth).account.id, params.id, ctx.now().toISOString());
+      const me = requireAuth(auth).account.id;
+      const ok = await ctx.site.revokeToken(me, params.id, ctx.now().toISOString());
+      if (ok) await ctx.auth.changed(me);
       if (!ok)
         throw new ApiError(
           404,
@@ -279,6 +282,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
       const a = await ctx.site.accountByName(params.name);
       if (!a) throw new ApiError(404, "no-account", `no account "${params.name}"`);
       await ctx.site.setAdmin(a.id, body.admin);
+      await ctx.auth.changed(a.id);
       return accountView({ ...a, admin: body.admin });
     },
   );

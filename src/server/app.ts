@@ -18,6 +18,7 @@ import type { SiteStore } from "../store/site.js";
 import type { Store } from "../store/store.js";
 import { registerAccountRoutes } from "./accounts.js";
 import { SCRYPT_DEFAULT, type ScryptParams, SIGN_IN_DEFAULT, SignInLimiter, type SignInLimits } from "./auth.js";
+import { AuthCache } from "./auth-cache.js";
 import type { SeatNotice } from "./deadlines.js";
 import { errorReply } from "./errors.js";
 import { EventHub } from "./events.js";
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const follow = followUps({ games: options.games, site: options.site, now, mail, events, log: (e, what) => log(e, what) });
   const ctx: ServerContext = {
     events,
+    auth: new AuthCache(options.site, (forget) => events.watchAccess(forget)),
     mail,
     afterStep: follow.afterStep,
     remind: follow.remind,

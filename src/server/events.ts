@@ -9,6 +9,7 @@
  * hands each notification to the subscribers of its game.
  */
 import type { SiteStore } from "../store/site.js";
+import { accessChanged } from "./auth-cache.js";
 
 export type GameEvent =
   | { kind: "submitted"; game: string; seat: string; step: number }
@@ -94,7 +95,25 @@ export class EventHub {
     };
   }
 
+  /** Who hears that an account's access changed (the auth cache), once listening. */
+  private accessWatcher: ((account: string) => void) | null = null;
+
+  /**
+   * Hear, from now on, that an account's access changed in any process (auth-cache.ts): the hub listens on the
+   * database from the first call on, as it does for its first subscriber.
+   */
+  async watchAccess(fn: (account: string) => void): Promise<void> {
+    this.accessWatcher = fn;
+    if (!this.listening) this.listening = this.site.listen((p) => this.dispatch(p));
+    await this.listening;
+  }
+
   private dispatch(payload: string): void {
+    const account = accessChanged(payload);
+    if (account !== null) {
+      this.accessWatcher?.(account);
+      return;
+    }
     const e = parseEvent(payload);
     if (!e) return;
     for (const fn of [...(this.byGame.get(e.game) ?? [])]) fn(e);

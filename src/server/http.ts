@@ -16,6 +16,7 @@ import type { StepMemo } from "../host/step-memo.js";
 import type { Account, Session, SiteStore } from "../store/site.js";
 import type { Store } from "../store/store.js";
 import { type ScryptParams, type SignInLimiter, sameSecret, sha256 } from "./auth.js";
+import type { AuthCache } from "./auth-cache.js";
 import type { SeatNotice } from "./deadlines.js";
 import { ApiError } from "./errors.js";
 import type { EventHub } from "./events.js";
@@ -50,6 +51,8 @@ export interface ServerContext {
   enqueue?: (gameId: string, step: number) => Promise<void>;
   /** Live updates to every process sharing the database. */
   events: EventHub;
+  /** Who tokens and session cookies belong to, remembered for a moment (auth-cache.ts); access changes go through it. */
+  auth: AuthCache;
   /** Mail play: the domain of the orders addresses and the mailer (null: results and messages are not mailed). Null: no mail. */
   mail: { domain: string; mailer: Mailer | null } | null;
   /** What follows every step run (POST /run, a due-step runner): live updates, results by mail. Never throws. */
@@ -115,13 +118,13 @@ export async function resolveAuth(ctx: ServerContext, req: FastifyRequest): Prom
   const now = ctx.now().toISOString();
   const bearer = authHeader(req);
   if (bearer !== null) {
-    const hit = await ctx.site.useToken(sha256(bearer), now);
+    const hit = await ctx.auth.token(sha256(bearer), now);
     if (!hit) throw new ApiError(401, "bad-token", "this API token is not known here or has been revoked");
     return { account: hit.account, via: "token" };
   }
   const cookie = req.cookies?.[SESSION_COOKIE];
   if (typeof cookie !== "string" || cookie === "") return null;
-  const hit = await ctx.site.session(sha256(cookie), now);
+  const hit = await ctx.auth.session(sha256(cookie), now);
   if (!hit) return null;
   if (req.method !== "GET" && req.method !== "HEAD") {
     const sent = req.headers[CSRF_HEADER];

@@ -46,6 +46,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const me = requireAuth(auth).account;
       const email = body.email === null ? null : body.email.toLowerCase();
       await ctx.site.setEmail(me.id, email);
+      await ctx.auth.changed(me.id);
       return { email };
     },
   );
