@@ -6,8 +6,9 @@
  * declare and fight their attacks, the UPF declare and fight theirs; then the Time Record advances. Before day 1
  * come the two set-up steps (seed 000 "SETTING UP THE GAME"): the UPF's, then the Sathar's.
  */
-import type { Defence, Expendable, ShipClass, StationType, Weapon } from "./orders-of-battle/ship-classes.js";
+
 import type { FrontierMap } from "./deployment-map/map.js";
+import type { Defence, Expendable, ShipClass, StationType, Weapon } from "./orders-of-battle/ship-classes.js";
 
 export type Side = "sathar" | "upf";
 

@@ -1,0 +1,233 @@
+/**
+ * Parsing a saved campaign (game.json) into a legal state: the schema checks the shape and ranges, then references
+ * are checked (every ship's and station's place is on the map, carriers and stations fighters are aboard exist), so
+ * a hand-edited file fails with the field named, not in the middle of a day.
+ */
+import { z } from "zod";
+import { idRecord, idSchema, issueCode } from "../../core/ids.js";
+import { listUpTo, numberIn, plainTextUpTo, recordUpTo, wholeIn } from "../../core/ranges.js";
+import { err, ok, type Problem, type Result } from "../../core/result.js";
+import { PHASES, type SatharWarState } from "./model.js";
+import { EXPENDABLES, SHIP_CLASSES, STATION_TYPES } from "./orders-of-battle/ship-classes.js";
+
+const id = idSchema;
+const name = (what: string) => plainTextUpTo(120, what);
+const day = wholeIn(0, 100_000, "a day");
+const count = (what: string) => wholeIn(0, 100_000, what);
+const damage = recordUpTo(z.record(z.string().min(1).max(32), wholeIn(0, 1000, "damage points")), 64, "damage");
+const spent = z.partialRecord(z.enum(EXPENDABLES), wholeIn(0, 1000, "charges spent"));
+const lossCause = z.enum(["destroyed", "misjumped", "detonated", "stranded"]);
+
+const location = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("system"), system: id, planet: id, docked: z.boolean().optional() }),
+  z.object({
+    kind: z.literal("transit"),
+    route: z.string().min(3).max(140),
+    box: wholeIn(1, 1000, "a box"),
+    toward: id,
+    rate: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    jumped: z.boolean(),
+    coasting: z.boolean().optional(),
+  }),
+  z.object({ kind: z.literal("red"), circle: id, box: wholeIn(1, 1000, "a red box"), outbound: z.boolean() }),
+  z.object({ kind: z.literal("circle"), circle: id }),
+  z.object({ kind: z.literal("reserve") }),
+  z.object({ kind: z.literal("offmap") }),
+  z.object({ kind: z.literal("void"), returnDay: day }),
+  z.object({ kind: z.literal("aboard"), carrier: id.optional(), station: id.optional() }),
+  z.object({ kind: z.literal("gone"), how: lossCause, day }),
+]);
+
+const ship = z.object({
+  id,
+  name: name("a ship's name"),
+  side: z.enum(["sathar", "upf"]),
+  cls: z.enum(SHIP_CLASSES),
+  force: name("a force's name"),
+  seat: id,
+  militiaOf: id.optional(),
+  location,
+  damage,
+  spent,
+  stationOnly: listUpTo(z.string().min(1).max(32), 64, "systems only a station mends").optional(),
+  drone: z.boolean().optional(),
+  replaces: id.optional(),
+});
+
+const station = z.object({
+  id,
+  name: name("a station's name"),
+  type: z.enum(STATION_TYPES),
+  system: id,
+  planet: id,
+  scc: wholeIn(0, 1000, "an SCC's daily capacity").optional(),
+  damage,
+  spent,
+  destroyedDay: day.optional(),
+});
+
+const map = z.object({
+  name: name("the map's name"),
+  source: plainTextUpTo(1000, "the map's source"),
+  systems: listUpTo(
+    z.object({
+      id,
+      name: name("a system's name"),
+      planets: listUpTo(z.object({ id, name: name("a planet's name") }), 2, "a system's planets").refine((p) => p.length >= 1, {
+        message: "a system has one or two planets",
+      }),
+      x: numberIn(-1000, 1000, "x"),
+      y: numberIn(-1000, 1000, "y"),
+    }),
+    200,
+    "systems",
+  ),
+  routes: listUpTo(
+    z.object({
+      id: z.string().min(3).max(140),
+      a: id,
+      b: id,
+      boxes: wholeIn(1, 100, "boxes"),
+      jumpToB: wholeIn(1, 100, "a jump box"),
+      jumpToA: wholeIn(1, 100, "a jump box"),
+    }),
+    1000,
+    "routes",
+  ),
+  circles: listUpTo(
+    z.object({
+      id,
+      name: name("a start circle's name"),
+      system: id,
+      redBoxes: wholeIn(1, 100, "red boxes"),
+      x: numberIn(-1000, 1000, "x"),
+      y: numberIn(-1000, 1000, "y"),
+    }),
+    50,
+    "start circles",
+  ),
+});
+
+const stance = z.object({
+  breakOffAtHullLost: numberIn(0, 1, "a share of hull"),
+  breakOffOutgunned: numberIn(0, 100, "a ratio"),
+  nearPlanet: z.boolean(),
+  detonateDrones: z.boolean(),
+});
+
+export const stateSchema = z.object({
+  ruleset: z.literal("sathar-war"),
+  settings: z.object({
+    replacements: z.boolean(),
+    replacementFail: wholeIn(1, 101, "a d100 roll"),
+    shatterDrones: z.boolean(),
+    battles: z.enum(["quick", "battleshift", "table"]),
+    carrierCapacity: wholeIn(1, 100, "fighters a carrier holds"),
+    retreatWithNoFortress: z.enum(["sathar", "draw"]),
+    dayLimit: wholeIn(0, 100_000, "a day limit"),
+  }),
+  map,
+  seats: listUpTo(z.object({ id, name: name("a seat's name"), side: z.enum(["sathar", "upf"]) }), 4, "seats"),
+  day,
+  phase: z.enum(PHASES),
+  step: count("a step"),
+  ships: idRecord(ship),
+  stations: idRecord(station),
+  retreatCondition: wholeIn(0, 5, "a retreat condition"),
+  losses: listUpTo(
+    z.object({
+      ship: id,
+      side: z.enum(["sathar", "upf"]),
+      cls: z.enum(SHIP_CLASSES),
+      militia: z.boolean(),
+      day,
+      how: lossCause,
+      replacement: z.enum(["replaced", "never"]).optional(),
+    }),
+    10_000,
+    "losses",
+  ),
+  today: z.object({
+    moved: listUpTo(id, 10_000, "ships moved"),
+    fought: listUpTo(id, 10_000, "ships that fought"),
+    attacked: listUpTo(id, 10_000, "ships that attacked"),
+  }),
+  stances: idRecord(stance),
+  fighterRearms: idRecord(count("rearms")),
+  mines: idRecord(z.object({ minelayer: id, mines: count("mines"), seekers: count("seekers") })),
+  battles: listUpTo(
+    z.object({
+      id: z.string().min(1).max(140),
+      day,
+      system: id,
+      planet: id,
+      attacker: z.enum(["sathar", "upf"]),
+      mode: z.enum(["quick", "battleshift", "table"]),
+      ships: listUpTo(id, 1000, "ships"),
+      stations: listUpTo(id, 100, "stations"),
+      report: listUpTo(plainTextUpTo(1000, "a report line"), 5000, "report lines"),
+      battleshift: z.object({ seed: z.number().int(), input: z.unknown() }).optional(),
+    }),
+    10_000,
+    "battles",
+  ),
+  outcome: z.object({ winner: z.enum(["sathar", "upf", "draw"]), reason: plainTextUpTo(1000, "a reason"), day }).optional(),
+});
+
+function stateCode(issue: z.core.$ZodIssue): string {
+  const c = issueCode(issue);
+  return /^invalid-(id|ref|name|seed)$|^not-plain-text$/.test(c) ? c : "invalid-state";
+}
+
+/** References the schema cannot see: places on the map, carriers and stations, seats. */
+function referenceProblems(s: SatharWarState): Problem[] {
+  const problems: Problem[] = [];
+  const systems = new Set(s.map.systems.map((x) => x.id));
+  const planets = new Set(s.map.systems.flatMap((x) => x.planets.map((p) => p.id)));
+  const routes = new Set(s.map.routes.map((r) => r.id));
+  const circles = new Set(s.map.circles.map((c) => c.id));
+  const seats = new Set(s.seats.map((x) => x.id));
+  const bad = (at: string, message: string) => problems.push({ order: at, code: "invalid-state", message });
+  for (const r of s.map.routes) {
+    if (!systems.has(r.a) || !systems.has(r.b)) bad(`state.map.routes.${r.id}`, `route ${r.id} joins a system not on the map`);
+    if (r.jumpToB > r.boxes || r.jumpToA > r.boxes)
+      bad(`state.map.routes.${r.id}`, `route ${r.id}'s jump boxes must be among its ${r.boxes} boxes`);
+  }
+  for (const c of s.map.circles)
+    if (!systems.has(c.system)) bad(`state.map.circles.${c.id}`, `start circle ${c.id} leads to no system on the map`);
+  for (const [k, sh] of Object.entries(s.ships)) {
+    const at = `state.ships.${k}`;
+    if (sh.id !== k) bad(at, `key ${k} holds ship ${sh.id}`);
+    if (!seats.has(sh.seat)) bad(at, `ship ${k} belongs to seat ${sh.seat}, not a seat of this campaign`);
+    const l = sh.location;
+    if (l.kind === "system" && (!systems.has(l.system) || !planets.has(l.planet))) bad(at, `ship ${k} is at a place not on the map`);
+    if (l.kind === "transit" && !routes.has(l.route)) bad(at, `ship ${k} is on route ${l.route}, not on the map`);
+    if ((l.kind === "red" || l.kind === "circle") && !circles.has(l.circle))
+      bad(at, `ship ${k} is at start circle ${l.circle}, not on the map`);
+    if (l.kind === "aboard") {
+      if ((l.carrier === undefined) === (l.station === undefined)) bad(at, `fighter ${k} must be aboard one carrier or one station`);
+      if (l.carrier !== undefined && s.ships[l.carrier]?.cls !== "AC") bad(at, `ship ${k} is aboard ${l.carrier}, not an assault carrier`);
+      if (l.station !== undefined && !s.stations[l.station]) bad(at, `ship ${k} is based at ${l.station}, not a station`);
+    }
+  }
+  for (const [k, st] of Object.entries(s.stations)) {
+    if (st.id !== k) bad(`state.stations.${k}`, `key ${k} holds station ${st.id}`);
+    if (!planets.has(st.planet)) bad(`state.stations.${k}`, `station ${k} orbits ${st.planet}, not a planet of the map`);
+  }
+  return problems.slice(0, 20);
+}
+
+export function parseState(raw: unknown): Result<SatharWarState, Problem[]> {
+  const p = stateSchema.safeParse(raw);
+  if (!p.success)
+    return err(
+      p.error.issues.slice(0, 20).map((i) => ({
+        order: `state.${i.path.map((x) => String(x).slice(0, 40)).join(".")}`,
+        code: stateCode(i),
+        message: i.message,
+      })),
+    );
+  const s = p.data as SatharWarState;
+  const problems = referenceProblems(s);
+  return problems.length > 0 ? err(problems) : ok(s);
+}
