@@ -17,6 +17,7 @@
  */
 import { z } from "zod";
 import { idSchema } from "../../core/ids.js";
+import { orderFileParsers } from "../../core/orders.js";
 
 const ship = idSchema.describe('a ship id such as "TFC-BB1" or "S-DD07"');
 const ships = z.array(ship).min(1).max(200).describe("ship ids");
@@ -139,12 +140,39 @@ export type RepairOrder = z.infer<typeof repair>;
 export type AttackOrder = z.infer<typeof attack>;
 export type StanceOrder = z.infer<typeof stance>;
 
+/** Most orders one file may hold. */
+export const MAX_ORDERS = 500;
+
+/** An orders file. Its own fields are checked by `parseOrders`, which refuses any other field (strict). */
+export const ordersSchema = z
+  .object({
+    seat: idSchema.optional().describe('the seat these orders are for, such as "sathar" or "upf"; a file for another seat is refused'),
+    step: z.number().int().nonnegative().optional().describe("the step they were written for; orders for another step are refused whole"),
+    orders: z
+      .array(orderSchema)
+      .max(MAX_ORDERS)
+      .default([])
+      .describe("the step's orders; a malformed one is skipped with a problem, the rest stand"),
+  })
+  .strict();
+
 /** A seat's orders for one step. */
-export interface Orders {
-  seat?: string;
-  step?: number;
-  orders: Order[];
-}
+export type Orders = z.infer<typeof ordersSchema> & {
+  /** Written by the parser, never in a file: the positions (#0 the first) of the orders skipped as malformed. */
+  skipped?: number[];
+};
+
+const FILE_SPEC = {
+  seat: { field: "seat", message: 'seat must be a seat id such as "sathar" or "upf"', allowEmpty: false },
+  step: { field: "step" },
+  example: '{ "seat": "upf", "step": 2, "orders": [ { "type": "move", "ships": ["TFP-BB1"], "to": "cassidine" } ] }',
+  types: ORDER_TYPES,
+  schema: orderSchema,
+  maxOrders: MAX_ORDERS,
+};
+
+/** Raw orders parsed order by order, and orders given to the check or a step again (core/orders.ts `orderFileParsers`). */
+export const { parseOrders, parseGivenOrders } = orderFileParsers(FILE_SPEC, (file): Orders => file as Orders);
 
 /** Which order types each phase takes (`stance` is taken in every one). */
 export const PHASE_ORDERS = {
