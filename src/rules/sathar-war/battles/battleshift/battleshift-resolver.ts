@@ -337,7 +337,9 @@ export function resolveInBattleshift(input: BattleInput, rng: Rng, turnLimit = B
   };
 }
 
-export const battleshiftResolver: BattleResolver = {
-  id: "battleshift",
-  resolve: (input, rng) => resolveInBattleshift(input, rng),
-};
+/** The resolver with another turn limit (RULINGS "Battles": the turn limit). */
+export function battleshiftResolverWith(turnLimit: number): BattleResolver {
+  return { id: "battleshift", resolve: (input, rng) => resolveInBattleshift(input, rng, turnLimit) };
+}
+
+export const battleshiftResolver: BattleResolver = battleshiftResolverWith(BATTLESHIFT_TURN_LIMIT);
