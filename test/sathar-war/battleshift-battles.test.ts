@@ -148,6 +148,7 @@ describe("the conversion table (RULINGS.md Battles: The conversion table)", () =
 
 describe("a battle fought out in Battleshift", () => {
   it("round-trips losses: a ship destroyed in Battleshift is destroyed in the result, and the counts match side by side", () => {
+    const seen = { damaged: 0, fired: 0, spent: 0 };
     for (const seed of [1, 2, 3]) {
       const input = twentyAside({ nearPlanet: true, stations: [station("st-gq", "fortified")] });
       const r = resolveInBattleshift(input, Rng.fromSeed(seed));
@@ -175,9 +176,21 @@ describe("a battle fought out in Battleshift", () => {
       for (const s of input.ships) {
         const o = r.ships[s.id];
         if (o && o.fate !== "destroyed") expect(o.damage.hull ?? 0).toBeLessThan(SHIP_RATINGS[s.cls].hp);
+        if (o && o.fate !== "destroyed" && (o.damage.hull ?? 0) > 0) seen.damaged++;
+        if (o?.fired) seen.fired++;
+        // Expendables: a surviving frigate spent rockets and torpedoes, never more than it carried.
+        if (o && o.fate !== "destroyed" && s.cls === "FF") {
+          expect(o.spent.T ?? 0).toBeLessThanOrEqual(2);
+          expect(o.spent.RB ?? 0).toBeLessThanOrEqual(4);
+          if ((o.spent.T ?? 0) > 0) seen.spent++;
+        }
       }
       expect(r.rounds).toBe(played.state.turn);
     }
+    // Survivors of squadrons that took damage lose hull points; squadrons that fired are marked.
+    expect(seen.damaged).toBeGreaterThan(0);
+    expect(seen.fired).toBeGreaterThan(0);
+    expect(seen.spent).toBeGreaterThan(0);
   });
   it("same input and seed: byte-identical results", () => {
     const input = twentyAside({ nearPlanet: true });
@@ -227,6 +240,30 @@ describe("a battle fought out in Battleshift", () => {
     expect(text).toMatch(/Fought out in Battleshift \(seed \d+/);
     expect(text).toMatch(/UPF: 20 ships: \d+ destroyed/);
     expect(text).toMatch(/Replay: starhost new battleshift/);
+  });
+  it("statistical: the larger force fares better: 20 ships against 10, in at least 8 of 10 seeded battles it loses the smaller share of its ships", () => {
+    let better = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const big = ships("sathar", LINE);
+      const small = ships("upf", LINE).filter((_, i) => i % 2 === 0);
+      const r = battleshiftResolver.resolve(battle(small, big), Rng.fromSeed(seed));
+      const share = (side: Side) => {
+        const mine = r.ships ? Object.entries(r.ships).filter(([id]) => id.startsWith(`${side}-`)) : [];
+        return mine.filter(([, o]) => o.fate === "destroyed").length / mine.length;
+      };
+      if (share("sathar") < share("upf")) better++;
+    }
+    console.log(`20 against 10: the larger force lost the smaller share in ${better} of 10 battles`);
+    expect(better).toBeGreaterThanOrEqual(8);
+  });
+  it("statistical: even fleets fight evenly: over 10 seeded battles of the same 20 ships a side, each side's total losses within 40% of the other's", () => {
+    const lost: Record<Side, number> = { upf: 0, sathar: 0 };
+    for (let seed = 101; seed <= 110; seed++) {
+      const r = battleshiftResolver.resolve(twentyAside(), Rng.fromSeed(seed));
+      for (const [id, o] of Object.entries(r.ships)) if (o.fate === "destroyed") lost[id.startsWith("upf-") ? "upf" : "sathar"]++;
+    }
+    console.log(`even fleets, 10 battles: UPF (blue) lost ${lost.upf} ships, the Sathar (red) ${lost.sathar}`);
+    expect(Math.abs(lost.upf - lost.sathar)).toBeLessThanOrEqual(0.4 * Math.max(lost.upf, lost.sathar));
   });
   it("timing: a 20 against 20 battle, measured (printed, not asserted)", () => {
     const times: number[] = [];

@@ -181,8 +181,11 @@ export function playBattleshift(start: BattleState, seed: number): Played {
       orders[seat] = bot.play(battleshift.knownState(state, seat), seat, stepRng(seed, state.step, `bot:${seat}`));
     const r = battleshift.resolve(state, orders, stepRng(seed, state.step));
     for (const e of r.events) if (e.kind === "fire") for (const f of e.from) fired.add(f);
-    for (const sq of Object.values(r.state.squadrons))
-      if (sq.location !== "table" && sq.location !== "reserve" && left[sq.id] === undefined) left[sq.id] = r.state.turn;
+    // The turn a squadron last left the table (one back from hyperspace has not left).
+    for (const sq of Object.values(r.state.squadrons)) {
+      if (sq.location === "table") delete left[sq.id];
+      else if (sq.location !== "reserve" && left[sq.id] === undefined) left[sq.id] = r.state.turn;
+    }
     state = r.state;
   }
   return { state, fired, left };
@@ -234,7 +237,8 @@ export function mapBack(input: BattleInput, plan: BattleshiftPlan, played: Playe
     const hp = Math.max(0, SHIP_RATINGS[ship.cls].hp - (ship.damage.hull ?? 0));
     const escaped =
       sq.location === "hyperspace" || (sq.location === "gone" && (sq.goneReason === "shifted" || sq.goneReason === "emergency"));
-    const turns = Math.max(0, (played.left[sqId] ?? state.turn) - (sq.arrivedTurn ?? 1) + 1);
+    // Every squadron arrives on turn 1 (setup.ts): turns on the table, up to the one it last left in.
+    const turns = played.left[sqId] ?? state.turn;
     ships[ship.id] = {
       fate: escaped ? "escaped" : "fought",
       damage: withHullLost(ship.damage, hp, share / hull),
