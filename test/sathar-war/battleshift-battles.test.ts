@@ -234,6 +234,12 @@ describe("a battle fought out in Battleshift", () => {
     expect(typeof r.stations["st-pa"]?.destroyed).toBe("boolean");
     expect(r.lines.length).toBeGreaterThan(3);
   });
+  it("a side that brings nothing: no Battleshift battle, the other side holds the field", () => {
+    const r = battleshiftResolver.resolve(battle([], ships("sathar", [["FF", 2]])), Rng.fromSeed(1));
+    expect(r.holder).toBe("sathar");
+    expect(r.battleshift).toBeUndefined();
+    expect(r.ships["sathar-FF1"]?.fate).toBe("fought");
+  });
   it("reports the battle in a few lines, naming the seed and how to replay it", () => {
     const r = battleshiftResolver.resolve(twentyAside(), Rng.fromSeed(1));
     const text = r.lines.map((l) => l.text).join("\n");

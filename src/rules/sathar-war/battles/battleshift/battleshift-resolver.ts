@@ -330,6 +330,9 @@ const SEED_TOP = 2_147_483_647;
 
 /** Fight a battle out in Battleshift (pure: same input and generator, same result; one draw of `rng`: the seed). */
 export function resolveInBattleshift(input: BattleInput, rng: Rng, turnLimit = BATTLESHIFT_TURN_LIMIT): BattleResult {
+  const upf = input.ships.some((s) => s.side === "upf") || input.stations.length > 0;
+  const sathar = input.ships.some((s) => s.side === "sathar");
+  if (!upf || !sathar) return noBattle(input, upf ? "upf" : sathar ? "sathar" : null);
   const seed = rng.int(1, SEED_TOP);
   const plan = battleshiftPlan(input, turnLimit);
   const played = playBattleshift(createBattleshiftGame(plan, seed), seed);
@@ -338,6 +341,26 @@ export function resolveInBattleshift(input: BattleInput, rng: Rng, turnLimit = B
     ...r,
     lines: reportLines(input, plan, seed, r, played.state),
     battleshift: { seed, input: { ruleset: "battleshift", scenario: "default", seed, inputs: plan.inputs } },
+  };
+}
+
+/** A side that brings nothing: no battle is fought (a Battleshift fleet needs a taskforce); the other holds the field. */
+function noBattle(input: BattleInput, holder: Side | null): BattleResult {
+  const ships: Record<string, ShipOutcome> = {};
+  for (const s of input.ships) ships[s.id] = { fate: "fought", damage: { ...s.damage }, spent: { ...s.spent } };
+  const stations: Record<string, StationOutcome> = {};
+  for (const st of input.stations) stations[st.id] = { destroyed: false, damage: { ...st.damage }, spent: { ...st.spent } };
+  return {
+    ships,
+    stations,
+    rounds: 0,
+    holder,
+    lines: [
+      {
+        round: 0,
+        text: `No battle: ${holder === "upf" ? "the Sathar bring" : holder === "sathar" ? "the UPF brings" : "neither side brings"} nothing to fight`,
+      },
+    ],
   };
 }
 
