@@ -39,8 +39,11 @@ const SQUADRONS_PER_TASKFORCE = 3;
 /** Battleshift: "Each squadron may have 1 - 7 ships", "no more than 21 size units". */
 const MAX_SHIPS = 7;
 const MAX_UNITS = 21;
-/** Sectors of the UPF's own (west) half where its stations stand, clear of the planet at (24", 24"). */
-const STATION_SECTORS = ["2B", "2C", "1B", "1C", "3A", "3D", "2A", "2D", "1A", "1D", "3B", "3C"];
+/**
+ * Sectors of the UPF's own (west) half where its stations stand: beside the planet (24" in, mid-depth) as stations
+ * orbit it, clear of it, and the arrival column (1) last.
+ */
+const STATION_SECTORS = ["2B", "2C", "3B", "3C", "2A", "2D", "3A", "3D", "1B", "1C", "1A", "1D"];
 
 /** The Battleshift side of each campaign side: the UPF blue (the west edge), the Sathar red. */
 export const BS_SIDE: Readonly<Record<Side, "blue" | "red">> = { upf: "blue", sathar: "red" };
