@@ -1,0 +1,123 @@
+/**
+ * What a seat can order now, as menus (godip's Options): the order types its phase takes (orders.ts `PHASE_ORDERS`),
+ * each with the values its fields may take from what the seat knows. Moves and attacks ask their parts of the rules.
+ */
+import type { OptionField, OrderOption, Options } from "../../../core/ruleset.js";
+import type { SatharWarState, Ship } from "../model.js";
+import { type OrderType, PHASE_ORDERS } from "../orders.js";
+import { knownState, sideOfSeat } from "../presentation/known-state.js";
+import { whereText } from "../presentation/view.js";
+import { contested, PHASE_NAMES, sideOf } from "./turn.js";
+
+/** Seed 000 "SATHAR RETREAT CONDITIONS". */
+export const RETREAT_CONDITIONS: readonly string[] = [
+  "the Sathar have lost two assault carriers",
+  "the Sathar have lost five heavy cruisers",
+  "the Sathar have lost 40 ships, including fighters",
+  "a tenday passes without the Sathar destroying at least two stations, two fortresses or a station and a fortress",
+  "at the end of any tenday, the Sathar have lost more ships in combat than the UPF (fighters and militia not counted)",
+];
+
+const shipChoices = (ships: readonly Ship[], state: SatharWarState, max = 200): Extract<OptionField, { kind: "choices" }> => ({
+  kind: "choices",
+  values: ships.map((s) => ({ value: s.id, label: `${s.id} ${s.name} (${whereText(state, s)})` })),
+  min: 1,
+  max: Math.min(max, Math.max(1, ships.length)),
+});
+
+export interface MenuParts {
+  /** Move orders' menus (strategic movement). */
+  moves?: (known: SatharWarState, seat: string) => OrderOption[];
+  /** Attack orders' menus (special combat). */
+  attacks?: (known: SatharWarState, seat: string) => OrderOption[];
+}
+
+export function legalOrders(state: SatharWarState, seat: string, parts: MenuParts = {}): Options {
+  const side = sideOfSeat(state, seat);
+  const base = { seat, step: state.step };
+  if (!side) return { ...base, orders: [], note: `there is no seat ${seat.slice(0, 40)} in this campaign` };
+  if (state.outcome) return { ...base, orders: [], note: "the war is over" };
+  if (sideOf(state.phase) !== side)
+    return { ...base, orders: [], note: `step ${state.step} is the ${PHASE_NAMES[state.phase]}: nothing is asked of your side now` };
+  const known = knownState(state, seat);
+  const mine = Object.values(known.ships).filter((s) => s.seat === seat && s.location.kind !== "gone");
+  const planets = known.map.systems.flatMap((s) => s.planets.map((p) => ({ value: p.id, label: `${p.name} (${s.name})` })));
+  const out: OrderOption[] = [];
+  const add = (type: OrderType, summary: string, fields: Record<string, OptionField>) => {
+    if ((PHASE_ORDERS[state.phase] as readonly string[]).includes(type)) out.push({ type, summary, fields });
+  };
+  const nonAttached = mine.filter((s) => s.force === "Non-Attached Ships" && s.cls !== "FT");
+  if (nonAttached.length > 0)
+    add("deploy", "place non-attached ships in any system, or with Strike Force NOVA (000 'UPF Set-Up')", {
+      ships: shipChoices(nonAttached, known),
+      to: { kind: "choice", values: [...planets, { value: "nova", label: "with Strike Force NOVA, off the map" }] },
+    });
+  const fighters = mine.filter((s) => s.cls === "FT");
+  const carriers = mine.filter((s) => s.cls === "AC");
+  if (fighters.length > 0)
+    add("base", "fighters aboard an assault carrier or based at a station at their planet", {
+      fighters: shipChoices(fighters, known),
+      ...(carriers.length > 0
+        ? { carrier: { kind: "choice", optional: true, values: carriers.map((c) => ({ value: c.id, label: `${c.id} ${c.name}` })) } }
+        : {}),
+      ...(side === "upf"
+        ? {
+            station: {
+              kind: "choice",
+              optional: true,
+              values: Object.values(known.stations)
+                .filter((s) => s.destroyedDay === undefined)
+                .map((s) => ({ value: s.id, label: s.name })),
+            },
+          }
+        : {}),
+    });
+  if (known.settings.shatterDrones && known.phase.endsWith("setup")) {
+    const frigates = mine.filter((s) => s.cls === "FF");
+    add("drones", "choose two frigates as shatter drones (000 'SHATTER DRONES (Optional)')", {
+      ships: { ...shipChoices(frigates, known), min: 2, max: 2 },
+    });
+  }
+  add("retreat", "choose the secret retreat condition (000 'Sathar Retreat')", {
+    condition: { kind: "choice", values: RETREAT_CONDITIONS.map((label, i) => ({ value: i + 1, label: `${i + 1}: ${label}` })) },
+  });
+  const reserve = mine.filter((s) => s.location.kind === "reserve" && s.cls !== "FT");
+  if (reserve.length > 0)
+    add("place", "ships from the reserve into a start circle: at most half of those placed this turn in one circle (000 'Sathar Set-Up')", {
+      ships: shipChoices(reserve, known),
+      circle: { kind: "choice", values: known.map.circles.map((c) => ({ value: c.id, label: c.name })) },
+    });
+  if (mine.some((s) => s.location.kind === "offmap")) add("nova", "place Strike Force NOVA where 1d10 says (000 'Strike Force NOVA')", {});
+  if (parts.moves && PHASE_ORDERS[state.phase].some((t) => t === "move")) out.push(...parts.moves(known, seat));
+  const inCircles = mine.filter((s) => s.location.kind === "circle");
+  if (inCircles.length > 0)
+    add("void", "enter the Void from a start circle to be repaired, back in six days (000 'Sathar Repair')", {
+      ships: shipChoices(inCircles, known),
+    });
+  const atPlanets = mine.filter((s) => s.location.kind === "system");
+  if (atPlanets.length > 0)
+    add("dock", "dock at the station of the ships' planet, to be repaired (000 'REPAIR')", { ships: shipChoices(atPlanets, known) });
+  const damaged = mine.filter((s) => Object.keys(s.damage).length > 0 && s.location.kind === "system" && s.location.docked);
+  if (damaged.length > 0)
+    add("repair", "what a docked ship's repair day mends: hull points, or one system wholly (000 'UPF Repairs')", {
+      ship: { kind: "choice", values: damaged.map((s) => ({ value: s.id, label: `${s.id} ${s.name}` })) },
+      what: {
+        kind: "choice",
+        values: [...new Set(damaged.flatMap((s) => Object.keys(s.damage)))].sort().map((k) => ({ value: k, label: k })),
+      },
+    });
+  if (parts.attacks && PHASE_ORDERS[state.phase].some((t) => t === "attack")) out.push(...parts.attacks(known, seat));
+  else if (PHASE_ORDERS[state.phase].some((t) => t === "attack"))
+    add("attack", "attack the enemy in a system (000 'Declaring Combat')", {
+      system: {
+        kind: "choice",
+        values: contested(known).map((s) => ({ value: s, label: known.map.systems.find((x) => x.id === s)?.name ?? s })),
+      },
+      planet: { kind: "choice", optional: true, values: planets },
+    });
+  add("stance", "how your ships fight until told otherwise: when they break off", {
+    breakOffAtHullLost: { kind: "number", min: 0, max: 1, integer: false, optional: true },
+    breakOffOutgunned: { kind: "number", min: 0, max: 100, integer: false, optional: true },
+  });
+  return { ...base, orders: out };
+}
