@@ -6,8 +6,9 @@
  * declare and fight their attacks, the UPF declare and fight theirs; then the Time Record advances. Before day 1
  * come the two set-up steps (seed 000 "SETTING UP THE GAME"): the UPF's, then the Sathar's.
  */
-import type { Defence, Expendable, ShipClass, StationType, Weapon } from "./orders-of-battle/ship-classes.js";
+
 import type { FrontierMap } from "./deployment-map/map.js";
+import type { Defence, Expendable, ShipClass, StationType, Weapon } from "./orders-of-battle/ship-classes.js";
 
 export type Side = "sathar" | "upf";
 
@@ -23,7 +24,8 @@ export type Phase = (typeof PHASES)[number];
  *   `rate` boxes a day (2 or 3: risk-jumping, under an RJ counter), `jumped` once it has entered its jump box.
  *   `coasting`: it kept its box on its last move (seed 000 "Transit Boxes").
  * - `red`: in a light red box of a start circle's path (numbered from the circle), heading to the system or out.
- * - `circle`: in a Sathar Start Circle, having emerged from the Void (or about to enter it).
+ * - `circle`: in a Sathar Start Circle, having emerged from the Void (or about to enter it: `outbound`, reached from its
+ *   red boxes heading home; such a ship is not forced back into the red box, strategic-movement/RULINGS).
  * - `reserve`: Sathar not yet placed on the map (seed 000 "Sathar Set-Up").
  * - `offmap`: Strike Force NOVA and its ships before they are placed (seed 000 "Strike Force NOVA").
  * - `void`: a Sathar ship gone home to be repaired, back in a start circle on day `returnDay` (seed 000 "Sathar Repair").
@@ -34,7 +36,7 @@ export type Location =
   | { kind: "system"; system: string; planet: string; docked?: boolean }
   | { kind: "transit"; route: string; box: number; toward: string; rate: 1 | 2 | 3; jumped: boolean; coasting?: boolean }
   | { kind: "red"; circle: string; box: number; outbound: boolean }
-  | { kind: "circle"; circle: string }
+  | { kind: "circle"; circle: string; outbound?: boolean }
   | { kind: "reserve" }
   | { kind: "offmap" }
   | { kind: "void"; returnDay: number }

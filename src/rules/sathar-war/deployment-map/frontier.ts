@@ -10,7 +10,7 @@
  * rounded, with the two jump boxes in its middle; a start circle has as many red boxes as its distance to the
  * system, rounded.
  */
-import type { FrontierMap, Route, StartCircle, StarSystem } from "./map.js";
+import type { FrontierMap, Route, StarSystem, StartCircle } from "./map.js";
 
 const SYSTEMS: StarSystem[] = [
   {

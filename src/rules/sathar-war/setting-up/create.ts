@@ -5,11 +5,12 @@
  * Task Force Prenglar until the UPF deploys them, every Sathar ship in reserve (fighters aboard the carriers,
  * eight to a carrier, until the Sathar set-up says otherwise).
  */
-import { CLASS_NAMES, type ShipClass, SHIP_CLASSES } from "../orders-of-battle/ship-classes.js";
-import { type ForceSpec, MILITIA, SATHAR, SPACEFLEET, STATIONS } from "../orders-of-battle/forces.js";
-import { type FrontierMap, systemOfPlanet } from "../deployment-map/map.js";
+
 import { FRONTIER } from "../deployment-map/frontier.js";
+import { type FrontierMap, systemOfPlanet } from "../deployment-map/map.js";
 import type { Location, SatharWarState, SeatSpec, Settings, Ship, Stance, Station } from "../model.js";
+import { type ForceSpec, MILITIA, SATHAR, SPACEFLEET, STATIONS } from "../orders-of-battle/forces.js";
+import { CLASS_NAMES, SHIP_CLASSES, type ShipClass } from "../orders-of-battle/ship-classes.js";
 
 export const DEFAULT_SETTINGS: Settings = {
   replacements: false,
