@@ -124,6 +124,18 @@ export interface Settings {
   retreatWithNoFortress: "sathar" | "draw";
   /** Days after which the campaign ends as a draw if nothing else ended it (0: no limit; the seeds set none). */
   dayLimit: number;
+  /** The other readings of strategic movement's unclear passages (RULINGS.md "Strategic movement"); absent: the defaults. */
+  movement?: MovementSettings;
+}
+
+/** Strategic movement readings (each default first; RULINGS.md "Strategic movement"). */
+export interface MovementSettings {
+  /** After a risk jump: decelerate at any rate up to the jump's ("any", C.2 #16) or one box a day ("one", the SSW reading). */
+  afterJump?: "any" | "one";
+  /** "No more than half" of n ships placed: ⌊n/2⌋ ("down", C.2 #14) or ⌈n/2⌉ ("up"). */
+  half?: "down" | "up";
+  /** Sathar placed after day 1 may wait in their start circle (false: they must enter the red box that turn, C.2 #42). */
+  reinforcementsWait?: boolean;
 }
 
 /** A seat: the Sathar, or one of one to three UPF commands (seed 000 "Determining Sides"). */

@@ -63,7 +63,7 @@ export function placeSathar(state: SatharWarState, seat: string, orders: readonl
   }
   const n = [...perCircle.values()].reduce((a, b) => a + b, 0);
   if (problems.length === 0 && n > 0) {
-    const half = Math.floor(n / 2);
+    const half = state.settings.movement?.half === "up" ? Math.ceil(n / 2) : Math.floor(n / 2);
     const counts = [...perCircle.entries()].map(([c, k]) => `${k} in ${c}`).join(", ");
     const over = [...perCircle.entries()].filter(([, k]) => k > half);
     const where = opts.setUp ? "the set-up" : "this turn's placement";

@@ -11,7 +11,7 @@
 import { type Problem, problem } from "../../../core/result.js";
 import type { Rng } from "../../../core/rng.js";
 import { type Roll, type SwEvent, swEvent } from "../events.js";
-import type { Location, Loss, SatharWarState, Ship, Side } from "../model.js";
+import type { Loss, SatharWarState, Ship, Side } from "../model.js";
 import type { MoveOrder } from "../orders.js";
 import { boundToHome, homeSystem, imminentlyThreatened } from "./militia-ships.js";
 import { describe, leftFrom, routeById } from "./transit-boxes.js";
@@ -70,7 +70,12 @@ function refusal(
   if (others.length > 0) {
     return { code: "not-your-ship", message: `${others.join(", ")} ${others.length > 1 ? "are" : "is"} not commanded by seat ${seat}` };
   }
-  const twice = order.ships.filter((id, k) => named.has(id) || order.ships.indexOf(id) !== k);
+  const inOrder = new Set<string>();
+  const twice = order.ships.filter((id) => {
+    const again = named.has(id) || inOrder.has(id);
+    inOrder.add(id);
+    return again;
+  });
   if (twice.length > 0)
     return { code: "ship-ordered-twice", message: `${[...new Set(twice)].join(", ")} already ordered this move: one order per ship` };
   const fighters = order.ships.filter((id) => state.ships[id]!.cls === "FT");
@@ -109,7 +114,8 @@ export function defaultPlans(state: SatharWarState, side: Side, claimed: Readonl
         else add(ship, key, {});
       } else add(ship, key, at.coasting ? { action: "coast" } : {});
     } else if (at.kind === "red") add(ship, key, {});
-    else if (at.kind === "circle" && !at.outbound) add(ship, key, {});
+    else if (at.kind === "circle" && !at.outbound && !(state.settings.movement?.reinforcementsWait === true && state.day > 1))
+      add(ship, key, {});
   }
   const plans: MovePlan[] = [];
   for (const { order } of stacks.values()) {
@@ -194,17 +200,25 @@ function carryOut(state: SatharWarState, plan: MovePlan, side: Side, rng: Rng, e
   }
   const moved: string[] = [];
   const before = plan.ships.map((id) => state.ships[id]!.location);
+  const inPlan = new Set(plan.ships);
+  const aboardOf = new Map<string, Ship[]>();
+  for (const f of Object.values(state.ships)) {
+    if (f.location.kind === "aboard" && f.location.carrier !== undefined && inPlan.has(f.location.carrier)) {
+      aboardOf.set(f.location.carrier, [...(aboardOf.get(f.location.carrier) ?? []), f]);
+    }
+  }
   for (const id of plan.ships) {
     const ship = state.ships[id]!;
-    const aboard = Object.values(state.ships).filter((f) => f.location.kind === "aboard" && f.location.carrier === id);
+    const aboard = aboardOf.get(id) ?? [];
     if (lost.has(id)) {
       for (const s of [ship, ...aboard]) lose(state, s, "misjumped");
       continue;
     }
-    ship.location = structuredClone(plan.to) as Location;
+    ship.location = structuredClone(plan.to);
     if (plan.boxes > 0) moved.push(id, ...aboard.map((f) => f.id));
   }
-  for (const id of moved) if (!state.today.moved.includes(id)) state.today.moved.push(id);
+  const already = new Set(state.today.moved);
+  for (const id of moved) if (!already.has(id)) state.today.moved.push(id);
   const staying = plan.ships.filter((id) => !lost.has(id));
   if (staying.length > 0 && before[0]) {
     events.push(

@@ -278,6 +278,11 @@ function inTransit(
           : `a risk jump is made at the increased rate "from the time it enters the first transit box" (000:352): these ships left at 1 a day`,
       );
     }
+  } else if (state.settings.movement?.afterJump === "one") {
+    if (order.rate !== undefined && order.rate > 1) {
+      return fail("decelerate-too-fast", `this campaign decelerates after a jump at one box a day (setting movement.afterJump "one")`);
+    }
+    rate = 1;
   } else if (order.rate !== undefined) {
     if (order.rate > loc.rate) {
       return fail(
@@ -413,6 +418,10 @@ function inCircle(
 ): Planned {
   const circle = circleById(state.map, loc.circle);
   if (!circle) return fail("not-on-map", `start circle ${loc.circle} is not on this map`);
+  const mayWait = loc.outbound === true || (state.settings.movement?.reinforcementsWait === true && state.day > 1);
+  if (order.action === "coast" && mayWait) {
+    return { ok: true, plan: { label, ships: ids(ships), to: loc, boxes: 0, text: `wait in ${circle.name}` } };
+  }
   if (order.action === "coast" || order.action === "reverse") {
     return fail(
       "must-enter-red-box",
