@@ -313,10 +313,19 @@ describe("Militia Ships (seed 000:398-403; C.2 #31, E.14)", () => {
     put(s, ["S-DD01"], { kind: "red", circle: "ssc-fromeltar", box: 2, outbound: false });
     const r = upf(s, []);
     expect(loc(r.state, "M-TER-AS1")).toMatchObject({ kind: "transit", toward: "fromeltar" });
-    const refused = upf(s, [move(["M-TER-AS1"], { to: "outer-reach" })]);
-    expect(codes(refused)).toEqual([]); // moving between the planets of the system is not leaving it
-    const away = upf(s, [move(["M-TER-AS1"], { to: "cassidine" })]);
-    expect(codes(away)).toEqual(["militia-range"]);
+    expect(codes(upf(s, [move(["M-TER-AS1"], { to: "outer-reach" })]))).toEqual(["militia-must-return"]);
+    expect(codes(upf(s, [move(["M-TER-AS1"], { to: "cassidine" })]))).toEqual(["militia-range"]);
+    expect(codes(upf(s, [move(["M-TER-AS1"], { to: "fromeltar" })]))).toEqual([]);
+  });
+
+  it("away in a transit box when home becomes threatened: no coasting; not yet jumped away from home, it turns back by itself", () => {
+    const s = campaign();
+    put(s, ["M-TER-AS1"], transit("kizk-kar~fromeltar", 7, "kizk-kar", 1, false)); // left Fromeltar, 2 boxes out of 8
+    put(s, ["S-DD01"], { kind: "circle", circle: "ssc-fromeltar" });
+    expect(codes(upf(s, [move(["M-TER-AS1"], { action: "coast" })]))).toEqual(["militia-must-return"]);
+    expect(codes(upf(s, [move(["M-TER-AS1"])]))).toEqual(["militia-must-return"]);
+    const r = upf(s, []);
+    expect(loc(r.state, "M-TER-AS1")).toEqual(transit("kizk-kar~fromeltar", 8, "fromeltar", 1, true));
   });
 
   it("deputised once every station of the home system is destroyed: they move as Spacefleet", () => {

@@ -42,20 +42,35 @@ export function boundToHome(state: SatharWarState, ship: Ship): boolean {
 
 /**
  * Why a militia ship may not head for `destination` (a system id) from where it is, or undefined. `inHome`: it is in its
- * home system's starburst now. `stays`: it would stay away from home this day (coasting, or no move).
+ * home system's starburst now. Codes: `militia-range` (beyond home's neighbours), `home-threatened` (may not leave a
+ * threatened home), `militia-must-return` (away from a threatened home and not heading there).
  */
-export function militiaRefusal(state: SatharWarState, ship: Ship, destination: string, inHome: boolean): string | undefined {
+export function militiaRefusal(
+  state: SatharWarState,
+  ship: Ship,
+  destination: string,
+  inHome: boolean,
+): { code: string; message: string } | undefined {
   if (!boundToHome(state, ship)) return undefined;
   const home = homeSystem(state, ship);
   if (!home) return undefined;
   const near = neighbours(state.map, home);
   if (destination !== home && !near.includes(destination)) {
-    return `${ship.id} is ${ship.militiaOf} militia: it may go only to its home system or a neighbouring one (${[home, ...near].join(", ")}) until deputised (000:400-403)`;
+    return {
+      code: "militia-range",
+      message: `${ship.id} is ${ship.militiaOf} militia: it may go only to its home system or a neighbouring one (${[home, ...near].join(", ")}) until deputised (000:400-403)`,
+    };
   }
   if (destination !== home && imminentlyThreatened(state, home)) {
     return inHome
-      ? `${ship.id}'s home system ${home} is imminently threatened: its militia may not leave (000:400, C.2 #31)`
-      : `${ship.id}'s home system ${home} is imminently threatened: it must return home as quickly as possible (000:400)`;
+      ? {
+          code: "home-threatened",
+          message: `${ship.id}'s home system ${home} is imminently threatened: its militia may not leave (000:400, C.2 #31)`,
+        }
+      : {
+          code: "militia-must-return",
+          message: `${ship.id}'s home system ${home} is imminently threatened: it must return home as quickly as possible (000:400)`,
+        };
   }
   return undefined;
 }

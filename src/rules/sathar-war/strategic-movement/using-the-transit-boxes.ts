@@ -135,6 +135,15 @@ function fromSystem(
   // Another planet of the same system.
   if (system?.planets.some((p) => p.id === to)) {
     if (rate > 1) return fail("bad-rate", `moving between planets of ${loc.system} takes no rate: leave "rate" out`);
+    for (const s of ships) {
+      const home = homeSystem(state, s);
+      if (home && home !== loc.system && boundToHome(state, s) && imminentlyThreatened(state, home)) {
+        return fail(
+          "militia-must-return",
+          `${s.id}'s home system ${home} is imminently threatened: it must head home, not to another planet (000:400)`,
+        );
+      }
+    }
     return {
       ok: true,
       plan: {
@@ -171,7 +180,7 @@ function fromSystem(
     const why = rateRefusal(s, rate);
     if (why) return fail("rate-too-high", `${why}; the whole order could go at ${Math.min(...ships.map(maxRate))} a day`);
     const home = militiaRefusal(state, s, to, homeSystem(state, s) === loc.system);
-    if (home) return fail(homeSystem(state, s) === loc.system ? "home-threatened" : "militia-range", home);
+    if (home) return fail(home.code, home.message);
   }
   const jp = jumpProgress(route, to);
   const progress = Math.min(rate, jp);
@@ -228,7 +237,7 @@ function inTransit(
     if (forced) return undefined;
     for (const s of ships) {
       const why = militiaRefusal(state, s, dest, false);
-      if (why) return fail("militia-range", why);
+      if (why) return fail(why.code, why.message);
       const home = homeSystem(state, s);
       if (stays && boundToHome(state, s) && home && imminentlyThreatened(state, home)) {
         return fail(
