@@ -405,3 +405,18 @@ describe("movement settings: the other readings (RULINGS 'Strategic movement')",
     expect(loc(sathar(s, [move(["S-DD01"], { action: "coast" })]).state, "S-DD01").kind).toBe("circle");
   });
 });
+
+describe("the check and the menus in more detail", () => {
+  it("the check gives the boxes and days: one box a day from Prenglar reaches Cassidine after 7 more days", () => {
+    const lines = checkMoves(campaign(), "upf", [move(["TFP-FF1"], { to: "cassidine" }), move(["TFP-LC1"], { to: "cassidine", rate: 3 })]);
+    expect(lines.map((l) => l.ok)).toEqual([true, true]);
+    expect(lines[0]!.text).toContain("7 more day(s) to cassidine");
+    expect(lines[1]!.text).toContain("3 more day(s) to cassidine"); // box 3; jump box 4 tomorrow; 7 the day after; then in
+    expect(lines[0]!.certainty).toBe("certain");
+  });
+
+  it("the Sathar are offered placement at set-up; the UPF NOVA at its move", () => {
+    expect(movesFor(campaign("sathar-setup"), "sathar").map((o) => o.type)).toEqual(["place"]);
+    expect(movesFor(campaign("upf-move"), "upf").map((o) => o.type)).toContain("nova");
+  });
+});

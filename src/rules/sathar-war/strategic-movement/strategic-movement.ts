@@ -220,7 +220,8 @@ function carryOut(state: SatharWarState, plan: MovePlan, side: Side, rng: Rng, e
   const already = new Set(state.today.moved);
   for (const id of moved) if (!already.has(id)) state.today.moved.push(id);
   const staying = plan.ships.filter((id) => !lost.has(id));
-  if (staying.length > 0 && before[0]) {
+  // A stack coasting by default makes no event day after day; an ordered coast does.
+  if (staying.length > 0 && before[0] && (plan.boxes > 0 || !plan.label.startsWith("default"))) {
     events.push(
       swEvent("moved", state.day, step, `${staying.join(", ")}: from ${describe(state.map, before[0])}, ${plan.text}`, {
         ships: staying,
