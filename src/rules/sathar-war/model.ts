@@ -24,7 +24,8 @@ export type Phase = (typeof PHASES)[number];
  *   `rate` boxes a day (2 or 3: risk-jumping, under an RJ counter), `jumped` once it has entered its jump box.
  *   `coasting`: it kept its box on its last move (seed 000 "Transit Boxes").
  * - `red`: in a light red box of a start circle's path (numbered from the circle), heading to the system or out.
- * - `circle`: in a Sathar Start Circle, having emerged from the Void (or about to enter it).
+ * - `circle`: in a Sathar Start Circle, having emerged from the Void (or about to enter it: `outbound`, reached from its
+ *   red boxes heading home; such a ship is not forced back into the red box, strategic-movement/RULINGS).
  * - `reserve`: Sathar not yet placed on the map (seed 000 "Sathar Set-Up").
  * - `offmap`: Strike Force NOVA and its ships before they are placed (seed 000 "Strike Force NOVA").
  * - `void`: a Sathar ship gone home to be repaired, back in a start circle on day `returnDay` (seed 000 "Sathar Repair").
@@ -35,7 +36,7 @@ export type Location =
   | { kind: "system"; system: string; planet: string; docked?: boolean }
   | { kind: "transit"; route: string; box: number; toward: string; rate: 1 | 2 | 3; jumped: boolean; coasting?: boolean }
   | { kind: "red"; circle: string; box: number; outbound: boolean }
-  | { kind: "circle"; circle: string }
+  | { kind: "circle"; circle: string; outbound?: boolean }
   | { kind: "reserve" }
   | { kind: "offmap" }
   | { kind: "void"; returnDay: number }
@@ -123,6 +124,18 @@ export interface Settings {
   retreatWithNoFortress: "sathar" | "draw";
   /** Days after which the campaign ends as a draw if nothing else ended it (0: no limit; the seeds set none). */
   dayLimit: number;
+  /** The other readings of strategic movement's unclear passages (RULINGS.md "Strategic movement"); absent: the defaults. */
+  movement?: MovementSettings;
+}
+
+/** Strategic movement readings (each default first; RULINGS.md "Strategic movement"). */
+export interface MovementSettings {
+  /** After a risk jump: decelerate at any rate up to the jump's ("any", C.2 #16) or one box a day ("one", the SSW reading). */
+  afterJump?: "any" | "one";
+  /** "No more than half" of n ships placed: ⌊n/2⌋ ("down", C.2 #14) or ⌈n/2⌉ ("up"). */
+  half?: "down" | "up";
+  /** Sathar placed after day 1 may wait in their start circle (false: they must enter the red box that turn, C.2 #42). */
+  reinforcementsWait?: boolean;
 }
 
 /** A seat: the Sathar, or one of one to three UPF commands (seed 000 "Determining Sides"). */
