@@ -15,6 +15,7 @@ import { rearm } from "../../src/rules/sathar-war/supply/rearming.js";
 import { boxKey, inSupply, suppliedPlaces, systemKey } from "../../src/rules/sathar-war/supply/supply.js";
 import { endOfDay } from "../../src/rules/sathar-war/time-record/end-of-day.js";
 import { timeRecord, timeRecordText } from "../../src/rules/sathar-war/time-record/time-record.js";
+import { chooseRetreat, ensureRetreatCondition } from "../../src/rules/sathar-war/victory/sathar-retreat.js";
 import { checkVictory, warOutcome } from "../../src/rules/sathar-war/victory/victory.js";
 import { at, DiceRng, destroy, emptyCampaign, idsOf, lose } from "./logistics-support.js";
 
@@ -397,6 +398,7 @@ describe("CONDITIONS FOR VICTORY", () => {
     destroy(s, ["st-groth"], 3);
     expect(warOutcome(s)).toBeUndefined();
     expect(warOutcome(s, true)).toMatchObject({ winner: "upf" });
+    expect(warOutcome({ ...s, settings: { ...s.settings, firstTendayExempt: true } }, true)).toBeUndefined();
     destroy(s, ["st-triad"], 9);
     expect(warOutcome(s, true)).toBeUndefined();
     const mid = retreat(4, 9);
@@ -473,5 +475,36 @@ describe("End of the day", () => {
     expect(state.day).toBe(20);
     expect(events.map((e) => e.kind)).toEqual(["replaced", "retreat", "victory"]);
     expect(endOfDay(state, Rng.fromSeed(1)).events).toEqual([]);
+  });
+});
+
+describe("Sathar Retreat: the secret choice", () => {
+  it("the Sathar write down one of five conditions before the first turn; only they see it", () => {
+    const s = emptyCampaign();
+    s.phase = "sathar-setup";
+    const r = chooseRetreat(s, "sathar", { type: "retreat", condition: 4 });
+    expect(r.state.retreatCondition).toBe(4);
+    expect(r.events[0]?.to).toEqual(["sathar"]);
+    expect(chooseRetreat(s, "upf", { type: "retreat", condition: 4 }).problems[0]?.code).toBe("not-sathar");
+    expect(chooseRetreat({ ...s, phase: "sathar-move" }, "sathar", { type: "retreat", condition: 4 }).problems[0]?.code).toBe("too-late");
+  });
+  it("none chosen: a d10 picks one (7 gives condition 4), for the Sathar's eyes only", () => {
+    const r = ensureRetreatCondition(emptyCampaign(), new DiceRng([7]));
+    expect(r.state.retreatCondition).toBe(4);
+    expect(r.events[0]).toMatchObject({ to: ["sathar"], rolls: [{ die: "d10", value: 7 }] });
+  });
+});
+
+describe("Pure and deterministic", () => {
+  it("endOfDay leaves its input alone and gives byte-identical results for the same state and seed", () => {
+    const s = emptyCampaign({ replacements: true }, 20);
+    s.retreatCondition = 1;
+    for (const id of idsOf(s, "sathar", "DD").slice(0, 6)) lose(s, id, "destroyed", 15);
+    at(s, "TFC-LC1", "triad", true).damage = { hull: 30, LB: 1 };
+    const before = JSON.stringify(s);
+    const a = endOfDay(s, Rng.fromSeed(9));
+    const b = endOfDay(s, Rng.fromSeed(9));
+    expect(JSON.stringify(s)).toBe(before);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
   });
 });

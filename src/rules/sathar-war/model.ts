@@ -122,6 +122,12 @@ export interface Settings {
   retreatWithNoFortress: "sathar" | "draw";
   /** Days after which the campaign ends as a draw if nothing else ended it (0: no limit; the seeds set none). */
   dayLimit: number;
+  /**
+   * Retreat condition 4 ("A tenday passes without the Sathar destroying at least two stations ...") not checked at
+   * the end of the first tenday, while the Sathar are still crossing the red boxes (C.2 #22's alternative; default
+   * false: every calendar tendays counts).
+   */
+  firstTendayExempt?: boolean;
 }
 
 /** A seat: the Sathar, or one of one to three UPF commands (seed 000 "Determining Sides"). */

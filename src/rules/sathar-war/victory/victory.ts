@@ -61,7 +61,7 @@ export function retreatConditionMet(state: SatharWarState, n: number, atTendayEn
     case 3:
       return sathar.length >= 40;
     case 4: {
-      if (!atTendayEnd) return false;
+      if (!atTendayEnd || (state.settings.firstTendayExempt && state.day <= 10)) return false;
       const first = state.day - 9;
       const down = Object.values(state.stations).filter(
         (s) => s.destroyedDay !== undefined && s.destroyedDay >= first && s.destroyedDay <= state.day,
