@@ -14,11 +14,21 @@ import type { SatharWarState, Side, Station } from "../model.js";
 import { systemsHeldBy } from "../supply/supply.js";
 
 /** The side that may repair at this station's SCC today, or undefined (no SCC, or nobody may). */
-export function sccUser(state: SatharWarState, station: Station): Side | undefined {
+export function sccUser(state: SatharWarState, station: Station, held?: Held): Side | undefined {
   if (!station.scc) return undefined;
-  if (station.destroyedDay === undefined) return systemsHeldBy(state, "sathar").has(station.system) ? undefined : "upf";
+  if (station.destroyedDay === undefined) return (held?.sathar ?? systemsHeldBy(state, "sathar")).has(station.system) ? undefined : "upf";
   const allDestroyed = Object.values(state.stations).every((s) => s.system !== station.system || s.destroyedDay !== undefined);
-  return allDestroyed && !systemsHeldBy(state, "upf").has(station.system) ? "sathar" : undefined;
+  return allDestroyed && !(held?.upf ?? systemsHeldBy(state, "upf")).has(station.system) ? "sathar" : undefined;
+}
+
+/** The systems each side holds (supply.ts `systemsHeldBy`), worked out once for a day's many questions. */
+export interface Held {
+  upf: Set<string>;
+  sathar: Set<string>;
+}
+
+export function heldSystems(state: SatharWarState): Held {
+  return { upf: systemsHeldBy(state, "upf"), sathar: systemsHeldBy(state, "sathar") };
 }
 
 /** Hull points this SCC repairs a day for `side` (REPAIR CAPACITY TABLE; the Sathar at half). */

@@ -19,7 +19,7 @@ import { problem } from "../../../core/result.js";
 import { type SwEvent, swEvent } from "../events.js";
 import type { SatharWarState, Ship, Station } from "../model.js";
 import type { RepairOrder } from "../orders.js";
-import { dailyCapacity, sccUser, stationAt } from "./construction-centers.js";
+import { dailyCapacity, type Held, heldSystems, sccUser, stationAt } from "./construction-centers.js";
 
 const STEP = "End of day: repairs";
 
@@ -32,11 +32,11 @@ export function damagedKeys(ship: Ship): string[] {
 }
 
 /** The SCC a ship is being repaired at today: docked the whole day at a station whose SCC its side may use. */
-export function repairingAt(state: SatharWarState, ship: Ship): Station | undefined {
+export function repairingAt(state: SatharWarState, ship: Ship, held?: Held): Station | undefined {
   const loc = ship.location;
   if (loc.kind !== "system" || !loc.docked || state.today.moved.includes(ship.id)) return undefined;
   const station = stationAt(state, loc.planet);
-  return station && sccUser(state, station) === ship.side ? station : undefined;
+  return station && sccUser(state, station, held) === ship.side ? station : undefined;
 }
 
 function mend(ship: Ship, key: string, points?: number): number {
@@ -56,11 +56,17 @@ function mend(ship: Ship, key: string, points?: number): number {
 }
 
 /** Why a repair order cannot be carried out ([code, message]), or undefined. */
-function whyNot(state: SatharWarState, seat: string, order: RepairOrder, ordered: Map<string, RepairOrder>): [string, string] | undefined {
+function whyNot(
+  state: SatharWarState,
+  seat: string,
+  order: RepairOrder,
+  ordered: Map<string, RepairOrder>,
+  held: Held,
+): [string, string] | undefined {
   const ship = state.ships[order.ship];
   if (!ship) return ["unknown-ship", `there is no ship ${order.ship}`];
   if (ship.seat !== seat) return ["not-your-ship", `${order.ship} is commanded by ${ship.seat}, not ${seat}`];
-  if (!repairingAt(state, ship))
+  if (!repairingAt(state, ship, held))
     return [
       "not-in-the-shop",
       `${order.ship} is not docked the whole day at a construction centre its side may use (UPF: a standing station with an SCC, no Sathar ship in the system; Sathar: a captured SCC)`,
@@ -76,22 +82,30 @@ export function repairDay(
   state: SatharWarState,
   ordersBySeat: Readonly<Record<string, readonly RepairOrder[]>>,
 ): { state: SatharWarState; events: SwEvent[]; problems: { seat: string; problem: Problem }[] } {
-  const next = structuredClone(state);
+  // Copy only what changes: the ship records, and each ship mended (`mended`).
+  const next: SatharWarState = { ...state, ships: { ...state.ships } };
+  const mended = (id: string): Ship => {
+    const copy = structuredClone(next.ships[id] as Ship);
+    next.ships[id] = copy;
+    return copy;
+  };
+  // Repairs change no ship's place, so who holds which system is the same all through.
+  const held = heldSystems(state);
   const problems: { seat: string; problem: Problem }[] = [];
   const events: SwEvent[] = [];
   const ordered = new Map<string, RepairOrder>();
   for (const seat of Object.keys(ordersBySeat).sort()) {
     for (const [i, order] of (ordersBySeat[seat] ?? []).entries()) {
-      const wrong = whyNot(next, seat, order, ordered);
+      const wrong = whyNot(next, seat, order, ordered, held);
       if (wrong) problems.push({ seat, problem: problem(`#${i + 1} repair ${order.ship} ${order.what}`, wrong[0], wrong[1]) });
       else ordered.set(order.ship, order);
     }
   }
 
   for (const station of Object.values(next.stations).sort((a, b) => (a.id < b.id ? -1 : 1))) {
-    const side = sccUser(next, station);
+    const side = sccUser(next, station, held);
     if (!side) continue;
-    const inShop = Object.values(next.ships).filter((s) => s.side === side && repairingAt(next, s)?.id === station.id);
+    const inShop = Object.values(next.ships).filter((s) => s.side === side && repairingAt(next, s, held)?.id === station.id);
     if (inShop.length === 0) continue;
     const order = [...ordered.keys()].filter((id) => inShop.some((s) => s.id === id));
     const rest = inShop
@@ -101,8 +115,7 @@ export function repairDay(
     let pool = dailyCapacity(station, side);
     const capacity = pool;
     for (const id of [...order, ...rest]) {
-      const ship = next.ships[id] as Ship;
-      const keys = damagedKeys(ship);
+      const keys = damagedKeys(next.ships[id] as Ship);
       if (keys.length === 0) continue;
       const given = ordered.get(id);
       const what = given?.what ?? (keys.includes("hull") && pool > 0 ? "hull" : keys.find((k) => k !== "hull"));
@@ -114,6 +127,7 @@ export function repairDay(
           );
           continue;
         }
+        const ship = mended(id);
         const fixed = mend(ship, "hull", Math.min(pool, given?.points ?? pool));
         pool -= fixed;
         const left = ship.damage.hull ?? 0;
@@ -127,7 +141,7 @@ export function repairDay(
           ),
         );
       } else {
-        mend(ship, what);
+        mend(mended(id), what);
         events.push(swEvent("repaired", next.day, STEP, `${id}: ${what} completely restored at ${station.name}.`, { ships: [id] }));
       }
     }

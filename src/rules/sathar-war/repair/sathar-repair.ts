@@ -72,36 +72,31 @@ export function enterVoid(
 
 /** Ships whose return day has come (`day`: the Day marker now; default the state's day) go to the reserve, wholly repaired and rearmed. */
 export function returnFromVoid(state: SatharWarState, day = state.day): { state: SatharWarState; events: SwEvent[] } {
-  const next = structuredClone(state);
-  const back: string[] = [];
-  for (const ship of Object.values(next.ships)) {
-    if (ship.location.kind !== "void" || ship.location.returnDay > day) continue;
-    ship.location = { kind: "reserve" };
-    back.push(ship.id);
-  }
-  const refit = (ship: Ship) => {
-    ship.damage = {};
-    ship.spent = {};
-    delete ship.stationOnly;
+  const back = Object.values(state.ships)
+    .filter((s) => s.location.kind === "void" && s.location.returnDay <= day)
+    .map((s) => s.id);
+  if (back.length === 0) return { state, events: [] };
+  const next: SatharWarState = { ...state, ships: { ...state.ships }, fighterRearms: { ...state.fighterRearms } };
+  const refit = (ship: Ship): Ship => {
+    const { stationOnly: _, ...rest } = ship;
+    return { ...rest, damage: {}, spent: {} };
   };
-  for (const ship of Object.values(next.ships)) {
+  for (const ship of Object.values(state.ships)) {
     const loc = ship.location;
-    if (back.includes(ship.id) || (loc.kind === "aboard" && loc.carrier !== undefined && back.includes(loc.carrier))) refit(ship);
+    if (back.includes(ship.id)) next.ships[ship.id] = { ...refit(ship), location: { kind: "reserve" } };
+    else if (loc.kind === "aboard" && loc.carrier !== undefined && back.includes(loc.carrier)) next.ships[ship.id] = refit(ship);
   }
   for (const host of back) delete next.fighterRearms[host];
-  const events =
-    back.length > 0
-      ? [
-          swEvent(
-            "void-return",
-            day,
-            "Time Record: back from the Void",
-            `Back from the Void, repaired and rearmed, to be placed in a start circle: ${back.join(", ")}.`,
-            {
-              ships: back,
-            },
-          ),
-        ]
-      : [];
+  const events = [
+    swEvent(
+      "void-return",
+      day,
+      "Time Record: back from the Void",
+      `Back from the Void, repaired and rearmed, to be placed in a start circle: ${back.join(", ")}.`,
+      {
+        ships: back,
+      },
+    ),
+  ];
   return { state: next, events };
 }

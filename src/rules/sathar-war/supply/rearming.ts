@@ -11,7 +11,7 @@
  */
 import { type SwEvent, swEvent } from "../events.js";
 import type { SatharWarState, Ship } from "../model.js";
-import { inSupply, type PlaceKey, suppliedPlaces, systemKey } from "./supply.js";
+import { inSupply, type PlaceKey, placeOf, suppliedPlaces, systemKey } from "./supply.js";
 
 const STEP = "End of day: rearming";
 
@@ -31,37 +31,46 @@ function shipRearms(state: SatharWarState, ship: Ship, supplied: Set<PlaceKey>):
 
 /** Ships and stations rearm at the day's end; fighters from their carrier or station (C.2 #21). Returns a new state. */
 export function rearm(state: SatharWarState): { state: SatharWarState; events: SwEvent[] } {
-  const next = structuredClone(state);
+  // Copy only what changes: the ship and station records, and each one rearmed.
+  const next: SatharWarState = {
+    ...state,
+    ships: { ...state.ships },
+    stations: { ...state.stations },
+    fighterRearms: { ...state.fighterRearms },
+  };
   const supplied = { upf: suppliedPlaces(state, "upf"), sathar: suppliedPlaces(state, "sathar") };
   const rearmed: string[] = [];
   const resupplied = new Set<string>();
-  for (const ship of Object.values(next.ships)) {
+  for (const ship of Object.values(state.ships)) {
     if (ship.cls === "FT" || !shipRearms(state, ship, supplied[ship.side])) continue;
     resupplied.add(ship.id);
-    if (hasSpent(ship.spent)) rearmed.push(ship.id);
-    ship.spent = {};
+    if (!hasSpent(ship.spent)) continue;
+    rearmed.push(ship.id);
+    next.ships[ship.id] = { ...ship, spent: {} };
   }
   const foughtToday = new Set(state.battles.filter((b) => b.day === state.day).flatMap((b) => b.stations));
   const stationsRearmed: string[] = [];
-  for (const station of Object.values(next.stations)) {
+  for (const station of Object.values(state.stations)) {
     if (station.destroyedDay !== undefined || foughtToday.has(station.id) || state.today.fought.includes(station.id)) continue;
     if (!supplied.upf.has(systemKey(station.system))) continue;
     resupplied.add(station.id);
-    if (hasSpent(station.spent)) stationsRearmed.push(station.id);
-    station.spent = {};
+    if (!hasSpent(station.spent)) continue;
+    stationsRearmed.push(station.id);
+    next.stations[station.id] = { ...station, spent: {} };
   }
   for (const host of resupplied) if (next.fighterRearms[host] !== undefined) next.fighterRearms[host] = 0;
 
   const events: SwEvent[] = [];
   const outOfSupply = new Map<string, string[]>();
   const refused: string[] = [];
-  for (const fighter of Object.values(next.ships)) {
+  for (const fighter of Object.values(state.ships)) {
     if (fighter.cls !== "FT" || fighter.location.kind !== "aboard" || !hasSpent(fighter.spent)) continue;
     if (state.today.moved.includes(fighter.id) || state.today.fought.includes(fighter.id)) continue;
     const host = fighter.location.carrier ?? fighter.location.station;
-    if (host === undefined) continue;
+    // A carrier off the map (reserve, the Void) rearms nothing: the Void refits its fighters (sathar-repair.ts).
+    if (host === undefined || placeOf(state, fighter) === undefined) continue;
     if (resupplied.has(host)) {
-      fighter.spent = {};
+      next.ships[fighter.id] = { ...fighter, spent: {} };
       rearmed.push(fighter.id);
       continue;
     }
@@ -69,7 +78,7 @@ export function rearm(state: SatharWarState): { state: SatharWarState; events: S
       refused.push(fighter.id);
       continue;
     }
-    fighter.spent = {};
+    next.ships[fighter.id] = { ...fighter, spent: {} };
     rearmed.push(fighter.id);
     outOfSupply.set(host, [...(outOfSupply.get(host) ?? []), fighter.id]);
   }
