@@ -84,6 +84,20 @@ describe("SUPPLY: Sathar ships trace a path to a start circle", () => {
     at(s, "M-PAL-AS1", "pale");
     expect(inSupply(s, s.ships["S-DD01"]!)).toBe(false);
   });
+  it("transit boxes holding UPF ships do not block the Sathar", () => {
+    const s = emptyCampaign();
+    destroy(s, ["st-pale", "st-new-pale"]);
+    at(s, "S-DD01", "laco");
+    s.ships["TFC-FF1"]!.location = {
+      kind: "transit",
+      route: "dixons-star~truanes-star",
+      box: 2,
+      toward: "truanes-star",
+      rate: 1,
+      jumped: false,
+    };
+    expect(inSupply(s, s.ships["S-DD01"]!)).toBe(true);
+  });
   it("ships in the red boxes and start circles are in supply; a besieging ship traces out of its own system", () => {
     const s = emptyCampaign();
     s.ships["S-DD01"]!.location = { kind: "red", circle: "ssc-prenglar", box: 1, outbound: false };
@@ -135,6 +149,28 @@ describe("Rearming", () => {
     s = rearm(s).state;
     expect(s.fighterRearms["S-AC1"]).toBe(0);
     expect(s.ships["S-FT01"]!.spent).toEqual({});
+  });
+});
+
+describe("Rearming at stations", () => {
+  it("a station in supply rearms; fighters based at a station cut off rearm twice, then wait for it to be resupplied", () => {
+    let s = emptyCampaign();
+    s.stations["st-triad"]!.spent = { ICM: 4 };
+    s.ships["TFC-FT1"]!.location = { kind: "aboard", station: "st-hentz" };
+    at(s, "S-DD01", "yast");
+    at(s, "S-DD02", "hargut");
+    const first = rearm(s);
+    expect(first.state.stations["st-triad"]!.spent).toEqual({});
+    s = first.state;
+    for (let day = 1; day <= 3; day++) {
+      s.ships["TFC-FT1"] = { ...s.ships["TFC-FT1"]!, spent: { AR: 1 } };
+      s = rearm(s).state;
+      expect(s.ships["TFC-FT1"]!.spent).toEqual(day <= 2 ? {} : { AR: 1 });
+    }
+    s.ships["S-DD02"] = { ...s.ships["S-DD02"]!, location: { kind: "reserve" } };
+    s = rearm(s).state;
+    expect(s.ships["TFC-FT1"]!.spent).toEqual({});
+    expect(s.fighterRearms["st-hentz"]).toBe(0);
   });
 });
 
