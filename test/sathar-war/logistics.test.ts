@@ -15,7 +15,7 @@ import { rearm } from "../../src/rules/sathar-war/supply/rearming.js";
 import { boxKey, inSupply, suppliedPlaces, systemKey } from "../../src/rules/sathar-war/supply/supply.js";
 import { endOfDay } from "../../src/rules/sathar-war/time-record/end-of-day.js";
 import { timeRecord, timeRecordText } from "../../src/rules/sathar-war/time-record/time-record.js";
-import { chooseRetreat, ensureRetreatCondition } from "../../src/rules/sathar-war/victory/sathar-retreat.js";
+import { ensureRetreatCondition } from "../../src/rules/sathar-war/victory/sathar-retreat.js";
 import { checkVictory, warOutcome } from "../../src/rules/sathar-war/victory/victory.js";
 import { at, DiceRng, destroy, emptyCampaign, idsOf, lose } from "./logistics-support.js";
 
@@ -515,15 +515,6 @@ describe("End of the day", () => {
 });
 
 describe("Sathar Retreat: the secret choice", () => {
-  it("the Sathar write down one of five conditions before the first turn; only they see it", () => {
-    const s = emptyCampaign();
-    s.phase = "sathar-setup";
-    const r = chooseRetreat(s, "sathar", { type: "retreat", condition: 4 });
-    expect(r.state.retreatCondition).toBe(4);
-    expect(r.events[0]?.to).toEqual(["sathar"]);
-    expect(chooseRetreat(s, "upf", { type: "retreat", condition: 4 }).problems[0]?.code).toBe("not-sathar");
-    expect(chooseRetreat({ ...s, phase: "sathar-move" }, "sathar", { type: "retreat", condition: 4 }).problems[0]?.code).toBe("too-late");
-  });
   it("none chosen: a d10 picks one (7 gives condition 4), for the Sathar's eyes only", () => {
     const r = ensureRetreatCondition(emptyCampaign(), new DiceRng([7]));
     expect(r.state.retreatCondition).toBe(4);

@@ -8,6 +8,7 @@
  * until it moves (the movement rules clear the flag). Whether it is repaired is decided at the day's end
  * (repair-day.ts): docked the whole day (not in `today.moved`) at an SCC its side may use.
  */
+import { clonePlain } from "../../../core/json.js";
 import type { Problem } from "../../../core/result.js";
 import { problem } from "../../../core/result.js";
 import type { SatharWarState } from "../model.js";
@@ -15,7 +16,7 @@ import type { DockOrder } from "../orders.js";
 import { sccUser, stationAt } from "./construction-centers.js";
 
 export function dock(state: SatharWarState, seat: string, orders: readonly DockOrder[]): { state: SatharWarState; problems: Problem[] } {
-  const next = structuredClone(state);
+  const next = clonePlain(state);
   const problems: Problem[] = [];
   orders.forEach((order, i) => {
     for (const id of order.ships) {

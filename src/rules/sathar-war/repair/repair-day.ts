@@ -14,6 +14,7 @@
  * system. What only a station can mend (`stationOnly`, seed 000 "REPAIR": a failed hull repair after battle, or a
  * system that rolled 99/00) is mended only here, and is cleared once that damage is gone.
  */
+import { clonePlain } from "../../../core/json.js";
 import type { Problem } from "../../../core/result.js";
 import { problem } from "../../../core/result.js";
 import { type SwEvent, swEvent } from "../events.js";
@@ -85,7 +86,7 @@ export function repairDay(
   // Copy only what changes: the ship records, and each ship mended (`mended`).
   const next: SatharWarState = { ...state, ships: { ...state.ships } };
   const mended = (id: string): Ship => {
-    const copy = structuredClone(next.ships[id] as Ship);
+    const copy = clonePlain(next.ships[id] as Ship);
     next.ships[id] = copy;
     return copy;
   };

@@ -9,6 +9,7 @@
  * ordinary `place` order, which counts against the half-per-circle rule like any placement (E.12, RULINGS.md
  * "Repair"): the rule limits every turn's placement, and "placed in a Sathar Start Circle" is a placement.
  */
+import { clonePlain } from "../../../core/json.js";
 import type { Problem } from "../../../core/result.js";
 import { problem } from "../../../core/result.js";
 import { type SwEvent, swEvent } from "../events.js";
@@ -32,7 +33,7 @@ export function enterVoid(
   seat: string,
   orders: readonly VoidOrder[],
 ): { state: SatharWarState; events: SwEvent[]; problems: Problem[] } {
-  const next = structuredClone(state);
+  const next = clonePlain(state);
   const problems: Problem[] = [];
   const gone: string[] = [];
   const returnDay = state.day + VOID_DAYS;

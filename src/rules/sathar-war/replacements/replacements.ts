@@ -20,6 +20,7 @@
  *   duration of the war" (seed 000 "Effects of a Misjump"), not destroyed, so not replaced. Fighters lost outside a
  *   carrier at the day's end are "destroyed automatically" (seed 000 "Breaking Off Combat"), so they count.
  */
+import { clonePlain } from "../../../core/json.js";
 import type { Rng } from "../../../core/rng.js";
 import { type Roll, type SwEvent, swEvent } from "../events.js";
 import type { Loss, SatharWarState, Ship } from "../model.js";
@@ -72,7 +73,7 @@ function rebuild(state: SatharWarState, lost: Ship, location: Ship["location"]):
 
 /** The replacement phase at the end of a 20th day (the caller checks the option and the day). Returns a new state. */
 export function replacementPhase(state: SatharWarState, rng: Rng): { state: SatharWarState; events: SwEvent[] } {
-  const next = structuredClone(state);
+  const next = clonePlain(state);
   const events: SwEvent[] = [];
   if (!next.settings.replacements) return { state: next, events };
 

@@ -8,6 +8,7 @@
  * Spacefleet frigates before militia ones, keeping the militia for their home planets). The detonation itself is the
  * battle resolvers' (battles/); a detonated drone is lost as "detonated", counted for nothing and never replaced.
  */
+import { clonePlain } from "../../../core/json.js";
 import type { Problem } from "../../../core/result.js";
 import { problem } from "../../../core/result.js";
 import { type SwEvent, swEvent } from "../events.js";
@@ -32,7 +33,7 @@ export function chooseDrones(state: SatharWarState, seat: string, order: DronesO
     if (ship.cls !== "FF") return fail("not-a-frigate", `${id} is a ${ship.cls}; only frigates become shatter drones`);
     if (ship.location.kind === "gone") return fail("ship-lost", `${id} is lost`);
   }
-  const next = structuredClone(state);
+  const next = clonePlain(state);
   for (const ship of Object.values(next.ships)) if (ship.side === side) delete ship.drone;
   for (const id of order.ships) (next.ships[id] as { drone?: boolean }).drone = true;
   return { state: next, problems: [] };
@@ -50,7 +51,7 @@ export function defaultDrones(state: SatharWarState, side: Side): string[] {
 /** With the option on, give each side without two drones its default pair (call as the set-up ends). */
 export function applyDefaultDrones(state: SatharWarState): { state: SatharWarState; events: SwEvent[] } {
   if (!state.settings.shatterDrones) return { state, events: [] };
-  const next = structuredClone(state);
+  const next = clonePlain(state);
   const events: SwEvent[] = [];
   for (const side of ["sathar", "upf"] as const) {
     const have = Object.values(next.ships).filter((s) => s.side === side && s.drone).length;

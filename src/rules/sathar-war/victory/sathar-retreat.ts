@@ -2,49 +2,20 @@
  * Sathar Retreat (seed 000): "the Sathar player gets to select one of five Retreat Conditions before the first turn.
  * This choice is written down, and revealed to the UPF player when the conditions are met."
  *
- * The choice (a `retreat` order in the Sathar set-up) goes into `state.retreatCondition` and into an event only the
- * Sathar seats see; victory.ts reveals it to everyone when it is met. A Sathar who names none by the end of the
- * set-up has one rolled for them (d10: 1-2 is condition 1, 3-4 condition 2, ... 9-10 condition 5), seen only by the
+ * The choice (a `retreat` order in the Sathar set-up, setting-up/set-up.ts `chooseRetreat`) goes into
+ * `state.retreatCondition`; victory.ts reveals it to everyone when it is met. A Sathar who names none by the end of
+ * the set-up has one rolled for them (d10: 1-2 is condition 1, 3-4 condition 2, ... 9-10 condition 5), seen only by the
  * Sathar, so a campaign can never run without one.
  */
-import type { Problem } from "../../../core/result.js";
-import { problem } from "../../../core/result.js";
 import type { Rng } from "../../../core/rng.js";
 import { type SwEvent, swEvent } from "../events.js";
 import type { SatharWarState } from "../model.js";
-import type { RetreatOrder } from "../orders.js";
 import { RETREAT_CONDITIONS } from "./victory.js";
 
 const STEP = "Set-up: Sathar Retreat";
 
 function satharSeats(state: SatharWarState): string[] {
   return state.seats.filter((s) => s.side === "sathar").map((s) => s.id);
-}
-
-export function chooseRetreat(
-  state: SatharWarState,
-  seat: string,
-  order: RetreatOrder,
-): { state: SatharWarState; events: SwEvent[]; problems: Problem[] } {
-  const label = `retreat ${order.condition}`;
-  if (state.seats.find((s) => s.id === seat)?.side !== "sathar")
-    return { state, events: [], problems: [problem(label, "not-sathar", "only the Sathar choose a retreat condition")] };
-  if (state.day !== 1 || (state.phase !== "sathar-setup" && state.phase !== "upf-setup"))
-    return {
-      state,
-      events: [],
-      problems: [problem(label, "too-late", "the retreat condition is chosen before the first turn, in the Sathar set-up")],
-    };
-  const event = swEvent(
-    "retreat-chosen",
-    state.day,
-    STEP,
-    `Retreat condition ${order.condition}: ${RETREAT_CONDITIONS[order.condition]}.`,
-    {
-      to: satharSeats(state),
-    },
-  );
-  return { state: { ...state, retreatCondition: order.condition }, events: [event], problems: [] };
 }
 
 /** If no condition was chosen, roll one (d10, halved up), seen only by the Sathar. */
