@@ -57,7 +57,7 @@ function rebuild(state: SatharWarState, lost: Ship, location: Ship["location"]):
   const id = replacementId(state, lost.id);
   const ship: Ship = {
     id,
-    name: `${lost.name} (replacement)`,
+    name: `${lost.name.replace(/ \(replacement\)$/, "")} (replacement)`,
     side: lost.side,
     cls: lost.cls,
     force: lost.force,
