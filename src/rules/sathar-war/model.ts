@@ -136,6 +136,12 @@ export interface MovementSettings {
   half?: "down" | "up";
   /** Sathar placed after day 1 may wait in their start circle (false: they must enter the red box that turn, C.2 #42). */
   reinforcementsWait?: boolean;
+  /**
+   * Retreat condition 4 ("A tenday passes without the Sathar destroying at least two stations ...") not checked at
+   * the end of the first tenday, while the Sathar are still crossing the red boxes (C.2 #22's alternative; default
+   * false: every calendar tendays counts).
+   */
+  firstTendayExempt?: boolean;
 }
 
 /** A seat: the Sathar, or one of one to three UPF commands (seed 000 "Determining Sides"). */
