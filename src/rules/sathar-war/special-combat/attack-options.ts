@@ -20,7 +20,7 @@ interface Target {
 
 function targets(state: SatharWarState, seat: string): Target[] {
   const spec = state.seats.find((s) => s.id === seat);
-  if (!spec) return [];
+  if (!spec || state.phase !== `${spec.side}-attack`) return [];
   const out: Target[] = [];
   for (const sys of state.map.systems) {
     for (const planet of sys.planets) {
@@ -44,7 +44,7 @@ function targets(state: SatharWarState, seat: string): Target[] {
   return out;
 }
 
-/** The attack order as a menu: systems and planets that can be attacked now, and the seat's ships there. */
+/** The attack order as a menu in the seat's side's attack step: systems and planets that can be attacked now, and the seat's ships there. */
 export function attacksFor(state: SatharWarState, seat: string): OrderOption[] {
   const found = targets(state, seat);
   if (found.length === 0) return [];
