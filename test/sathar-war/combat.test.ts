@@ -496,3 +496,36 @@ describe("applyBattle on its own", () => {
     expect(t.losses).toEqual([]);
   });
 });
+
+describe('seed 000 "Breaking Off Combat": "Militia ships in their home system must make at least one attack ... before breaking off"', () => {
+  it("a home militia ship that had not fired stays in the system; one that fired escapes; militia away from home may flee at once", () => {
+    const s = campaign({
+      "S-DD01": ["araks", "hentz"],
+      "M-HEN-AS1": ["araks", "hentz"],
+      "M-HEN-AS2": ["araks", "hentz"],
+      "M-GOL-AS1": ["araks", "hentz"],
+    });
+    const r = fightAttacks(
+      s,
+      "sathar",
+      { sathar: [attack("araks")] },
+      scripted({
+        "M-HEN-AS1": { fate: "escaped", fired: false },
+        "M-HEN-AS2": { fate: "escaped", fired: true },
+        "M-GOL-AS1": { fate: "escaped" },
+      }),
+      rng(),
+    );
+    expect(r.state.ships["M-HEN-AS1"]?.location).toEqual({ kind: "system", system: "araks", planet: "hentz" });
+    expect(r.state.ships["M-HEN-AS2"]?.location.kind).toBe("transit");
+    expect(r.state.ships["M-GOL-AS1"]?.location.kind).toBe("transit");
+    expect(r.events.find((e) => e.kind === "note")?.ships).toEqual(["M-HEN-AS1"]);
+  });
+
+  it("only a shatter drone detonates: a resolver saying so of another ship has it destroyed (a loss)", () => {
+    const s = campaign({ "S-DD01": ["araks", "hentz"], "M-HEN-FF1": ["araks", "hentz"] });
+    const r = fightAttacks(s, "sathar", { sathar: [attack("araks")] }, scripted({ "S-DD01": { fate: "detonated" } }), rng());
+    expect(r.state.ships["S-DD01"]?.location).toEqual({ kind: "gone", how: "destroyed", day: 3 });
+    expect(r.state.losses.map((l) => l.ship)).toEqual(["S-DD01"]);
+  });
+});

@@ -10,7 +10,9 @@
  *   only undocked (RULINGS).
  * - A detonated shatter drone is gone (`detonated`) and no loss: "It is not counted as a destroyed ship for victory
  *   conditions" (seed 000 "SHATTER DRONES (Optional)"; C.2 #20).
- * - Escapers go to a box next to the system (breaking-off-combat.ts). Every fighter in a battle is launched, so it
+ * - Escapers go to a box next to the system (breaking-off-combat.ts). A militia ship in its home system that the
+ *   resolver says escaped without having fired stays: "Militia ships in their home system must make at least one
+ *   attack (fire one weapon at one enemy ship) before breaking off combat". Every fighter in a battle is launched, so it
  *   shares its carrier's end only if the resolver says so; a surviving fighter goes where its carrier goes, or lands
  *   on another carrier of its side with room (one that escaped, if the fighter escaped; one that stayed, otherwise)
  *   or, for the UPF, on a standing station at the battle's planet; failing that it is left in the starburst, to be
@@ -22,7 +24,7 @@
  *   attacked (the UPF may not attack them today, seed 000 "Declaring Combat").
  */
 import type { Rng } from "../../../core/rng.js";
-import type { BattleInput, BattleResult, BattleShip } from "../battles/battle.js";
+import type { BattleInput, BattleResult, BattleShip, ShipOutcome } from "../battles/battle.js";
 import { type SwEvent, swEvent } from "../events.js";
 import type { BattleRecord, Location, SatharWarState } from "../model.js";
 import { escapeLocation } from "./breaking-off-combat.js";
@@ -61,7 +63,17 @@ export function applyBattle(
   const stayingCarriers = new Set<string>();
 
   const inBattle = input.ships.filter((bs) => next.ships[bs.id] !== undefined);
-  const fateOf = (bs: BattleShip) => result.ships[bs.id]?.fate ?? "fought";
+  const heldBack: string[] = [];
+  const fateOf = (bs: BattleShip): ShipOutcome["fate"] => {
+    const out = result.ships[bs.id];
+    if (!out) return "fought";
+    // "Militia ships in their home system must make at least one attack ... before breaking off combat."
+    if (out.fate === "escaped" && bs.mustFireBeforeBreakOff === true && out.fired !== true) return "fought";
+    // Only a shatter drone detonates; a resolver saying so of another ship has it destroyed.
+    if (out.fate === "detonated" && bs.drone !== true) return "destroyed";
+    return out.fate;
+  };
+  for (const bs of inBattle) if (result.ships[bs.id]?.fate === "escaped" && fateOf(bs) === "fought") heldBack.push(bs.id);
 
   for (const bs of inBattle) {
     const ship = next.ships[bs.id]!;
@@ -201,6 +213,16 @@ export function applyBattle(
   if (escaped.length > 0)
     events.push(
       swEvent("escaped", day, step, `Broke off and escaped: ${escaped.join(", ")}`, { ships: escaped.map((e) => e.split(" ")[0]!) }),
+    );
+  if (heldBack.length > 0)
+    events.push(
+      swEvent(
+        "note",
+        day,
+        step,
+        `${heldBack.join(", ")}: militia in their home system that had not fired cannot break off (seed 000 "Breaking Off Combat"); they stay in the system`,
+        { ships: heldBack },
+      ),
     );
   if (stranded.length > 0)
     events.push(
