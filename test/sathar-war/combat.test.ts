@@ -529,3 +529,15 @@ describe('seed 000 "Breaking Off Combat": "Militia ships in their home system mu
     expect(r.state.losses.map((l) => l.ship)).toEqual(["S-DD01"]);
   });
 });
+
+describe("fighters launched from a carrier that stays out of the battle", () => {
+  it("return to it afterwards", () => {
+    const s = campaign({ "S-AC1": ["araks", "hentz"], "S-DD01": ["araks", "hentz"] });
+    const resolver = scripted({ "S-FT02": { fate: "escaped" } });
+    const r = fightAttacks(s, "sathar", { sathar: [attack("araks", undefined, ["S-DD01", "S-FT01", "S-FT02"])] }, resolver, rng());
+    expect(resolver.inputs[0]?.ships.map((x) => x.id)).toEqual(["S-DD01", "S-FT01", "S-FT02"]);
+    expect(r.state.ships["S-FT01"]?.location).toEqual({ kind: "aboard", carrier: "S-AC1" });
+    expect(r.state.ships["S-FT02"]?.location).toEqual({ kind: "aboard", carrier: "S-AC1" });
+    expect(r.state.today.attacked.sort()).toEqual(["S-DD01", "S-FT01", "S-FT02"]);
+  });
+});

@@ -154,7 +154,9 @@ export function applyBattle(
         continue;
       }
     }
-    if (own !== undefined && stayingCarriers.has(own)) continue;
+    // Back aboard its own carrier if that is still in the system (it stayed, or it was not in the battle at all).
+    const ownCarrier = own !== undefined ? next.ships[own] : undefined;
+    if (ownCarrier && ownCarrier.location.kind === "system" && ownCarrier.location.system === input.system) continue;
     if (base !== undefined && standing(base)) continue;
     const carrier = [...stayingCarriers].find((c) => sameSide(c) && room(c));
     if (carrier !== undefined) {
