@@ -353,7 +353,10 @@ describe("battles' results on the map", () => {
     const s = campaign({ "S-DD01": ["araks", "hentz"], "S-AC1": ["araks", "hentz"], "M-HEN-FF1": ["araks", "hentz"] });
     const run = () =>
       JSON.stringify(fightAttacks(s, "sathar", { sathar: [attack("araks")] }, scripted({ "S-DD01": { fate: "escaped" } }), rng()));
+    const before = JSON.stringify(s);
     expect(run()).toBe(run());
+    // The step's input is not changed (the new state shares only what battles never write: map, settings, seats).
+    expect(JSON.stringify(s)).toBe(before);
   });
 });
 

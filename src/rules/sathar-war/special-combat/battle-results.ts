@@ -42,6 +42,21 @@ function load(state: SatharWarState, carrier: string): number {
 }
 
 /**
+ * A copy of the state for writing battles into: what battles change (ships, stations, losses, today, battles) is
+ * copied; the rest (map, settings, seats, stances, mines) is shared, read only here.
+ */
+export function copyForBattles(state: SatharWarState): SatharWarState {
+  return {
+    ...state,
+    ships: structuredClone(state.ships),
+    stations: structuredClone(state.stations),
+    losses: [...state.losses],
+    today: structuredClone(state.today),
+    battles: [...state.battles],
+  };
+}
+
+/**
  * Writes `result` back onto a copy of `state` (the input is not changed). `rng` is accepted for the pipeline's
  * uniform shape; no die is rolled here.
  */
@@ -51,7 +66,12 @@ export function applyBattle(
   result: BattleResult,
   _rng?: Rng,
 ): { state: SatharWarState; events: SwEvent[] } {
-  const next = structuredClone(state);
+  const next = copyForBattles(state);
+  return { state: next, events: writeBattle(next, input, result) };
+}
+
+/** `applyBattle` on a state the caller has already copied (`copyForBattles`): it is changed in place. */
+export function writeBattle(next: SatharWarState, input: BattleInput, result: BattleResult): SwEvent[] {
   const step = attackStep(input.attacker);
   const day = next.day;
   const events: SwEvent[] = [];
@@ -238,5 +258,5 @@ export function applyBattle(
         },
       ),
     );
-  return { state: next, events };
+  return events;
 }

@@ -82,7 +82,7 @@ export function escapeLocation(state: SatharWarState, side: Side, system: string
  * in the Sathar reserve, off the map with NOVA or in the Void are not on the map and are left alone.
  */
 export function strandFighters(state: SatharWarState): { state: SatharWarState; events: SwEvent[] } {
-  const next = structuredClone(state);
+  const next = { ...state, ships: structuredClone(state.ships), losses: [...state.losses] };
   const events: SwEvent[] = [];
   const lost: Ship[] = [];
   for (const ship of Object.values(next.ships)) {

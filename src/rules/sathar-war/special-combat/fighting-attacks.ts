@@ -9,7 +9,7 @@ import type { BattleResolver } from "../battles/battle.js";
 import type { SwEvent } from "../events.js";
 import type { SatharWarState, Side } from "../model.js";
 import type { Order } from "../orders.js";
-import { applyBattle } from "./battle-results.js";
+import { copyForBattles, writeBattle } from "./battle-results.js";
 import { declareAttacks } from "./declaring-combat.js";
 
 export function fightAttacks(
@@ -20,14 +20,12 @@ export function fightAttacks(
   rng: Rng,
 ): { state: SatharWarState; events: SwEvent[]; problems: Record<string, Problem[]> } {
   const declared = declareAttacks(state, side, ordersBySeat);
-  let current = state;
+  // One copy for the whole step; each battle is in its own system, so one battle's result cannot change another's ships.
+  const next = copyForBattles(state);
   const events: SwEvent[] = [...declared.events];
-  // Each battle is in its own system, so one battle's result cannot change another's ships.
   for (const input of declared.battles) {
     const result = resolver.resolve(input, rng);
-    const applied = applyBattle(current, input, result, rng);
-    current = applied.state;
-    events.push(...applied.events);
+    events.push(...writeBattle(next, input, result));
   }
-  return { state: current === state ? structuredClone(state) : current, events, problems: declared.problems };
+  return { state: next, events, problems: declared.problems };
 }
