@@ -12,6 +12,7 @@ import { createCampaign, seatsFor } from "../../src/rules/sathar-war/setting-up/
 import {
   applyBattle,
   attacksFor,
+  canAttack,
   checkAttacks,
   declareAttacks,
   fightAttacks,
@@ -474,6 +475,15 @@ describe("attack menus and checks", () => {
     expect(attacksFor(s, "upf")).toEqual([]);
     s.phase = "upf-attack";
     expect(attacksFor(s, "upf")[0]?.fields.system).toMatchObject({ values: [{ value: "prenglar" }] });
+  });
+
+  it("canAttack: whether a side has anything to attack now (the step is passed over otherwise)", () => {
+    const s = campaign({ "S-DD01": ["zebulon", "volturnus"], "TFP-FF1": ["cassidine", "triad"] });
+    expect([canAttack(s, "sathar"), canAttack(s, "upf")]).toEqual([false, false]);
+    s.ships["S-DD01"]!.location = { kind: "system", system: "cassidine", planet: "ruperts-hole" };
+    expect([canAttack(s, "sathar"), canAttack(s, "upf")]).toEqual([true, true]);
+    s.today.attacked = ["S-DD01"];
+    expect(canAttack(s, "upf")).toBe(false);
   });
 
   it("checkAttacks says what each attack makes, or why it is refused", () => {

@@ -6,9 +6,10 @@
  */
 import { type Choice, orderOptions } from "../../../core/options.js";
 import type { CheckLine, OrderOption } from "../../../core/ruleset.js";
-import type { SatharWarState } from "../model.js";
+import type { SatharWarState, Side } from "../model.js";
 import { type Order, orderSchema } from "../orders.js";
 import { attackLabel, attackStep, declareAttacks } from "./declaring-combat.js";
+import { mayFight, systemOf } from "./where-ships-are.js";
 import { RULES_WORDING } from "./which-rules-to-use.js";
 
 interface Target {
@@ -42,6 +43,30 @@ function targets(state: SatharWarState, seat: string): Target[] {
     }
   }
   return out;
+}
+
+/**
+ * Can any seat of `side` attack anything now (the step pipeline passes over an attack step where it cannot)? Runs
+ * the declaration a default attack would make in each system holding both sides, planet by planet.
+ */
+export function canAttack(state: SatharWarState, side: Side): boolean {
+  // One pass over the ships first: only systems holding both sides (or, for the Sathar, a station) are tried.
+  const mine = new Set<string>();
+  const theirs = new Set<string>();
+  for (const ship of Object.values(state.ships)) {
+    const at = systemOf(state, ship);
+    if (at === undefined || !mayFight(state, ship)) continue;
+    if (ship.side === side) mine.add(at);
+    else if (!(side === "upf" && state.today.attacked.includes(ship.id))) theirs.add(at);
+  }
+  if (side === "sathar") for (const st of Object.values(state.stations)) if (st.destroyedDay === undefined) theirs.add(st.system);
+  const candidates = state.map.systems.filter((sys) => mine.has(sys.id) && theirs.has(sys.id));
+  for (const seat of state.seats.filter((s) => s.side === side))
+    for (const sys of candidates)
+      for (const planet of sys.planets)
+        if (declareAttacks(state, side, { [seat.id]: [{ type: "attack", system: sys.id, planet: planet.id }] }).battles.length > 0)
+          return true;
+  return false;
 }
 
 /** The attack order as a menu in the seat's side's attack step: systems and planets that can be attacked now, and the seat's ships there. */
