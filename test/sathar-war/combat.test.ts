@@ -543,6 +543,22 @@ describe('seed 000 "Breaking Off Combat": "Militia ships in their home system mu
   });
 });
 
+describe("stations in battles", () => {
+  it("when the UPF attacks at a planet, its station and the fighters based there fight too, whichever seat commands them", () => {
+    const s = campaign({ "S-DD01": ["prenglar", "gran-quivera"], "TFP-FF1": ["prenglar", "gran-quivera"] }, 2);
+    s.phase = "upf-attack";
+    s.ships["NA-FT1"]!.location = { kind: "aboard", station: "st-gran-quivera" };
+    const b = declareAttacks(s, "upf", { upf2: [attack("prenglar", "gran-quivera", ["TFP-FF1"])] }).battles[0]!;
+    expect(b.stations.map((st) => st.id)).toEqual(["st-gran-quivera"]);
+    expect(b.ships.map((x) => [x.id, x.side])).toEqual([
+      ["TFP-FF1", "upf"],
+      ["NA-FT1", "upf"],
+      ["S-DD01", "sathar"],
+    ]);
+    expect(s.ships["NA-FT1"]?.seat).toBe("upf1");
+  });
+});
+
 describe("fighters launched from a carrier that stays out of the battle", () => {
   it("return to it afterwards", () => {
     const s = campaign({ "S-AC1": ["araks", "hentz"], "S-DD01": ["araks", "hentz"] });

@@ -219,9 +219,25 @@ function minesFor(state: SatharWarState, system: string, defending: readonly Shi
 
 function buildBattle(state: SatharWarState, side: Side, plan: Plan): { input: BattleInput; events: SwEvent[] } {
   const step = attackStep(side);
-  const attacking = plan.ships.map((id) => state.ships[id]!);
-  const defending = defenders(state, plan.system, side);
   const stations = stationsIn(state, plan.system, plan.planet);
+  const attacking = plan.ships.map((id) => state.ships[id]!);
+  // The stations of the target planet fight whoever attacks; when the UPF attacks, the fighters based at them fight
+  // from them too, whichever UPF seat commands them (a station cannot stay out of a battle at its planet).
+  if (side === "upf") {
+    const based = new Set(stations.map((st) => st.id));
+    for (const ship of Object.values(state.ships)) {
+      const loc = ship.location;
+      if (
+        ship.side === "upf" &&
+        loc.kind === "aboard" &&
+        loc.station !== undefined &&
+        based.has(loc.station) &&
+        !plan.ships.includes(ship.id)
+      )
+        attacking.push(ship);
+    }
+  }
+  const defending = defenders(state, plan.system, side);
   const count = attacking.length + defending.length + stations.length;
   const rules = suggestedRules(count);
   const defSide = otherSide(side);
