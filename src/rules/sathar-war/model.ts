@@ -179,6 +179,13 @@ export interface Stance {
   breakOffOutgunned: number;
   nearPlanet: boolean;
   detonateDrones: boolean;
+  /**
+   * Where its ships flee when they break off (seed 000 "Breaking Off Combat": "placed in a transit box adjacent to
+   * the star system"; C.2 #27 the fleeing player's choice): a neighbouring system's id (the first box of the route
+   * to it) or, for the Sathar, a start circle's id (its red box next to the system). Unset, or not adjacent to the
+   * battle: toward the nearest friendly station (UPF) or start circle (Sathar), RULINGS "Special combat rules".
+   */
+  escapeToward?: string;
 }
 
 /** A battle fought, kept for reports and replays. */

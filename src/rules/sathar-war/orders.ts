@@ -94,6 +94,9 @@ const stance = z.object({
     .describe("break off when the enemy's hull exceeds ours this many times (0: never)"),
   nearPlanet: z.boolean().optional().describe("when defending, fight near the planet (000 'Declaring Combat')"),
   detonateDrones: z.boolean().optional().describe("detonate shatter drones in battle (option)"),
+  escapeToward: idSchema
+    .optional()
+    .describe("where ships that break off flee: a neighbouring system id, or (Sathar) a start circle id (000 'Breaking Off Combat')"),
 });
 
 export const ORDER_TYPES = [
