@@ -8,6 +8,7 @@
  */
 
 import type { FrontierMap } from "./deployment-map/map.js";
+import type { RepairOrder } from "./orders.js";
 import type { Defence, Expendable, ShipClass, StationType, Weapon } from "./orders-of-battle/ship-classes.js";
 
 export type Side = "sathar" | "upf";
@@ -126,6 +127,12 @@ export interface Settings {
   dayLimit: number;
   /** The other readings of strategic movement's unclear passages (RULINGS.md "Strategic movement"); absent: the defaults. */
   movement?: MovementSettings;
+  /**
+   * Retreat condition 4 ("A tenday passes without the Sathar destroying at least two stations ...") not checked at
+   * the end of the first tenday, while the Sathar are still crossing the red boxes (C.2 #22's alternative; default
+   * false: every calendar tendays counts).
+   */
+  firstTendayExempt?: boolean;
 }
 
 /** Strategic movement readings (each default first; RULINGS.md "Strategic movement"). */
@@ -136,12 +143,6 @@ export interface MovementSettings {
   half?: "down" | "up";
   /** Sathar placed after day 1 may wait in their start circle (false: they must enter the red box that turn, C.2 #42). */
   reinforcementsWait?: boolean;
-  /**
-   * Retreat condition 4 ("A tenday passes without the Sathar destroying at least two stations ...") not checked at
-   * the end of the first tenday, while the Sathar are still crossing the red boxes (C.2 #22's alternative; default
-   * false: every calendar tendays counts).
-   */
-  firstTendayExempt?: boolean;
 }
 
 /** A seat: the Sathar, or one of one to three UPF commands (seed 000 "Determining Sides"). */
@@ -171,6 +172,8 @@ export interface Today {
   fought: string[];
   /** Sathar ships that attacked in this day's Sathar attack phase: the UPF may not attack them (000 "Declaring Combat"). */
   attacked: string[];
+  /** Each seat's repair orders of the day, carried out at its end (000 "UPF Repairs"). */
+  repairs?: Record<string, RepairOrder[]>;
 }
 
 /** How a seat's ships fight (the `stance` order; defaults in setting-up/create.ts). */

@@ -30,7 +30,7 @@ const location = z.discriminatedUnion("kind", [
     coasting: z.boolean().optional(),
   }),
   z.object({ kind: z.literal("red"), circle: id, box: wholeIn(1, 1000, "a red box"), outbound: z.boolean() }),
-  z.object({ kind: z.literal("circle"), circle: id }),
+  z.object({ kind: z.literal("circle"), circle: id, outbound: z.boolean().optional() }),
   z.object({ kind: z.literal("reserve") }),
   z.object({ kind: z.literal("offmap") }),
   z.object({ kind: z.literal("void"), returnDay: day }),
@@ -113,6 +113,7 @@ const stance = z.object({
   breakOffOutgunned: numberIn(0, 100, "a ratio"),
   nearPlanet: z.boolean(),
   detonateDrones: z.boolean(),
+  escapeToward: id.optional(),
 });
 
 export const stateSchema = z.object({
@@ -125,6 +126,14 @@ export const stateSchema = z.object({
     carrierCapacity: wholeIn(1, 100, "fighters a carrier holds"),
     retreatWithNoFortress: z.enum(["sathar", "draw"]),
     dayLimit: wholeIn(0, 100_000, "a day limit"),
+    movement: z
+      .object({
+        afterJump: z.enum(["any", "one"]).optional(),
+        half: z.enum(["down", "up"]).optional(),
+        reinforcementsWait: z.boolean().optional(),
+      })
+      .optional(),
+    firstTendayExempt: z.boolean().optional(),
   }),
   map,
   seats: listUpTo(z.object({ id, name: name("a seat's name"), side: z.enum(["sathar", "upf"]) }), 4, "seats"),
@@ -151,6 +160,18 @@ export const stateSchema = z.object({
     moved: listUpTo(id, 10_000, "ships moved"),
     fought: listUpTo(id, 10_000, "ships that fought"),
     attacked: listUpTo(id, 10_000, "ships that attacked"),
+    repairs: idRecord(
+      listUpTo(
+        z.object({
+          type: z.literal("repair"),
+          ship: id,
+          what: z.string().min(1).max(32),
+          points: wholeIn(1, 300, "hull points").optional(),
+        }),
+        500,
+        "repair orders",
+      ),
+    ).optional(),
   }),
   stances: idRecord(stance),
   fighterRearms: idRecord(count("rearms")),

@@ -16,6 +16,7 @@ import type { SatharWarState, Ship, Side } from "../model.js";
 import type { Order, Orders } from "../orders.js";
 import { SHIP_RATINGS } from "../orders-of-battle/ship-classes.js";
 import { sideOfSeat } from "../presentation/known-state.js";
+import { defaultPlacement } from "../setting-up/set-up.js";
 
 const alive = (s: Ship) => s.location.kind !== "gone";
 const hullLeft = (s: Ship) => Math.max(0, SHIP_RATINGS[s.cls].hp - (s.damage.hull ?? 0));
@@ -57,17 +58,7 @@ function targetPlanet(state: SatharWarState, system: string, enemy: Side): strin
 }
 
 function satharSetUp(state: SatharWarState, seat: string): Order[] {
-  const ships = Object.values(state.ships)
-    .filter((s) => s.seat === seat && s.location.kind === "reserve" && s.cls !== "FT")
-    .map((s) => s.id);
-  const wanted = ["ssc-prenglar", "ssc-ktsa-kar", "ssc-zebulon"].filter((c) => state.map.circles.some((x) => x.id === c));
-  const circles = wanted.length >= 2 ? wanted : state.map.circles.map((c) => c.id).slice(0, 3);
-  const orders: Order[] = [{ type: "retreat", condition: 3 }];
-  circles.forEach((circle, i) => {
-    const mine = ships.filter((_, j) => j % circles.length === i);
-    if (mine.length > 0) orders.push({ type: "place", ships: mine, circle });
-  });
-  return orders;
+  return [{ type: "retreat", condition: 3 }, ...defaultPlacement(state, seat)];
 }
 
 function satharMove(state: SatharWarState, seat: string): Order[] {
@@ -168,7 +159,9 @@ export function randomFromMenus(options: readonly OrderOption[], rng: Rng, count
     const o: Record<string, unknown> = { type: opt.type };
     for (const [name, f] of Object.entries(opt.fields)) {
       if ("optional" in f && f.optional && rng.chance(50)) continue;
-      const v = pickField(f, rng);
+      const picked = pickField(f, rng);
+      // Menus offer a yes/no field as the choices "true" and "false" (core/options.ts): the order takes a boolean.
+      const v = picked === "true" ? true : picked === "false" ? false : picked;
       if (v !== undefined && !(Array.isArray(v) && v.length === 0)) o[name] = v;
     }
     orders.push(o as Order);

@@ -7,7 +7,7 @@ import { own } from "../../../core/ids.js";
 import type { Problem } from "../../../core/result.js";
 import { systemOfPlanet } from "../deployment-map/map.js";
 import type { SatharWarState, Ship } from "../model.js";
-import type { BaseOrder, DeployOrder, RetreatOrder } from "../orders.js";
+import type { BaseOrder, DeployOrder, PlaceOrder, RetreatOrder } from "../orders.js";
 
 const label = (i: number, type: string, what: string) => `#${i} ${type} ${what}`.trim();
 
@@ -182,4 +182,24 @@ export function chooseRetreat(state: SatharWarState, orders: readonly { order: R
     }
     state.retreatCondition = order.condition;
   });
+}
+
+/**
+ * The Sathar's opening when none valid is given (RULINGS.md "A seat that sends nothing"): every ship of the reserve
+ * but the fighters (which ride their carriers), dealt in turn over the Prenglar, K'tsa-Kar and Zebulon start circles
+ * (000 "Sathar Set-Up": "the Sathar always try to attack from several directions at once"), or the map's first three.
+ */
+export function defaultPlacement(state: SatharWarState, seat: string): PlaceOrder[] {
+  const ships = Object.values(state.ships)
+    .filter((s) => s.seat === seat && s.location.kind === "reserve" && s.cls !== "FT")
+    .map((s) => s.id)
+    .sort();
+  const wanted = ["ssc-prenglar", "ssc-ktsa-kar", "ssc-zebulon"].filter((c) => state.map.circles.some((x) => x.id === c));
+  const circles = wanted.length >= 2 ? wanted : state.map.circles.map((c) => c.id).slice(0, 3);
+  const orders: PlaceOrder[] = [];
+  circles.forEach((circle, i) => {
+    const mine = ships.filter((_, j) => j % circles.length === i);
+    if (mine.length > 0) orders.push({ type: "place", ships: mine, circle });
+  });
+  return orders;
 }

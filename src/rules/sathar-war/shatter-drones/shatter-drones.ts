@@ -39,6 +39,11 @@ export function chooseDrones(state: SatharWarState, seat: string, order: DronesO
   return { state: next, problems: [] };
 }
 
+/** How an event names a side's drones (the needle the ruleset's `secrets` looks for). */
+export function droneText(ids: readonly string[]): string {
+  return `shatter drones ${[...ids].sort().join(" and ")}`;
+}
+
 /** The side's default pair: its first two frigates in id order (UPF: Spacefleet before militia). */
 export function defaultDrones(state: SatharWarState, side: Side): string[] {
   return Object.values(state.ships)
@@ -64,8 +69,9 @@ export function applyDefaultDrones(state: SatharWarState): { state: SatharWarSta
         "note",
         next.day,
         "Set-up: shatter drones",
-        `No drones chosen for the ${side === "upf" ? "UPF" : "Sathar"}: ${pick.join(", ")} by default.`,
-        { ships: pick },
+        `No drones chosen for the ${side === "upf" ? "UPF" : "Sathar"}: ${droneText(pick)} by default.`,
+        // Which frigates are drones is the side's own secret (RULINGS.md "Shatter drones").
+        { ships: pick, to: next.seats.filter((x) => x.side === side).map((x) => x.id) },
       ),
     );
   }

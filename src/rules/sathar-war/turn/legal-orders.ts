@@ -2,7 +2,7 @@
  * What a seat can order now, as menus (godip's Options): the order types its phase takes (orders.ts `PHASE_ORDERS`),
  * each with the values its fields may take from what the seat knows. Moves and attacks ask their parts of the rules.
  */
-import type { OptionField, OrderOption, Options } from "../../../core/ruleset.js";
+import type { OptionField, Options, OrderOption } from "../../../core/ruleset.js";
 import type { SatharWarState, Ship } from "../model.js";
 import { type OrderType, PHASE_ORDERS } from "../orders.js";
 import { knownState, sideOfSeat } from "../presentation/known-state.js";
@@ -54,23 +54,17 @@ export function legalOrders(state: SatharWarState, seat: string, parts: MenuPart
     });
   const fighters = mine.filter((s) => s.cls === "FT");
   const carriers = mine.filter((s) => s.cls === "AC");
-  if (fighters.length > 0)
-    add("base", "fighters aboard an assault carrier or based at a station at their planet", {
+  // Two menus of one type: a fighter goes aboard a carrier or to a station, never both (orders.ts `base`).
+  if (fighters.length > 0 && carriers.length > 0)
+    add("base", "fighters aboard an assault carrier at their place, up to its capacity", {
       fighters: shipChoices(fighters, known),
-      ...(carriers.length > 0
-        ? { carrier: { kind: "choice", optional: true, values: carriers.map((c) => ({ value: c.id, label: `${c.id} ${c.name}` })) } }
-        : {}),
-      ...(side === "upf"
-        ? {
-            station: {
-              kind: "choice",
-              optional: true,
-              values: Object.values(known.stations)
-                .filter((s) => s.destroyedDay === undefined)
-                .map((s) => ({ value: s.id, label: s.name })),
-            },
-          }
-        : {}),
+      carrier: { kind: "choice", values: carriers.map((c) => ({ value: c.id, label: `${c.id} ${c.name}` })) },
+    });
+  const stations = Object.values(known.stations).filter((s) => s.destroyedDay === undefined);
+  if (fighters.length > 0 && side === "upf" && stations.length > 0)
+    add("base", "fighters based at a station at their planet", {
+      fighters: shipChoices(fighters, known),
+      station: { kind: "choice", values: stations.map((s) => ({ value: s.id, label: s.name })) },
     });
   if (known.settings.shatterDrones && known.phase.endsWith("setup")) {
     const frigates = mine.filter((s) => s.cls === "FF");

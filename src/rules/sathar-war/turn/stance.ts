@@ -18,5 +18,7 @@ export function applyStance(
       nearPlanet: order.nearPlanet ?? was.nearPlanet,
       detonateDrones: order.detonateDrones ?? was.detonateDrones,
     };
+    const toward = order.escapeToward ?? was.escapeToward;
+    if (toward !== undefined) state.stances[seat] = { ...state.stances[seat], escapeToward: toward };
   }
 }
