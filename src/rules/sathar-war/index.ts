@@ -16,7 +16,6 @@ import { type Orders, ordersSchema, parseOrders } from "./orders.js";
 import { knownState, sideOfSeat } from "./presentation/known-state.js";
 import { reportFor, type SwView, standings, templateFor, timeRecordText, viewFor } from "./presentation/view.js";
 import { WAR } from "./setting-up/scenarios.js";
-import { droneText } from "./shatter-drones/shatter-drones.js";
 import { attacksFor, checkAttacks } from "./special-combat/index.js";
 import { parseState } from "./state-schema.js";
 import { checkMoves, movesFor } from "./strategic-movement/index.js";
@@ -103,11 +102,6 @@ export const satharWar: Ruleset<SatharWarState, Orders, SwView, SwEvent> = {
     const out: string[] = [];
     if (side !== "sathar" && !state.outcome && state.retreatCondition > 0) out.push(`"retreatCondition":${state.retreatCondition}`);
     if (side !== "upf") for (const [system, m] of Object.entries(state.mines)) out.push(`"${system}":{"minelayer":"${m.minelayer}"`);
-    for (const other of ["sathar", "upf"] as const) {
-      if (other === side) continue;
-      const drones = Object.values(state.ships).filter((s) => s.side === other && s.drone && s.location.kind !== "gone");
-      if (drones.length > 0) out.push(droneText(drones.map((s) => s.id)));
-    }
     return [...new Set(out)];
   },
   bots: {

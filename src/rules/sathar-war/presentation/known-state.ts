@@ -2,8 +2,8 @@
  * The campaign as a seat knows it (seed 000 "SETTING UP THE GAME": "The contents of the fleets, or any other stacks
  * on the FDM, may be examined freely by all players"): everything on the map is open. Hidden are the Sathar's
  * retreat condition (000 "Sathar Retreat": "written down, and revealed to the UPF player when the conditions are
- * met"), the UPF minelayers' mines and seekers (000 "Declaring Combat": "recorded on paper"), and which frigates are
- * the other side's shatter drones (RULINGS.md "Shatter drones": a drone is told only when it detonates).
+ * met"), and the UPF minelayers' mines and seekers (000 "Declaring Combat": "recorded on paper"). Which frigates are
+ * shatter drones is open like every stack (RULINGS.md "Shatter drones").
  */
 import { cloneData } from "../../../core/json.js";
 import type { SatharWarState, Side } from "../model.js";
@@ -17,6 +17,5 @@ export function knownState(state: SatharWarState, seat: string): SatharWarState 
   const k = cloneData(state);
   if (side !== "sathar" && !k.outcome) k.retreatCondition = 0;
   if (side !== "upf") k.mines = {};
-  for (const s of Object.values(k.ships)) if (s.side !== side && s.drone && s.location.kind !== "gone") delete s.drone;
   return k;
 }

@@ -70,8 +70,7 @@ export function applyDefaultDrones(state: SatharWarState): { state: SatharWarSta
         next.day,
         "Set-up: shatter drones",
         `No drones chosen for the ${side === "upf" ? "UPF" : "Sathar"}: ${droneText(pick)} by default.`,
-        // Which frigates are drones is the side's own secret (RULINGS.md "Shatter drones").
-        { ships: pick, to: next.seats.filter((x) => x.side === side).map((x) => x.id) },
+        { ships: pick },
       ),
     );
   }
