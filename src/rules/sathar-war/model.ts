@@ -9,7 +9,7 @@
 
 import type { FrontierMap } from "./deployment-map/map.js";
 import type { RepairOrder } from "./orders.js";
-import type { Defence, Expendable, ShipClass, StationType, Weapon } from "./orders-of-battle/ship-classes.js";
+import type { Expendable, ShipClass, StationType } from "./orders-of-battle/ship-classes.js";
 
 export type Side = "sathar" | "upf";
 
@@ -95,16 +95,6 @@ export interface Station {
   spent: Partial<Record<Expendable, number>>;
   /** The day it was destroyed (it counts for victory and condition 4). */
   destroyedDay?: number;
-}
-
-/** A ship's full ratings now: its class ratings less its damage (for ADF: risk jumps use the current ADF, C.2 #33). */
-export interface CurrentRatings {
-  hp: number;
-  adf: number;
-  mr: number;
-  dcr: number;
-  weapons: Partial<Record<Weapon, number>>;
-  defences: Partial<Record<Defence, number>>;
 }
 
 /** How the campaign's battles are fought (issue 12 "Battles: three ways"). */

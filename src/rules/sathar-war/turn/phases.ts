@@ -116,31 +116,22 @@ function setUp(
   return drones.state;
 }
 
+/** What a part of the rules gives back for one seat's orders of one type. */
+type PartResult = { state: SatharWarState; events?: SwEvent[]; problems: Problem[] };
+
 /** Docking, the Void and the day's repair orders: what the movement phases take besides moves. */
 function logistics(s: SatharWarState, sorted: Sorted, events: SwEvent[], problems: Record<string, Problem[]>): SatharWarState {
   let next = s;
+  const apply = <O>(seat: string, given: Indexed<O>, part: (orders: O[]) => PartResult) => {
+    if (given.length === 0) return;
+    const r = part(given.map((x) => x.order));
+    next = r.state;
+    events.push(...(r.events ?? []));
+    push(problems, seat, relabel(r.problems, given));
+  };
   for (const [seat, orders] of Object.entries(sorted)) {
-    const v = ordersOf(orders, "void");
-    if (v.length > 0) {
-      const r = enterVoid(
-        next,
-        seat,
-        v.map((x) => x.order),
-      );
-      next = r.state;
-      events.push(...r.events);
-      push(problems, seat, relabel(r.problems, v));
-    }
-    const d = ordersOf(orders, "dock");
-    if (d.length > 0) {
-      const r = dock(
-        next,
-        seat,
-        d.map((x) => x.order),
-      );
-      next = r.state;
-      push(problems, seat, relabel(r.problems, d));
-    }
+    apply(seat, ordersOf(orders, "void"), (o) => enterVoid(next, seat, o));
+    apply(seat, ordersOf(orders, "dock"), (o) => dock(next, seat, o));
     const rep = ordersOf(orders, "repair");
     if (rep.length > 0) next = { ...next, today: { ...next.today, repairs: { ...next.today.repairs, [seat]: rep.map((x) => x.order) } } };
   }
