@@ -313,6 +313,25 @@ describe("the map tool", () => {
     expect(past.json).toEqual({ step: 0, day: 1, seat: null });
   });
 
+  it("mines show on the UPF's and the referee's maps, never the Sathar's; a battle of today is marked", async () => {
+    const state = createCampaign();
+    state.step = 5;
+    state.mines = { prenglar: { minelayer: "TFP-ML1", mines: 2, seekers: 1 } };
+    state.battles = [
+      { id: "b1", day: 1, system: "cassidine", planet: "triad", attacker: "sathar", mode: "quick", ships: [], stations: [], report: [] },
+    ];
+    const secret = "TFP-ML1: 2 mines and 1 seekers in Prenglar (secret)";
+    const svgOf = async (seat?: string) => (await mapTool.run(access(state), seat ? { seat } : {})).file?.content ?? "";
+    expect(await svgOf("upf")).toContain(secret);
+    expect(await svgOf()).toContain(secret);
+    const sathar = await svgOf("sathar");
+    expect(sathar).not.toContain("(secret)");
+    expect(sathar).toContain("Battle on day 1 at Cassidine, Triad: the Sathar attacked");
+    expect(mapPicture(state).battles.map((b) => b.id)).toEqual(["b1"]);
+    state.day = 3;
+    expect(mapPicture(state).battles).toEqual([]);
+  });
+
   it("refuses an unknown seat or a step not yet come", async () => {
     const state = createCampaign();
     const bad = await mapTool.run(access(state), { seat: "klingon" });

@@ -120,6 +120,27 @@ export interface PictureStation {
   destroyed: boolean;
 }
 
+/** A battle fought today or yesterday (seed 000 "Combat": battles are fought off the FDM, marked here where they were). */
+export interface PictureBattle {
+  id: string;
+  day: number;
+  system: string;
+  planet: string;
+  attacker: Side;
+  x: number;
+  y: number;
+}
+
+/** A minelayer's mines and seekers laid in a system (000 "Declaring Combat"): only on a map drawn from a state that holds them (the UPF's, the referee's). */
+export interface PictureMines {
+  system: string;
+  minelayer: string;
+  mines: number;
+  seekers: number;
+  x: number;
+  y: number;
+}
+
 export interface MapPicture {
   title: string;
   /** The map's name and where its geometry comes from. */
@@ -144,6 +165,8 @@ export interface MapPicture {
   stations: PictureStation[];
   stacks: Stack[];
   offMap: OffMap[];
+  battles: PictureBattle[];
+  mines: PictureMines[];
 }
 
 const MARGIN = 70;
@@ -205,7 +228,8 @@ function isDamaged(s: Ship): boolean {
 
 export function mapPicture(state: SatharWarState, opts: MapPictureOptions = {}): MapPicture {
   const map = state.map;
-  const points = [...map.systems, ...map.circles];
+  // An empty map (a state no loader lets through) still draws: an empty frame, not NaN.
+  const points = [...map.systems, ...map.circles, ...(map.systems.length === 0 ? [{ x: 0, y: 0 }] : [])];
   const minX = Math.min(...points.map((p) => p.x));
   const maxX = Math.max(...points.map((p) => p.x));
   const minY = Math.min(...points.map((p) => p.y));
@@ -373,6 +397,25 @@ export function mapPicture(state: SatharWarState, opts: MapPictureOptions = {}):
       return { side: g.side, kind: g.kind, counts, text: countsText(counts), ships: g.ships.map((s) => s.id) };
     });
 
+  const battles: PictureBattle[] = state.battles
+    .filter((b) => b.day >= state.day - 1)
+    .map((b) => {
+      const at = planetAt.get(b.planet) ?? sys.get(b.system);
+      return { id: b.id, day: b.day, system: b.system, planet: b.planet, attacker: b.attacker, x: at?.x ?? 0, y: at?.y ?? 0 };
+    });
+  // Mines are hidden from the Sathar (known-state.ts): a Sathar seat's state holds none, so its picture shows none.
+  const mines: PictureMines[] = Object.entries(state.mines)
+    .filter(([system]) => sys.has(system))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([system, m]) => ({
+      system,
+      minelayer: m.minelayer,
+      mines: m.mines,
+      seekers: m.seekers,
+      x: sys.get(system)?.x ?? 0,
+      y: sys.get(system)?.y ?? 0,
+    }));
+
   const outcome = state.outcome
     ? `Over on day ${state.outcome.day}: ${state.outcome.winner === "draw" ? "a draw" : `${state.outcome.winner === "upf" ? "UPF" : "Sathar"} victory`}. ${state.outcome.reason}`
     : undefined;
@@ -395,5 +438,7 @@ export function mapPicture(state: SatharWarState, opts: MapPictureOptions = {}):
     stations,
     stacks,
     offMap,
+    battles,
+    mines,
   };
 }

@@ -64,6 +64,16 @@ function starburst(x: number, y: number, r: number): string {
   return `<polygon points="${pts.join(" ")}" fill="${STAR}" stroke="${STAR_EDGE}" stroke-width="1.2"/>`;
 }
 
+function battleBurst(x: number, y: number, r: number): string {
+  const pts: string[] = [];
+  for (let k = 0; k < 16; k++) {
+    const a = (k * Math.PI) / 8;
+    const rr = k % 2 === 0 ? r : r * 0.55;
+    pts.push(`${f(x + rr * Math.cos(a))},${f(y + rr * Math.sin(a))}`);
+  }
+  return `<polygon points="${pts.join(" ")}" fill="#ff8f00" stroke="#b23c17" stroke-width="1.2"/>`;
+}
+
 /** A counter: a UPF square or a Sathar diamond, centred on (x, y). */
 function counter(side: Stack["side"], x: number, y: number, s = 10): string {
   if (side === "upf")
@@ -128,7 +138,7 @@ export function mapSvg(p: MapPicture, opts: MapSvgOptions = {}): string {
   const mapTop = HEADER;
   const panelTop = mapTop + p.height + 10;
   const offRows = Math.max(1, p.offMap.length);
-  const totalH = panelTop + 92 + 7 * 20 + offRows * 18 + 40;
+  const totalH = panelTop + 92 + 8 * 20 + offRows * 18 + 40;
   const out: string[] = [];
   const sysName = new Map(p.systems.map((s) => [s.id, s.name]));
   const stacksOf = new Map<string, Stack[]>();
@@ -299,6 +309,7 @@ export function mapSvg(p: MapPicture, opts: MapSvgOptions = {}): string {
     }));
     const lines = planets.reduce((t, r) => t + 1 + r.stacks.length, 0);
     const w = Math.max(
+      30,
       ...planets.flatMap((r) => [
         15 + (r.planet.name.length + (r.station?.destroyed ? 20 : 0)) * 6.2,
         22 + Math.max(0, ...r.stacks.map((k) => stackWords(k).length * CHAR)),
@@ -351,6 +362,23 @@ export function mapSvg(p: MapPicture, opts: MapSvgOptions = {}): string {
         y += LINE;
       }
     }
+  }
+  out.push(`</g>`);
+
+  // Battles of today and yesterday: an orange burst at the planet fought over; mines: a lettered badge by the system.
+  out.push(`<g id="battles">`);
+  for (const b of p.battles) {
+    const where = `${sysName.get(b.system) ?? b.system}, ${p.systems.find((s) => s.id === b.system)?.planets.find((q) => q.id === b.planet)?.name ?? b.planet}`;
+    out.push(
+      `<g><title>${esc(`Battle on day ${b.day} at ${where}: the ${b.attacker === "upf" ? "UPF" : "Sathar"} attacked`)}</title>${battleBurst(b.x, b.y - p.burst * 0.55, 11)}<text x="${f(b.x)}" y="${f(b.y - p.burst * 0.55 + 4)}" font-size="10" font-weight="bold" fill="#1d1d1d" text-anchor="middle">B</text></g>`,
+    );
+  }
+  for (const m of p.mines) {
+    const x = m.x + p.burst * 0.75;
+    const y = m.y - p.burst * 0.75;
+    out.push(
+      `<g><title>${esc(`${m.minelayer}: ${m.mines} mines and ${m.seekers} seekers in ${sysName.get(m.system) ?? m.system} (secret)`)}</title><circle cx="${f(x)}" cy="${f(y)}" r="8" fill="#4a148c" stroke="#fff"/><text x="${f(x)}" y="${f(y + 3.5)}" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">M</text></g>`,
+    );
   }
   out.push(`</g>`);
 
@@ -413,6 +441,14 @@ export function mapSvg(p: MapPicture, opts: MapSvgOptions = {}): string {
     [stationBadge("armed", true, 10, 0), "station destroyed"],
     [`<text x="10" y="4" font-size="11" font-weight="bold" text-anchor="middle">RJ2</text>`, "risk-jumping 2 boxes a day"],
     [`<text x="10" y="4" font-size="11" font-weight="bold" text-anchor="middle">\u2192</text>`, "heading (in a transit box)"],
+    [
+      `${battleBurst(10, 0, 10)}<text x="10" y="4" font-size="9" font-weight="bold" text-anchor="middle">B</text>`,
+      "battle today or yesterday",
+    ],
+    [
+      `<circle cx="10" cy="0" r="8" fill="#4a148c"/><text x="10" y="3.5" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">M</text>`,
+      "mines laid (UPF and referee only)",
+    ],
     [`<text x="10" y="4" font-size="9" font-weight="bold" text-anchor="middle">dmg</text>`, '"damaged": a ship in the stack is damaged'],
     [`<text x="10" y="4" font-size="9" font-weight="bold" text-anchor="middle">dock</text>`, '"docked": at its planet\'s station'],
   ];
