@@ -13,9 +13,10 @@ import { FRONTIER } from "../../src/rules/sathar-war/deployment-map/frontier.js"
 import type { FrontierMap } from "../../src/rules/sathar-war/deployment-map/map.js";
 import type { SwEvent } from "../../src/rules/sathar-war/events.js";
 import type { SatharWarState } from "../../src/rules/sathar-war/model.js";
-import { mapPicture, timeRecordOf } from "../../src/rules/sathar-war/presentation/map-picture.js";
+import { mapPicture } from "../../src/rules/sathar-war/presentation/map-picture.js";
 import { mapSvg } from "../../src/rules/sathar-war/presentation/map-svg.js";
 import { createCampaign, seatsFor } from "../../src/rules/sathar-war/setting-up/create.js";
+import { timeRecord as timeRecordOf } from "../../src/rules/sathar-war/time-record/time-record.js";
 import { mapTool } from "../../src/rules/sathar-war/tools.js";
 
 /** A full map's SVG stays under this (a busy mid-war map included). */

@@ -14,11 +14,12 @@ import type { SwEvent } from "./events.js";
 import type { BattleMode, SatharWarState } from "./model.js";
 import { type Orders, ordersSchema, parseOrders } from "./orders.js";
 import { knownState, sideOfSeat } from "./presentation/known-state.js";
-import { reportFor, type SwView, standings, templateFor, timeRecordText, viewFor } from "./presentation/view.js";
+import { dayText, reportFor, type SwView, standings, templateFor, viewFor } from "./presentation/view.js";
 import { WAR } from "./setting-up/scenarios.js";
 import { attacksFor, checkAttacks } from "./special-combat/index.js";
 import { parseState } from "./state-schema.js";
 import { checkMoves, movesFor } from "./strategic-movement/index.js";
+import { mapTool } from "./tools.js";
 import { checkOrders } from "./turn/check.js";
 import { legalOrders } from "./turn/legal-orders.js";
 import { phaseHandlers, problemEvents } from "./turn/phases.js";
@@ -35,7 +36,7 @@ const HANDLERS = phaseHandlers(resolverFor);
 
 function label(state: SatharWarState): string {
   if (state.outcome) return `step ${state.step}: the war is over`;
-  return `step ${state.step}: ${timeRecordText(state.day)}, ${PHASE_NAMES[state.phase]}`;
+  return `step ${state.step}: ${dayText(state.day)}, ${PHASE_NAMES[state.phase]}`;
 }
 
 export const satharWar: Ruleset<SatharWarState, Orders, SwView, SwEvent> = {
@@ -119,5 +120,5 @@ export const satharWar: Ruleset<SatharWarState, Orders, SwView, SwEvent> = {
       }),
     },
   },
-  tools: {},
+  tools: { map: mapTool },
 };

@@ -11,9 +11,11 @@
  * see can reach it. Everything on the FDM is open to both sides anyway (000 "SETTING UP THE GAME": "The contents of
  * the fleets, or any other stacks on the FDM, may be examined freely by all players").
  */
+
 import type { Route } from "../deployment-map/map.js";
 import type { Location, SatharWarState, Ship, Side } from "../model.js";
 import { SHIP_CLASSES, type ShipClass, type StationType } from "../orders-of-battle/ship-classes.js";
+import { timeRecord } from "../time-record/time-record.js";
 import { PHASE_NAMES } from "../turn/turn.js";
 
 export interface MapPictureOptions {
@@ -175,11 +177,6 @@ const MARGIN = 70;
 const BURST = 30;
 const CIRCLE = 20;
 const BOX_MAX = 22;
-
-/** The Time Record Track's boxes for a day (seed 000 "The Time Record Track"; C.2 #15): day 11 is Day 1, Tenday 10. */
-export function timeRecordOf(day: number): { day: number; tenday: number } {
-  return { day: ((day - 1) % 10) + 1, tenday: Math.floor((day - 1) / 10) * 10 };
-}
 
 /** Two decimals: the picture stays the same on every machine and its SVG short. */
 function r2(v: number): number {
@@ -428,7 +425,7 @@ export function mapPicture(state: SatharWarState, opts: MapPictureOptions = {}):
     source: map.source,
     day: state.day,
     phase: PHASE_NAMES[state.phase],
-    timeRecord: timeRecordOf(state.day),
+    timeRecord: timeRecord(state.day),
     ...(outcome ? { outcome } : {}),
     width,
     height,

@@ -2,19 +2,19 @@
  * What a seat reads: its view (the campaign as it knows it, and the events it may see), its report (the same as
  * text), the standings, and the orders template.
  */
+
 import { isVisibleTo } from "../../../core/events.js";
 import type { SwEvent } from "../events.js";
 import type { SatharWarState, Ship } from "../model.js";
 import { PHASE_ORDERS } from "../orders.js";
 import { CLASS_NAMES } from "../orders-of-battle/ship-classes.js";
+import { timeRecordText } from "../time-record/time-record.js";
 import { PHASE_NAMES } from "../turn/turn.js";
 import { knownState, sideOfSeat } from "./known-state.js";
 
-/** The Time Record Track's reading of a day (seed 000 "The Time Record Track"; C.2 #15): day 11 is day 1 of tenday 10. */
-export function timeRecordText(day: number): string {
-  const d = ((day - 1) % 10) + 1;
-  const tenday = Math.floor((day - 1) / 10) * 10;
-  return tenday === 0 ? `day ${day}` : `day ${day} (Time Record: day ${d}, tenday ${tenday})`;
+/** A day of the war with the Time Record Track's reading once past the first tenday: "day 11 (the track: day 1, tenday 10)". */
+export function dayText(day: number): string {
+  return day <= 10 ? `day ${day}` : `day ${day} (the track: ${timeRecordText(day)})`;
 }
 
 export interface SwView {
@@ -33,7 +33,7 @@ export function viewFor(state: SatharWarState, seat: string, events: readonly Sw
     seat,
     side: sideOfSeat(state, seat) ?? "spectator",
     day: state.day,
-    timeRecord: timeRecordText(state.day),
+    timeRecord: dayText(state.day),
     phase: PHASE_NAMES[state.phase],
     step: state.step,
     state: knownState(state, seat),
@@ -91,7 +91,7 @@ export function standings(state: SatharWarState): string {
   const stationsLost = Object.values(state.stations).filter((s) => s.destroyedDay !== undefined);
   const fortressesLeft = Object.values(state.stations).filter((s) => s.type === "fortress" && s.destroyedDay === undefined).length;
   const lines = [
-    `Second Sathar War, ${timeRecordText(state.day)}, ${PHASE_NAMES[state.phase]}`,
+    `Second Sathar War, ${dayText(state.day)}, ${PHASE_NAMES[state.phase]}`,
     `Sathar: ${strength(state, "sathar")}; lost ${state.losses.filter((l) => l.side === "sathar").length}`,
     `UPF: ${strength(state, "upf")}; lost ${state.losses.filter((l) => l.side === "upf").length}`,
     `Stations destroyed: ${stationsLost.length} of ${Object.keys(state.stations).length}; fortresses left ${fortressesLeft} of 4`,
@@ -131,7 +131,7 @@ export function templateFor(state: SatharWarState, seat: string): string {
   const phase = state.phase;
   const types = PHASE_ORDERS[phase];
   return [
-    `# Sathar War orders for seat ${seat}, step ${state.step}: ${timeRecordText(state.day)}, ${PHASE_NAMES[phase]}.`,
+    `# Sathar War orders for seat ${seat}, step ${state.step}: ${dayText(state.day)}, ${PHASE_NAMES[phase]}.`,
     `# This step takes: ${types.join(", ")}. Examples (uncomment and edit):`,
     ...types.map((t) => EXAMPLES[t] ?? `#  - { type: ${t} }`),
     `seat: ${seat}`,
