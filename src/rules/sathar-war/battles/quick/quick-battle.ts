@@ -60,8 +60,8 @@ export interface Fought {
   stationOnly: Record<string, string[]>;
 }
 
-/** Fights one quick battle. */
-export function fightQuick(input: BattleInput, rng: Rng, options: QuickOptions = {}): Fought {
+/** A battle about to be fought: its units, each side's hull points at the start (for the break-off policy). */
+export function startFight(input: BattleInput, rng: Rng, options: QuickOptions = {}): Fight {
   const f: Fight = {
     input,
     rng,
@@ -78,6 +78,12 @@ export function fightQuick(input: BattleInput, rng: Rng, options: QuickOptions =
   f.assigned = new Float64Array(f.units.length);
   f.startHp.sathar = sideHp(f, "sathar");
   f.startHp.upf = sideHp(f, "upf");
+  return f;
+}
+
+/** Fights one quick battle. */
+export function fightQuick(input: BattleInput, rng: Rng, options: QuickOptions = {}): Fought {
+  const f = startFight(input, rng, options);
   const attacker = input.attacker;
   const defender = other(attacker);
   line(
@@ -132,7 +138,7 @@ export function fightQuick(input: BattleInput, rng: Rng, options: QuickOptions =
   const s = present("sathar");
   const u = present("upf");
   const holder: Side | null = s && !u ? "sathar" : u && !s ? "upf" : null;
-  for (const x of f.units) settle(x);
+  settleAll(f);
   line(f, `after ${f.round} round(s): ${holder === null ? "neither side holds the field" : `the ${holder} hold the field`}`);
   const stationOnly = options.repair === false ? {} : damageControlAfterBattle(f);
   return { fight: f, holder, stationOnly };
@@ -226,6 +232,11 @@ function destroyedNow(f: Fight): string {
     }
   }
   return names.length > 0 ? `; destroyed: ${names.join(", ")}` : "";
+}
+
+/** Writes what the battle did into every unit's `damage` and `spent`. */
+export function settleAll(f: Fight): void {
+  for (const x of f.units) settle(x);
 }
 
 /** Writes what the battle did into the unit's `damage` and `spent` (kept as counters while it is fought). */
