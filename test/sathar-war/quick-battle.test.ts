@@ -157,12 +157,14 @@ describe("Basic and Advanced damage", () => {
     const [bs, bt] = basic.units;
     if (bs === undefined || bt === undefined) throw new Error("no units");
     expect(attack(basic, bs, bt, W_INDEX.LB, ADJACENT)).toBe(6);
-    expect(bt.damage).toEqual({});
+    settleAll(basic);
+    expect(bt.damage).toEqual({ hull: 6 });
     const adv = startFight({ ...input, rules: "advanced" }, new DiceRng([10, 53]));
     const [as, at] = adv.units;
     if (as === undefined || at === undefined) throw new Error("no units");
     expect(attack(adv, as, at, W_INDEX.LB, ADJACENT)).toBe(0);
     expect(at.adf).toBe(0);
+    settleAll(adv);
     expect(at.damage).toEqual({ ADF: 3 });
     expect(damageBand(5).effect).toEqual({ kind: "hull", times: 2 });
   });

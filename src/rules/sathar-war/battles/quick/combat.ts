@@ -126,13 +126,13 @@ export function damage(f: Fight, t: Unit, wi: number, col: number, dtmExtra = 0,
     case "ADF": {
       const lost = e.amount === "1" ? Math.min(1, t.adf) : e.amount === "half" ? Math.ceil(t.adf / 2) : t.adf;
       t.adf -= lost;
-      if (lost > 0) add(t.damage, "ADF", lost);
+      if (lost > 0) add(t, "ADF", lost);
       return 0;
     }
     case "MR": {
       const lost = e.amount === "1" ? Math.min(1, t.mr) : t.mr;
       t.mr -= lost;
-      if (lost > 0) add(t.damage, "MR", lost);
+      if (lost > 0) add(t, "MR", lost);
       return 0;
     }
     case "weapon":
@@ -141,36 +141,36 @@ export function damage(f: Fight, t: Unit, wi: number, col: number, dtmExtra = 0,
         const k = W_INDEX[x];
         if ((t.mounts[k] ?? 0) > 0) {
           t.mounts[k] = (t.mounts[k] ?? 0) - 1;
-          add(t.damage, x, 1);
+          add(t, x, 1);
           break;
         }
       }
       return 0;
     case "power-short":
+      if (!t.powerShort) add(t, "power-short", 1);
       t.powerShort = true;
       t.msUp = false;
-      t.damage["power-short"] = 1;
       return 0;
     case "defence":
       for (const x of e.list) if (knockOutDefence(t, x)) break;
       return 0;
     case "combat-control":
       t.combatControl++;
-      add(t.damage, "combat-control", 1);
+      add(t, "combat-control", 1);
       return 0;
     case "navigation":
-      add(t.damage, "navigation", 1);
+      add(t, "navigation", 1);
       return 0;
     case "electrical-fire":
       t.fires++;
-      add(t.damage, "electrical-fire", 1);
+      add(t, "electrical-fire", 1);
       return 0;
     case "DCR-half":
       halveDcr(t);
       return 0;
     case "disastrous-fire":
       t.fires++;
-      add(t.damage, "disastrous-fire", 1);
+      add(t, "disastrous-fire", 1);
       halveDcr(t);
       return 0;
   }
@@ -186,7 +186,7 @@ function hullDice(f: Fight, wi: number, col: number, data: WeaponData, times: nu
 function halveDcr(t: Unit): void {
   const lost = Math.floor(t.dcr / 2);
   t.dcr -= lost;
-  if (lost > 0) add(t.damage, "DCR", lost);
+  if (lost > 0) add(t, "DCR", lost);
 }
 
 function knockOutDefence(t: Unit, d: Defence): boolean {
@@ -215,7 +215,7 @@ function knockOutDefence(t: Unit, d: Defence): boolean {
     default:
       return false;
   }
-  add(t.damage, d, 1);
+  add(t, d, 1);
   return true;
 }
 

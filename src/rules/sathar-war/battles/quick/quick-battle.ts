@@ -19,7 +19,6 @@
  */
 import type { Rng } from "../../../../core/rng.js";
 import type { Side } from "../../model.js";
-import { isExpendable, WEAPONS, type Weapon } from "../../orders-of-battle/ship-classes.js";
 import type { BattleInput, BattleResolver, BattleResult, ShipOutcome, StationOutcome } from "../battle.js";
 import { leave, policySaysBreakOff } from "./breaking-off.js";
 import { APPROACH, CLOSE, volley } from "./combat.js";
@@ -36,6 +35,7 @@ import {
   IN_BATTLE,
   line,
   other,
+  settle,
   sideHp,
   type Unit,
   unitsOf,
@@ -138,8 +138,9 @@ export function fightQuick(input: BattleInput, rng: Rng, options: QuickOptions =
   const s = present("sathar");
   const u = present("upf");
   const holder: Side | null = s && !u ? "sathar" : u && !s ? "upf" : null;
-  settleAll(f);
   line(f, `after ${f.round} round(s): ${holder === null ? "neither side holds the field" : `the ${holder} hold the field`}`);
+  // The odds tool needs neither the damage written out nor the repairs; a result needs the damage, repaired or not.
+  if (options.repair !== false) settleAll(f);
   const stationOnly = options.repair === false ? {} : damageControlAfterBattle(f);
   return { fight: f, holder, stationOnly };
 }
@@ -147,6 +148,7 @@ export function fightQuick(input: BattleInput, rng: Rng, options: QuickOptions =
 /** Fights one quick battle and reports it as the `BattleResolver` contract asks. */
 export function resolveQuick(input: BattleInput, rng: Rng, options: QuickOptions = {}): BattleResult {
   const { fight: f, holder, stationOnly } = fightQuick(input, rng, options);
+  if (options.repair === false) settleAll(f);
   const ships: Record<string, ShipOutcome> = {};
   const stations: Record<string, StationOutcome> = {};
   for (const u of f.units) {
@@ -237,19 +239,4 @@ function destroyedNow(f: Fight): string {
 /** Writes what the battle did into every unit's `damage` and `spent`. */
 export function settleAll(f: Fight): void {
   for (const x of f.units) settle(x);
-}
-
-/** Writes what the battle did into the unit's `damage` and `spent` (kept as counters while it is fought). */
-function settle(u: Unit): void {
-  if (u.hullLost > 0) u.damage.hull = (u.damageStart.hull ?? 0) + u.hullLost;
-  const r = u.rating;
-  for (let k = 0; k < WEAPONS.length; k++) {
-    const w = WEAPONS[k] as Weapon;
-    const rated = r.weapons[w] ?? 0;
-    if (rated > 0 && isExpendable(w) && (u.ammo[k] as number) < rated - (u.spent[w] ?? 0)) u.spent[w] = rated - (u.ammo[k] as number);
-  }
-  const ms = r.defences.MS ?? 0;
-  if (ms > 0 && u.msLeft < ms - (u.spent.MS ?? 0)) u.spent.MS = ms - u.msLeft;
-  const icm = r.defences.ICM ?? 0;
-  if (icm > 0 && u.icmLeft < icm - (u.spent.ICM ?? 0)) u.spent.ICM = icm - u.icmLeft;
 }

@@ -44,6 +44,14 @@ export interface Unit {
   /** Damage at the start, to tell this battle's damage from older damage (REPAIR). */
   damageStart: Damage;
   spent: Partial<Record<Expendable, number>>;
+  /** Spent at the start (the input's). */
+  spentStart: Partial<Record<Expendable, number>>;
+  /** Per `SYSTEM_KEYS`: systems hit in this battle (written into `damage` when the battle ends: `settle`). */
+  sys: number[];
+  /** Per weapon: charges at the start. */
+  ammoStart: readonly number[];
+  msStart: number;
+  icmStart: number;
   /** Per weapon (WEAPONS order): working mounts of a beam weapon; 1 or 0 for a limited weapon's launcher. */
   mounts: number[];
   /** Per weapon: charges left of a limited weapon. */
@@ -99,6 +107,26 @@ export interface Fight {
   startHp: Record<Side, number>;
 }
 
+/** The `Damage` keys other than the hull, in a fixed order (the Damage Table's effects). */
+export const SYSTEM_KEYS: readonly string[] = [
+  "ADF",
+  "MR",
+  "DCR",
+  ...WEAPONS,
+  "PS",
+  "ES",
+  "SS",
+  "MS",
+  "ICM",
+  "power-short",
+  "combat-control",
+  "navigation",
+  "electrical-fire",
+  "disastrous-fire",
+];
+/** A system key's index in `SYSTEM_KEYS`. */
+export const SYS: Readonly<Record<string, number>> = Object.fromEntries(SYSTEM_KEYS.map((k, i) => [k, i]));
+
 export const W_INDEX: Readonly<Record<Weapon, number>> = Object.fromEntries(WEAPONS.map((w, i) => [w, i])) as Record<Weapon, number>;
 
 const n = (x: number | undefined): number => x ?? 0;
@@ -142,6 +170,11 @@ function unitOf(
     damage: { ...damage },
     damageStart: damage,
     spent: { ...spent },
+    spentStart: spent,
+    sys: new Array<number>(SYSTEM_KEYS.length).fill(0),
+    ammoStart: ammo.slice(),
+    msStart: Math.max(0, n(d.MS) - n(spent.MS)),
+    icmStart: Math.max(0, n(d.ICM) - n(spent.ICM)),
     mounts,
     ammo,
     rh: n(d.RH) > 0,
@@ -240,8 +273,29 @@ export function sideHp(f: Fight, side: Side): number {
   return t;
 }
 
-export function add(d: Damage, key: string, by: number): void {
-  d[key] = n(d[key]) + by;
+/** A system hit `by` (counted in `sys`, written into `damage` when the battle ends). */
+export function add(u: Unit, key: string, by: number): void {
+  const k = SYS[key] as number;
+  u.sys[k] = (u.sys[k] as number) + by;
+}
+
+/** Writes what the battle did into the unit's `damage` and `spent` (from its start values: may be called again). */
+export function settle(u: Unit): void {
+  if (u.hullLost > 0) u.damage.hull = n(u.damageStart.hull) + u.hullLost;
+  for (let k = 0; k < SYSTEM_KEYS.length; k++) {
+    const by = u.sys[k] as number;
+    if (by > 0) {
+      const key = SYSTEM_KEYS[k] as string;
+      u.damage[key] = key === "power-short" ? 1 : n(u.damageStart[key]) + by;
+    }
+  }
+  for (let k = 0; k < WEAPONS.length; k++) {
+    const used = (u.ammoStart[k] as number) - (u.ammo[k] as number);
+    const w = WEAPONS[k] as Weapon;
+    if (used > 0 && isExpendable(w)) u.spent[w] = n(u.spentStart[w]) + used;
+  }
+  if (u.msLeft < u.msStart) u.spent.MS = n(u.spentStart.MS) + u.msStart - u.msLeft;
+  if (u.icmLeft < u.icmStart) u.spent.ICM = n(u.spentStart.ICM) + u.icmStart - u.icmLeft;
 }
 
 /** A fresh copy of units built by `unitsOf` (the odds tool builds them once and fights many battles from copies). */
@@ -249,7 +303,7 @@ export function cloneUnits(template: readonly Unit[]): Unit[] {
   const out: Unit[] = new Array(template.length);
   for (let k = 0; k < template.length; k++) {
     const u = template[k] as Unit;
-    out[k] = { ...u, damage: { ...u.damage }, spent: { ...u.spent }, mounts: u.mounts.slice(), ammo: u.ammo.slice() };
+    out[k] = { ...u, damage: { ...u.damage }, spent: { ...u.spent }, sys: u.sys.slice(), mounts: u.mounts.slice(), ammo: u.ammo.slice() };
   }
   return out;
 }
