@@ -4,6 +4,7 @@
  */
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { Rng } from "../../src/core/rng.js";
 import type { BattleInput, BattleShip, BattleStation } from "../../src/rules/sathar-war/battles/battle.js";
 import { COMBAT_TABLE, damageBand, suggestedRules } from "../../src/rules/sathar-war/battles/knight-hawks-tables.js";
@@ -386,6 +387,12 @@ describe("the odds tool", () => {
     expect(json.sathar.holds + json.upf.holds + json.neither).toBeCloseTo(1, 3);
     expect(Object.keys(json.sathar.shipsLost)).toEqual(["FT", "FF", "DD", "LC", "HC", "AC"]);
     expect(JSON.stringify(oddsTool.run(file, { runs: 500, seed: 1 }).json)).toBe(JSON.stringify(out.json));
+  });
+
+  it("the help's example is a valid input", () => {
+    const example = oddsTool.help.slice(oddsTool.help.indexOf("Example (YAML):") + "Example (YAML):".length);
+    const parsed = parseOddsInput(parseYaml(example.replace(/^ {2}/gm, "")));
+    expect(parsed.ok ? parsed.value.size : parsed.error).toBe(41);
   });
 
   it("refuses bad input with a message per fault", () => {
