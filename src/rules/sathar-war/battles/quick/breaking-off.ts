@@ -59,8 +59,9 @@ export function leave(f: Fight, side: Side): void {
       u.status = ESCAPED;
       away.push(u.name);
     }
-  line(
-    f,
-    `${side} ships break off under pursuit fire (${v.shots} shots, ${v.hits} hits, ${v.hull} hull): ${away.length > 0 ? away.join(", ") : "none"} escape`,
-  );
+  if (f.report)
+    line(
+      f,
+      `${side} ships break off under pursuit fire (${v.shots} shots, ${v.hits} hits, ${v.hull} hull): ${away.length > 0 ? away.join(", ") : "none"} escape`,
+    );
 }

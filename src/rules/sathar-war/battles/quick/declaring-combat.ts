@@ -8,7 +8,7 @@
  */
 
 import { attack, CLOSE } from "./combat.js";
-import { d10, type Fight, fighting, line, other, type Unit, W_INDEX } from "./units.js";
+import { d10, destroyedNow, type Fight, fighting, line, other, type Unit, W_INDEX } from "./units.js";
 
 export function minesAndSeekers(f: Fight): void {
   const placed = f.input.mines;
@@ -48,10 +48,11 @@ export function minesAndSeekers(f: Fight): void {
     }
   }
   spendOnMinelayers(f, defender, placed.mines, placed.seekers);
-  line(
-    f,
-    `mines and seekers: ${placed.mines} mine(s) and ${placed.seekers} seeker(s), ${met} attack(s), ${hits} hit(s), ${hull} hull point(s)`,
-  );
+  if (f.report)
+    line(
+      f,
+      `mines and seekers: ${placed.mines} mine(s) and ${placed.seekers} seeker(s), ${met} attack(s), ${hits} hit(s), ${hull} hull point(s)${destroyedNow(f)}`,
+    );
 }
 
 /** Mines and seekers placed come off the defender's minelayers' charges, in the input's order. */

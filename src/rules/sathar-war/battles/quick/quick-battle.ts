@@ -29,6 +29,7 @@ import {
   cloneUnits,
   DESTROYED,
   DETONATED,
+  destroyedNow,
   ESCAPED,
   type Fight,
   fighting,
@@ -86,10 +87,11 @@ export function fightQuick(input: BattleInput, rng: Rng, options: QuickOptions =
   const f = startFight(input, rng, options);
   const attacker = input.attacker;
   const defender = other(attacker);
-  line(
-    f,
-    `${attacker} attack at ${input.planet} (${input.system}), ${input.rules} rules, ${input.nearPlanet ? "near the planet" : "away from the planet"}`,
-  );
+  if (f.report)
+    line(
+      f,
+      `${attacker} attack at ${input.planet} (${input.system}), ${input.rules} rules, ${input.nearPlanet ? "near the planet" : "away from the planet"}`,
+    );
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     f.round = round;
     const band = round === 1 ? APPROACH : CLOSE;
@@ -117,17 +119,19 @@ export function fightQuick(input: BattleInput, rng: Rng, options: QuickOptions =
       );
       shots += v.shots;
       if (f.report)
-        line(f, `${side} fire at ${band.name} range: ${v.shots} shot(s), ${v.hits} hit(s), ${v.hull} hull point(s)${destroyedNow(f)}`);
+        if (f.report)
+          line(f, `${side} fire at ${band.name} range: ${v.shots} shot(s), ${v.hits} hit(s), ${v.hull} hull point(s)${destroyedNow(f)}`);
     }
     releaseReserve(f);
     if (over(f)) break;
     for (const side of [attacker, defender]) {
       if (!f.brokeOff[side] && policySaysBreakOff(f, side)) {
         f.brokeOff[side] = true;
-        line(
-          f,
-          `${side} break off (policy: ${f.input.breakOff[side].hullLost} of hull lost or outgunned ${f.input.breakOff[side].outgunned} to 1)`,
-        );
+        if (f.report)
+          line(
+            f,
+            `${side} break off (policy: ${f.input.breakOff[side].hullLost} of hull lost or outgunned ${f.input.breakOff[side].outgunned} to 1)`,
+          );
       }
       if (f.brokeOff[side]) leave(f, side);
     }
@@ -138,7 +142,7 @@ export function fightQuick(input: BattleInput, rng: Rng, options: QuickOptions =
   const s = present("sathar");
   const u = present("upf");
   const holder: Side | null = s && !u ? "sathar" : u && !s ? "upf" : null;
-  line(f, `after ${f.round} round(s): ${holder === null ? "neither side holds the field" : `the ${holder} hold the field`}`);
+  if (f.report) line(f, `after ${f.round} round(s): ${holder === null ? "neither side holds the field" : `the ${holder} hold the field`}`);
   // The odds tool needs neither the damage written out nor the repairs; a result needs the damage, repaired or not.
   if (options.repair !== false) settleAll(f);
   const stationOnly = options.repair === false ? {} : damageControlAfterBattle(f);
@@ -203,7 +207,7 @@ function releaseReserve(f: Fight): void {
   if (!reserve) return;
   if (f.units.some((u) => u.side === "upf" && !u.reserve && u.status === IN_BATTLE)) return;
   for (const u of f.units) u.reserve = false;
-  line(f, `the attackers reach ${f.input.planet}: its stations fight`);
+  if (f.report) line(f, `the attackers reach ${f.input.planet}: its stations fight`);
 }
 
 /**
@@ -222,18 +226,6 @@ function raiseMaskingScreens(f: Fight): void {
     u.msLeft--;
     u.msUp = true;
   }
-}
-
-/** ", destroyed: A, B" for the units destroyed since last asked (report only). */
-function destroyedNow(f: Fight): string {
-  const names: string[] = [];
-  for (const u of f.units) {
-    if (u.status === DESTROYED && !u.told) {
-      u.told = true;
-      if (u.hpStart > 0) names.push(u.name);
-    }
-  }
-  return names.length > 0 ? `; destroyed: ${names.join(", ")}` : "";
 }
 
 /** Writes what the battle did into every unit's `damage` and `spent`. */

@@ -58,7 +58,7 @@ export function damageControlAfterBattle(f: Fight): Record<string, string[]> {
         ...(done.length > 0 ? [`mended ${done.join(", ")}`] : []),
         ...(only.length > 0 ? [`only a station can mend ${only.join(", ")}`] : []),
       ];
-      line(f, `damage control on ${u.name} (DCR ${u.dcr}): ${parts.length > 0 ? parts.join("; ") : "nothing mended"}`);
+      if (f.report) line(f, `damage control on ${u.name} (DCR ${u.dcr}): ${parts.length > 0 ? parts.join("; ") : "nothing mended"}`);
     }
   }
   return stationOnly;

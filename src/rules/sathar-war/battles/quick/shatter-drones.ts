@@ -11,7 +11,7 @@
 
 import type { Side } from "../../model.js";
 import { damage, hull } from "./combat.js";
-import { DETONATED, d10, damageDice, type Fight, fighting, line, other, W_INDEX } from "./units.js";
+import { DETONATED, d10, damageDice, destroyedNow, type Fight, fighting, line, other, W_INDEX } from "./units.js";
 
 export function detonateDrones(f: Fight, side: Side): void {
   if (f.input.detonateDrones?.[side] !== true) return;
@@ -28,9 +28,10 @@ export function detonateDrones(f: Fight, side: Side): void {
       // A torpedo hit (DTM -20) whose hull damage is 5d10 (C.2 #19: the -20 is the torpedo's, not added to it).
       lost += f.advanced ? damage(f, v, W_INDEX.T, 1, 0, { count: 5, plus: 0 }) : hull(f, v, damageDice(f, 5, 0));
     }
-    line(
-      f,
-      `${drone.name} detonates as a shatter drone: ${victims.map((v) => v.name).join(", ") || "no ship"} in its hex, ${lost} hull point(s)`,
-    );
+    if (f.report)
+      line(
+        f,
+        `${drone.name} detonates as a shatter drone: ${victims.map((v) => v.name).join(", ") || "no ship"} in its hex, ${lost} hull point(s)${destroyedNow(f)}`,
+      );
   }
 }

@@ -262,6 +262,18 @@ export function line(f: Fight, text: string): void {
   f.rolls = [];
 }
 
+/** ", destroyed: A, B" for the units destroyed since last asked (report only). */
+export function destroyedNow(f: Fight): string {
+  const names: string[] = [];
+  for (const u of f.units) {
+    if (u.status === DESTROYED && !u.told) {
+      u.told = true;
+      if (u.hpStart > 0) names.push(u.name);
+    }
+  }
+  return names.length > 0 ? `; destroyed: ${names.join(", ")}` : "";
+}
+
 /** Units of `side` fighting now (not destroyed, escaped or detonated, nor held back). */
 export function fighting(u: Unit, side: Side): boolean {
   return u.side === side && u.status === IN_BATTLE && !u.reserve;
