@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { Rng } from "../../src/core/rng.js";
 import type { BattleInput, BattleShip, BattleStation } from "../../src/rules/sathar-war/battles/battle.js";
-import { COMBAT_TABLE, damageBand, suggestedRules } from "../../src/rules/sathar-war/battles/knight-hawks-tables.js";
+import { COMBAT_TABLE, damageBand } from "../../src/rules/sathar-war/battles/knight-hawks-tables.js";
 import { attack, type Band, defenceColumn, hull } from "../../src/rules/sathar-war/battles/quick/combat.js";
 import { oddsTool, parseOddsInput } from "../../src/rules/sathar-war/battles/quick/odds.js";
 import { quickResolver, resolveQuick, settleAll, startFight } from "../../src/rules/sathar-war/battles/quick/quick-battle.js";
@@ -15,6 +15,7 @@ import { damageControlAfterBattle } from "../../src/rules/sathar-war/battles/qui
 import { W_INDEX } from "../../src/rules/sathar-war/battles/quick/units.js";
 import type { Side } from "../../src/rules/sathar-war/model.js";
 import type { ShipClass } from "../../src/rules/sathar-war/orders-of-battle/ship-classes.js";
+import { suggestedRules } from "../../src/rules/sathar-war/special-combat/which-rules-to-use.js";
 
 /** An Rng whose dice (every `int` draw: d10, d100) come from a script, then from a seeded generator. */
 class DiceRng extends Rng {

@@ -9,6 +9,8 @@ import { addressed } from "../../core/orders.js";
 import type { Ruleset } from "../../core/ruleset.js";
 import type { BattleResolver } from "./battles/battle.js";
 import { battleshiftResolver } from "./battles/battleshift/battleshift-resolver.js";
+import { oddsTool } from "./battles/quick/odds.js";
+import { quickResolver } from "./battles/quick/quick-battle.js";
 import { normalOrders, randomFromMenus } from "./bot/bot.js";
 import type { SwEvent } from "./events.js";
 import type { BattleMode, SatharWarState } from "./model.js";
@@ -29,7 +31,7 @@ export type { SatharWarState } from "./model.js";
 
 /** Every battle is fought by the way the campaign's setting names (issue 12 "Battles: three ways"). */
 export function resolverFor(mode: BattleMode): BattleResolver {
-  return mode === "battleshift" ? battleshiftResolver : battleshiftResolver;
+  return mode === "battleshift" ? battleshiftResolver : quickResolver;
 }
 
 const HANDLERS = phaseHandlers(resolverFor);
@@ -120,5 +122,5 @@ export const satharWar: Ruleset<SatharWarState, Orders, SwView, SwEvent> = {
       }),
     },
   },
-  tools: { map: mapTool },
+  tools: { map: mapTool, odds: oddsTool },
 };

@@ -142,13 +142,3 @@ export function damageBand(total: number): DamageBand {
   for (const band of DAMAGE_TABLE) if (total <= band.hi) return band;
   return DAMAGE_TABLE[DAMAGE_TABLE.length - 1] as DamageBand;
 }
-
-/**
- * Seed 000 "Which Rules To Use?" (D.10): 2-4 ships, Advanced with average NPC skills; 5-14, Advanced with no skill
- * modifiers; more than 14, Basic. Every ship counts, fighters and stations included (C.2 #28).
- */
-export function suggestedRules(shipsInBattle: number): KnightHawksRules {
-  if (shipsInBattle > 14) return "basic";
-  if (shipsInBattle >= 5) return "advanced";
-  return "advanced-skilled";
-}

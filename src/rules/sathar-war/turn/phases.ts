@@ -7,7 +7,6 @@ import { problemEvent } from "../../../core/events.js";
 import type { Problem } from "../../../core/result.js";
 import type { Rng } from "../../../core/rng.js";
 import type { BattleResolver } from "../battles/battle.js";
-import { battleshiftResolver } from "../battles/battleshift/battleshift-resolver.js";
 import type { SwEvent } from "../events.js";
 import type { BattleMode, Phase, SatharWarState, Side } from "../model.js";
 import type { Order, OrderType, RepairOrder } from "../orders.js";
@@ -226,5 +225,3 @@ export function phaseHandlers(resolverFor: ResolverFor): PhaseHandlers {
 export function problemEvents(problems: Readonly<Record<string, readonly Problem[]>>, day: number, step: string): SwEvent[] {
   return Object.entries(problems).flatMap(([seat, list]) => list.map((p) => ({ ...problemEvent(seat, p, step), day })));
 }
-
-export { battleshiftResolver };

@@ -26,8 +26,8 @@ import {
   STATION_TYPES,
   WEAPONS,
 } from "../../orders-of-battle/ship-classes.js";
+import { suggestedRules } from "../../special-combat/which-rules-to-use.js";
 import type { BattleInput, BattleShip, BattleStation, KnightHawksRules } from "../battle.js";
-import { suggestedRules } from "../knight-hawks-tables.js";
 import { fightQuick } from "./quick-battle.js";
 import { DESTROYED, DETONATED, unitsOf } from "./units.js";
 
