@@ -32,10 +32,11 @@ describe("docs/schemas: the JSON Schema of every format, as `starhost schema` wr
   const out = mkdtempSync(join(tmpdir(), "starhost-schemas-"));
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it("every ruleset publishes its orders file; Battleshift its fleet file, Galactic Empires its map file; both their victory settings and odds inputs", () => {
+  it("every ruleset publishes its orders file; Battleshift its fleet file, Galactic Empires and the Sathar War their map files; their settings and odds inputs", () => {
     expect(Object.fromEntries(rulesets.map((r) => [r.id, formatsOf(r).map((f) => f.name)]))).toEqual({
       "galactic-empires": ["orders", "victory", "map", "odds"],
       battleshift: ["orders", "fleet", "victory", "odds"],
+      "sathar-war": ["orders", "options", "map", "odds"],
     });
   });
 

@@ -150,7 +150,7 @@ export const MAX_ORDERS = 500;
 export const ordersSchema = z
   .object({
     seat: idSchema.optional().describe('the seat these orders are for, such as "sathar" or "upf"; a file for another seat is refused'),
-    step: z.number().int().nonnegative().optional().describe("the step they were written for; orders for another step are refused whole"),
+    step: z.number().int().positive().optional().describe("the step they were written for; orders for another step are refused whole"),
     orders: z
       .array(orderSchema)
       .max(MAX_ORDERS)

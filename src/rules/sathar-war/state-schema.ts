@@ -139,7 +139,7 @@ export const stateSchema = z.object({
   seats: listUpTo(z.object({ id, name: name("a seat's name"), side: z.enum(["sathar", "upf"]) }), 4, "seats"),
   day,
   phase: z.enum(PHASES),
-  step: count("a step"),
+  step: wholeIn(1, 2_147_483_647, "a step"),
   ships: idRecord(ship),
   stations: idRecord(station),
   retreatCondition: wholeIn(0, 5, "a retreat condition"),

@@ -132,7 +132,7 @@ export function createCampaign(
     seats,
     day: 1,
     phase: "upf-setup",
-    step: 0,
+    step: 1,
     ships: Object.fromEntries(ships.map((s) => [s.id, s])),
     stations: Object.fromEntries(stations.map((s) => [s.id, s])),
     retreatCondition: 0,
