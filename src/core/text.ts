@@ -63,3 +63,20 @@ export function isPlainText(text: string, lines = false): boolean {
 export function showPlain(text: string): string {
   return UNSAFE.test(text) ? text.replace(UNSAFE_ALL, (ch) => `<${codePoint(ch)}>`) : text;
 }
+
+/**
+ * XML text and attribute values (maps, replays): the five markup characters escaped; line breaks kept (a tooltip has
+ * lines) and any other control character shown as its code point (`showPlain`), so a name from a file can neither
+ * break a picture's markup nor hide a terminal escape in it.
+ */
+export function escapeXml(s: string): string {
+  return s
+    .split("\n")
+    .map(showPlain)
+    .join("\n")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}

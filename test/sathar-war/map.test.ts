@@ -348,6 +348,7 @@ describe("the map tool", () => {
     expect(bad.text).toBe('no seat "klingon" in this campaign; seats: sathar, upf');
     const future = await mapTool.run(access(state), { step: 9 });
     expect(future.ok).toBe(false);
-    expect(future.text).toBe("step 9 has not come yet; the campaign is at step 0");
+    // A new campaign is at step 1 (steps count from 1, as the stores require).
+    expect(future.text).toBe("step 9 has not come yet; the campaign is at step 1");
   });
 });

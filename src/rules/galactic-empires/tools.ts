@@ -6,6 +6,7 @@
  */
 import { round } from "../../core/json.js";
 import type { GameAccess, GameTool, InputTool, ToolOutput } from "../../core/ruleset.js";
+import { refusedOutput, runsOption, seedOption, stepToDraw } from "../../core/tool-options.js";
 import type { GeEvent } from "./events.js";
 import type { GameState } from "./model.js";
 import { oddsInputSchema, oddsJson, parseOddsInput, runOdds } from "./odds.js";
@@ -29,17 +30,7 @@ export const oddsTool: InputTool = {
 Each side is at war with every other. Starships are named as printed with their builder
 ("Hawk Heavy Cruiser", "Klingon") or by id ("klingon/hawk-heavy-cruiser").
 Example: examples/galactic-empires/battle-patrol-force.json`,
-  options: [
-    { name: "runs", description: "number of battles fought", kind: "integer", min: 1, max: MAX_ODDS_RUNS, default: 10_000 },
-    {
-      name: "seed",
-      description: "seed of the runs: same seed, same figures",
-      kind: "integer",
-      min: -2147483648,
-      max: 4294967295,
-      default: 1,
-    },
-  ],
+  options: [runsOption(MAX_ODDS_RUNS), seedOption()],
   run(input, options): ToolOutput {
     const parsed = parseOddsInput(input);
     if (!parsed.ok)
@@ -61,11 +52,9 @@ with the battles of turn N-1 (default: now).`,
     { name: "step", description: "the turn whose map to draw (default: now)", kind: "step", min: 1 },
   ],
   async run(game: GameAccess<GameState, GeEvent>, options): Promise<ToolOutput> {
-    const turn = options.step === undefined ? game.step : Number(options.step);
-    if (turn > game.step) return refused(`turn ${turn} has not come yet; the game is at turn ${game.step}`);
-    const first = game.steps[0] ?? game.step;
-    if (turn < first) return refused(`turn ${turn} is before the game's first turn (${first})`);
-    const state = turn === game.step ? game.state : (await game.stepAt(turn)).state;
+    const drawn = await stepToDraw(game, options, { step: "turn", game: "game" });
+    if (!drawn.ok) return drawn.refused;
+    const { step: turn, state } = drawn;
     const events = game.steps.includes(turn - 1) ? (await game.stepAt(turn - 1)).events : [];
     const seat = options.seat === undefined ? undefined : String(options.seat);
     if (seat !== undefined && !Object.hasOwn(state.empires, seat)) {
@@ -132,6 +121,4 @@ One line per turn, as the figures stood when that turn's orders were due.`,
   },
 };
 
-function refused(text: string): ToolOutput {
-  return { ok: false, text, json: { ok: false, message: text } };
-}
+const refused = refusedOutput;

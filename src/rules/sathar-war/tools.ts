@@ -4,15 +4,14 @@
  * knows the campaign (its `knownState`) or, without a seat, the referee's.
  */
 import type { GameAccess, GameTool, ToolOutput } from "../../core/ruleset.js";
+import { refusedOutput, stepToDraw } from "../../core/tool-options.js";
 import type { SwEvent } from "./events.js";
 import type { SatharWarState } from "./model.js";
 import { knownState } from "./presentation/known-state.js";
 import { mapPicture } from "./presentation/map-picture.js";
 import { mapSvg } from "./presentation/map-svg.js";
 
-function refused(text: string): ToolOutput {
-  return { ok: false, text, json: { ok: false, message: text } };
-}
+const refused = refusedOutput;
 
 export const mapTool: GameTool<SatharWarState, SwEvent> = {
   kind: "game",
@@ -26,11 +25,9 @@ export const mapTool: GameTool<SatharWarState, SwEvent> = {
     { name: "step", description: "the step whose map to draw (default: now)", kind: "step", min: 0 },
   ],
   async run(game: GameAccess<SatharWarState, SwEvent>, options): Promise<ToolOutput> {
-    const step = options.step === undefined ? game.step : Number(options.step);
-    if (step > game.step) return refused(`step ${step} has not come yet; the campaign is at step ${game.step}`);
-    const first = game.steps[0] ?? game.step;
-    if (step < first) return refused(`step ${step} is before the campaign's first step (${first})`);
-    const state = step === game.step ? game.state : (await game.stepAt(step)).state;
+    const drawn = await stepToDraw(game, options, { step: "step", game: "campaign" });
+    if (!drawn.ok) return drawn.refused;
+    const { step, state } = drawn;
     const seat = options.seat === undefined ? undefined : String(options.seat);
     const spec = seat === undefined ? undefined : state.seats.find((s) => s.id === seat);
     if (seat !== undefined && !spec)

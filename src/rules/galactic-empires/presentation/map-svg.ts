@@ -7,7 +7,7 @@
  * An empire's map is drawn from `viewFor` only, so it can show nothing the view does not hold (no cloaked or
  * unseen foreign forces).
  */
-import { showPlain } from "../../../core/text.js";
+import { escapeXml } from "../../../core/text.js";
 import type { GeEvent } from "../events.js";
 import { FILL_TINT } from "../galaxy/colours.js";
 import type { EmpireId, GameState } from "../model.js";
@@ -272,18 +272,4 @@ function burst(x: number, y: number, r: number, f: (v: number) => string): strin
   return `<polygon points="${pts.join(" ")}" fill="#ffb300" stroke="#b23c17" stroke-width="1.2"/>`;
 }
 
-/**
- * XML text and attribute values. Line breaks stay (a tooltip has lines); any other control character (from a
- * name of before names were checked) is shown as its code point.
- */
-function esc(s: string): string {
-  return s
-    .split("\n")
-    .map(showPlain)
-    .join("\n")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
+const esc = escapeXml;

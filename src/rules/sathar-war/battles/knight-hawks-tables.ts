@@ -9,7 +9,6 @@
  * are ignored", so the Basic Game's own table (D.11 `basic_table`) is not used at all.
  */
 import type { Defence, Weapon } from "../orders-of-battle/ship-classes.js";
-import type { KnightHawksRules } from "./battle.js";
 
 /** A weapon's figures (D.11 `weapons`). */
 export interface WeaponData {

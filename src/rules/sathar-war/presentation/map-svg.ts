@@ -9,7 +9,7 @@
  * and says so; a jump box has its arrow. Every stack and station has a tooltip (`<title>`) naming its ships. Every
  * word from the map or the state is escaped: a map file's names cannot break the SVG.
  */
-import { showPlain } from "../../../core/text.js";
+import { escapeXml } from "../../../core/text.js";
 import type { MapPicture, PictureBox, Stack } from "./map-picture.js";
 
 export interface MapSvgOptions {
@@ -39,18 +39,8 @@ const STATION_WORD = { fortress: "fortress", fortified: "fortified station", arm
 
 const f = (v: number) => String(Math.round(v * 10) / 10);
 
-/** XML text and attribute values; control characters shown as their code points (core/text.ts `showPlain`). */
-export function esc(s: string): string {
-  return s
-    .split("\n")
-    .map(showPlain)
-    .join("\n")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
+/** XML text and attribute values (core/text.ts `escapeXml`). */
+export const esc = escapeXml;
 
 const HALO = `stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke"`;
 

@@ -8,11 +8,13 @@
  * the defender's mines and seekers, and each side's stance (model.ts `Stance`: when it breaks off, whether the
  * defender fights near the planet, whether drones detonate).
  */
+
 import { z } from "zod";
 import { round } from "../../../../core/json.js";
 import { err, ok, type Result } from "../../../../core/result.js";
 import { Rng } from "../../../../core/rng.js";
 import type { InputTool, ToolOutput } from "../../../../core/ruleset.js";
+import { runsOption, seedOption } from "../../../../core/tool-options.js";
 import type { Damage, Side } from "../../model.js";
 import {
   CLASS_NAMES,
@@ -395,17 +397,7 @@ Example (YAML):
              { class: AS, count: 6 }, { class: AC, count: 1 }, { class: ML, count: 1 } ]
     stations: [ { type: fortress, name: Gran Quivera Fortress } ]
     stance: { breakOffAtHullLost: 0.6, nearPlanet: true }`,
-  options: [
-    { name: "runs", description: "number of battles fought", kind: "integer", min: 1, max: MAX_RUNS, default: 10_000 },
-    {
-      name: "seed",
-      description: "seed of the runs: same seed, same figures",
-      kind: "integer",
-      min: -2147483648,
-      max: 4294967295,
-      default: 1,
-    },
-  ],
+  options: [runsOption(MAX_RUNS), seedOption()],
   run(input, options): ToolOutput {
     const parsed = parseOddsInput(input);
     if (!parsed.ok)

@@ -1,0 +1,38 @@
+/**
+ * What every ruleset's tools share: the odds tools' `runs` and `seed` options, and a game tool's choice of the step
+ * to draw (now, or a past step named by `--step`), so each tool states only what is its own.
+ */
+import type { GameAccess, ToolOption, ToolOutput } from "./ruleset.js";
+
+/** `--runs N`: how many times an odds tool fights its battle. */
+export function runsOption(max: number, description = "number of battles fought"): ToolOption {
+  return { name: "runs", description, kind: "integer", min: 1, max, default: 10_000 };
+}
+
+/** `--seed S`: the runs' seed (every 32-bit seed, signed or not). */
+export function seedOption(description = "seed of the runs: same seed, same figures"): ToolOption {
+  return { name: "seed", description, kind: "integer", min: -2147483648, max: 4294967295, default: 1 };
+}
+
+/** A tool's refusal of what it was asked. */
+export function refusedOutput(text: string): ToolOutput {
+  return { ok: false, text, json: { ok: false, message: text } };
+}
+
+/**
+ * The step a game tool draws: `options.step`, or the game's step now; refused when it has not come yet or is before
+ * the game's first. `noun` names steps as the ruleset does ("turn", "step"), `game` the game ("game", "campaign").
+ */
+export async function stepToDraw<State, Event>(
+  game: GameAccess<State, Event>,
+  options: Readonly<Record<string, unknown>>,
+  noun: { step: string; game: string },
+): Promise<{ ok: true; step: number; state: State } | { ok: false; refused: ToolOutput }> {
+  const step = options.step === undefined ? game.step : Number(options.step);
+  if (step > game.step)
+    return { ok: false, refused: refusedOutput(`${noun.step} ${step} has not come yet; the ${noun.game} is at ${noun.step} ${game.step}`) };
+  const first = game.steps[0] ?? game.step;
+  if (step < first)
+    return { ok: false, refused: refusedOutput(`${noun.step} ${step} is before the ${noun.game}'s first ${noun.step} (${first})`) };
+  return { ok: true, step, state: step === game.step ? game.state : (await game.stepAt(step)).state };
+}
