@@ -9,6 +9,7 @@ import { addressed } from "../../core/orders.js";
 import type { Ruleset } from "../../core/ruleset.js";
 import type { BattleResolver } from "./battles/battle.js";
 import { battleshiftResolver } from "./battles/battleshift/battleshift-resolver.js";
+import { resultTemplate } from "./battles/table/result-forms.js";
 import { normalOrders, randomFromMenus } from "./bot/bot.js";
 import type { SwEvent } from "./events.js";
 import type { BattleMode, SatharWarState } from "./model.js";
@@ -62,7 +63,8 @@ export const satharWar: Ruleset<SatharWarState, Orders, SwView, SwEvent> = {
   awaiting: (state) => (state.outcome ? [] : seatsOf(state, sideOf(state.phase))),
   step: (state) => state.step,
   label,
-  ordersTemplate: templateFor,
+  // In a battle results step (battles fought at the table), a ready-to-fill result for each pending battle.
+  ordersTemplate: (state, seat) => (state.phase.endsWith("-results") ? resultTemplate(state, seat) : templateFor(state, seat)),
   // RULINGS.md "A seat that sends nothing": ships in transit keep going, nobody attacks; the Sathar's opening and
   // retreat condition are the rules' defaults.
   defaultOrders: (state, seat) => ({ seat, step: state.step, orders: [] }),

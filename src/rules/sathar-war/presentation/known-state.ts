@@ -16,7 +16,11 @@ export function knownState(state: SatharWarState, seat: string): SatharWarState 
   const side = sideOfSeat(state, seat);
   const k = cloneData(state);
   if (side !== "sathar" && !k.outcome) k.retreatCondition = 0;
-  if (side !== "upf") k.mines = {};
+  if (side !== "upf") {
+    k.mines = {};
+    // A battle kept for the table carries the minelayers' secret mines and seekers (battles/table).
+    for (const b of k.pendingBattles ?? []) delete b.mines;
+  }
   for (const s of Object.values(k.ships)) if (s.side !== side && s.drone && s.location.kind !== "gone") delete s.drone;
   return k;
 }
