@@ -443,3 +443,47 @@ describe("what the attacking side is offered", () => {
     expect(knownState(pending, "upf").pendingBattles![0]!.mines).toBeDefined();
   });
 });
+
+describe("a table campaign played by bots", () => {
+  /** The normal bot moves and attacks; in battle results steps the seat sends the template as it is, or random menu orders. */
+  function play(seed: number, steps: number): { state: SatharWarState; entered: number; fallbacks: number; results: number } {
+    let s = satharWar.scenarios.war!.create(seed, undefined) as SatharWarState;
+    s = { ...s, settings: { ...s.settings, battles: "table" } };
+    let entered = 0;
+    let fallbacks = 0;
+    let results = 0;
+    for (let t = 0; t < steps && !satharWar.outcome(s); t++) {
+      const given: Record<string, Orders> = {};
+      const inResults = s.phase.endsWith("-results");
+      if (inResults) results++;
+      for (const seat of satharWar.awaiting(s)) {
+        const known = satharWar.knownState(s, seat);
+        const rng = Rng.forTurn(seed, t, seat);
+        given[seat] = !inResults
+          ? satharWar.bots.normal!.play(known, seat, rng)
+          : results % 2 === 1
+            ? parseOrders(parseYaml(satharWar.ordersTemplate(known, seat))).orders
+            : satharWar.bots.random!.play(known, seat, rng);
+      }
+      const r = satharWar.resolve(s, given, Rng.forTurn(seed, t, "step"));
+      entered += r.events.filter((e) => e.kind === "result-entered").length;
+      fallbacks += r.events.filter((e) => e.kind === "note" && e.text.startsWith("No valid result")).length;
+      const parsed = parseState(JSON.parse(JSON.stringify(r.state)));
+      expect(parsed.ok, `step ${t}`).toBe(true);
+      s = r.state;
+    }
+    return { state: s, entered, fallbacks, results };
+  }
+
+  it("templates sent as they are and random menu results: no exception, legal states, every pending battle settled", () => {
+    const a = play(2, 100);
+    expect(a.results).toBeGreaterThan(0);
+    expect(a.entered).toBeGreaterThan(0);
+    expect(a.fallbacks).toBeGreaterThan(0);
+    // Every battle of a table campaign was entered from the table or, with no valid result, fought quick.
+    expect(a.state.battles.filter((b) => b.mode === "table")).toHaveLength(a.entered);
+    expect(a.state.battles.filter((b) => b.mode === "quick")).toHaveLength(a.fallbacks);
+    expect(a.state.pendingBattles === undefined || a.state.phase.endsWith("-results")).toBe(true);
+    expect(JSON.stringify(play(2, 100).state)).toBe(JSON.stringify(a.state));
+  });
+});
