@@ -252,6 +252,16 @@ describe("a bad result is refused with a message per fault, and nothing of it is
     i.ships.find((s) => s.id === "S-HC1")!.spent = { T: 2 };
     expect(codes(result(id, { spent: { "S-HC1": { T: 1 } } }), i)).toEqual(["spent-less-than-before"]);
   });
+  it('damage below what it carried in: damage control mends only the battle\'s own damage (seed 000 "REPAIR")', () => {
+    const i = input();
+    i.ships.find((s) => s.id === "S-HC1")!.damage = { hull: 20, LB: 1 };
+    expect(codes(result(id, { damage: { "S-HC1": { hull: 10 } } }), i)).toEqual(["damage-less-than-before"]);
+    // A key not named keeps what it carried in; so do expendables.
+    i.ships.find((s) => s.id === "S-HC1")!.spent = { T: 1, RB: 2 };
+    const ok = checkResult(i, result(id, { damage: { "S-HC1": { hull: 35 } }, spent: { "S-HC1": { T: 3 } } }), "#0", "sathar", 8);
+    expect(ok.problems).toEqual([]);
+    expect(ok.result?.ships["S-HC1"]).toMatchObject({ fate: "fought", damage: { hull: 35, LB: 1 }, spent: { T: 3, RB: 2 } });
+  });
   it("an escape for a fighter not aboard an escaping carrier, or more than the carriers hold", () => {
     expect(codes(result(id, { escaped: ["S-FT01"] }))).toEqual(["fighter-escape-without-carrier"]);
     expect(codes(result(id, { escaped: ["S-AC1", "S-FT01", "S-FT02"] }), input(), 1)).toEqual(["fighters-over-capacity"]);
@@ -441,6 +451,10 @@ describe("what the attacking side is offered", () => {
     expect(pending.pendingBattles![0]!.mines).toBeDefined();
     expect(knownState(pending, "sathar").pendingBattles![0]!.mines).toBeUndefined();
     expect(knownState(pending, "upf").pendingBattles![0]!.mines).toBeDefined();
+    const secrets = satharWar.secrets(pending, "sathar", []);
+    const seen = JSON.stringify(knownState(pending, "sathar"));
+    expect(secrets.some((x) => x.startsWith('"mines":'))).toBe(true);
+    for (const x of secrets) expect(seen).not.toContain(x);
   });
 });
 

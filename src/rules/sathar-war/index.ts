@@ -105,6 +105,9 @@ export const satharWar: Ruleset<SatharWarState, Orders, SwView, SwEvent> = {
     const out: string[] = [];
     if (side !== "sathar" && !state.outcome && state.retreatCondition > 0) out.push(`"retreatCondition":${state.retreatCondition}`);
     if (side !== "upf") for (const [system, m] of Object.entries(state.mines)) out.push(`"${system}":{"minelayer":"${m.minelayer}"`);
+    // A battle kept for the table carries the mines and seekers laid (battles/table).
+    if (side !== "upf")
+      for (const b of state.pendingBattles ?? []) if (b.mines) out.push(`"mines":{"mines":${b.mines.mines},"seekers":${b.mines.seekers}}`);
     for (const other of ["sathar", "upf"] as const) {
       if (other === side) continue;
       const drones = Object.values(state.ships).filter((s) => s.side === other && s.drone && s.location.kind !== "gone");

@@ -4,8 +4,8 @@
  *
  * The `result` order names the battle and what became of it: ships destroyed, escaped (broke off, seed 000
  * "Breaking Off Combat") or detonated (shatter drones, seed 000 "SHATTER DRONES (Optional)"), stations destroyed,
- * and per ship or station the damage and spent expendables it carries after the battle. Whatever is not named fought
- * on and is as it went in. The check is strict: every fault is a problem of its own, and a result with any fault is
+ * and per ship or station the damage and spent expendables it carries after the battle (a key not named keeps what it
+ * carried in; none may fall below it). Whatever is not named fought on and is as it went in. The check is strict: every fault is a problem of its own, and a result with any fault is
  * refused whole (RULINGS.md "Battles entered from the table").
  */
 import type { Problem } from "../../../../core/result.js";
@@ -40,6 +40,11 @@ function keysOf(rating: Rating): string {
   return ["hull", "ADF", "MR", "DCR", ...Object.keys(rating.weapons), ...Object.keys(rating.defences), ...OTHER_SYSTEMS]
     .filter((k) => (damageLimit(rating, k) ?? 0) > 0)
     .join(", ");
+}
+
+/** A `Damage` as plain numbers. */
+function numbers(d: Damage): Record<string, number> {
+  return Object.fromEntries(Object.entries(d).filter((e): e is [string, number] => e[1] !== undefined));
 }
 
 /** Nonzero entries only: a 0 is "none lost" (model.ts `Damage` keeps no zeros). */
@@ -173,13 +178,20 @@ export function checkResult(input: BattleInput, order: ResultOrder, label: strin
             : `${id} has ${limit} of ${key}: ${n} lost is more than it has`,
         );
         ok = false;
+      } else if (n < (r.what.damage[key] ?? 0)) {
+        bad(
+          "damage-less-than-before",
+          `${id} carried ${key} ${r.what.damage[key]} into the battle: damage is the total after it, at least ${r.what.damage[key]} (damage control repairs only the battle's own damage, seed 000 "REPAIR")`,
+        );
+        ok = false;
       } else if (key === "hull" && n === limit && !r.gone)
         bad(
           "hull-gone-not-destroyed",
           `${id} has lost all ${limit} hull points: name it in ${stations.has(id) ? "stationsDestroyed" : "destroyed"}, or give the hull it kept`,
         );
     }
-    if (ok) damageOf.set(id, nonzero(tally));
+    // Keys not named keep what the ship carried in.
+    if (ok) damageOf.set(id, nonzero({ ...numbers(r.what.damage), ...tally }));
   }
   for (const [id, tally] of Object.entries(order.spent ?? {})) {
     const r = ratingOf(id);
@@ -187,7 +199,8 @@ export function checkResult(input: BattleInput, order: ResultOrder, label: strin
       bad("not-in-battle", `${id} was not in battle ${input.id} (spent); those ${inBattle}`);
       continue;
     }
-    const out: Partial<Record<Expendable, number>> = {};
+    // Expendables not named keep what had been spent going in.
+    const out: Partial<Record<Expendable, number>> = { ...r.what.spent };
     for (const [key, n] of Object.entries(tally)) {
       const has = isExpendable(key) ? carried(r.rating, key) : 0;
       if (!isExpendable(key) || has === 0) {
