@@ -11,6 +11,7 @@ import type { BattleResolver } from "./battles/battle.js";
 import { battleshiftResolver } from "./battles/battleshift/battleshift-resolver.js";
 import { oddsTool } from "./battles/quick/odds.js";
 import { quickResolver } from "./battles/quick/quick-battle.js";
+import { resultTemplate } from "./battles/table/result-forms.js";
 import { normalOrders, randomFromMenus } from "./bot/bot.js";
 import type { SwEvent } from "./events.js";
 import type { BattleMode, SatharWarState } from "./model.js";
@@ -64,7 +65,8 @@ export const satharWar: Ruleset<SatharWarState, Orders, SwView, SwEvent> = {
   awaiting: (state) => (state.outcome ? [] : seatsOf(state, sideOf(state.phase))),
   step: (state) => state.step,
   label,
-  ordersTemplate: templateFor,
+  // In a battle results step (battles fought at the table), a ready-to-fill result for each pending battle.
+  ordersTemplate: (state, seat) => (state.phase.endsWith("-results") ? resultTemplate(state, seat) : templateFor(state, seat)),
   // RULINGS.md "A seat that sends nothing": ships in transit keep going, nobody attacks; the Sathar's opening and
   // retreat condition are the rules' defaults.
   defaultOrders: (state, seat) => ({ seat, step: state.step, orders: [] }),
@@ -105,6 +107,9 @@ export const satharWar: Ruleset<SatharWarState, Orders, SwView, SwEvent> = {
     const out: string[] = [];
     if (side !== "sathar" && !state.outcome && state.retreatCondition > 0) out.push(`"retreatCondition":${state.retreatCondition}`);
     if (side !== "upf") for (const [system, m] of Object.entries(state.mines)) out.push(`"${system}":{"minelayer":"${m.minelayer}"`);
+    // A battle kept for the table carries the mines and seekers laid (battles/table).
+    if (side !== "upf")
+      for (const b of state.pendingBattles ?? []) if (b.mines) out.push(`"mines":{"mines":${b.mines.mines},"seekers":${b.mines.seekers}}`);
     return [...new Set(out)];
   },
   bots: {

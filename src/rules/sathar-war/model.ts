@@ -7,14 +7,29 @@
  * come the two set-up steps (seed 000 "SETTING UP THE GAME"): the UPF's, then the Sathar's.
  */
 
+import type { BattleInput } from "./battles/battle.js";
 import type { FrontierMap } from "./deployment-map/map.js";
 import type { RepairOrder } from "./orders.js";
-import type { Expendable, ShipClass, StationType } from "./orders-of-battle/ship-classes.js";
+import type { Side } from "./orders-of-battle/forces.js";
+import type { Damage, Expendable, ShipClass, StationType } from "./orders-of-battle/ship-classes.js";
 
-export type Side = "sathar" | "upf";
+export type { Side } from "./orders-of-battle/forces.js";
+export type { Damage } from "./orders-of-battle/ship-classes.js";
 
-/** The phases of a day, and the two set-up steps before day 1. */
-export const PHASES = ["upf-setup", "sathar-setup", "sathar-move", "upf-move", "sathar-attack", "upf-attack"] as const;
+/**
+ * The phases of a day, and the two set-up steps before day 1. `sathar-results` and `upf-results` come only when
+ * battles are fought at the table (issue 12 way 3): after that side's attack step, its seats enter each battle's result.
+ */
+export const PHASES = [
+  "upf-setup",
+  "sathar-setup",
+  "sathar-move",
+  "upf-move",
+  "sathar-attack",
+  "upf-attack",
+  "sathar-results",
+  "upf-results",
+] as const;
 export type Phase = (typeof PHASES)[number];
 
 /**
@@ -46,13 +61,6 @@ export type Location =
 
 /** How a ship left the war (reference C.2 #22-24: what counts as "lost" for the retreat conditions). */
 export type LossCause = "destroyed" | "misjumped" | "detonated" | "stranded";
-
-/**
- * Damage a ship carries, by what was hit: `hull` is hull points lost; "ADF", "MR", "DCR" rating points lost;
- * "LB", "MS", ... a weapon or defence knocked out (how many); "combat-control", "navigation" and the like one each.
- * An SCC repairs the hull by its capacity or one other key wholly a day (seed 000 "UPF Repairs").
- */
-export type Damage = Partial<Record<string, number>>;
 
 export interface Ship {
   /** "TFC-BB1", "S-DD07", "M-PAL-AS2". */
@@ -179,6 +187,11 @@ export interface Stance {
    * battle: toward the nearest friendly station (UPF) or start circle (Sathar), RULINGS "Special combat rules".
    */
   escapeToward?: string;
+  /**
+   * How the seat would have its battles fought (issue 12: "per battle when the seats agree"): a battle is fought this
+   * way when every seat on both sides with ships in it names the same way; otherwise as the campaign's `battles`.
+   */
+  battleWay?: BattleMode;
 }
 
 /** A battle fought, kept for reports and replays. */
@@ -222,6 +235,11 @@ export interface SatharWarState {
   /** Minelayers' secret mines and seekers, per system (seed 000 "Declaring Combat"); hidden from the Sathar. */
   mines: Record<string, { minelayer: string; mines: number; seekers: number }>;
   battles: BattleRecord[];
+  /**
+   * Battles declared to be fought at the table, awaiting their results from the attacking side's seats in the step
+   * after the attack step (battles/table/table-battles.ts). Absent when none waits.
+   */
+  pendingBattles?: BattleInput[];
   /** Set once the war is over. */
   outcome?: { winner: Side | "draw"; reason: string; day: number };
 }

@@ -10,6 +10,7 @@
  *   Strike Force NOVA, by 1d10), `move`, `void` (Sathar ships in a start circle go home for repair), `dock` and
  *   `repair` (000 "REPAIR").
  * - Attacks (000 "Declaring Combat"): `attack`.
+ * - Battle results (only when battles are fought at the table, issue 12 way 3): `result`, one per pending battle.
  * - Any step: `stance` (how the seat's ships fight: break-off, the planet option, mines, drones; it stands until changed).
  *
  * The schema checks only shape; whether an order can be carried out is decided when its step comes, and a failed
@@ -97,6 +98,34 @@ const stance = z.object({
   escapeToward: idSchema
     .optional()
     .describe("where ships that break off flee: a neighbouring system id, or (Sathar) a start circle id (000 'Breaking Off Combat')"),
+  battleWay: z
+    .enum(["quick", "battleshift", "table"])
+    .optional()
+    .describe("how you would have your battles fought; a battle is fought so when every seat in it on both sides agrees (issue 12)"),
+});
+/** Hull points, rating points or systems lost, or charges spent, by key ("hull", "ADF", "LB", "T"...). */
+const tally = z.record(z.string().min(1).max(32), z.number().int().min(0).max(10_000));
+/**
+ * A battle fought at the table, its result entered by the attacking side (issue 12 way 3; battles/table): every
+ * ship or station not named keeps its state and fought on. Damage and spent are what it carries after the battle
+ * (the template fills in what it carried going in), not what the battle added.
+ */
+const result = z.object({
+  type: z.literal("result"),
+  battle: idSchema.describe('the pending battle\'s id, such as "d3-prenglar-sathar"'),
+  destroyed: z.array(ship).max(500).optional().describe("ships destroyed"),
+  escaped: z.array(ship).max(500).optional().describe("ships that broke off and escaped (000 'Breaking Off Combat')"),
+  detonated: z.array(ship).max(10).optional().describe("shatter drones detonated (option)"),
+  fired: z.array(ship).max(500).optional().describe("militia ships that fired at least once (they may break off only then)"),
+  stationsDestroyed: z.array(idSchema).max(100).optional().describe("station ids destroyed"),
+  damage: z.record(idSchema, tally).optional().describe("per ship or station id: the damage it carries after the battle"),
+  spent: z.record(idSchema, tally).optional().describe("per ship or station id: the expendables it has spent after the battle"),
+  stationOnly: z
+    .record(idSchema, z.array(z.string().min(1).max(32)).max(40))
+    .optional()
+    .describe('per ship id: what only a station can now repair ("hull" after a failed hull repair, a system after a 99/00)'),
+  holder: z.enum(["sathar", "upf", "none"]).optional().describe("the side holding the field (default: the side with ships left)"),
+  rounds: z.number().int().min(0).max(1000).optional().describe("turns fought"),
 });
 
 export const ORDER_TYPES = [
@@ -112,6 +141,7 @@ export const ORDER_TYPES = [
   "repair",
   "attack",
   "stance",
+  "result",
 ] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
@@ -128,6 +158,7 @@ export const orderSchema = z.discriminatedUnion("type", [
   repair,
   attack,
   stance,
+  result,
 ]);
 export type Order = z.infer<typeof orderSchema>;
 export type DeployOrder = z.infer<typeof deploy>;
@@ -142,6 +173,7 @@ export type DockOrder = z.infer<typeof dock>;
 export type RepairOrder = z.infer<typeof repair>;
 export type AttackOrder = z.infer<typeof attack>;
 export type StanceOrder = z.infer<typeof stance>;
+export type ResultOrder = z.infer<typeof result>;
 
 /** Most orders one file may hold. */
 export const MAX_ORDERS = 500;
@@ -185,4 +217,6 @@ export const PHASE_ORDERS = {
   "upf-move": ["nova", "move", "dock", "repair", "stance"],
   "sathar-attack": ["attack", "stance"],
   "upf-attack": ["attack", "stance"],
+  "sathar-results": ["result", "stance"],
+  "upf-results": ["result", "stance"],
 } as const satisfies Record<string, readonly OrderType[]>;

@@ -114,6 +114,45 @@ const stance = z.object({
   nearPlanet: z.boolean(),
   detonateDrones: z.boolean(),
   escapeToward: id.optional(),
+  battleWay: z.enum(["quick", "battleshift", "table"]).optional(),
+});
+
+const side = z.enum(["sathar", "upf"]);
+const breakOff = z.object({ hullLost: numberIn(0, 1, "a share of hull"), outgunned: numberIn(0, 100, "a ratio") });
+
+/** A battle awaiting its result from the table (battles/battle.ts `BattleInput`). */
+const pendingBattle = z.object({
+  id: z.string().min(1).max(140),
+  day,
+  system: id,
+  planet: id,
+  attacker: side,
+  nearPlanet: z.boolean(),
+  rules: z.enum(["basic", "advanced", "advanced-skilled"]),
+  ships: listUpTo(
+    z.object({
+      id,
+      name: name("a ship's name"),
+      side,
+      cls: z.enum(SHIP_CLASSES),
+      damage,
+      spent,
+      mustFireBeforeBreakOff: z.boolean().optional(),
+      aboard: id.optional(),
+      drone: z.boolean().optional(),
+      docked: id.optional(),
+    }),
+    1000,
+    "ships in a battle",
+  ),
+  stations: listUpTo(
+    z.object({ id, name: name("a station's name"), type: z.enum(STATION_TYPES), damage, spent }),
+    100,
+    "stations in a battle",
+  ),
+  mines: z.object({ mines: count("mines"), seekers: count("seekers") }).optional(),
+  breakOff: z.object({ sathar: breakOff, upf: breakOff }),
+  detonateDrones: z.object({ sathar: z.boolean(), upf: z.boolean() }).optional(),
 });
 
 export const stateSchema = z.object({
@@ -192,6 +231,7 @@ export const stateSchema = z.object({
     10_000,
     "battles",
   ),
+  pendingBattles: listUpTo(pendingBattle, 200, "pending battles").optional(),
   outcome: z.object({ winner: z.enum(["sathar", "upf", "draw"]), reason: plainTextUpTo(1000, "a reason"), day }).optional(),
 });
 

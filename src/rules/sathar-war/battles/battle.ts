@@ -8,8 +8,8 @@
  * expendables spent, who broke off and escaped, stations destroyed, militia that fired, shatter drones used.
  */
 import type { Rng } from "../../../core/rng.js";
-import type { Damage, Side } from "../model.js";
-import type { Expendable, ShipClass, StationType } from "../orders-of-battle/ship-classes.js";
+import type { Side } from "../orders-of-battle/forces.js";
+import type { Damage, Expendable, ShipClass, StationType } from "../orders-of-battle/ship-classes.js";
 
 /** A ship as it goes into battle. */
 export interface BattleShip {

@@ -129,6 +129,10 @@ export function normalOrders(known: SatharWarState, seat: string): Orders {
     case "sathar-attack":
     case "upf-attack":
       return { ...at, orders: attacks(known, seat, side) };
+    case "sathar-results":
+    case "upf-results":
+      // A bot has no table to fight at: it enters nothing, and the battle is fought the campaign's other way.
+      return { ...at, orders: [] };
   }
 }
 

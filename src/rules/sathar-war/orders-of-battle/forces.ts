@@ -5,12 +5,15 @@
  */
 import type { ShipClass, StationType } from "./ship-classes.js";
 
+/** The two sides of the war. */
+export type Side = "sathar" | "upf";
+
 /** A force of ships that starts together: a task force, the non-attached ships, a planet's militia, the Sathar. */
 export interface ForceSpec {
   /** Short prefix of its ships' ids: "TFC" makes "TFC-BB1". */
   prefix: string;
   name: string;
-  side: "sathar" | "upf";
+  side: Side;
   /** How many of each class. */
   ships: Partial<Record<ShipClass, number>>;
   /** Militia: the home planet (they start docked at its station, seed 000 "Planetary Militia Order of Battle"). */

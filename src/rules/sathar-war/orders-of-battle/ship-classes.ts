@@ -116,3 +116,10 @@ export const STATION_RATINGS: Readonly<Record<StationType, Rating>> = {
 export function isExpendable(code: string): code is Expendable {
   return (EXPENDABLES as readonly string[]).includes(code);
 }
+
+/**
+ * Damage a ship carries, by what was hit: `hull` is hull points lost; "ADF", "MR", "DCR" rating points lost;
+ * "LB", "MS", ... a weapon or defence knocked out (how many); "combat-control", "navigation" and the like one each.
+ * An SCC repairs the hull by its capacity or one other key wholly a day (seed 000 "UPF Repairs").
+ */
+export type Damage = Partial<Record<string, number>>;

@@ -16,6 +16,10 @@ export function knownState(state: SatharWarState, seat: string): SatharWarState 
   const side = sideOfSeat(state, seat);
   const k = cloneData(state);
   if (side !== "sathar" && !k.outcome) k.retreatCondition = 0;
-  if (side !== "upf") k.mines = {};
+  if (side !== "upf") {
+    k.mines = {};
+    // A battle kept for the table carries the minelayers' secret mines and seekers (battles/table).
+    for (const b of k.pendingBattles ?? []) delete b.mines;
+  }
   return k;
 }

@@ -20,7 +20,7 @@ export const optionsSchema = z
     replacements: wholeIn(0, 1, "replacements").optional(),
     replacementFail: wholeIn(1, 101, "replacementFail").optional(),
     shatterDrones: wholeIn(0, 1, "shatterDrones").optional(),
-    battles: wholeIn(1, 2, "battles").optional(),
+    battles: wholeIn(1, 3, "battles").optional(),
     carrierCapacity: wholeIn(1, 20, "carrierCapacity").optional(),
     dayLimit: wholeIn(0, 10_000, "dayLimit").optional(),
   })
@@ -36,7 +36,12 @@ export const OPTIONS_INPUT: ScenarioInput = {
     { name: "upfPlayers", description: "UPF players, 1 to 3 (default 1)", min: 1, max: 3 },
     { name: "replacements", description: "Replacements (optional rule): 1 on, 0 off (default off)", min: 0, max: 1 },
     { name: "shatterDrones", description: "Shatter drones (optional rule): 1 on, 0 off (default off)", min: 0, max: 1 },
-    { name: "battles", description: "Battles: 1 quick (Knight Hawks tables), 2 fought out in Battleshift (default 1)", min: 1, max: 2 },
+    {
+      name: "battles",
+      description: "Battles: 1 quick (Knight Hawks tables), 2 fought out in Battleshift, 3 entered from the table (default 1)",
+      min: 1,
+      max: 3,
+    },
     { name: "dayLimit", description: "Day limit: a draw after this day (default 0, no limit)", min: 0, max: 10_000 },
     { name: "replacementFail", description: "Sathar replacement roll lost for good from (default 36)", min: 1, max: 101 },
     { name: "carrierCapacity", description: "Fighters an assault carrier holds (default 8)", min: 1, max: 20 },

@@ -3,6 +3,7 @@
  * each with the values its fields may take from what the seat knows. Moves and attacks ask their parts of the rules.
  */
 import type { OptionField, Options, OrderOption } from "../../../core/ruleset.js";
+import { resultOptions } from "../battles/table/result-forms.js";
 import type { SatharWarState, Ship } from "../model.js";
 import { type OrderType, PHASE_ORDERS } from "../orders.js";
 import { knownState, sideOfSeat } from "../presentation/known-state.js";
@@ -109,9 +110,20 @@ export function legalOrders(state: SatharWarState, seat: string, parts: MenuPart
       },
       planet: { kind: "choice", optional: true, values: planets },
     });
-  add("stance", "how your ships fight until told otherwise: when they break off", {
+  // Battles fought at the table (issue 12 way 3): the attacking side enters each one's result.
+  if (PHASE_ORDERS[state.phase].some((t) => t === "result")) out.push(...resultOptions(known, seat));
+  add("stance", "how your ships fight until told otherwise: when they break off, and the way you would fight your battles", {
     breakOffAtHullLost: { kind: "number", min: 0, max: 1, integer: false, optional: true },
     breakOffOutgunned: { kind: "number", min: 0, max: 100, integer: false, optional: true },
+    battleWay: {
+      kind: "choice",
+      optional: true,
+      values: [
+        { value: "quick", label: "quick: auto-resolved on the Knight Hawks tables" },
+        { value: "battleshift", label: "fought out in Battleshift" },
+        { value: "table", label: "fought at the table, its result entered (when both sides agree)" },
+      ],
+    },
   });
   return { ...base, orders: out };
 }

@@ -7,6 +7,7 @@ import { problemEvent } from "../../../core/events.js";
 import type { Problem } from "../../../core/result.js";
 import type { Rng } from "../../../core/rng.js";
 import type { BattleResolver } from "../battles/battle.js";
+import { enterResults, fightOrKeep } from "../battles/table/table-battles.js";
 import type { SwEvent } from "../events.js";
 import type { BattleMode, Phase, SatharWarState, Side } from "../model.js";
 import type { Order, OrderType, RepairOrder } from "../orders.js";
@@ -16,7 +17,7 @@ import { novaAllowed, placeNova } from "../setting-up/nova.js";
 import { placeSathar } from "../setting-up/placement.js";
 import { defaultPlacement } from "../setting-up/set-up.js";
 import { applyDefaultDrones, chooseDrones } from "../shatter-drones/shatter-drones.js";
-import { canAttack, fightAttacks, strandFighters } from "../special-combat/index.js";
+import { canAttack, strandFighters } from "../special-combat/index.js";
 import { moveSide } from "../strategic-movement/index.js";
 import { endOfDay } from "../time-record/end-of-day.js";
 import { ensureRetreatCondition } from "../victory/sathar-retreat.js";
@@ -197,10 +198,25 @@ export function phaseHandlers(resolverFor: ResolverFor): PhaseHandlers {
         case "sathar-attack":
         case "upf-attack": {
           const side: Side = phase === "sathar-attack" ? "sathar" : "upf";
-          const fought = fightAttacks(state, side, bySeat(sorted, "attack"), resolverFor(state.settings.battles), rng);
+          // Each battle fought the way its seats agree, else the campaign's setting; those at the table wait (battles/table).
+          const fought = fightOrKeep(state, side, bySeat(sorted, "attack"), resolverFor, rng);
           events.push(...fought.events);
           relabelAll(sorted, "attack", fought.problems, problems);
           const won = checkVictory(fought.state, false);
+          events.push(...won.events);
+          return won.state;
+        }
+        case "sathar-results":
+        case "upf-results": {
+          const entered = enterResults(
+            state,
+            Object.fromEntries(Object.entries(sorted).map(([seat, o]) => [seat, ordersOf(o, "result")])),
+            resolverFor,
+            rng,
+          );
+          events.push(...entered.events);
+          for (const [seat, list] of Object.entries(entered.problems)) push(problems, seat, list);
+          const won = checkVictory(entered.state, false);
           events.push(...won.events);
           return won.state;
         }

@@ -20,5 +20,7 @@ export function applyStance(
     };
     const toward = order.escapeToward ?? was.escapeToward;
     if (toward !== undefined) state.stances[seat] = { ...state.stances[seat], escapeToward: toward };
+    const way = order.battleWay ?? was.battleWay;
+    if (way !== undefined) state.stances[seat] = { ...state.stances[seat], battleWay: way };
   }
 }

@@ -7,6 +7,9 @@
  *            5. the Time Record advances (fighters left outside are lost, rearming, repairs, the Void, replacements,
  *               the retreat conditions at a tenday's end)
  *
+ * When battles are fought at the table (issue 12 way 3), an attack step that declared some is followed by that side's
+ * battle results step, in which its seats enter them (battles/table).
+ *
  * Each of set-up 0-1 and day steps 1-4 is one step of the game, awaiting one side's seats. An attack step in which
  * the side has nothing it could attack is passed over within the step before it (it would await a seat with no
  * choice to make), so a quiet day is two steps.
@@ -28,6 +31,8 @@ export const PHASE_NAMES: Readonly<Record<Phase, string>> = {
   "upf-move": "UPF movement",
   "sathar-attack": "Sathar attacks",
   "upf-attack": "UPF attacks",
+  "sathar-results": "Sathar battle results",
+  "upf-results": "UPF battle results",
 };
 
 /** The side whose seats a phase awaits. */
@@ -111,7 +116,23 @@ function nextPhase(phase: Phase): Phase | "end-of-day" {
       return "upf-attack";
     case "upf-attack":
       return "end-of-day";
+    case "sathar-results":
+      return "upf-attack";
+    case "upf-results":
+      return "end-of-day";
   }
+}
+
+/**
+ * After an attack step that kept battles for the table (battles/table, issue 12 way 3), the same side's battle
+ * results step; its seats enter the results, then the day goes on where it left off.
+ */
+function afterRun(phase: Phase, state: SatharWarState): Phase | "end-of-day" {
+  if ((state.pendingBattles?.length ?? 0) > 0) {
+    if (phase === "sathar-attack") return "sathar-results";
+    if (phase === "upf-attack") return "upf-results";
+  }
+  return nextPhase(phase);
 }
 
 /**
@@ -136,7 +157,7 @@ export function resolveStep(
     applyStance(s, seat, ordersOf(sorted[seat], "stance"), p);
   }
   s = handlers.run(phase, s, sorted, rng, events, problems);
-  let next = nextPhase(phase);
+  let next = afterRun(phase, s);
   while (!s.outcome) {
     if (next === "end-of-day") {
       s = handlers.endOfDay(s, rng, events);
