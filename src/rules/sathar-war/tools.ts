@@ -1,0 +1,48 @@
+/**
+ * The Sathar War's tools, registered with the ruleset so the CLI and the API expose them without naming the
+ * ruleset. The map (issue 12 "`starhost map`"): the Frontier Deployment Map with every counter on it, as a seat
+ * knows the campaign (its `knownState`) or, without a seat, the referee's.
+ */
+import type { GameAccess, GameTool, ToolOutput } from "../../core/ruleset.js";
+import type { SwEvent } from "./events.js";
+import type { SatharWarState } from "./model.js";
+import { knownState } from "./presentation/known-state.js";
+import { mapPicture } from "./presentation/map-picture.js";
+import { mapSvg } from "./presentation/map-svg.js";
+
+function refused(text: string): ToolOutput {
+  return { ok: false, text, json: { ok: false, message: text } };
+}
+
+export const mapTool: GameTool<SatharWarState, SwEvent> = {
+  kind: "game",
+  id: "map",
+  perStep: true,
+  summary: "the Frontier Deployment Map as SVG: systems, transit and red boxes, stations, every stack, the Time Record Track",
+  help: `--seat SEAT draws the map as that seat knows the campaign (the referee's map without it);
+--step N the map as it stood when step N's orders were due (default: now).`,
+  options: [
+    { name: "seat", description: "the seat whose view to draw (default: the referee's map)", kind: "seat" },
+    { name: "step", description: "the step whose map to draw (default: now)", kind: "step", min: 0 },
+  ],
+  async run(game: GameAccess<SatharWarState, SwEvent>, options): Promise<ToolOutput> {
+    const step = options.step === undefined ? game.step : Number(options.step);
+    if (step > game.step) return refused(`step ${step} has not come yet; the campaign is at step ${game.step}`);
+    const first = game.steps[0] ?? game.step;
+    if (step < first) return refused(`step ${step} is before the campaign's first step (${first})`);
+    const state = step === game.step ? game.state : (await game.stepAt(step)).state;
+    const seat = options.seat === undefined ? undefined : String(options.seat);
+    const spec = seat === undefined ? undefined : state.seats.find((s) => s.id === seat);
+    if (seat !== undefined && !spec)
+      return refused(`no seat "${seat}" in this campaign; seats: ${state.seats.map((s) => s.id).join(", ")}`);
+    // A seat's map is drawn from what it knows, so nothing hidden (retreat condition, mines, drones) can reach it.
+    const shown = seat === undefined ? state : knownState(state, seat);
+    const who = spec ? `as ${spec.name} knows it` : "the referee's map";
+    return {
+      ok: true,
+      text: `step ${step}, day ${state.day}, ${who}`,
+      json: { step, day: state.day, seat: seat ?? null },
+      file: { extension: "svg", content: mapSvg(mapPicture(shown), { subtitle: `Step ${step}, ${who}.` }) },
+    };
+  },
+};
