@@ -177,6 +177,7 @@ export const WAR: Scenario<SatharWarState, WarInputs> = {
   },
   create(_seed, inputs) {
     const i = inputs ?? { settings: {}, upfPlayers: 1, map: FRONTIER };
-    return createCampaign(i.settings, seatsFor(i.upfPlayers), i.map);
+    // A hosted game's steps are numbered from 1 (store/check.ts `checkStep` refuses a game stored at step 0).
+    return { ...createCampaign(i.settings, seatsFor(i.upfPlayers), i.map), step: 1 };
   },
 };
