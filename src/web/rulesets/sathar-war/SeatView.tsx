@@ -155,7 +155,7 @@ function Battles(props: { view: SwView }) {
             <details>
               <summary>
                 Day {b.day}: {sys(b.system)}, at {b.planet}: the {SIDE_NAME[b.attacker]} attacked ({b.ships.length} ships,{" "}
-                {b.stations.length} stations; {b.mode === "battleshift" ? "fought in Battleshift" : `resolved ${b.mode}`})
+                {b.stations.length} stations; {b.battleshift ? "fought in Battleshift" : `resolved ${b.mode}`})
               </summary>
               {/* Focusable so that keyboard users can scroll a long report (WCAG 2.1.1). */}
               {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
