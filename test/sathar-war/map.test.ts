@@ -147,6 +147,14 @@ describe("The Frontier Deployment Map: a new campaign's picture", () => {
     expect(minotaur[0]?.damaged).toBe(false);
   });
 
+  it("with two UPF seats, a stack names every command with ships in it", () => {
+    const two = mapPicture(createCampaign({}, seatsFor(2)));
+    const morgaine = two.stacks.find((s) => s.place.kind === "planet" && s.place.planet === "morgaines-world" && !s.place.docked);
+    // Task Force Prenglar (upf2) and the non-attached ships (upf1) start together at Morgaine's World.
+    expect(morgaine?.seats).toEqual(["upf1", "upf2"]);
+    expect(mapSvg(two)).toContain("Commanded by upf1, upf2: ");
+  });
+
   it("the Time Record Track reads Day 1 and no Tenday", () => {
     expect(p.timeRecord).toEqual({ day: 1, tenday: 0 });
   });

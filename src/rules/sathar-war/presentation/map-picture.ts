@@ -96,6 +96,8 @@ export interface Stack {
   damaged: boolean;
   /** The ships, by id (fighters included). */
   ships: string[];
+  /** The seats commanding them (with two or three UPF seats a stack may hold several commands' ships). */
+  seats: string[];
   /** The place in words: "Cassidine, at Triad (docked)". */
   where: string;
 }
@@ -387,6 +389,7 @@ export function mapPicture(state: SatharWarState, opts: MapPictureOptions = {}):
         text: countsText(counts),
         damaged: g.ships.some(isDamaged),
         ships: g.ships.map((s) => s.id),
+        seats: [...new Set(g.ships.map((s) => s.seat))].sort(),
         where: g.where,
       };
     });

@@ -90,7 +90,7 @@ function stationBadge(type: keyof typeof STATION_LETTER, destroyed: boolean, x: 
 }
 
 function stackTitle(s: Stack): string {
-  return `${s.side === "upf" ? "UPF" : "Sathar"}: ${s.text}${s.damaged ? " (damaged ships)" : ""}\n${s.where}\n${s.ships.join(", ")}`;
+  return `${s.side === "upf" ? "UPF" : "Sathar"}: ${s.text}${s.damaged ? " (damaged ships)" : ""}\n${s.where}\nCommanded by ${s.seats.join(", ")}: ${s.ships.join(", ")}`;
 }
 
 function stackWords(s: Stack): string {
@@ -190,8 +190,9 @@ export function mapSvg(p: MapPicture, opts: MapSvgOptions = {}): string {
       const arrows = bx.jumpTo
         .map((to) => {
           const dir = to === r.b ? 1 : -1;
-          const off = bx.jumpTo.length > 1 ? dir * h * 0.35 : 0;
-          return `<path d="M${f(off + dir * h * 0.55)},0L${f(off - dir * h * 0.35)},${f(-h * 0.5)}L${f(off - dir * h * 0.35)},${f(h * 0.5)}Z" fill="#fff"/>`;
+          // One arrow: across the box; both ways (an odd route's middle box): two small arrows apart, tip to each end.
+          const [tip, base, half] = bx.jumpTo.length > 1 ? [0.85, 0.15, 0.38] : [0.55, -0.35, 0.5];
+          return `<path d="M${f(dir * h * tip)},0L${f(dir * h * base)},${f(-h * half)}L${f(dir * h * base)},${f(h * half)}Z" fill="#fff"/>`;
         })
         .join("");
       const tip = jump
