@@ -194,6 +194,9 @@ async function play(page: Page): Promise<void> {
   // On a phone: the map scrolls in its frame, a stack is chosen from the list of the side's stacks, its panel follows.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("navigation", { name: "Your stacks" }).getByRole("button").first().click();
-  await page.getByRole("region", { name: /^Sathar stack at / }).getByRole("table").waitFor();
+  await page
+    .getByRole("region", { name: /^Sathar stack at / })
+    .getByRole("table")
+    .waitFor();
   await review(page, "phone");
 }

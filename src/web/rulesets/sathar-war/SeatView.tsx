@@ -218,9 +218,9 @@ function StackPanel(props: {
       {canWrite &&
         menus.map((m, i) => (
           <OrderForm
-            // A new stack or new menus: a fresh form.
+            // A new stack, step or menus: a fresh form.
             // biome-ignore lint/suspicious/noArrayIndexKey: the menus are made afresh for each stack and never reordered.
-            key={`${stack.key}-${m.type}-${i}`}
+            key={`${view.step}-${stack.key}-${m.type}-${i}`}
             menu={m}
             initial={prefill(m, stack.ships)}
             add={add}
