@@ -11,6 +11,7 @@ import type { SeatView } from "../shell/views.js";
 const VIEWS: Readonly<Record<string, SeatView>> = {
   "galactic-empires": lazy(() => import("./galactic-empires/SeatView.js")),
   battleshift: lazy(() => import("./battleshift/SeatView.js")),
+  "sathar-war": lazy(() => import("./sathar-war/SeatView.js")),
 };
 
 export function seatViewFor(ruleset: string): SeatView {

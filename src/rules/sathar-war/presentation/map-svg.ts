@@ -92,10 +92,10 @@ function stackWords(s: Stack): string {
   return `${s.text}${extra}${s.damaged ? " damaged" : ""}`;
 }
 
-/** A row of a stack list: its counter and its words. */
+/** A row of a stack list: its counter and its words; `data-stack` names the stack (its key), for a client that makes it a button. */
 function stackRow(s: Stack, x: number, y: number, prefix = ""): string {
   const colour = s.side === "upf" ? UPF : SATHAR;
-  return `<g class="stack"><title>${esc(stackTitle(s))}</title>${counter(s.side, x + 6, y - 4)}<text x="${f(x + 14)}" y="${f(y)}" font-size="11" font-weight="bold" fill="${colour}" ${HALO}>${esc(prefix + stackWords(s))}</text></g>`;
+  return `<g data-stack="${esc(s.key)}"><g class="stack"><title>${esc(stackTitle(s))}</title>${counter(s.side, x + 6, y - 4)}<text x="${f(x + 14)}" y="${f(y)}" font-size="11" font-weight="bold" fill="${colour}" ${HALO}>${esc(prefix + stackWords(s))}</text></g></g>`;
 }
 
 interface Rect {

@@ -182,6 +182,7 @@ export const WAR: Scenario<SatharWarState, WarInputs> = {
   },
   create(_seed, inputs) {
     const i = inputs ?? { settings: {}, upfPlayers: 1, map: FRONTIER };
+    // A hosted game's steps are numbered from 1 (store/check.ts `checkStep` refuses a game stored at step 0).
     return createCampaign(i.settings, seatsFor(i.upfPlayers), i.map);
   },
 };
