@@ -206,7 +206,7 @@ export function oddsText(setup: OddsSetup, o: ShotOdds, how: string): string {
   const t = setup.target;
   const dmg = toDamage(t.armour);
   const out = [
-    `Shot odds (${how}): a ${setup.column} target of ${t.modules} modules, ${t.damaged} damaged; armour ${t.armour} (a hit damages ${dmg === "automatic" ? "automatically" : `on ${needText(dmg)}`}), electronics ${t.electronics}`,
+    `Shot odds (${how}): a ${setup.column} target of ${t.modules} modules, ${t.damaged} damaged; armour ${t.armour} (a hit damages ${dmg === "automatic" ? "automatically" : `on ${dmg}+`}), electronics ${t.electronics}`,
   ];
   setup.lines.forEach((l, k) => {
     const what =
