@@ -178,6 +178,21 @@ describe("design limits", () => {
     expect(crews([["ace"], ["star"]])).toEqual(["crews-exceed-craft"]);
     expect(crews([["tek"]], 1, true)).toEqual(["machine-medals"]);
   });
+  it("settings for the other readings: fighterArcs (C.31), prisonersFree (C.36)", () => {
+    const arced = { name: "x", type: "fighter", modules: ["E", { module: "L", arc: "left" }] };
+    expect(one(arced, { settings: { fighterArcs: true } })).toEqual([]);
+    const file = (prisonersFree: boolean) => ({
+      settings: { prisonersFree },
+      designs: [CARRIER, { name: "Captured", type: "fighter", modules: ["E", "L", "L"], prisoner: true }],
+      craft: [
+        { design: "Carrier", count: 1 },
+        { design: "Captured", count: 1 },
+      ],
+    });
+    expect(designCheckTool.run(file(false), {}).text).toContain("Total: 36 M€");
+    expect(designCheckTool.run(file(true), {}).text).toContain("Total: 9 M€");
+    expect(designCheckTool.run({ ...file(true), settings: { prisonersFree: "yes" } }, {}).refused).toBe(true);
+  });
   it("a craft of an unknown design, and two designs of one name", () => {
     expect(faults({ designs: [CARRIER], craft: [{ design: "Nope", count: 1 }] })).toEqual(["unknown-design"]);
     expect(faults({ designs: [CARRIER, CARRIER], craft: [] })).toEqual(["duplicate-design"]);

@@ -23,17 +23,24 @@ import {
 describe("IMPORTANT: No die roll may be improved to better than ... 2+ (l.11)", () => {
   it("property: after any modifiers a need is 2..6 or no roll at all; never better than 2+; monotone in the bonus", () => {
     fc.assert(
-      fc.property(fc.constantFrom(2, 3, 4, 5, 6, null), fc.integer({ min: -6, max: 6 }), fc.integer({ min: -6, max: 6 }), (base, a, b) => {
-        const n = needAfter(base, a);
-        if (n !== null) {
-          expect(n).toBeGreaterThanOrEqual(BEST_NEED);
-          expect(n).toBeLessThanOrEqual(6);
-        }
-        expect(chanceOf(n)).toBeLessThanOrEqual(5 / 6);
-        if (base === null) expect(n).toBeNull();
-        // More bonus never makes a roll harder.
-        if (a <= b) expect(chanceOf(needAfter(base, a))).toBeLessThanOrEqual(chanceOf(needAfter(base, b)));
-      }),
+      fc.property(
+        fc.constantFrom(2, 3, 4, 5, 6, null),
+        fc.integer({ min: -6, max: 6 }),
+        fc.integer({ min: -6, max: 6 }),
+        fc.boolean(),
+        (base, a, b, lift) => {
+          expect(needAfter(base, a, lift) ?? 7).toBeGreaterThanOrEqual(BEST_NEED);
+          const n = needAfter(base, a);
+          if (n !== null) {
+            expect(n).toBeGreaterThanOrEqual(BEST_NEED);
+            expect(n).toBeLessThanOrEqual(6);
+          }
+          expect(chanceOf(n)).toBeLessThanOrEqual(5 / 6);
+          if (base === null) expect(n).toBeNull();
+          // More bonus never makes a roll harder.
+          if (a <= b) expect(chanceOf(needAfter(base, a))).toBeLessThanOrEqual(chanceOf(needAfter(base, b)));
+        },
+      ),
     );
   });
   it("property: every shot of every weapon, firer and target needs 2+ or worse", () => {
@@ -59,9 +66,11 @@ describe("IMPORTANT: No die roll may be improved to better than ... 2+ (l.11)", 
     expect(shotNeed("missile", { ace: false, superiorLasers: false, betterMissiles: true }, un)).toBe(2);
     expect(needAfter(2, 3)).toBe(2);
   });
-  it('the table\'s "-" stays no hit whatever the modifier (ruling C.4)', () => {
+  it('the table\'s "-" stays no hit whatever the modifier (ruling C.4); setting cardsLiftNoHit makes it a 6', () => {
     const f = { type: "fighter" as const, powered: true, electronics: 2 };
     expect(shotNeed("missile", { ace: false, superiorLasers: false, betterMissiles: true }, f)).toBeNull();
+    expect(shotNeed("missile", { ace: false, superiorLasers: false, betterMissiles: true }, f, { cardsLiftNoHit: true })).toBe(6);
+    expect(shotNeed("missile", { ace: false, superiorLasers: false, betterMissiles: false }, f, { cardsLiftNoHit: true })).toBeNull();
     expect(needText(null)).toBe("-");
   });
 });

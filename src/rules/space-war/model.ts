@@ -110,7 +110,7 @@ export interface Squadron {
   crews: Crew[];
   /** The technology cards of this game (l.25, l.672). */
   cards: HeldCard[];
-  /** Whether the design may still be replaced before the next game (one a game, l.45, l.57). */
+  /** A design was scrapped and replaced since the last game: only one may be (l.45, l.57). */
   redesigned: boolean;
 }
 

@@ -16,6 +16,7 @@ export const designCheckTool: InputTool = {
   name: Blue Squadron
   budget: normal | incompetent | expert     (100, 120 or 90 M€, seed l.1042; default normal)
   machine: false                            (a machine force: 120 M€, no medals, l.975-977)
+  settings: { fighterArcs: false, prisonersFree: false }   (the other readings, RULINGS.md; default off)
   designs:
     - { name: Carrier, type: vessel, modules: [E, E, SB, A, { module: L, arc: rear }] }
     - { name: Dart, type: fighter, modules: [E, L] }

@@ -13,6 +13,7 @@
 import { z } from "zod";
 import type { Problem } from "../../../core/result.js";
 import { MEDALS, type Medal } from "../medals/medals.js";
+import { DEFAULT_SETTINGS, type Settings, settingsSchema } from "../settings.js";
 import { BUDGETS, type BudgetOption, budgetOf, MAX_CRAFT, MAX_DESIGNS } from "./cost.js";
 import { arcOf, countOf, type Design, designCost, designText } from "./design.js";
 import { ARCS, CRAFT_TYPES, MAX_MODULES, MIN_MODULES, MODULE_DATA, MODULES, mayCarry, moduleOf } from "./modules.js";
@@ -79,6 +80,8 @@ export const squadronSchema = z
       .default("normal"),
     /** A machine force (l.969-977): 120 M€, no medals. */
     machine: z.boolean({ error: "machine: true or false" }).default(false),
+    /** Named settings for passages read two ways (RULINGS.md; `settings.ts`). */
+    settings: settingsSchema.default(DEFAULT_SETTINGS),
     designs: z.array(designSchema, { error: "designs: a list of { name, type, modules }" }),
     craft: z.array(purchaseSchema, { error: "craft: a list of { design, count, crews }" }).default([]),
   })
@@ -91,6 +94,7 @@ export interface Squadron {
   name: string;
   budgetOption: BudgetOption;
   machine: boolean;
+  settings: Settings;
   designs: (Design & { prisoner: boolean })[];
   craft: { design: string; count: number; crews: { name: string; medals: Medal[] }[] }[];
 }
@@ -116,6 +120,7 @@ export function parseSquadron(raw: unknown): { ok: true; value: Squadron } | { o
       name: f.name ?? "the squadron",
       budgetOption: f.budget,
       machine: f.machine,
+      settings: f.settings,
       designs: f.designs.map((d) => ({
         name: d.name,
         type: d.type,
@@ -136,7 +141,11 @@ export function parseSquadron(raw: unknown): { ok: true; value: Squadron } | { o
 }
 
 /** Every fault of one design (l.74-256, l.454, l.635), each a Problem naming `at`. */
-export function designProblems(d: Design & { prisoner?: boolean }, at: string): Problem[] {
+export function designProblems(
+  d: Design & { prisoner?: boolean },
+  at: string,
+  settings: Pick<Settings, "fighterArcs"> = DEFAULT_SETTINGS,
+): Problem[] {
   const out: Problem[] = [];
   const n = d.modules.length;
   if (n < MIN_MODULES)
@@ -166,7 +175,7 @@ export function designProblems(d: Design & { prisoner?: boolean }, at: string): 
         code: "arc-not-allowed",
         message: `${data.name} has no arc of fire; only Lasers and Expendables fire into an arc (l.635)${m.module === "M" ? ", Missiles fire in any direction (l.631)" : ""}`,
       });
-    else if (d.type === "fighter" && (arcOf(m) ?? "front") !== "front")
+    else if (d.type === "fighter" && !settings.fighterArcs && (arcOf(m) ?? "front") !== "front")
       out.push({
         order: `${at} modules[${k}]`,
         code: "arc-not-allowed",
@@ -212,7 +221,7 @@ export function checkSquadron(s: Squadron): SquadronCheck {
     if (byName.has(d.name))
       problems.push({ order: at, code: "duplicate-design", message: `two designs are named "${d.name}"; each design needs its own name` });
     else byName.set(d.name, { d, k });
-    problems.push(...designProblems(d, at));
+    problems.push(...designProblems(d, at, s.settings));
   });
   const designs = s.designs.filter((d) => !d.prisoner).length;
   if (designs > MAX_DESIGNS)
@@ -269,7 +278,7 @@ export function checkSquadron(s: Squadron): SquadronCheck {
       });
 
   const prices: DesignPrice[] = s.designs.map((d) => {
-    const each = designCost(d);
+    const each = d.prisoner && s.settings.prisonersFree ? 0 : designCost(d);
     const count = bought.get(d.name) ?? 0;
     return {
       name: d.name,

@@ -15,11 +15,12 @@ export const BEST_NEED = 2;
 /**
  * The score needed after modifiers: `bonus` is the sum of every modifier (+1 a card that makes a shot easier, -1
  * one that makes it harder). A roll that cannot succeed stays so whatever the bonus (ruling C.4); one worse than 6
- * cannot succeed; none is better than 2+ (l.11).
+ * cannot succeed; none is better than 2+ (l.11). With `liftNoHit` (setting `cardsLiftNoHit`) a bonus lifts "-" to a 6.
  */
-export function needAfter(base: Need, bonus: number): Need {
-  if (base === null) return null;
-  const n = base - bonus;
+export function needAfter(base: Need, bonus: number, liftNoHit = false): Need {
+  // Setting `cardsLiftNoHit` (ruling C.4): "-" read as a 7, so a +1 makes it a 6.
+  if (base === null && !(liftNoHit && bonus > 0)) return null;
+  const n = (base ?? 7) - bonus;
   if (n > 6) return null;
   return Math.max(BEST_NEED, n);
 }

@@ -22,6 +22,7 @@
  */
 import type { Rng } from "../../../core/rng.js";
 import type { CraftType } from "../designing-craft/modules.js";
+import { DEFAULT_SETTINGS, type Settings } from "../settings.js";
 import { damageChance, toDamage } from "./armour.js";
 import { type Need, needAfter, reaches, sixths } from "./dice.js";
 
@@ -102,9 +103,14 @@ export function shotBonus(weapon: Weapon, firer: Firer): number {
 }
 
 /** The score one shot needs to hit, after every modifier and the 2+ cap (l.11, l.529-623). */
-export function shotNeed(weapon: Weapon, firer: Firer, target: ShotTarget): Need {
+export function shotNeed(
+  weapon: Weapon,
+  firer: Firer,
+  target: ShotTarget,
+  settings: Pick<Settings, "cardsLiftNoHit"> = DEFAULT_SETTINGS,
+): Need {
   const row = SHOTS[rowOf(weapon, weapon === "laser" && firer.ace, target.electronics)];
-  return needAfter(row.need[columnOf(target.type, target.powered)], shotBonus(weapon, firer));
+  return needAfter(row.need[columnOf(target.type, target.powered)], shotBonus(weapon, firer), settings.cardsLiftNoHit);
 }
 
 /** One shot's range in inches (l.571-623). */
