@@ -41,3 +41,15 @@ describe("model", () => {
     expect(JSON.parse(JSON.stringify(campaign))).toEqual(campaign);
   });
 });
+
+describe("tools", () => {
+  it("design-check and odds, with schemas that publish as JSON Schema", async () => {
+    const { z } = await import("zod");
+    const { spaceWarTools } = await import("../../src/rules/space-war/tools.js");
+    expect(Object.keys(spaceWarTools)).toEqual(["design-check", "odds"]);
+    for (const t of Object.values(spaceWarTools)) {
+      expect(t.kind).toBe("input");
+      expect(() => z.toJSONSchema(t.schema!, { io: "input" })).not.toThrow();
+    }
+  });
+});
