@@ -26,4 +26,5 @@ export const settingsSchema = z
 
 export type Settings = z.output<typeof settingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
+/** The readings RULINGS.md chose; frozen, as it is shared. */
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze(settingsSchema.parse({}));

@@ -94,7 +94,7 @@ export interface Squadron {
   name: string;
   budgetOption: BudgetOption;
   machine: boolean;
-  settings: Settings;
+  settings: Readonly<Settings>;
   designs: (Design & { prisoner: boolean })[];
   craft: { design: string; count: number; crews: { name: string; medals: Medal[] }[] }[];
 }
