@@ -14,6 +14,7 @@ import { round } from "../../../core/json.js";
 import type { Problem } from "../../../core/result.js";
 import { Rng } from "../../../core/rng.js";
 import type { InputTool, ToolOutput } from "../../../core/ruleset.js";
+import { seedOption } from "../../../core/tool-options.js";
 import { CRAFT_TYPES } from "../designing-craft/modules.js";
 import { MEDALS } from "../medals/medals.js";
 import { CARDS } from "../technology-cards/cards.js";
@@ -262,14 +263,7 @@ Without --runs the odds are exact. Example: examples/space-war/shots.json`,
       conflicts: ["runs", "seed"],
     },
     { name: "runs", description: "roll the shots this many times instead", kind: "integer", min: 1, max: MAX_RUNS },
-    {
-      name: "seed",
-      description: "seed of the rolled runs: same seed, same figures",
-      kind: "integer",
-      min: -2147483648,
-      max: 4294967295,
-      default: 1,
-    },
+    seedOption("seed of the rolled runs: same seed, same figures"),
   ],
   run(input, options): ToolOutput {
     const parsed = parseOddsInput(input);
