@@ -1,0 +1,173 @@
+/**
+ * The state of a Space War campaign (seed 001 "Design My UCSV"): plain data, JSON as it is saved. Nothing builds or
+ * reads it yet but the tests; the turn (S1-S12), the cards, the medals and the scenarios will (issue 13).
+ *
+ * A campaign is a series of games (l.15-45): at its start each player designs up to 3 craft; each game every side
+ * draws a technology card, buys its craft up to its budget, deploys them as hidden counters and fights until one
+ * side is wiped out or gives up; after each game medals are awarded and one design may be scrapped and replaced.
+ * `CampaignStep` names where the campaign is; a battle, while one is fought, is `Battle`, whose `step` is S1-S12 of
+ * the active seat's turn (l.263-347).
+ *
+ * Geometry (reference E.1): positions are in inches on a flat table, x along the long edge, y along the short one;
+ * a heading is in degrees clockwise from +y ("up" the table), 0 ≤ heading < 360.
+ */
+import type { SeatId } from "../../core/ids.js";
+import type { BudgetOption } from "./designing-craft/cost.js";
+import type { Design } from "./designing-craft/design.js";
+import type { Module } from "./designing-craft/modules.js";
+import type { Medal } from "./medals/medals.js";
+import type { ScenarioId } from "./scenarios/scenarios.js";
+import type { Card } from "./technology-cards/cards.js";
+
+/** A point on the table, in inches. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** The steps of a turn, in the seed's order (l.277-347). */
+export const TURN_STEPS = ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10", "S11", "S12"] as const;
+export type TurnStep = (typeof TURN_STEPS)[number];
+
+/** Where a campaign is between battles and during one (l.15-45). */
+export const CAMPAIGN_STEPS = ["design", "draw-cards", "purchase", "deploy", "battle", "medals", "redesign"] as const;
+export type CampaignStep = (typeof CAMPAIGN_STEPS)[number];
+
+/**
+ * One module of one craft: which module, its arc (Lasers, Expendables), and its state. `damaged` modules are useless
+ * until repaired (l.396); `expended` Expendables may not shoot until reloaded in a Shuttle Bay (l.128, l.651-655).
+ */
+export interface CraftModule {
+  module: Module;
+  arc?: Design["modules"][number]["arc"];
+  damaged: boolean;
+  expended?: boolean;
+}
+
+/**
+ * Where a craft is.
+ * - `hidden`: on the table as a face-down counter (l.65, l.659-665): its owner knows what it is, the enemy does not.
+ * - `table`: revealed, on the table.
+ * - `aboard`: a fighter in a vessel's Shuttle Bay (`vessel`: a craft id; l.428, l.661).
+ * - `entering`: not yet on the table (the CT's arrive on turn one from the far side, l.907).
+ * - `gone`: destroyed (l.404), fled (given up, l.1027), exited (a convoy transport, l.942) or captured (l.446).
+ */
+export type Whereabouts =
+  | { kind: "hidden"; at: Point; heading: number }
+  | { kind: "table"; at: Point; heading: number }
+  | { kind: "aboard"; vessel: string }
+  | { kind: "entering" }
+  | { kind: "gone"; how: "destroyed" | "fled" | "exited" | "captured" };
+
+/** One craft in a battle: a design's copy with its own damage, place and crew. */
+export interface Craft {
+  /** Stable within the campaign's battle: "blue-3". */
+  id: string;
+  owner: SeatId;
+  /** The design's name in the owner's squadron, or a scenario's fixed design ("CT Bomber", "Transport"). */
+  design: string;
+  type: Design["type"];
+  modules: CraftModule[];
+  where: Whereabouts;
+  /**
+   * Hits put on the craft and not yet resolved: "Effects of Hits are calculated at the start of the players turn"
+   * (l.355): the owner's next S1 rolls them against its armour (reference E.4, ruling C.20).
+   */
+  pendingHits: number;
+  /** Held by an enemy tractor (S5, l.442): the holding vessel's id; un-powered for targeting while held. */
+  tractoredBy?: string;
+  /** The crew with medals aboard (a `Crew.id`), if any (l.29, l.737). */
+  crew?: string;
+  /** A civilian craft (transport, station): not counted for Valour and Star (l.805). */
+  civilian?: boolean;
+}
+
+/** A crew with medals: they move between craft before a game, never during one (l.737), and are lost with their craft. */
+export interface Crew {
+  id: string;
+  name: string;
+  medals: Medal[];
+}
+
+/** A technology card a seat holds this game (l.672): hidden until first used, or cancelled by Subterfuge (l.706). */
+export interface HeldCard {
+  card: Card;
+  revealed: boolean;
+  cancelled: boolean;
+}
+
+/** One player's squadron across the campaign. */
+export interface Squadron {
+  seat: SeatId;
+  name: string;
+  budgetOption: BudgetOption;
+  /** A machine force (l.969-979): 120 M€, no medals, fighters self-destruct with the last vessel. */
+  machine: boolean;
+  /** At most 3 (l.57); prisoners are kept apart (l.454). */
+  designs: Design[];
+  /** Captured enemy fighters kept above the design limit, each a unique craft (l.454). */
+  prisoners: { id: string; design: Design }[];
+  crews: Crew[];
+  /** The technology cards of this game (l.25, l.672). */
+  cards: HeldCard[];
+  /** A design was scrapped and replaced since the last game: only one may be (l.45, l.57). */
+  redesigned: boolean;
+}
+
+/** A planet, moon or asteroid: a sphere about 3" across that blocks movement and fire (l.872). */
+export interface Planet {
+  at: Point;
+  diameter: number;
+}
+
+/** One battle (one game of the campaign). */
+export interface Battle {
+  scenario: ScenarioId;
+  /** The turn number, from 1. */
+  turn: number;
+  /** The seats in the order they play each turn (reference E.3). */
+  order: SeatId[];
+  /** Whose turn it is, and the step of it (l.263-347). */
+  active: SeatId;
+  step: TurnStep;
+  /** The table's size in inches (reference E.1: 72 x 48 unless a scenario says). */
+  table: { width: number; depth: number };
+  planets: Planet[];
+  /** Every craft, stations and transports included, in a stable order. */
+  craft: Craft[];
+  /** Seats that gave up (S3, l.408-416). */
+  gaveUp: SeatId[];
+}
+
+/** A whole campaign: the squadrons, where it is, the game number and the battle being fought. */
+export interface Campaign {
+  /** Games played so far; the next or current game is `game + 1`. */
+  game: number;
+  step: CampaignStep;
+  squadrons: Squadron[];
+  battle?: Battle;
+}
+
+/** A craft's operating modules of one kind (undamaged; expended Expendables still count as modules, l.396). */
+export const operating = (c: Craft, m: Module): number => c.modules.filter((x) => x.module === m && !x.damaged).length;
+
+/** "A Craft with all its Modules Damaged is considered Destroyed" (l.404). */
+export const allDamaged = (c: Craft): boolean => c.modules.every((m) => m.damaged);
+
+/** Powered: at least one operating Thruster or Engine (l.627), and not held by an enemy tractor (l.442). */
+export const powered = (c: Craft): boolean => c.tractoredBy === undefined && operating(c, "E") + operating(c, "T") > 0;
+
+/** A new craft of a design, every module whole, not yet on the table. */
+export function craftOf(id: string, owner: SeatId, d: Design): Craft {
+  return {
+    id,
+    owner,
+    design: d.name,
+    type: d.type,
+    modules: d.modules.map((m) =>
+      m.arc === undefined ? { module: m.module, damaged: false } : { module: m.module, arc: m.arc, damaged: false },
+    ),
+    where: { kind: "entering" },
+    pendingHits: 0,
+  };
+}

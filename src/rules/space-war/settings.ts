@@ -1,0 +1,30 @@
+/**
+ * Named settings: where a garbled or silent passage has another plausible reading (RULINGS.md), the reading chosen is
+ * the default and the other is a setting. Settings are plain data, given with a squadron (the design check) or, later,
+ * with a scenario. Those marked "later" are read by the parts of the game still to come (the turn, medals, scenarios).
+ */
+import { z } from "zod";
+
+export const settingsSchema = z
+  .object({
+    /** C.4: a +1 card turns the SHOTS table's "-" (l.621) into a 6. Default: "-" stays no hit. */
+    cardsLiftNoHit: z.boolean({ error: "cardsLiftNoHit: true or false" }).default(false),
+    /** C.31: fighters, too, may fire Lasers and Expendables into another 90° arc (l.635). Default: vessels only. */
+    fighterArcs: z.boolean({ error: "fighterArcs: true or false" }).default(false),
+    /** C.36: a prisoner fighter (l.454) costs nothing. Default: it is priced as any fighter. */
+    prisonersFree: z.boolean({ error: "prisonersFree: true or false" }).default(false),
+    /** C.2: the CT designs priced as printed ("value 9", l.909-913) rather than by the table. Later. */
+    ctValue: z.enum(["table", "printed"], { error: "ctValue: table or printed" }).default("table"),
+    /** C.5: the lost rear-shot exception (l.400): a shot from the rear 90° damages engines and thrusters first. Later. */
+    rearShots: z.boolean({ error: "rearShots: true or false" }).default(false),
+    /** C.6: giving up counts lost craft (l.1027) or lost vessels (l.293, l.416). Later. */
+    giveUpCounts: z.enum(["craft", "vessels"], { error: "giveUpCounts: craft or vessels" }).default("craft"),
+    /** C.13: the franchise penalty's medal is the leader's choice (l.797) or random (l.1050). Later. */
+    franchisePenalty: z.enum(["choice", "random"], { error: "franchisePenalty: choice or random" }).default("choice"),
+  })
+  .strict();
+
+export type Settings = z.output<typeof settingsSchema>;
+
+/** The readings RULINGS.md chose; frozen, as it is shared. */
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze(settingsSchema.parse({}));
