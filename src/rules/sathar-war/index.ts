@@ -9,6 +9,7 @@ import { addressed } from "../../core/orders.js";
 import type { Ruleset } from "../../core/ruleset.js";
 import type { BattleResolver } from "./battles/battle.js";
 import { battleshiftResolver } from "./battles/battleshift/battleshift-resolver.js";
+import { quickResolver } from "./battles/quick/quick-battle.js";
 import { normalOrders, randomFromMenus } from "./bot/bot.js";
 import type { SwEvent } from "./events.js";
 import type { BattleMode, SatharWarState } from "./model.js";
@@ -29,7 +30,7 @@ export type { SatharWarState } from "./model.js";
 
 /** Every battle is fought by the way the campaign's setting names (issue 12 "Battles: three ways"). */
 export function resolverFor(mode: BattleMode): BattleResolver {
-  return mode === "battleshift" ? battleshiftResolver : battleshiftResolver;
+  return mode === "battleshift" ? battleshiftResolver : quickResolver;
 }
 
 const HANDLERS = phaseHandlers(resolverFor);
