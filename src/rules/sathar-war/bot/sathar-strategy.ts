@@ -19,7 +19,7 @@
  *
  * Decides from `knownState` only: the Sathar know their own retreat condition (000 "Sathar Retreat").
  */
-import { nextHop } from "../deployment-map/paths.js";
+import { daysFrom, nextHop } from "../deployment-map/paths.js";
 import type { SatharWarState, Ship } from "../model.js";
 import type { Order, PlaceOrder } from "../orders.js";
 import type { ShipClass } from "../orders-of-battle/ship-classes.js";
@@ -96,7 +96,9 @@ export function objective(state: SatharWarState, seat: string): string | undefin
   for (const system of systems) {
     const here = livingStations(state).filter((s) => s.system === system);
     const worth = here.reduce((a, s) => a + (s.type === "fortress" ? 6 : 3), 0);
-    const reach = total > 0 ? force.reduce((a, [at, w]) => a + w * Math.min(60, days(state, at, system)), 0) / total : 0;
+    // Routes are the same both ways: one search from the candidate serves the whole force.
+    const from = daysFrom(state.map, system);
+    const reach = total > 0 ? force.reduce((a, [at, w]) => a + w * Math.min(60, from.get(at) ?? 60), 0) / total : 0;
     const defence = total > 0 ? (10 * weightIn(state, "upf", system)) / total : 0;
     const cost = reach - worth + defence;
     if (!best || cost < best.cost) best = { system, cost };
@@ -138,11 +140,10 @@ export function satharSetUp(state: SatharWarState, seat: string): Order[] {
 
 /** The two circles nearest the objective (the reserve and ships back from the Void join the fight there). */
 function circlesToward(state: SatharWarState, goal: string | undefined): string[] {
+  const from = goal ? daysFrom(state.map, goal) : new Map<string, number>();
+  const far = (c: { system: string; redBoxes: number }) => (from.get(c.system) ?? 0) + c.redBoxes;
   return [...state.map.circles]
-    .sort(
-      (a, b) =>
-        (goal ? days(state, a.system, goal) + a.redBoxes - (days(state, b.system, goal) + b.redBoxes) : 0) || a.id.localeCompare(b.id),
-    )
+    .sort((a, b) => far(a) - far(b) || a.id.localeCompare(b.id))
     .slice(0, 2)
     .map((c) => c.id);
 }
@@ -166,6 +167,16 @@ export function satharMove(state: SatharWarState, seat: string): Order[] {
     .map((s) => s.id)
     .sort();
   if (home.length > 0) orders.push({ type: "void", ships: home });
+  // The rest in a circle (placed, or sound again) go back in by the red boxes (000:410, "Day One").
+  for (const c of [...state.map.circles].sort((a, b) => a.id.localeCompare(b.id))) {
+    const back = Object.values(state.ships)
+      .filter(
+        (s) => s.seat === seat && s.location.kind === "circle" && s.location.circle === c.id && s.cls !== "FT" && !home.includes(s.id),
+      )
+      .map((s) => s.id)
+      .sort();
+    if (back.length > 0) orders.push({ type: "move", ships: back, action: "advance" });
+  }
   const stations = livingStations(state);
   const condition = state.retreatCondition;
   for (const [system, stack] of stacksBySystem(state, seat)) {

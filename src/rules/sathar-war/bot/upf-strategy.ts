@@ -12,15 +12,34 @@
  * - Rearm: a stack that has spent expendables and is in supply spends the day at its planet (000:471) unless the
  *   Sathar are there. Repair: damaged ships at a station with a construction centre dock (000:512).
  * - Attacks where the UPF (stations counted) outweighs the Sathar ships that may be attacked by a fifth.
+ * - A quiet war (no battle for ten days): the Sathar are sitting still, and only attacks can force their retreat; the
+ *   Spacefleet gathers on the weakest Sathar stack at a planet and attacks at near parity.
  */
-import { nextHop } from "../deployment-map/paths.js";
+import { daysFrom, nextHop } from "../deployment-map/paths.js";
 import type { SatharWarState, Ship } from "../model.js";
 import type { Order } from "../orders.js";
 import { novaAllowed } from "../setting-up/nova.js";
 import { inSupply, suppliedPlaces } from "../supply/supply.js";
-import { alive, days, hullLeft, livingStations, stacksBySystem, targetPlanet, weightIn } from "./strength.js";
+import { alive, hullLeft, livingStations, stacksBySystem, targetPlanet, weightIn } from "./strength.js";
 
 const ATTACK_RATIO = 1.2;
+/** Days without a battle after which the UPF go after the Sathar (a Sathar that sits still must still be forced to retreat). */
+const QUIET_DAYS = 10;
+/** In a quiet war the UPF attack at near parity. */
+const PRESSING_RATIO = 0.9;
+
+/** No battle for QUIET_DAYS: the Sathar are not attacking, and only UPF attacks can force their retreat. */
+export function quietWar(state: SatharWarState): boolean {
+  const last = Math.max(0, ...state.battles.map((b) => b.day));
+  return state.day - last >= QUIET_DAYS;
+}
+
+/** The Sathar stack at a planet with the least hull: where a pressing UPF goes. */
+function weakestSathar(state: SatharWarState): string | undefined {
+  const systems = new Set<string>();
+  for (const s of Object.values(state.ships)) if (s.side === "sathar" && s.location.kind === "system") systems.add(s.location.system);
+  return [...systems].sort((a, b) => weightIn(state, "sathar", a) - weightIn(state, "sathar", b) || a.localeCompare(b))[0];
+}
 /** Days within which a Sathar stack counts as threatening a station (its weight falls off to nothing at this). */
 const THREAT_DAYS = 16;
 
@@ -57,7 +76,8 @@ export function defencePoint(state: SatharWarState): string | undefined {
   let best: { system: string; score: number } | undefined;
   for (const system of systems) {
     const worth = stations.filter((s) => s.system === system).reduce((a, s) => a + (s.type === "fortress" ? 3 : 1), 0);
-    const threat = sathar.reduce((a, [at, w]) => a + w * Math.max(0, 1 - days(state, at, system) / THREAT_DAYS), 0);
+    const from = daysFrom(state.map, system);
+    const threat = sathar.reduce((a, [at, w]) => a + w * Math.max(0, 1 - (from.get(at) ?? THREAT_DAYS) / THREAT_DAYS), 0);
     const score = (threat + 1) * worth;
     if (!best || score > best.score) best = { system, score };
   }
@@ -68,7 +88,8 @@ export function upfMove(state: SatharWarState, seat: string): Order[] {
   const orders: Order[] = [];
   if (novaAllowed(state) && Object.values(state.ships).some((s) => s.seat === seat && s.location.kind === "offmap"))
     orders.push({ type: "nova" });
-  const point = defencePoint(state);
+  const pressing = quietWar(state);
+  const point = (pressing ? weakestSathar(state) : undefined) ?? defencePoint(state);
   const supplied = suppliedPlaces(state, "upf");
   const stations = livingStations(state);
   for (const [system, stack] of stacksBySystem(state, seat, (s) => !s.militiaOf)) {
@@ -90,7 +111,7 @@ export function upfMove(state: SatharWarState, seat: string): Order[] {
     const hop = nextHop(state.map, system, point);
     if (!hop) continue;
     const ours = free.reduce((a, s) => a + hullLeft(s), 0) + weightIn(state, "upf", hop);
-    if (weightIn(state, "sathar", hop) > ours * 1.5) continue;
+    if (!pressing && weightIn(state, "sathar", hop) > ours * 1.5) continue;
     orders.push({ type: "move", ships: free.map((s) => s.id), to: hop });
   }
   return orders;
@@ -99,10 +120,11 @@ export function upfMove(state: SatharWarState, seat: string): Order[] {
 export function upfAttacks(state: SatharWarState, attackable: ReadonlySet<string>): Order[] {
   const orders: Order[] = [];
   const free = (s: Ship) => !state.today.attacked.includes(s.id);
+  const ratio = quietWar(state) ? PRESSING_RATIO : ATTACK_RATIO;
   for (const system of [...attackable].sort()) {
     const theirs = weightIn(state, "sathar", system, free);
     if (theirs === 0) continue;
-    if (weightIn(state, "upf", system) < theirs * ATTACK_RATIO) continue;
+    if (weightIn(state, "upf", system) < theirs * ratio) continue;
     const planet = targetPlanet(state, system, "sathar");
     orders.push({ type: "attack", system, ...(planet ? { planet } : {}) });
   }
