@@ -14,7 +14,7 @@
  *   each ship rolling on its own (a 90% jump must not lose a whole stack to one roll, 000:378).
  * - Repair in the Void (000:521): badly damaged ships at a system with a start circle go out to it and into the Void;
  *   ships back from the Void are placed again in the circles nearest the objective.
- * - When it cannot win (no station destroyed for 20 days, or few ships left) it attacks with everything, so the war
+ * - When it cannot win (no station destroyed for 30 days from day 10 on, or few ships left) it attacks with everything, so the war
  *   ends by its own retreat condition rather than in a stalemate.
  *
  * Decides from `knownState` only: the Sathar know their own retreat condition (000 "Sathar Retreat").
@@ -31,8 +31,11 @@ import { alive, days, hullLeft, hullLost, livingStations, stacksBySystem, target
 export const SATHAR_CONDITION = 2;
 /** Attack where the Sathar hull exceeds the defence's (ships and stations) by this factor. */
 const ATTACK_RATIO = 1.3;
-/** Days without a station destroyed after which the Sathar stop husbanding their fleet (it cannot win). */
-const STALL_DAYS = 20;
+/**
+ * Days without a station destroyed (counted from day 10 at the earliest: the first tenday goes on the red boxes and
+ * the first routes) after which the Sathar stop husbanding their fleet: it cannot win.
+ */
+const STALL_DAYS = 30;
 /** Hull lost from which a ship goes home to the Void when it can. */
 const VOID_DAMAGE = 0.5;
 
@@ -63,9 +66,9 @@ function conditionBites(state: SatharWarState): boolean {
   return p !== undefined && p.classes !== "all" && counted(state) >= p.limit - 1;
 }
 
-/** The Sathar cannot win any more: no station destroyed for STALL_DAYS, or fewer than six fighting ships left. */
+/** The Sathar cannot win any more: no station destroyed for STALL_DAYS (from day 10), or fewer than six fighting ships left. */
 export function cannotWin(state: SatharWarState): boolean {
-  const last = Math.max(0, ...Object.values(state.stations).map((s) => s.destroyedDay ?? 0));
+  const last = Math.max(10, ...Object.values(state.stations).map((s) => s.destroyedDay ?? 0));
   const fighting = Object.values(state.ships).filter((s) => s.side === "sathar" && alive(s) && s.cls !== "FT").length;
   return state.day - last > STALL_DAYS || fighting < 6;
 }
@@ -179,6 +182,8 @@ export function satharMove(state: SatharWarState, seat: string): Order[] {
   }
   const stations = livingStations(state);
   const condition = state.retreatCondition;
+  const allIn = cannotWin(state);
+  orders.push(...turnBack(state, seat, allIn));
   for (const [system, stack] of stacksBySystem(state, seat)) {
     // Badly damaged ships leave by the system's own start circle, for the Void, unless a battle is on here.
     const circle = state.map.circles.find((c) => c.system === system);
@@ -197,6 +202,9 @@ export function satharMove(state: SatharWarState, seat: string): Order[] {
     if (!goal || goal === system) continue;
     const hop = nextHop(state.map, system, goal);
     if (!hop) continue;
+    // Do not walk into a UPF concentration that outweighs the stack and what the Sathar have there.
+    const arriving = moving.reduce((a, s) => a + hullLeft(s), 0) + weightIn(state, "sathar", hop);
+    if (!allIn && weightIn(state, "upf", hop) > arriving) continue;
     const route = routeJoining(state.map, system, hop);
     const rush =
       route !== undefined &&
@@ -209,6 +217,28 @@ export function satharMove(state: SatharWarState, seat: string): Order[] {
       to: hop,
       ...(rush ? { rate: 2 as const, interlock: false } : {}),
     });
+  }
+  return orders;
+}
+
+/**
+ * Stacks in a transit box heading for a system where the UPF outweigh them by a fifth (and the Sathar already there)
+ * reverse (000:222), unless they cannot win; a stack still accelerating to a risk jump cannot.
+ */
+function turnBack(state: SatharWarState, seat: string, allIn: boolean): Order[] {
+  if (allIn) return [];
+  const groups = new Map<string, Ship[]>();
+  for (const s of Object.values(state.ships)) {
+    const l = s.location;
+    if (s.seat !== seat || s.cls === "FT" || l.kind !== "transit" || (!l.jumped && l.rate > 1)) continue;
+    const key = `${l.route}|${l.box}|${l.toward}`;
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  const orders: Order[] = [];
+  for (const [key, ships] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const toward = key.split("|")[2] ?? "";
+    const ours = ships.reduce((a, s) => a + hullLeft(s), 0) + weightIn(state, "sathar", toward);
+    if (weightIn(state, "upf", toward) > ours * 1.2) orders.push({ type: "move", ships: ships.map((s) => s.id).sort(), action: "reverse" });
   }
   return orders;
 }
