@@ -114,7 +114,8 @@ export const satharWar: Ruleset<SatharWarState, Orders, SwView, SwEvent> = {
   },
   bots: {
     normal: {
-      summary: "the Sathar drive on the nearest stations from three circles; the UPF holds and attacks where it outweighs",
+      summary:
+        "the Sathar concentrate on one station system at a time, risk-jump, repair in the Void and spare what their retreat condition counts; the UPF gathers on the most threatened station, rearms, repairs and attacks where it outweighs",
       play: (known, seat) => normalOrders(known, seat),
     },
     passive: { summary: "sends nothing: the rules' defaults", play: (known, seat) => ({ seat, step: known.step, orders: [] }) },
