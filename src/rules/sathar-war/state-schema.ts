@@ -225,7 +225,8 @@ export const stateSchema = z.object({
       mode: z.enum(["quick", "battleshift", "table"]),
       ships: listUpTo(id, 1000, "ships"),
       stations: listUpTo(id, 100, "stations"),
-      report: listUpTo(plainTextUpTo(1000, "a report line"), 5000, "report lines"),
+      // A line may name every ship of a large battle (its losses, a table result): 1,000 characters are too few.
+      report: listUpTo(plainTextUpTo(20_000, "a report line"), 5000, "report lines"),
       battleshift: z.object({ seed: z.number().int(), input: z.unknown() }).optional(),
     }),
     10_000,
