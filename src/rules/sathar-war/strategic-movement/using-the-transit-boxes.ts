@@ -40,6 +40,18 @@ export interface MovePlan {
 
 export type Planned = { ok: true; plan: MovePlan } | { ok: false; problem: Problem };
 
+/** An order that stands: where it takes its ships today, and in words (jump and days left where they apply). */
+function planned(
+  label: string,
+  ships: Ship[],
+  to: Location,
+  boxes: number,
+  text: string,
+  more: Pick<MovePlan, "jump" | "daysLeft"> = {},
+): Planned {
+  return { ok: true, plan: { label, ships: ids(ships), to, boxes, ...more, text } };
+}
+
 const rateOf = (n: number): 1 | 2 | 3 => (n >= 3 ? 3 : n >= 2 ? 2 : 1);
 
 /** "#3 move TFC-BB1, TFC-DD1, TFC-DD2 +3". */
@@ -144,16 +156,13 @@ function fromSystem(
         );
       }
     }
-    return {
-      ok: true,
-      plan: {
-        label,
-        ships: ids(ships),
-        to: { kind: "system", system: loc.system, planet: to },
-        boxes: 1,
-        text: `to ${describe(map, { kind: "system", system: loc.system, planet: to })}`,
-      },
-    };
+    return planned(
+      label,
+      ships,
+      { kind: "system", system: loc.system, planet: to },
+      1,
+      `to ${describe(map, { kind: "system", system: loc.system, planet: to })}`,
+    );
   }
   // Out along the red boxes toward a start circle (Sathar only: reference E.10; "Sathar Repair" 000:521).
   const circle = circles.find((c) => c.id === to);
@@ -162,17 +171,7 @@ function fromSystem(
     if (upf) return fail("no-red-boxes", `${upf.id}: only Sathar ships use the red boxes of a start circle (RULINGS "Strategic movement")`);
     if (rate > 1) return fail("red-one-box", `ships in red boxes move one box a day (000:392, C.2 #43): leave "rate" out`);
     const at: Location = { kind: "red", circle: circle.id, box: circle.redBoxes, outbound: true };
-    return {
-      ok: true,
-      plan: {
-        label,
-        ships: ids(ships),
-        to: at,
-        boxes: 1,
-        daysLeft: circle.redBoxes,
-        text: `out toward ${circle.name}: ${describe(map, at)}`,
-      },
-    };
+    return planned(label, ships, at, 1, `out toward ${circle.name}: ${describe(map, at)}`, { daysLeft: circle.redBoxes });
   }
   const route = near.includes(to) ? routeJoining(map, loc.system, to) : undefined;
   if (!route) return fail("bad-destination", `${to} is not a planet of ${loc.system} nor a system one route away; valid: ${valid()}`);
@@ -195,18 +194,14 @@ function fromSystem(
   };
   const jump = jumpedNow && rate >= 2 ? jumpInfo(ships, rateOf(rate) as 2 | 3, order.interlock !== false) : undefined;
   const daysLeft = daysToArrive(route, to, progress, jumpedNow, rate);
-  return {
-    ok: true,
-    plan: {
-      label,
-      ships: ids(ships),
-      to: at,
-      boxes: progress,
-      ...(jump ? { jump } : {}),
-      daysLeft,
-      text: `leave ${loc.system} for ${to}${rate > 1 ? ` risk-jumping at RJ${rate}` : ""}: ${describe(map, at)}${jumpedNow ? " (the jump box)" : ""}; ${daysLeft} more day(s) to ${to}`,
-    },
-  };
+  return planned(
+    label,
+    ships,
+    at,
+    progress,
+    `leave ${loc.system} for ${to}${rate > 1 ? ` risk-jumping at RJ${rate}` : ""}: ${describe(map, at)}${jumpedNow ? " (the jump box)" : ""}; ${daysLeft} more day(s) to ${to}`,
+    { ...(jump ? { jump } : {}), daysLeft },
+  );
 }
 
 function inTransit(
@@ -259,7 +254,7 @@ function inTransit(
     const m = militia(loc.toward, true);
     if (m) return m;
     const at: Location = { ...loc, coasting: true };
-    return { ok: true, plan: { label, ships: ids(ships), to: at, boxes: 0, text: `coast in ${describe(map, loc)}` } };
+    return planned(label, ships, at, 0, `coast in ${describe(map, loc)}`);
   }
   if (action === "reverse") {
     if (preJumpRj) {
@@ -336,10 +331,7 @@ function step(
   if (next >= end) {
     const planet = arrivalPlanet(state, toward, wantedPlanet);
     const at: Location = { kind: "system", system: toward, planet };
-    return {
-      ok: true,
-      plan: { label, ships: ids(ships), to: at, boxes: next - p, daysLeft: 0, text: `${verb}: arrive at ${describe(map, at)}` },
-    };
+    return planned(label, ships, at, next - p, `${verb}: arrive at ${describe(map, at)}`, { daysLeft: 0 });
   }
   const at: Location = {
     kind: "transit",
@@ -351,18 +343,14 @@ function step(
   };
   const jump = jumpedNow && rate >= 2 ? jumpInfo(ships, rateOf(rate) as 2 | 3, interlock) : undefined;
   const daysLeft = daysToArrive(route, toward, next, jumped || jumpedNow, rate);
-  return {
-    ok: true,
-    plan: {
-      label,
-      ships: ids(ships),
-      to: at,
-      boxes: next - p,
-      ...(jump ? { jump } : {}),
-      daysLeft,
-      text: `${verb}: ${describe(map, at)}${jumpedNow ? " (entering the jump box: jumped)" : ""}; ${daysLeft} more day(s) to ${toward}`,
-    },
-  };
+  return planned(
+    label,
+    ships,
+    at,
+    next - p,
+    `${verb}: ${describe(map, at)}${jumpedNow ? " (entering the jump box: jumped)" : ""}; ${daysLeft} more day(s) to ${toward}`,
+    { ...(jump ? { jump } : {}), daysLeft },
+  );
 }
 
 function inRedBox(
@@ -393,28 +381,15 @@ function inRedBox(
   const verb = order.action === "reverse" ? "reverse" : "advance";
   if (box < 1) {
     const at: Location = { kind: "circle", circle: circle.id, outbound: true };
-    return { ok: true, plan: { label, ships: ids(ships), to: at, boxes: 1, daysLeft: 0, text: `${verb}: into ${circle.name}, outbound` } };
+    return planned(label, ships, at, 1, `${verb}: into ${circle.name}, outbound`, { daysLeft: 0 });
   }
   if (box > circle.redBoxes) {
     const at: Location = { kind: "system", system: circle.system, planet: arrivalPlanet(state, circle.system, order.to) };
-    return {
-      ok: true,
-      plan: {
-        label,
-        ships: ids(ships),
-        to: at,
-        boxes: 1,
-        daysLeft: 0,
-        text: `${verb}: out of the last red box into ${describe(state.map, at)}`,
-      },
-    };
+    return planned(label, ships, at, 1, `${verb}: out of the last red box into ${describe(state.map, at)}`, { daysLeft: 0 });
   }
   const at: Location = { kind: "red", circle: circle.id, box, outbound };
   const daysLeft = outbound ? box : circle.redBoxes + 1 - box;
-  return {
-    ok: true,
-    plan: { label, ships: ids(ships), to: at, boxes: 1, daysLeft, text: `${verb}: ${describe(state.map, at)}; ${daysLeft} more day(s)` },
-  };
+  return planned(label, ships, at, 1, `${verb}: ${describe(state.map, at)}; ${daysLeft} more day(s)`, { daysLeft });
 }
 
 function inCircle(
@@ -429,7 +404,7 @@ function inCircle(
   if (!circle) return fail("not-on-map", `start circle ${loc.circle} is not on this map`);
   const mayWait = loc.outbound === true || (state.settings.movement?.reinforcementsWait === true && state.day > 1);
   if (order.action === "coast" && mayWait) {
-    return { ok: true, plan: { label, ships: ids(ships), to: loc, boxes: 0, text: `wait in ${circle.name}` } };
+    return planned(label, ships, loc, 0, `wait in ${circle.name}`);
   }
   if (order.action === "coast" || order.action === "reverse") {
     return fail(
@@ -444,19 +419,11 @@ function inCircle(
   const at: Location = { kind: "red", circle: circle.id, box: 1, outbound: false };
   if (circle.redBoxes < 1) {
     const sys: Location = { kind: "system", system: circle.system, planet: arrivalPlanet(state, circle.system) };
-    return { ok: true, plan: { label, ships: ids(ships), to: sys, boxes: 1, daysLeft: 0, text: `into ${describe(state.map, sys)}` } };
+    return planned(label, ships, sys, 1, `into ${describe(state.map, sys)}`, { daysLeft: 0 });
   }
-  return {
-    ok: true,
-    plan: {
-      label,
-      ships: ids(ships),
-      to: at,
-      boxes: 1,
-      daysLeft: circle.redBoxes,
-      text: `into ${describe(state.map, at)}; ${circle.redBoxes} more day(s) to ${circle.system}`,
-    },
-  };
+  return planned(label, ships, at, 1, `into ${describe(state.map, at)}; ${circle.redBoxes} more day(s) to ${circle.system}`, {
+    daysLeft: circle.redBoxes,
+  });
 }
 
 function jumpInfo(ships: Ship[], rate: 2 | 3, interlock: boolean): MovePlan["jump"] {
