@@ -19,7 +19,7 @@ import type { Store } from "../store/store.js";
 import { registerAccountRoutes } from "./accounts.js";
 import { SCRYPT_DEFAULT, type ScryptParams, SIGN_IN_DEFAULT, SignInLimiter, type SignInLimits } from "./auth.js";
 import { AuthCache } from "./auth-cache.js";
-import type { SeatNotice } from "./deadlines.js";
+import type { Enqueue, SeatNotice } from "./deadlines.js";
 import { errorReply } from "./errors.js";
 import { EventHub } from "./events.js";
 import { followUps } from "./follow-up.js";
@@ -58,7 +58,7 @@ export interface AppOptions {
   /** Fastify's logger (pino): true for JSON lines on standard output. Default off. */
   logger?: boolean;
   /** Hand due steps to workers (a pg-boss job per game and step); by default they run in this process. */
-  enqueue?: (gameId: string, step: number) => Promise<void>;
+  enqueue?: Enqueue;
   /**
    * Mail play: the domain of the seats' orders addresses (orders+GAME.SEAT.SECRET@DOMAIN) and the mailer for
    * results, replies and messages (openMailer; none: nothing is mailed). Without it, mail play is off.

@@ -48,6 +48,12 @@ import type { CheckMemo } from "../host/lifecycle.js";
 import type { GameClock, GameSchedule, SiteStore } from "../store/site.js";
 import { type GameRecord, type Store, StoreError } from "../store/store.js";
 
+/**
+ * How a due step is queued for a worker (PostgreSQL: a pg-boss job, server/worker.ts): the game, the step, and how
+ * many steps awaiting only bots may follow it as jobs of their own (a player's submission made it due).
+ */
+export type Enqueue = (gameId: string, step: number, followOn?: number) => Promise<void>;
+
 /** A game hosted before deadlines existed keeps playing as it did: the game master runs each step, no early advance. */
 export const NO_DEADLINES: DeadlineSettings = {
   ...DEFAULT_DEADLINES,
@@ -248,11 +254,7 @@ export interface DueReport {
  * Every hosted game whose awaited step is due at `now`: run it here (PGlite's `serve`), or hand it to
  * `enqueue` (PostgreSQL: a pg-boss job per game and step, run by `starhost worker`).
  */
-export async function runDue(
-  deps: DueDeps,
-  now: number,
-  opts: { holder?: string; enqueue?: (gameId: string, step: number) => Promise<void> } = {},
-): Promise<DueReport> {
+export async function runDue(deps: DueDeps, now: number, opts: { holder?: string; enqueue?: Enqueue } = {}): Promise<DueReport> {
   const report: DueReport = { ran: [], reminded: [], queued: [], failed: [] };
   for (const sched of await deps.site.scheduled()) {
     try {
@@ -266,7 +268,7 @@ export async function runDue(
 
 interface DueOptions {
   holder?: string;
-  enqueue?: (gameId: string, step: number) => Promise<void>;
+  enqueue?: Enqueue;
   /** After a submission: when the step is not due, tell the one seat left, if one, that it is the last to submit. */
   lastCall?: boolean;
   /**

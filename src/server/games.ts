@@ -27,7 +27,7 @@ import { describeSchedule, parseSchedule } from "../host/schedule.js";
 import type { GameSchedule, HostedGame, HostedSeat, SeatHolder, Spectators } from "../store/site.js";
 import type { GameRecord } from "../store/store.js";
 import { newSecret, sha256 } from "./auth.js";
-import { evaluate, gameClock, NotRun, runHostedStep, runIfDue, settingsOf } from "./deadlines.js";
+import { type Enqueue, evaluate, gameClock, NotRun, runHostedStep, runIfDue, settingsOf } from "./deadlines.js";
 import { ApiError } from "./errors.js";
 import { type Auth, decodeBody, requireAuth, route, type ServerContext } from "./http.js";
 
@@ -89,6 +89,11 @@ export const GameSummary = z.object({
 
 /** Most steps awaiting only bots run right after a submission's step (the rest wait for the ticker). */
 const FOLLOW_ON = 20;
+
+/** A submission's due step, queued for a worker with the steps awaiting only bots that may follow it. */
+function followingOn(enqueue: Enqueue): Enqueue {
+  return (gameId, step) => enqueue(gameId, step, FOLLOW_ON);
+}
 
 const SeatChoice = z.union([
   z.enum(["open", "invited", "me"]),
@@ -703,7 +708,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
           loaded: { record, ruleset },
           schedule,
           ...(sub.submitters ? { submitted: { gameId: record.id, step: record.step, seats: sub.submitters } } : {}),
-          ...(ctx.enqueue ? { enqueue: ctx.enqueue } : {}),
+          // A worker runs the step, and the steps then awaiting only bots after it (at most FOLLOW_ON).
+          ...(ctx.enqueue ? { enqueue: followingOn(ctx.enqueue) } : {}),
         });
         const ran = due.ran[0];
         if (ran) advanced = { step: ran.step, label: ran.label };

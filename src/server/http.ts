@@ -17,7 +17,7 @@ import type { Account, Session, SiteStore } from "../store/site.js";
 import type { Store } from "../store/store.js";
 import { type ScryptParams, type SignInLimiter, sameSecret, sha256 } from "./auth.js";
 import type { AuthCache } from "./auth-cache.js";
-import type { SeatNotice } from "./deadlines.js";
+import type { Enqueue, SeatNotice } from "./deadlines.js";
 import { ApiError } from "./errors.js";
 import type { EventHub } from "./events.js";
 import type { Mailer } from "./mail/outbound.js";
@@ -48,7 +48,7 @@ export interface ServerContext {
   /** What game tools derived from the steps run (a step never changes once run): the standings' turns. */
   stepMemo: StepMemo;
   /** Due steps go to workers (PostgreSQL: a pg-boss job per game and step); without it they run in this process. */
-  enqueue?: (gameId: string, step: number) => Promise<void>;
+  enqueue?: Enqueue;
   /** Live updates to every process sharing the database. */
   events: EventHub;
   /** Who tokens and session cookies belong to, remembered for a moment (auth-cache.ts); access changes go through it. */

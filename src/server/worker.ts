@@ -10,13 +10,18 @@
  * retries it, and the game lock of a holder whose process is gone is taken at once.
  */
 import PgBoss from "pg-boss";
-import { type DueDeps, NotRun, runHostedStep } from "./deadlines.js";
+import { type DueDeps, type Enqueue, NotRun, runHostedStep, runIfDue } from "./deadlines.js";
 
 export const DUE_QUEUE = "starhost-due-steps";
 
 export interface DueJob {
   gameId: string;
   step: number;
+  /**
+   * How many steps awaiting only bots may run on after this one (a player's submission made it due: early advance),
+   * each as a job of its own; absent or 0: none (a step the ticker found due runs alone, as on one `serve`).
+   */
+  followOn?: number;
 }
 
 export interface BossOptions {
@@ -60,9 +65,10 @@ export async function openBoss(url: string, o: BossOptions = {}): Promise<PgBoss
 }
 
 /** Enqueue a due step, once: a second send for the same (game, step) while one waits or runs is dropped. */
-export function enqueuer(boss: PgBoss): (gameId: string, step: number) => Promise<void> {
-  return async (gameId, step) => {
-    await boss.send(DUE_QUEUE, { gameId, step } satisfies DueJob, { singletonKey: `${gameId}:${step}` });
+export function enqueuer(boss: PgBoss): Enqueue {
+  return async (gameId, step, followOn) => {
+    const job: DueJob = followOn ? { gameId, step, followOn } : { gameId, step };
+    await boss.send(DUE_QUEUE, job, { singletonKey: `${gameId}:${step}` });
   };
 }
 
@@ -86,6 +92,14 @@ export async function work(
       try {
         const run = await runHostedStep(deps, gameId, { now: o.now(), holder: o.holder, force: false, expectStep: step });
         o.onRan?.(job.data, run.entry.label);
+        // A step after a player's submission: the steps then awaiting only bots (a Battleshift side's activation
+        // after the player's) are due at once (early advance) and follow as jobs, as `serve` runs them itself on
+        // PGlite (server/games.ts FOLLOW_ON), at most `followOn` of them; the ticker finds any left.
+        const more = job.data.followOn ?? 0;
+        if (more > 0) {
+          const send = enqueuer(boss);
+          await runIfDue(deps, gameId, o.now(), { holder: o.holder, enqueue: (g, st) => send(g, st, more - 1) });
+        }
       } catch (e) {
         // Done already, no longer due (paused, moved), or not started: nothing to do. Locked: retried later.
         if (e instanceof NotRun && e.why !== "locked") continue;

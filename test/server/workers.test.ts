@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DEADLINES } from "../../src/host/deadlines.js";
 import { createGame, submitOrders } from "../../src/host/games.js";
 import { rulesetById } from "../../src/host/registry.js";
-import { runDue } from "../../src/server/deadlines.js";
+import { runDue, runIfDue } from "../../src/server/deadlines.js";
 import { DUE_QUEUE, enqueuer, openBoss, work } from "../../src/server/worker.js";
 import { openSite } from "../../src/store/open.js";
 import type { SeatHolder, SiteStore } from "../../src/store/site.js";
@@ -119,6 +119,77 @@ if (!url) {
         await bossB.stop({ graceful: false, wait: true });
         await a.games.close();
         await b.games.close();
+      }
+    });
+
+    it("a player's submission: the steps then awaiting only bots follow as jobs, without the ticker (at most 20)", {
+      timeout: 110_000,
+    }, async () => {
+      const a = await openSite(url);
+      const schema = `pgboss_f${tag}`;
+      const boss = await openBoss(url, { schema });
+      const bs = rulesetById("battleshift");
+      try {
+        const player = `acc-f${tag}`;
+        await a.site.createAccount({
+          id: player,
+          name: `f${tag}`.slice(0, 32),
+          passwordHash: "x",
+          admin: false,
+          createdAt: new Date().toISOString(),
+        });
+        const id = `f${tag}`;
+        const record = await createGame(a.games, { id, ruleset: bs, scenario: "skirmish", inputs: {}, seed: 4 });
+        const now = new Date().toISOString();
+        await a.site.hostGame({
+          gameId: id,
+          title: id,
+          creatorId: player,
+          gameMasters: [],
+          spectators: "none",
+          createdAt: now,
+          startedAt: null,
+          seats: [
+            { seat: "blue", holder: { kind: "account", accountId: player } },
+            { seat: "red", holder: { kind: "bot", level: "normal" } },
+          ],
+          deadlines: { ...DEFAULT_DEADLINES, earlyAdvance: true },
+        });
+        await a.site.startGame(id, now, { step: record.step, opened: now, deadline: null, pausedAt: null });
+        const ran: string[] = [];
+        await work(boss, a, {
+          now: () => Date.now(),
+          holder: "test worker",
+          pollingIntervalSeconds: 0.5,
+          onRan: (j) => ran.push(`${j.step}`),
+        });
+        const send = enqueuer(boss);
+        // Blue submits (nothing: its default orders) whenever awaited, as the orders route does: the step is queued
+        // with 20 to follow. The ticker never runs: whatever ran after blue's steps followed them as jobs.
+        const awaitsBlue = async () => {
+          const r = (await a.games.load(id))!;
+          return r.outcome !== null || bs.awaiting(r.state).includes("blue");
+        };
+        for (let round = 0; round < 4; round++) {
+          const r = (await a.games.load(id))!;
+          if (r.outcome) break;
+          await submitOrders(a.games, id, "blue", { side: "blue", step: r.step, orders: [] }, "test", new Date().toISOString());
+          const before = r.step;
+          await runIfDue(a, id, Date.now(), { enqueue: (g, st) => send(g, st, 20) });
+          await until(
+            `round ${round}: blue's step ran and the game awaits blue again`,
+            async () => {
+              const now2 = (await a.games.load(id))!;
+              return now2.step > before && (await awaitsBlue());
+            },
+            60_000,
+          );
+        }
+        // Red's activations ran as follow-on jobs: more steps ran than blue submitted for.
+        expect(ran.length).toBeGreaterThan(4);
+      } finally {
+        await boss.stop({ graceful: false, wait: true });
+        await a.games.close();
       }
     });
 
