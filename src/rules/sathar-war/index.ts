@@ -19,9 +19,9 @@ import { type Orders, ordersSchema, parseOrders } from "./orders.js";
 import { knownState, sideOfSeat } from "./presentation/known-state.js";
 import { dayText, reportFor, type SwView, standings, templateFor, viewFor } from "./presentation/view.js";
 import { WAR } from "./setting-up/scenarios.js";
-import { attacksFor, checkAttacks } from "./special-combat/index.js";
+import { checkAttacks } from "./special-combat/index.js";
 import { parseState } from "./state-schema.js";
-import { checkMoves, movesFor } from "./strategic-movement/index.js";
+import { checkMoves } from "./strategic-movement/index.js";
 import { mapTool } from "./tools.js";
 import { checkOrders } from "./turn/check.js";
 import { legalOrders } from "./turn/legal-orders.js";
@@ -70,7 +70,7 @@ export const satharWar: Ruleset<SatharWarState, Orders, SwView, SwEvent> = {
   // RULINGS.md "A seat that sends nothing": ships in transit keep going, nobody attacks; the Sathar's opening and
   // retreat condition are the rules' defaults.
   defaultOrders: (state, seat) => ({ seat, step: state.step, orders: [] }),
-  legalOrders: (state, seat) => legalOrders(state, seat, { moves: movesFor, attacks: attacksFor }),
+  legalOrders: (state, seat) => legalOrders(state, seat),
   knownState,
   check: (state, seat, orders) =>
     checkOrders(state, seat, orders, {
@@ -99,7 +99,7 @@ export const satharWar: Ruleset<SatharWarState, Orders, SwView, SwEvent> = {
         }
       : null,
   randomOrders: (state, seat, rng) => {
-    const menus = legalOrders(state, seat, { moves: movesFor, attacks: attacksFor }).orders;
+    const menus = legalOrders(state, seat).orders;
     return { seat, step: state.step, orders: randomFromMenus(menus, rng, rng.int(0, 4)) };
   },
   secrets(state, seat) {
@@ -124,7 +124,7 @@ export const satharWar: Ruleset<SatharWarState, Orders, SwView, SwEvent> = {
       play: (known, seat, rng) => ({
         seat,
         step: known.step,
-        orders: randomFromMenus(legalOrders(known, seat, { moves: movesFor, attacks: attacksFor }).orders, rng, rng.int(0, 4)),
+        orders: randomFromMenus(legalOrders(known, seat).orders, rng, rng.int(0, 4)),
       }),
     },
   },

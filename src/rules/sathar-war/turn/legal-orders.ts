@@ -1,6 +1,7 @@
 /**
  * What a seat can order now, as menus (godip's Options): the order types its phase takes (orders.ts `PHASE_ORDERS`),
- * each with the values its fields may take from what the seat knows. Moves and attacks ask their parts of the rules.
+ * each with the values its fields may take from what the seat knows. Moves and attacks ask their parts of the rules
+ * (strategic movement's `movesFor`, special combat's `attacksFor`).
  */
 import type { OptionField, Options, OrderOption } from "../../../core/ruleset.js";
 import { resultOptions } from "../battles/table/result-forms.js";
@@ -8,16 +9,10 @@ import type { SatharWarState, Ship } from "../model.js";
 import { type OrderType, PHASE_ORDERS } from "../orders.js";
 import { knownState, sideOfSeat } from "../presentation/known-state.js";
 import { whereText } from "../presentation/view.js";
-import { contested, PHASE_NAMES, sideOf } from "./turn.js";
-
-/** Seed 000 "SATHAR RETREAT CONDITIONS". */
-export const RETREAT_CONDITIONS: readonly string[] = [
-  "the Sathar have lost two assault carriers",
-  "the Sathar have lost five heavy cruisers",
-  "the Sathar have lost 40 ships, including fighters",
-  "a tenday passes without the Sathar destroying at least two stations, two fortresses or a station and a fortress",
-  "at the end of any tenday, the Sathar have lost more ships in combat than the UPF (fighters and militia not counted)",
-];
+import { attacksFor } from "../special-combat/index.js";
+import { movesFor } from "../strategic-movement/index.js";
+import { RETREAT_CONDITIONS } from "../victory/victory.js";
+import { PHASE_NAMES, sideOf } from "./turn.js";
 
 const shipChoices = (ships: readonly Ship[], state: SatharWarState, max = 200): Extract<OptionField, { kind: "choices" }> => ({
   kind: "choices",
@@ -26,14 +21,7 @@ const shipChoices = (ships: readonly Ship[], state: SatharWarState, max = 200): 
   max: Math.min(max, Math.max(1, ships.length)),
 });
 
-export interface MenuParts {
-  /** Move orders' menus (strategic movement). */
-  moves?: (known: SatharWarState, seat: string) => OrderOption[];
-  /** Attack orders' menus (special combat). */
-  attacks?: (known: SatharWarState, seat: string) => OrderOption[];
-}
-
-export function legalOrders(state: SatharWarState, seat: string, parts: MenuParts = {}): Options {
+export function legalOrders(state: SatharWarState, seat: string): Options {
   const side = sideOfSeat(state, seat);
   const base = { seat, step: state.step };
   if (!side) return { ...base, orders: [], note: `there is no seat ${seat.slice(0, 40)} in this campaign` };
@@ -74,7 +62,7 @@ export function legalOrders(state: SatharWarState, seat: string, parts: MenuPart
     });
   }
   add("retreat", "choose the secret retreat condition (000 'Sathar Retreat')", {
-    condition: { kind: "choice", values: RETREAT_CONDITIONS.map((label, i) => ({ value: i + 1, label: `${i + 1}: ${label}` })) },
+    condition: { kind: "choice", values: [1, 2, 3, 4, 5].map((n) => ({ value: n, label: `${n}: ${RETREAT_CONDITIONS[n]}` })) },
   });
   const reserve = mine.filter((s) => s.location.kind === "reserve" && s.cls !== "FT");
   if (reserve.length > 0)
@@ -83,7 +71,7 @@ export function legalOrders(state: SatharWarState, seat: string, parts: MenuPart
       circle: { kind: "choice", values: known.map.circles.map((c) => ({ value: c.id, label: c.name })) },
     });
   if (mine.some((s) => s.location.kind === "offmap")) add("nova", "place Strike Force NOVA where 1d10 says (000 'Strike Force NOVA')", {});
-  if (parts.moves && PHASE_ORDERS[state.phase].some((t) => t === "move")) out.push(...parts.moves(known, seat));
+  if (PHASE_ORDERS[state.phase].some((t) => t === "move")) out.push(...movesFor(known, seat));
   const inCircles = mine.filter((s) => s.location.kind === "circle");
   if (inCircles.length > 0)
     add("void", "enter the Void from a start circle to be repaired, back in six days (000 'Sathar Repair')", {
@@ -101,15 +89,7 @@ export function legalOrders(state: SatharWarState, seat: string, parts: MenuPart
         values: [...new Set(damaged.flatMap((s) => Object.keys(s.damage)))].sort().map((k) => ({ value: k, label: k })),
       },
     });
-  if (parts.attacks && PHASE_ORDERS[state.phase].some((t) => t === "attack")) out.push(...parts.attacks(known, seat));
-  else if (PHASE_ORDERS[state.phase].some((t) => t === "attack"))
-    add("attack", "attack the enemy in a system (000 'Declaring Combat')", {
-      system: {
-        kind: "choice",
-        values: contested(known).map((s) => ({ value: s, label: known.map.systems.find((x) => x.id === s)?.name ?? s })),
-      },
-      planet: { kind: "choice", optional: true, values: planets },
-    });
+  if (PHASE_ORDERS[state.phase].some((t) => t === "attack")) out.push(...attacksFor(known, seat));
   // Battles fought at the table (issue 12 way 3): the attacking side enters each one's result.
   if (PHASE_ORDERS[state.phase].some((t) => t === "result")) out.push(...resultOptions(known, seat));
   add("stance", "how your ships fight until told otherwise: when they break off, and the way you would fight your battles", {

@@ -68,18 +68,6 @@ export function ordersOf<T extends OrderType>(sorted: Record<OrderType, Indexed<
   return sorted[type] as Indexed<Extract<Order, { type: T }>>;
 }
 
-/** Where both sides meet at the end of movement: a system with ships of both sides, or Sathar ships and a UPF station. */
-export function contested(state: SatharWarState): string[] {
-  const sathar = new Set<string>();
-  const upf = new Set<string>();
-  for (const s of Object.values(state.ships)) {
-    if (s.location.kind !== "system") continue;
-    (s.side === "sathar" ? sathar : upf).add(s.location.system);
-  }
-  for (const st of Object.values(state.stations)) if (st.destroyedDay === undefined) upf.add(st.system);
-  return [...sathar].filter((x) => upf.has(x)).sort();
-}
-
 /** The seats of a side, in the campaign's order. */
 export function seatsOf(state: SatharWarState, side: Side): string[] {
   return state.seats.filter((s) => s.side === side).map((s) => s.id);
