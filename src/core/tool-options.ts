@@ -19,6 +19,11 @@ export function refusedOutput(text: string): ToolOutput {
   return { ok: false, text, json: { ok: false, message: text } };
 }
 
+/** An input tool's refusal of its input: a line per problem, and the problems as data. */
+export function refusedInput(problems: readonly { order: string; message: string }[]): ToolOutput {
+  return { ok: false, refused: true, text: problems.map((p) => `  ${p.order}: ${p.message}`).join("\n"), json: { ok: false, problems } };
+}
+
 /**
  * The step a game tool draws: `options.step`, or the game's step now; refused when it has not come yet or is before
  * the game's first. `noun` names steps as the ruleset does ("turn", "step"), `game` the game ("game", "campaign").

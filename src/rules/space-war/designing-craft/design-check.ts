@@ -2,7 +2,9 @@
  * `starhost space-war design-check --input FILE [--json]` (issue 13: "prices and validates a squadron with a message
  * per fault"): each design's price, the squadron's total, and every fault of the rules (`squadron.ts`).
  */
+
 import type { InputTool, ToolOutput } from "../../../core/ruleset.js";
+import { refusedInput } from "../../../core/tool-options.js";
 import { MAX_CRAFT, MAX_DESIGNS } from "./cost.js";
 import { checkSquadron, parseSquadron, squadronSchema } from "./squadron.js";
 
@@ -32,13 +34,7 @@ Examples: examples/space-war/blue-squadron.yaml, examples/space-war/faulty-squad
   options: [],
   run(input, _options, source = "the squadron"): ToolOutput {
     const parsed = parseSquadron(input);
-    if (!parsed.ok)
-      return {
-        ok: false,
-        refused: true,
-        text: parsed.problems.map((p) => `  ${p.order}: ${p.message}`).join("\n"),
-        json: { ok: false, problems: parsed.problems },
-      };
+    if (!parsed.ok) return refusedInput(parsed.problems);
     const s = parsed.value;
     const c = checkSquadron(s);
     const width = Math.max(4, ...c.prices.map((p) => p.name.length));

@@ -14,7 +14,7 @@ import { round } from "../../../core/json.js";
 import type { Problem } from "../../../core/result.js";
 import { Rng } from "../../../core/rng.js";
 import type { InputTool, ToolOutput } from "../../../core/ruleset.js";
-import { seedOption } from "../../../core/tool-options.js";
+import { refusedInput, seedOption } from "../../../core/tool-options.js";
 import { CRAFT_TYPES } from "../designing-craft/modules.js";
 import { MEDALS } from "../medals/medals.js";
 import { CARDS } from "../technology-cards/cards.js";
@@ -267,13 +267,7 @@ Without --runs the odds are exact. Example: examples/space-war/shots.json`,
   ],
   run(input, options): ToolOutput {
     const parsed = parseOddsInput(input);
-    if (!parsed.ok)
-      return {
-        ok: false,
-        refused: true,
-        text: parsed.problems.map((p) => `  ${p.order}: ${p.message}`).join("\n"),
-        json: { ok: false, problems: parsed.problems },
-      };
+    if (!parsed.ok) return refusedInput(parsed.problems);
     const runs = options.runs === undefined || options.exact === true ? undefined : Number(options.runs);
     const seed = Number(options.seed ?? 1);
     const odds = shotOdds(parsed.value, runs === undefined ? { exact: true } : { runs, seed });
