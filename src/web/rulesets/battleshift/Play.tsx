@@ -488,6 +488,12 @@ export function BattleshiftPlay(props: SeatViewProps) {
         <section aria-labelledby={`${id}-h`} className="orders bs-orders">
           <h3 id={`${id}-h`}>Orders</h3>
           <p>{notAwaitedText(game)} It takes no more orders.</p>
+          {/* The last orders' submission may be answered after the steps it set going have ended the battle. */}
+          {status && (
+            <p role="status" className="status">
+              {status}
+            </p>
+          )}
         </section>
       ) : (
         <section aria-labelledby={`${id}-h`} className="orders bs-orders">

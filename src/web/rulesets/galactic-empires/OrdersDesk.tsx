@@ -111,6 +111,12 @@ export function OrdersDesk(props: { nav?: DeskNav }) {
       <section aria-labelledby={`${id}-h`} className="orders ge-orders">
         <h3 id={`${id}-h`}>Orders</h3>
         <p>{notAwaitedText(game)} It takes no more orders.</p>
+        {/* The last orders' submission ran the last turn: what it did is still said. */}
+        {draft.status && (
+          <p role="status" className="status">
+            {draft.status}
+          </p>
+        )}
       </section>
     );
   const onTabKey = (e: KeyboardEvent) => {
