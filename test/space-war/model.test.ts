@@ -37,7 +37,7 @@ describe("model", () => {
   });
   it("the turn's twelve steps; a campaign is plain data", () => {
     expect(TURN_STEPS).toHaveLength(12);
-    const campaign: Campaign = { game: 0, step: "design", squadrons: [] };
+    const campaign: Campaign = { game: 0, step: "design", squadrons: [], results: [] };
     expect(JSON.parse(JSON.stringify(campaign))).toEqual(campaign);
   });
 });

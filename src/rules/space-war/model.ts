@@ -1,6 +1,5 @@
 /**
- * The state of a Space War campaign (seed 001 "Design My UCSV"): plain data, JSON as it is saved. Nothing builds or
- * reads it yet but the tests; the turn (S1-S12), the cards, the medals and the scenarios will (issue 13).
+ * The state of a Space War campaign (seed 001 "Design My UCSV"): plain data, JSON as it is saved.
  *
  * A campaign is a series of games (l.15-45): at its start each player designs up to 3 craft; each game every side
  * draws a technology card, buys its craft up to its budget, deploys them as hidden counters and fights until one
@@ -17,6 +16,7 @@ import type { Design } from "./designing-craft/design.js";
 import type { Module } from "./designing-craft/modules.js";
 import type { Medal } from "./medals/medals.js";
 import type { ScenarioId } from "./scenarios/scenarios.js";
+import type { Settings } from "./settings.js";
 import type { Card } from "./technology-cards/cards.js";
 
 /** A point on the table, in inches. */
@@ -29,8 +29,18 @@ export interface Point {
 export const TURN_STEPS = ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10", "S11", "S12"] as const;
 export type TurnStep = (typeof TURN_STEPS)[number];
 
-/** Where a campaign is between battles and during one (l.15-45). */
-export const CAMPAIGN_STEPS = ["design", "draw-cards", "purchase", "deploy", "battle", "medals", "redesign"] as const;
+/**
+ * Where a campaign is (l.15-45), each a step of the game awaiting every squadron's seat at once, but the battle, whose
+ * steps await one seat each, its turn (l.263-347):
+ * - `design`: at campaign start only, "Design up to 3 Craft" (l.19);
+ * - `purchase`: each game, the technology cards just drawn (l.23-25, l.672), "Choose numbers of Vessels up to 100 M€
+ *   from your Designs" and the crews with medals aboard them (l.29);
+ * - `deploy`: "Deploy units as hidden markers on tabletop" (l.33) as the scenario says (l.880-1035);
+ * - `battle`: "Play game until one player wiped out or gives up" (l.37): one step per player turn (S3-S12 ordered,
+ *   S1-S2 rolled for the next player as the step ends, ruling C.20);
+ * - `after-game`: "Award Medals" and the "Option to create a new design but if so must scrap an old one" (l.41-45).
+ */
+export const CAMPAIGN_STEPS = ["design", "purchase", "deploy", "battle", "after-game"] as const;
 export type CampaignStep = (typeof CAMPAIGN_STEPS)[number];
 
 /**
@@ -38,7 +48,8 @@ export type CampaignStep = (typeof CAMPAIGN_STEPS)[number];
  * until repaired (l.396); `expended` Expendables may not shoot until reloaded in a Shuttle Bay (l.128, l.651-655).
  */
 export interface CraftModule {
-  module: Module;
+  /** One of the eleven, or a Space Station's "hotels, gymnasiums, hospitals, restaurants" (l.876): no use in battle. */
+  module: Module | "hotel";
   arc?: Design["modules"][number]["arc"];
   damaged: boolean;
   expended?: boolean;
@@ -80,6 +91,10 @@ export interface Craft {
   crew?: string;
   /** A civilian craft (transport, station): not counted for Valour and Star (l.805). */
   civilian?: boolean;
+  /** The Space Station, the local franchise (l.876): un-powered, 12 hotel modules, destroyed with a medal penalty. */
+  station?: boolean;
+  /** Seats whose hits are among `pendingHits`, for crediting a destruction (medals, l.741-805). */
+  hitBy?: SeatId[];
 }
 
 /** A crew with medals: they move between craft before a game, never during one (l.737), and are lost with their craft. */
@@ -120,16 +135,32 @@ export interface Planet {
   diameter: number;
 }
 
+/**
+ * What one seat did and suffered in a battle: for giving up (l.416: "lost at least 5 Vessels or have only one Vessel
+ * left"; "If you only started with one Craft you may not give up") and for the medals (l.741-805).
+ */
+export interface Tally {
+  /** Military craft it brought into the battle (ruling C.39: transports and the station are not counted). */
+  started: number;
+  /** Its military craft destroyed or captured. */
+  lost: number;
+  /** Enemy craft ids it destroyed (credited to the seats whose hits were pending, `Craft.hitBy`). */
+  destroyed: string[];
+  /** Enemy fighter ids it took prisoner (l.446, Tek l.779). */
+  captured: string[];
+  /** The technology-card tasks it achieved (l.710-722): "corporation" (enemy franchise destroyed), "saboteur". */
+  tasks: ("corporation" | "saboteur")[];
+}
+
 /** One battle (one game of the campaign). */
 export interface Battle {
   scenario: ScenarioId;
-  /** The turn number, from 1. */
+  /** The turn number, from 1: a turn is every seat's player turn once, in `order`. */
   turn: number;
-  /** The seats in the order they play each turn (reference E.3). */
+  /** The seats in the order they play each turn (reference E.3: decided at random when the battle begins). */
   order: SeatId[];
-  /** Whose turn it is, and the step of it (l.263-347). */
+  /** Whose player turn the battle awaits (S3-S12 of it; its S1-S2 were rolled as the last step ended). */
   active: SeatId;
-  step: TurnStep;
   /** The table's size in inches (reference E.1: 72 x 48 unless a scenario says). */
   table: { width: number; depth: number };
   planets: Planet[];
@@ -137,6 +168,23 @@ export interface Battle {
   craft: Craft[];
   /** Seats that gave up (S3, l.408-416). */
   gaveUp: SeatId[];
+  /** Per seat, what it did (giving up, medals). */
+  tally: Record<SeatId, Tally>;
+  /** Where each seat's planet is and which table edge is its own: deployment and exits (l.884-888). */
+  homes: Record<SeatId, { planet: number; edge: "west" | "east" }>;
+  /** Set when the battle is over: who won, why (l.37, l.267, the scenario's own terms). */
+  ended?: { winner: SeatId | "draw"; reason: string };
+}
+
+/** What a game of the campaign came to, kept for the campaign's record and standings. */
+export interface GameResult {
+  game: number;
+  scenario: ScenarioId;
+  winner: SeatId | "draw";
+  reason: string;
+  turns: number;
+  /** Medals each seat's squadron earned (l.741-805). */
+  medals: Record<SeatId, Medal[]>;
 }
 
 /** A whole campaign: the squadrons, where it is, the game number and the battle being fought. */
@@ -146,6 +194,30 @@ export interface Campaign {
   step: CampaignStep;
   squadrons: Squadron[];
   battle?: Battle;
+  /** Every game played, in order. */
+  results: GameResult[];
+}
+
+/** A seat: one squadron leader (l.1-7); the cultural terrorists and machines of a scenario are played by a seat too. */
+export interface SeatInfo {
+  id: SeatId;
+  name: string;
+}
+
+/** A Space War game: a campaign of `games` games (issue 13: "A campaign is one Starhost game"). */
+export interface SpaceWarState {
+  ruleset: "space-war";
+  /** The step the game awaits, from 1; one more with every resolve. */
+  step: number;
+  seats: SeatInfo[];
+  settings: Settings;
+  /** Games the campaign lasts; after the last, the squadron with the most medals wins (reference E.10). */
+  games: number;
+  /** How each game's scenario is chosen: the Scenario Roll (l.818) or always the one named. */
+  scenario: "roll" | ScenarioId;
+  campaign: Campaign;
+  /** Set when the campaign is over. */
+  outcome?: { winners: SeatId[]; reason: string };
 }
 
 /** A craft's operating modules of one kind (undamaged; expended Expendables still count as modules, l.396). */

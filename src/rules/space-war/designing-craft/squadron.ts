@@ -25,7 +25,7 @@ const moduleName = z
   .refine((m) => moduleOf(m) !== undefined, { error: (i) => `unknown module "${String(i.input)}"; one of ${MODULE_WORDS}` });
 
 /** A module: its abbreviation or name, or `{ module, arc }` for a Lasers module fired into another arc (l.635). */
-const designModuleSchema = z.union(
+export const designModuleSchema = z.union(
   [
     moduleName,
     z

@@ -1,0 +1,75 @@
+/**
+ * What every part of a step works with: the state being changed (the step's own copy), the step's dice, the events
+ * it writes and the problems of the orders that failed. One per resolve (and per check, on the seat's known state):
+ * each rule's module changes the state in place and says what it did; nothing else is shared.
+ */
+import type { SeatId } from "../../../core/ids.js";
+import type { Problem } from "../../../core/result.js";
+import type { Rng } from "../../../core/rng.js";
+import { type Roll, type SxEvent, sxEvent } from "../events.js";
+import type { Battle, Craft, SpaceWarState } from "../model.js";
+import type { Order, OrderType } from "../orders.js";
+
+/** One order of a seat, with the name problems give it: its place in the file as written and its type ("#3 move"). */
+export interface Given<O extends Order = Order> {
+  order: O;
+  /** "#3 move blue-2" */
+  at: string;
+}
+
+/** A seat's orders of this step, by type, in file order. */
+export type Sorted = { readonly [T in OrderType]: readonly Given<Extract<Order, { type: T }>>[] };
+
+export interface StepContext {
+  /** The state being changed: the step's own deep copy. */
+  readonly state: SpaceWarState;
+  readonly rng: Rng;
+  readonly events: SxEvent[];
+  readonly problems: Record<SeatId, Problem[]>;
+  /** The named step of the rules now ("game 1, turn 2, blue S9 Shoot"), for events and problems. */
+  where: string;
+  /** An event of the step now; `to` omitted: everyone sees it. */
+  emit(kind: string, text: string, extra?: { craft?: string[]; rolls?: Roll[]; to?: SeatId[] }): void;
+  /** An order of `seat` failed: which order, what is wrong, what would be valid. */
+  fail(seat: SeatId, at: string, code: string, message: string): void;
+}
+
+export function stepContext(state: SpaceWarState, rng: Rng): StepContext {
+  const events: SxEvent[] = [];
+  const problems: Record<SeatId, Problem[]> = {};
+  for (const s of state.seats) problems[s.id] = [];
+  const ctx: StepContext = {
+    state,
+    rng,
+    events,
+    problems,
+    where: "",
+    emit(kind, text, extra = {}) {
+      const b = state.campaign.battle;
+      events.push(sxEvent(kind, { game: state.campaign.game + 1, ...(b ? { turn: b.turn } : {}), step: ctx.where }, text, extra));
+    },
+    fail(seat, at, code, message) {
+      (problems[seat] ??= []).push({ order: at, code, message });
+    },
+  };
+  return ctx;
+}
+
+/** The battle being fought; the step pipelines call battle steps only while there is one. */
+export function battleOf(state: SpaceWarState): Battle {
+  const b = state.campaign.battle;
+  if (!b) throw new Error("no battle is being fought");
+  return b;
+}
+
+/** A craft of the battle by id, or undefined. */
+export const craftById = (b: Battle, id: string): Craft | undefined => b.craft.find((c) => c.id === id);
+
+/** The seats on the other side of `seat` (every other seat; the Wall of Battle's alliances are not yet, RULINGS.md). */
+export function enemiesOf(state: SpaceWarState, seat: SeatId): SeatId[] {
+  return state.seats.map((s) => s.id).filter((s) => s !== seat);
+}
+
+/** Is the craft on the table (face down or up)? */
+export const onTable = (c: Craft): c is Craft & { where: { kind: "hidden" | "table" } } =>
+  c.where.kind === "hidden" || c.where.kind === "table";

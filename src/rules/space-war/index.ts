@@ -1,0 +1,80 @@
+/**
+ * The `space-war` ruleset: the "Design My UCSV" squadron campaign of seed 001. A campaign is one game: designs,
+ * purchases, deployment, each battle's player turns (S1-S12) and the medals after each game are its steps
+ * (campaign-sequence/sequence.ts), so it is stored, replayed and hosted like every other game.
+ *
+ * Not registered yet (issue 13): the rules' parts are being written.
+ */
+import { isVisibleTo } from "../../core/events.js";
+import { addressed } from "../../core/orders.js";
+import type { Ruleset } from "../../core/ruleset.js";
+import { CAMPAIGN } from "./campaign-sequence/create.js";
+import { awaiting, resolveStep, STEP_NAMES } from "./campaign-sequence/sequence.js";
+import type { SxEvent } from "./events.js";
+import type { SpaceWarState } from "./model.js";
+import { type Orders, ordersSchema, parseOrders } from "./orders.js";
+import { parseState } from "./state-schema.js";
+import { spaceWarTools } from "./tools.js";
+
+export type { SpaceWarState } from "./model.js";
+
+/** What a seat sees: the state as it knows it and the events it may see (presentation/, to come). */
+export interface SxView {
+  state: SpaceWarState;
+  events: SxEvent[];
+}
+
+function label(s: SpaceWarState): string {
+  if (s.outcome) return `step ${s.step}: the campaign is over`;
+  const c = s.campaign;
+  const b = c.battle;
+  const what = c.step === "battle" && b ? `turn ${b.turn}, ${b.active}` : STEP_NAMES[c.step].toLowerCase();
+  return `step ${s.step}: game ${c.game + 1}, ${what}`;
+}
+
+const none = (state: SpaceWarState, seat: string): Orders => ({ seat, step: state.step, orders: [] });
+
+export const spaceWar: Ruleset<SpaceWarState, Orders, SxView, SxEvent> = {
+  id: "space-war",
+  version: "1",
+  title: "Space War",
+  summary: "design your UCSV squadron, then fight game after game; crews earn medals that carry on (seed 001)",
+  seatNoun: "squadron",
+  structure: "phased",
+  scenarios: { campaign: CAMPAIGN as never },
+  defaultScenario: "campaign",
+  ordersSchema,
+  parseOrders: (raw) => addressed(parseOrders(raw), "seat", "step"),
+  parseState,
+  describe: (state) => ({
+    ruleset: "space-war",
+    seats: state.seats.map((s) => ({ id: s.id, name: s.name })),
+    seatNoun: "squadron",
+    structure: "phased",
+    summary: label(state),
+  }),
+  seats: (state) => state.seats.map((s) => s.id),
+  awaiting,
+  step: (state) => state.step,
+  label,
+  ordersTemplate: (state, seat) => `seat: ${seat}\nstep: ${state.step}\norders: []\n`,
+  defaultOrders: none,
+  legalOrders: (state, seat) => ({ seat, step: state.step, orders: [], note: "menus are not written yet" }),
+  knownState: (state) => state,
+  check: () => ({ ok: true, lines: [], problems: [] }),
+  resolve: (state, ordersBySeat, rng) => resolveStep(state, ordersBySeat, rng),
+  view: (state, seat, events) => ({ state, events: events.filter((e) => isVisibleTo(e, seat)) }),
+  report: (state, seat, events) => ({
+    json: { step: state.step },
+    text: events
+      .filter((e) => isVisibleTo(e, seat))
+      .map((e) => e.text)
+      .join("\n"),
+  }),
+  standings: (state) => label(state),
+  outcome: (state) => state.outcome ?? null,
+  randomOrders: none,
+  secrets: () => [],
+  bots: { passive: { summary: "sends nothing: the rules' defaults", play: (known, seat) => none(known, seat) } },
+  tools: { ...spaceWarTools },
+};

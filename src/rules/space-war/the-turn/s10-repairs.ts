@@ -1,0 +1,6 @@
+/** S10 - Repairs (l.639-647). */
+import type { SeatId } from "../../../core/ids.js";
+import type { Sorted, StepContext } from "../campaign-sequence/step.js";
+
+/** Not yet written (issue 13): does nothing. */
+export function repairs(_ctx: StepContext, _seat: SeatId, _orders: Sorted): void {}

@@ -1,0 +1,6 @@
+/** S9 - Shoot (l.525-635). */
+import type { SeatId } from "../../../core/ids.js";
+import type { Sorted, StepContext } from "../campaign-sequence/step.js";
+
+/** Not yet written (issue 13): does nothing. */
+export function shoot(_ctx: StepContext, _seat: SeatId, _orders: Sorted): void {}
