@@ -31,6 +31,8 @@ export interface SxEvent extends GameEvent {
   /** The craft concerned. */
   craft?: string[];
   rolls?: Roll[];
+  /** The order it carried out, as problems name it ("#3 shoot blue-2"): the check shows it against that order. */
+  order?: string;
 }
 
 /** An event; `to` omitted: everyone sees it. */
@@ -38,7 +40,7 @@ export function sxEvent(
   kind: string,
   where: { game: number; turn?: number; step: string },
   text: string,
-  extra: { craft?: string[]; rolls?: Roll[]; to?: SeatId[] } = {},
+  extra: { craft?: string[]; rolls?: Roll[]; to?: SeatId[]; order?: string } = {},
 ): SxEvent {
   return { kind, game: where.game, ...(where.turn === undefined ? {} : { turn: where.turn }), step: where.step, text, ...extra };
 }

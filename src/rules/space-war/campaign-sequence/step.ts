@@ -28,8 +28,8 @@ export interface StepContext {
   readonly problems: Record<SeatId, Problem[]>;
   /** The named step of the rules now ("game 1, turn 2, blue S9 Shoot"), for events and problems. */
   where: string;
-  /** An event of the step now; `to` omitted: everyone sees it. */
-  emit(kind: string, text: string, extra?: { craft?: string[]; rolls?: Roll[]; to?: SeatId[] }): void;
+  /** An event of the step now; `to` omitted: everyone sees it; `order`: the order it carried out (`Given.at`). */
+  emit(kind: string, text: string, extra?: { craft?: string[]; rolls?: Roll[]; to?: SeatId[]; order?: string }): void;
   /** An order of `seat` failed: which order, what is wrong, what would be valid. */
   fail(seat: SeatId, at: string, code: string, message: string): void;
 }
