@@ -1,0 +1,228 @@
+/**
+ * A player turn of the normal bot (l.263-665): its orders for S3-S10, in the seed's order.
+ *
+ * - S3 give up (l.408-416) only when it may and the battle is lost: its strength under two fifths of the enemy's;
+ *   giving up then saves the crews still aboard and denies the enemy Valour (l.755, l.1029).
+ * - S4 fighters aboard with a weapon ready are launched beside their vessel toward the enemy; a fighter with its
+ *   Expendables spent, within 3" of a vessel with a Shuttle Bay, is retrieved to reload (S11, l.651-655); an enemy
+ *   fighter held by the bot's tractor is pulled aboard a Shuttle Bay and made prisoner (l.446).
+ * - S5 each Tractor module tries for an enemy fighter within 3" (l.442).
+ * - S6 a Nuke explodes only when the enemy stands to lose more than the bot (the carrier itself included, l.458).
+ * - S7 manoeuvre.ts; S9 fire.ts (from the places the moves lead to).
+ * - S10 each repair die fixes, in order of preference, Engines and Thrusters (to stay powered: powered craft are
+ *   harder to hit, l.577), then weapons, then the rest (l.639-647).
+ */
+import type { SeatId } from "../../../core/ids.js";
+import type { Rng } from "../../../core/rng.js";
+import type { Module } from "../designing-craft/modules.js";
+import { crewMedals } from "../medals/in-play.js";
+import { type Battle, type Craft, operating, type Point, type SpaceWarState } from "../model.js";
+import type { Order, RepairOrder } from "../orders.js";
+import { ADJACENT, along, bearing, CONTACT, distance } from "../the-turn/geometry.js";
+import { exactShotOdds } from "../the-turn/shooting.js";
+import { enemyHome } from "./deploy.js";
+import { fireOrders } from "./fire.js";
+import { armourOf, craftValue, holdsCard, isPlaced, type Placed, sideStrength, weapons } from "./knowledge.js";
+import { moveOrders } from "./manoeuvre.js";
+
+/** Giving up when the bot's strength is under this share of the enemy's. */
+export const GIVE_UP_SHARE = 0.4;
+
+/** May the seat give up (l.416, ruling C.6: lost craft counted, C.7: not a one-craft squadron)? */
+export function mayGiveUp(b: Battle, seat: SeatId): boolean {
+  const t = b.tally[seat];
+  if (!t || t.started <= 1) return false;
+  const vessels = b.craft.filter((c) => c.owner === seat && c.type === "vessel" && isPlaced(c) && !c.civilian && !c.station).length;
+  return t.lost >= 5 || vessels <= 1;
+}
+
+export function giveUp(b: Battle, seat: SeatId): boolean {
+  if (!mayGiveUp(b, seat)) return false;
+  const foes = Object.keys(b.tally).filter((s) => s !== seat && !b.gaveUp.includes(s));
+  const enemy = foes.reduce((t, s) => t + sideStrength(b, s), 0);
+  return sideStrength(b, seat) < GIVE_UP_SHARE * enemy;
+}
+
+/** Where launched fighters go around their vessel, degrees from the way to the enemy. */
+const LAUNCH_OFFSETS = [0, 60, -60, 120, -120, 180];
+
+/** S4: launches, retrievals and prisoners. Launched fighters' places are returned so S7 can move them. */
+export function fighterOrders(b: Battle, seat: SeatId): { orders: Order[]; launched: Map<string, { at: Point; heading: number }> } {
+  const orders: Order[] = [];
+  const launched = new Map<string, { at: Point; heading: number }>();
+  const enemy = enemyHome(b, seat);
+  const foes = b.craft.filter((c): c is Placed => c.owner !== seat && isPlaced(c));
+  const aim = (from: Point): Point => {
+    let best = enemy;
+    for (const f of foes) if (distance(from, f.where.at) < distance(from, best)) best = f.where.at;
+    return best;
+  };
+  const bayOf = (v: Craft) => v.owner === seat && v.type === "vessel" && isPlaced(v) && operating(v, "SB") > 0;
+  let k = 0;
+  for (const f of b.craft) {
+    if (f.owner !== seat || f.where.kind !== "aboard") continue;
+    const vid = f.where.vessel;
+    const v = b.craft.find((c) => c.id === vid);
+    const w = weapons(f);
+    if (!v || !isPlaced(v) || w.L + w.M + w.EM + w.N === 0 || operating(f, "E") === 0) continue;
+    const toward = bearing(v.where.at, aim(v.where.at));
+    const at = along(v.where.at, (toward + (LAUNCH_OFFSETS[k % 6] ?? 0) + 360) % 360, 1.6 + 0.9 * Math.floor(k / 6));
+    const p = { x: Math.round(at.x * 100) / 100, y: Math.round(at.y * 100) / 100 };
+    if (p.x < 0.5 || p.y < 0.5 || p.x > b.table.width - 0.5 || p.y > b.table.depth - 0.5) continue;
+    const heading = Math.round(bearing(p, aim(p))) % 360;
+    orders.push({ type: "launch", craft: f.id, at: p, heading });
+    launched.set(f.id, { at: p, heading });
+    k++;
+  }
+  for (const f of b.craft) {
+    if (f.owner !== seat || f.type !== "fighter" || !isPlaced(f)) continue;
+    const w = weapons(f);
+    const spent = f.modules.some((m) => m.module === "EM" && !m.damaged) && w.EM === 0 && w.L + w.M === 0;
+    if (!spent) continue;
+    const bay = b.craft.find((v) => bayOf(v) && isPlaced(v) && distance(v.where.at, f.where.at) <= ADJACENT - 0.05);
+    if (bay) orders.push({ type: "retrieve", craft: f.id, into: bay.id });
+  }
+  for (const e of b.craft) {
+    if (e.owner === seat || e.type !== "fighter" || !isPlaced(e) || e.tractoredBy === undefined) continue;
+    const v = b.craft.find((c) => c.id === e.tractoredBy);
+    if (v && bayOf(v) && isPlaced(v) && distance(v.where.at, e.where.at) <= ADJACENT - 0.05)
+      orders.push({ type: "prisoner", craft: e.id, into: v.id });
+  }
+  return { orders, launched };
+}
+
+/** S5: each Tractor module of each vessel at an enemy fighter face up within 3" (l.442), the most valuable first. */
+export function tractorOrders(b: Battle, seat: SeatId): Order[] {
+  const out: Order[] = [];
+  for (const v of b.craft) {
+    if (v.owner !== seat || v.type !== "vessel" || !isPlaced(v)) continue;
+    const tries = operating(v, "TR");
+    if (tries === 0) continue;
+    const near = b.craft
+      .filter(
+        (f): f is Placed =>
+          f.owner !== seat &&
+          f.type === "fighter" &&
+          f.where.kind === "table" &&
+          f.tractoredBy === undefined &&
+          distance(f.where.at, v.where.at) <= ADJACENT - 0.05,
+      )
+      .sort((a, c) => craftValue(c) - craftValue(a) || a.id.localeCompare(c.id));
+    for (let i = 0; i < tries && near.length > 0; i++) {
+      const f = near[i % near.length] as Placed;
+      out.push({ type: "tractor", craft: v.id, target: f.id });
+    }
+  }
+  return out;
+}
+
+/** P(destroyed) of a craft taking `hits` hits at once (armour rolled for each, l.357-404). */
+function pKillByHits(knownState: SpaceWarState, c: Craft, hits: number): { kill: number; damaged: number } {
+  const modules = c.modules.length > 0 ? c.modules.length : 3;
+  const damaged = c.modules.filter((m) => m.damaged).length;
+  const o = exactShotOdds([{ shots: hits, need: 1 }], { modules, damaged, armour: armourOf(knownState, c) });
+  return { kill: o.pDestroyed, damaged: o.meanDamaged };
+}
+
+/** The chance of each number of hits: d6 (within the radius) or 2d6 (in contact), l.462. */
+const D6 = [1, 2, 3, 4, 5, 6].map((n) => ({ n, p: 1 / 6 }));
+const TWO_D6 = Array.from({ length: 11 }, (_, i) => ({ n: i + 2, p: (6 - Math.abs(i + 2 - 7)) / 36 }));
+
+/** What a Nuke exploded where the craft stands would be worth: the enemy's expected loss less the bot's (l.458-462, l.700). */
+export function nukeWorth(knownState: SpaceWarState, b: Battle, seat: SeatId, carrier: Placed): number {
+  const radius = holdsCard(knownState, seat, "emp-nukes") ? 5 : ADJACENT;
+  let worth = -craftValue(carrier);
+  for (const c of b.craft) {
+    if (c.id === carrier.id || !isPlaced(c)) continue;
+    const d = distance(c.where.at, carrier.where.at);
+    if (d > radius) continue;
+    const dist = d <= CONTACT ? TWO_D6 : D6;
+    const loss = dist.reduce((t, { n, p }) => {
+      const o = pKillByHits(knownState, c, n);
+      return t + p * (o.kill + (0.35 * o.damaged) / Math.max(1, c.modules.length));
+    }, 0);
+    worth += (c.owner === seat ? -1 : 1) * craftValue(c) * loss;
+  }
+  return worth;
+}
+
+/** S6: the Nukes worth exploding, at most one a turn (the blast changes what the next would catch). */
+export function nukeOrders(knownState: SpaceWarState, b: Battle, seat: SeatId): Order[] {
+  let best: { id: string; worth: number } | undefined;
+  for (const c of b.craft) {
+    if (c.owner !== seat || !isPlaced(c) || c.tractoredBy !== undefined || weapons(c).N === 0) continue;
+    const worth = nukeWorth(knownState, b, seat, c);
+    if (worth > 0.5 && (!best || worth > best.worth)) best = { id: c.id, worth };
+  }
+  return best ? [{ type: "nuke", craft: best.id }] : [];
+}
+
+/** The order in which damaged modules are repaired. */
+export const REPAIR_PREFERENCE: readonly (Module | "hotel")[] = ["E", "T", "L", "M", "EM", "SB", "SR", "EL", "A", "TR", "N", "hotel"];
+
+function repairsOf(c: Craft, dice: number): RepairOrder[] {
+  const damaged = c.modules
+    .map((m, i) => ({ m, i }))
+    .filter((x) => x.m.damaged)
+    .sort((a, d) => REPAIR_PREFERENCE.indexOf(a.m.module) - REPAIR_PREFERENCE.indexOf(d.m.module) || a.i - d.i);
+  return damaged.slice(0, dice).map((x) => ({ type: "repair", craft: c.id, module: x.i }));
+}
+
+/** S10: Self-Repair dice on each vessel (the Saboteur's one more, l.775), Shuttle Bay dice on the fighters aboard (l.643-647). */
+export function repairOrders(knownState: SpaceWarState, b: Battle, seat: SeatId): Order[] {
+  const out: Order[] = [];
+  for (const v of b.craft) {
+    if (v.owner !== seat || v.type !== "vessel" || !isPlaced(v)) continue;
+    const sr = operating(v, "SR");
+    if (sr > 0) out.push(...repairsOf(v, sr + (crewMedals(knownState, v).includes("saboteur") ? 1 : 0)));
+    let bays = operating(v, "SB");
+    for (const f of b.craft) {
+      if (bays <= 0) break;
+      if (f.owner !== seat || f.where.kind !== "aboard" || f.where.vessel !== v.id) continue;
+      const r = repairsOf(f, bays);
+      bays -= r.length;
+      out.push(...r);
+    }
+  }
+  return out;
+}
+
+/**
+ * The known state as S7 will find it: the craft just launched on the table (face down), those retrieved or exploded
+ * off it.
+ */
+function afterS6(
+  knownState: SpaceWarState,
+  launched: ReadonlyMap<string, { at: Point; heading: number }>,
+  off: ReadonlySet<string>,
+): SpaceWarState {
+  const b = knownState.campaign.battle;
+  if (!b || (launched.size === 0 && off.size === 0)) return knownState;
+  const craft = b.craft.map((c): Craft => {
+    const p = launched.get(c.id);
+    if (p) return { ...c, where: { kind: "hidden", at: p.at, heading: p.heading } };
+    return off.has(c.id) ? { ...c, where: { kind: "gone", how: "destroyed" } } : c;
+  });
+  return { ...knownState, campaign: { ...knownState.campaign, battle: { ...b, craft } } };
+}
+
+/** The seat's orders for its player turn (S3-S10). */
+export function turnOrders(knownState: SpaceWarState, seat: SeatId, _rng: Rng): Order[] {
+  const b = knownState.campaign.battle;
+  if (!b || b.ended || b.active !== seat) return [];
+  if (giveUp(b, seat)) return [{ type: "give-up" }];
+  const s4 = fighterOrders(b, seat);
+  const nukes = nukeOrders(knownState, b, seat);
+  const off = new Set<string>();
+  for (const o of [...s4.orders, ...nukes]) if ((o.type === "retrieve" || o.type === "nuke") && o.craft) off.add(o.craft);
+  const after = afterS6(knownState, s4.launched, off);
+  const moves = moveOrders(after, seat);
+  return [
+    ...s4.orders,
+    ...tractorOrders(b, seat),
+    ...nukes,
+    ...moves.orders,
+    ...fireOrders(after, seat, moves.poses),
+    ...repairOrders(knownState, b, seat),
+  ];
+}

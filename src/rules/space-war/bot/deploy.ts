@@ -1,0 +1,76 @@
+/**
+ * Deployment (l.33, l.884-888): every craft as a hidden marker within 6" of the seat's planet, facing the enemy, spread
+ * so that one Nuke catches as few as it can ("All other craft within a 3" radius take d6 Hits", l.458-462); fighters
+ * aboard a vessel with a Shuttle Bay (l.661), where nothing can shoot them (l.428).
+ */
+import type { SeatId } from "../../../core/ids.js";
+import type { Battle, Point, SpaceWarState } from "../model.js";
+import type { Order } from "../orders.js";
+import { bearing, distance, TABLE } from "../the-turn/geometry.js";
+import { homePoint, threat } from "./knowledge.js";
+
+/** The farthest from the planet's centre a craft is placed: inside the 6" with room for measuring. */
+export const DEPLOY_RADIUS = 5.8;
+
+/** Where the enemy is: its planet, or the middle of the far side of the table. */
+export function enemyHome(b: Battle, seat: SeatId): Point {
+  for (const s of Object.keys(b.homes)) {
+    if (s === seat) continue;
+    const p = homePoint(b, s);
+    if (p) return p;
+  }
+  const mine = homePoint(b, seat);
+  const width = b.table.width || TABLE.width;
+  return { x: mine && mine.x < width / 2 ? width - 6 : 6, y: (b.table.depth || TABLE.depth) / 2 };
+}
+
+/**
+ * `n` points within `DEPLOY_RADIUS` of the planet, on the table and clear of every planet, as far apart as they can
+ * be: the first the nearest the enemy, each next the candidate farthest from those already chosen (a half-inch grid).
+ */
+export function spreadPoints(b: Battle, centre: Point, toward: Point, n: number): Point[] {
+  const cands: Point[] = [];
+  for (let dx = -DEPLOY_RADIUS; dx <= DEPLOY_RADIUS + 1e-9; dx += 0.5)
+    for (let dy = -DEPLOY_RADIUS; dy <= DEPLOY_RADIUS + 1e-9; dy += 0.5) {
+      const p = { x: Math.round((centre.x + dx) * 100) / 100, y: Math.round((centre.y + dy) * 100) / 100 };
+      if (distance(p, centre) > DEPLOY_RADIUS) continue;
+      if (p.x < 0.5 || p.y < 0.5 || p.x > b.table.width - 0.5 || p.y > b.table.depth - 0.5) continue;
+      if (b.planets.some((pl) => distance(p, pl.at) < pl.diameter / 2 + 1)) continue;
+      cands.push(p);
+    }
+  const out: Point[] = [];
+  if (cands.length === 0) return out;
+  let first = cands[0] as Point;
+  for (const c of cands) if (distance(c, toward) < distance(first, toward)) first = c;
+  out.push(first);
+  const gap = cands.map((c) => distance(c, first));
+  while (out.length < n) {
+    let k = 0;
+    for (let i = 1; i < cands.length; i++) if ((gap[i] ?? 0) > (gap[k] ?? 0)) k = i;
+    const p = cands[k] as Point;
+    out.push(p);
+    for (let i = 0; i < cands.length; i++) gap[i] = Math.min(gap[i] ?? 0, distance(cands[i] as Point, p));
+  }
+  return out;
+}
+
+/** The deploy orders: the strongest craft nearest the enemy, each facing it; fighters aboard the first bay vessel. */
+export function deployOrders(known: SpaceWarState, seat: SeatId): Order[] {
+  const b = known.campaign.battle;
+  const home = b ? homePoint(b, seat) : undefined;
+  if (!b || !home) return [];
+  const waiting = b.craft.filter((c) => c.owner === seat && c.where.kind === "entering");
+  const bay = waiting.find((c) => c.type === "vessel" && c.modules.some((m) => m.module === "SB" && !m.damaged));
+  const fighters = bay ? waiting.filter((c) => c.type === "fighter") : [];
+  const placed = waiting.filter((c) => !fighters.includes(c)).sort((a, c) => threat(c) - threat(a) || a.id.localeCompare(c.id));
+  const enemy = enemyHome(b, seat);
+  const points = spreadPoints(b, home, enemy, placed.length);
+  const out: Order[] = [];
+  placed.forEach((c, i) => {
+    const at = points[i % Math.max(1, points.length)];
+    if (!at) return;
+    out.push({ type: "deploy", craft: c.id, at, heading: Math.round(bearing(at, enemy)) % 360 });
+  });
+  for (const f of fighters) if (bay) out.push({ type: "deploy", craft: f.id, aboard: bay.id });
+  return out;
+}

@@ -1,0 +1,163 @@
+/**
+ * S7 Movement (l.466-500), the bot's manoeuvres: each craft closes to fighting range of the enemy nearest it (a
+ * face-down counter too: coming within 24" turns it face up in the bot's S12, l.663), facing it so its Lasers' arc
+ * bears (l.635). A craft with Missiles or Expendables closes to 6" (l.571-601), one with Lasers only stops at 10" of
+ * their 12"; an unarmed craft keeps away; a fighter with its Expendables spent goes back to a Shuttle Bay to reload
+ * (l.651-655); a craft with a Nuke goes within 3" of the enemy (l.462) for the next S6.
+ *
+ * A move is a straight line (ruling C.30) at most the allowance (l.480-500), on the table, around planets (l.872),
+ * never into contact with a powered enemy craft (l.508) nor onto another craft. A vessel turns before it moves, so it
+ * ends facing the way it went; with Thrusters (or as a fighter) it turns after moving to face its target.
+ */
+import type { SeatId } from "../../../core/ids.js";
+import { ARC_CENTRE } from "../designing-craft/modules.js";
+import { type Battle, type Craft, operating, type Point, powered, type SpaceWarState } from "../model.js";
+import type { MoveOrder } from "../orders.js";
+import { along, angleBetween, bearing, blockingPlanet, CONTACT, distance } from "../the-turn/geometry.js";
+import { movementAllowance } from "../the-turn/movement.js";
+import { enemyHome } from "./deploy.js";
+import { HALF_ARC, type Pose } from "./fire.js";
+import { isPlaced, type Placed, weapons } from "./knowledge.js";
+
+/** Laser stand-off: inside the 12" range (l.577) with room for the target's drift. */
+export const LASER_RANGE_GOAL = 10;
+/** Missiles and Expendables reach 6" (l.571, l.601): close to this. */
+export const CLOSE_RANGE_GOAL = 4.5;
+/** Where a Nuke carrier waits: inside the 3" blast (l.462), out of contact (l.508). */
+export const NUKE_GOAL = 2;
+/** The nearest a craft ends to an enemy craft (contact is 1", l.508) and to its own. */
+const ENEMY_CLEARANCE = CONTACT + 0.6;
+const FRIEND_CLEARANCE = CONTACT + 0.2;
+
+const round2 = (p: Point): Point => ({ x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 });
+
+/** What the craft moves for: a point and how far from it to stop (Infinity: keep away from it). */
+export interface Goal {
+  toward: Point;
+  stopAt: number;
+  /** What it should face when it gets there. */
+  face: Point;
+}
+
+function nearest<T extends Placed>(from: Point, cs: readonly T[]): T | undefined {
+  let best: T | undefined;
+  for (const c of cs) if (!best || distance(from, c.where.at) < distance(from, best.where.at)) best = c;
+  return best;
+}
+
+/** Where one craft should go (`poses`: where the craft moved already this turn are). */
+export function goalOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<string, Pose>): Goal | undefined {
+  const enemies = b.craft.filter((e): e is Placed => e.owner !== seat && isPlaced(e) && !e.civilian && !e.station);
+  const anyEnemy = b.craft.filter((e): e is Placed => e.owner !== seat && isPlaced(e));
+  const w = weapons(c);
+  const from = c.where.at;
+  const hasEM = c.modules.some((m) => m.module === "EM" && !m.damaged);
+  if (c.type === "fighter" && hasEM && w.EM === 0 && w.L + w.M === 0) {
+    const bays = b.craft.filter((v): v is Placed => v.owner === seat && isPlaced(v) && v.type === "vessel" && operating(v, "SB") > 0);
+    const bay = nearest(from, bays);
+    if (bay) {
+      const at = poses.get(bay.id)?.at ?? bay.where.at;
+      return { toward: at, stopAt: NUKE_GOAL, face: at };
+    }
+  }
+  const foe = nearest(from, enemies.length > 0 ? enemies : anyEnemy);
+  if (!foe) {
+    const home = enemyHome(b, seat);
+    return { toward: home, stopAt: 20, face: home };
+  }
+  const at = foe.where.at;
+  if (w.N > 0 && w.L + w.M + w.EM === 0) return { toward: at, stopAt: NUKE_GOAL, face: at };
+  if (w.M + w.EM > 0) return { toward: at, stopAt: CLOSE_RANGE_GOAL, face: at };
+  if (w.L > 0) return { toward: at, stopAt: LASER_RANGE_GOAL, face: at };
+  return { toward: at, stopAt: Number.POSITIVE_INFINITY, face: at };
+}
+
+/** The arc the craft's Lasers (or Expendables) mostly fire into, for facing its target. */
+function mainArcCentre(c: Craft): number {
+  const arcs = c.modules.filter((m) => (m.module === "L" || m.module === "EM") && !m.damaged).map((m) => ARC_CENTRE[m.arc ?? "front"]);
+  return arcs.length === 0 ? 0 : (arcs.sort((a, d) => arcs.filter((x) => x === d).length - arcs.filter((x) => x === a).length)[0] ?? 0);
+}
+
+/** Is the end of a move legal and clear: on the table, off planets, out of contact. */
+function clear(b: Battle, seat: SeatId, c: Craft, from: Point, to: Point, poses: ReadonlyMap<string, Pose>): boolean {
+  if (to.x < 0.5 || to.y < 0.5 || to.x > b.table.width - 0.5 || to.y > b.table.depth - 0.5) return false;
+  if (blockingPlanet(from, to, b.planets)) return false;
+  if (b.planets.some((p) => distance(to, p.at) < p.diameter / 2 + 0.8)) return false;
+  for (const o of b.craft) {
+    if (o.id === c.id || !isPlaced(o)) continue;
+    const at = poses.get(o.id)?.at ?? o.where.at;
+    const gap = distance(to, at);
+    if (o.owner === seat ? gap < FRIEND_CLEARANCE : gap < ENEMY_CLEARANCE) return false;
+  }
+  return true;
+}
+
+/** One craft's move toward its goal, or undefined when it stays (and its pose then). */
+export function moveOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<string, Pose>): { order?: MoveOrder; pose: Pose } {
+  const stay = { pose: { at: c.where.at, heading: c.where.heading } };
+  if (!powered(c)) return stay;
+  const allowance = movementAllowance(c.type, operating(c, "E"));
+  if (allowance <= 0) return stay;
+  const goal = goalOf(b, seat, c, poses);
+  if (!goal) return stay;
+  const from = c.where.at;
+  const d = distance(from, goal.toward);
+  const reach = Math.max(0, allowance * 0.98 - 0.05);
+  const wantDir = bearing(from, goal.toward);
+  const turnAfter = c.type === "fighter" || operating(c, "T") > 0;
+  const arc = mainArcCentre(c);
+  let travel: number;
+  let dir: number;
+  if (goal.stopAt === Number.POSITIVE_INFINITY) {
+    if (d > 14) return stay;
+    travel = reach;
+    dir = (wantDir + 180) % 360;
+  } else if (d > goal.stopAt + 0.3) {
+    travel = Math.min(reach, d - goal.stopAt);
+    dir = wantDir;
+  } else {
+    // In range already: only turn to bring the arc to bear, by a short move toward the goal (a vessel turns before moving).
+    const facing = (c.where.heading + arc) % 360;
+    if (angleBetween(facing, bearing(from, goal.face)) <= HALF_ARC - 5) return stay;
+    travel = Math.min(reach, 0.3);
+    dir = (bearing(from, goal.face) - arc + 360) % 360;
+  }
+  if (travel < 0.05) return stay;
+  let best: { to: Point; score: number } | undefined;
+  for (const off of [0, 15, -15, 30, -30, 45, -45, 60, -60, 90, -90]) {
+    for (const f of [1, 0.75, 0.5, 0.25]) {
+      const to = round2(along(from, (dir + off + 360) % 360, travel * f));
+      if (distance(from, to) > reach || !clear(b, seat, c, from, to, poses)) continue;
+      const miss =
+        goal.stopAt === Number.POSITIVE_INFINITY ? -distance(to, goal.toward) : Math.abs(distance(to, goal.toward) - goal.stopAt);
+      const score = miss + off * 0.001;
+      if (!best || score < best.score - 1e-9) best = { to, score };
+    }
+  }
+  if (!best) return stay;
+  const moved = bearing(from, best.to);
+  const order: MoveOrder = { type: "move", craft: c.id, to: best.to };
+  let heading = moved;
+  if (turnAfter) {
+    heading = Math.round((bearing(best.to, goal.face) - arc + 360) % 360) % 360;
+    order.facing = heading;
+  }
+  return { order, pose: { at: best.to, heading } };
+}
+
+/** Every craft's move: vessels first (fighters going home to a bay follow their vessel), then by id. */
+export function moveOrders(known: SpaceWarState, seat: SeatId): { orders: MoveOrder[]; poses: Map<string, Pose> } {
+  const b = known.campaign.battle;
+  const poses = new Map<string, Pose>();
+  const orders: MoveOrder[] = [];
+  if (!b) return { orders, poses };
+  const mine = b.craft
+    .filter((c): c is Placed => c.owner === seat && isPlaced(c) && c.tractoredBy === undefined)
+    .sort((a, c) => (a.type === c.type ? a.id.localeCompare(c.id) : a.type === "vessel" ? -1 : 1));
+  for (const c of mine) {
+    const m = moveOf(b, seat, c, poses);
+    poses.set(c.id, m.pose);
+    if (m.order) orders.push(m.order);
+  }
+  return { orders, poses };
+}
