@@ -26,12 +26,12 @@ export function enemyHome(b: Battle, seat: SeatId): Point {
 
 /**
  * `n` points within `DEPLOY_RADIUS` of the planet, on the table and clear of every planet, as far apart as they can
- * be: the first the nearest the enemy, each next the candidate farthest from those already chosen (a half-inch grid).
+ * be: the first the nearest the enemy, each next the candidate farthest from those already chosen (a quarter-inch grid), then each moved where it is farthest from the rest.
  */
 export function spreadPoints(b: Battle, centre: Point, toward: Point, n: number): Point[] {
   const cands: Point[] = [];
-  for (let dx = -DEPLOY_RADIUS; dx <= DEPLOY_RADIUS + 1e-9; dx += 0.5)
-    for (let dy = -DEPLOY_RADIUS; dy <= DEPLOY_RADIUS + 1e-9; dy += 0.5) {
+  for (let dx = -DEPLOY_RADIUS; dx <= DEPLOY_RADIUS + 1e-9; dx += 0.25)
+    for (let dy = -DEPLOY_RADIUS; dy <= DEPLOY_RADIUS + 1e-9; dy += 0.25) {
       const p = { x: Math.round((centre.x + dx) * 100) / 100, y: Math.round((centre.y + dy) * 100) / 100 };
       if (distance(p, centre) > DEPLOY_RADIUS) continue;
       if (p.x < 0.5 || p.y < 0.5 || p.x > b.table.width - 0.5 || p.y > b.table.depth - 0.5) continue;
@@ -51,6 +51,21 @@ export function spreadPoints(b: Battle, centre: Point, toward: Point, n: number)
     out.push(p);
     for (let i = 0; i < cands.length; i++) gap[i] = Math.min(gap[i] ?? 0, distance(cands[i] as Point, p));
   }
+  // A few rounds of moving each point (but the first) to the candidate farthest from all the others.
+  for (let round = 0; round < 4; round++)
+    for (let j = 1; j < out.length; j++) {
+      const others = out.filter((_, i) => i !== j);
+      let best = out[j] as Point;
+      let bestGap = Math.min(...others.map((o) => distance(o, best)));
+      for (const c of cands) {
+        const g = Math.min(...others.map((o) => distance(o, c)));
+        if (g > bestGap + 1e-9) {
+          best = c;
+          bestGap = g;
+        }
+      }
+      out[j] = best;
+    }
   return out;
 }
 

@@ -108,6 +108,7 @@ export function moveOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<st
   const arc = mainArcCentre(c);
   let travel: number;
   let dir: number;
+  let pivot = false;
   if (goal.stopAt === Number.POSITIVE_INFINITY) {
     if (d > 14) return stay;
     travel = reach;
@@ -121,6 +122,7 @@ export function moveOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<st
     if (angleBetween(facing, bearing(from, goal.face)) <= HALF_ARC - 5) return stay;
     travel = Math.min(reach, 0.3);
     dir = (bearing(from, goal.face) - arc + 360) % 360;
+    pivot = true;
   }
   if (travel < 0.05) return stay;
   let best: { to: Point; score: number } | undefined;
@@ -130,7 +132,8 @@ export function moveOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<st
       if (distance(from, to) > reach || !clear(b, seat, c, from, to, poses)) continue;
       const miss =
         goal.stopAt === Number.POSITIVE_INFINITY ? -distance(to, goal.toward) : Math.abs(distance(to, goal.toward) - goal.stopAt);
-      const score = miss + off * 0.001;
+      // A pivot is for the facing: the least turn off it wins; a move, the nearest to its stand-off.
+      const score = pivot ? Math.abs(off) + (1 - f) : miss + Math.abs(off) * 0.001;
       if (!best || score < best.score - 1e-9) best = { to, score };
     }
   }

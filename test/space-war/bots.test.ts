@@ -1,0 +1,492 @@
+/**
+ * The Space War bots (issue 13): the normal bot's decisions, step by step, on states built by hand; the random bot's
+ * orders are of the right shape.
+ */
+import { describe, expect, it } from "vitest";
+import { Rng } from "../../src/core/rng.js";
+import { afterGameOrders } from "../../src/rules/space-war/bot/after-game.js";
+import {
+  fighterOrders,
+  giveUp,
+  mayGiveUp,
+  nukeOrders,
+  repairOrders,
+  tractorOrders,
+  turnOrders,
+} from "../../src/rules/space-war/bot/battle.js";
+import { normalOrders, randomOrders } from "../../src/rules/space-war/bot/bot.js";
+import { DEPLOY_RADIUS, deployOrders } from "../../src/rules/space-war/bot/deploy.js";
+import { CANDIDATES, DART, designOrders, LANCER, STRIKER } from "../../src/rules/space-war/bot/designs.js";
+import { fireOrders } from "../../src/rules/space-war/bot/fire.js";
+import { LASER_RANGE_GOAL, moveOrders } from "../../src/rules/space-war/bot/manoeuvre.js";
+import { bestPurchase, purchaseOrders } from "../../src/rules/space-war/bot/purchase.js";
+import { createCampaign } from "../../src/rules/space-war/campaign-sequence/create.js";
+import { type Design, design, designCost } from "../../src/rules/space-war/designing-craft/design.js";
+import { checkSquadron } from "../../src/rules/space-war/designing-craft/squadron.js";
+import type { Medal } from "../../src/rules/space-war/medals/medals.js";
+import { type Battle, type Craft, craftOf, type Point, type SpaceWarState } from "../../src/rules/space-war/model.js";
+import { type Order, orderSchema } from "../../src/rules/space-war/orders.js";
+import { angleBetween, bearing, distance } from "../../src/rules/space-war/the-turn/geometry.js";
+
+const rng = () => Rng.fromSeed(7);
+
+/** One craft for a hand-built battle: whose, which design, where and facing, face up unless said. */
+interface Spec {
+  id: string;
+  owner?: string;
+  d?: Design;
+  at?: Point;
+  heading?: number;
+  hidden?: boolean;
+  aboard?: string;
+  damaged?: number[];
+  crew?: string;
+}
+
+/** A campaign in battle: blue's planet at (6, 24), red's at (66, 24), the craft as given; blue to play. */
+function battle(specs: Spec[], more: Partial<Battle> = {}): SpaceWarState {
+  const s = createCampaign({ games: 3, scenario: "squadron-action", budget: "normal" });
+  for (const q of s.campaign.squadrons) q.designs = [STRIKER, LANCER, DART];
+  const craft: Craft[] = specs.map((x) => {
+    const c = craftOf(x.id, x.owner ?? "blue", x.d ?? STRIKER);
+    if (x.aboard) c.where = { kind: "aboard", vessel: x.aboard };
+    else if (x.at) c.where = { kind: x.hidden ? "hidden" : "table", at: x.at, heading: x.heading ?? 90 };
+    for (const i of x.damaged ?? []) (c.modules[i] as { damaged: boolean }).damaged = true;
+    if (x.crew) c.crew = x.crew;
+    return c;
+  });
+  const started = (seat: string) => craft.filter((c) => c.owner === seat).length;
+  const tally = (seat: string) => ({ started: started(seat), lost: 0, destroyed: [], captured: [], tasks: [] });
+  s.campaign.step = "battle";
+  s.campaign.battle = {
+    scenario: "squadron-action",
+    turn: 1,
+    order: ["blue", "red"],
+    active: "blue",
+    table: { width: 72, depth: 48 },
+    planets: [
+      { at: { x: 6, y: 24 }, diameter: 3 },
+      { at: { x: 66, y: 24 }, diameter: 3 },
+    ],
+    craft,
+    gaveUp: [],
+    tally: { blue: tally("blue"), red: tally("red") },
+    homes: { blue: { planet: 0, edge: "west" }, red: { planet: 1, edge: "east" } },
+    ...more,
+  };
+  return s;
+}
+
+const b = (s: SpaceWarState): Battle => s.campaign.battle as Battle;
+const valid = (orders: readonly Order[]) => orders.every((o) => orderSchema.safeParse(o).success);
+
+describe("Designing craft (l.19-57, l.74-256): the normal bot's squadron", () => {
+  it("three designs that pass the design check, 7 Strikers and 9 small vessels: 99 M€, 16 craft (l.7)", () => {
+    const s = createCampaign({ games: 3, scenario: "squadron-action", budget: "normal" });
+    const orders = designOrders(s, "blue");
+    expect(orders.map((o) => (o.type === "design" ? o.name : ""))).toEqual(["Striker", "Lancer", "Dart"]);
+    expect(valid(orders)).toBe(true);
+    const counts = bestPurchase(
+      [STRIKER, LANCER, DART].map((design) => ({ design, max: 16 })),
+      100,
+    );
+    expect(counts[0]).toBe(7);
+    expect((counts[1] ?? 0) + (counts[2] ?? 0)).toBe(9);
+    const check = checkSquadron({
+      name: "bot",
+      budgetOption: "normal",
+      machine: false,
+      settings: s.settings,
+      designs: [STRIKER, LANCER, DART].map((d) => ({ ...d, prisoner: false })),
+      craft: [STRIKER, LANCER, DART].map((d, k) => ({ design: d.name, count: counts[k] ?? 0, crews: [] })),
+    });
+    expect(check.problems).toEqual([]);
+    expect(check.total).toBe(99);
+    expect(check.craft).toBe(16);
+  });
+  it("Σ modules is largest under Σ n² ≤ 100 and 16 craft when the sizes are 2s and 3s (the reasoning of designs.ts)", () => {
+    let best = { modules: 0, threes: 0 };
+    for (let threes = 0; threes <= 16; threes++)
+      for (let twos = 0; threes + twos <= 16; twos++)
+        for (let fours = 0; threes + twos + fours <= 16; fours++) {
+          const cost = 9 * threes + 4 * twos + 16 * fours;
+          const modules = 3 * threes + 2 * twos + 4 * fours;
+          if (cost <= 100 && modules > best.modules) best = { modules, threes };
+        }
+    expect(best).toEqual({ modules: 39, threes: 7 });
+    expect(designCost(STRIKER)).toBe(9);
+    expect(designCost(LANCER)).toBe(4);
+  });
+  it("the candidates for a redesign are all valid designs", () => {
+    for (const d of CANDIDATES)
+      expect(
+        checkSquadron({
+          name: "x",
+          budgetOption: "normal",
+          machine: false,
+          settings: createCampaign({ games: 1, scenario: "squadron-action", budget: "normal" }).settings,
+          designs: [{ ...d, prisoner: false }],
+          craft: [],
+        }).problems,
+      ).toEqual([]);
+  });
+  it("no designs once it has some", () => {
+    const s = createCampaign({ games: 3, scenario: "squadron-action", budget: "normal" });
+    (s.campaign.squadrons[0] as { designs: Design[] }).designs = [STRIKER];
+    expect(designOrders(s, "blue")).toEqual([]);
+  });
+});
+
+describe("Choosing craft (l.29): as many as fit, crews on the strongest", () => {
+  it("fighters only with a Shuttle Bay vessel (l.51); never over the budget or 16 craft", () => {
+    const fighter = design("Wasp", "fighter", ["E", "M"]);
+    expect(bestPurchase([{ design: fighter, max: 16 }], 100)).toEqual([0]);
+    const carrier = design("Carrier", "vessel", ["E", "SB"]);
+    const [f, c] = bestPurchase(
+      [
+        { design: fighter, max: 16 },
+        { design: carrier, max: 16 },
+      ],
+      100,
+    );
+    expect((c ?? 0) >= 1).toBe(true);
+    expect(8 * (f ?? 0) + 4 * (c ?? 0)).toBeLessThanOrEqual(100);
+    expect((f ?? 0) + (c ?? 0)).toBeLessThanOrEqual(16);
+  });
+  it("the most decorated crew aboard the strongest design; an Ace aboard a craft with Lasers (l.751)", () => {
+    const s = createCampaign({ games: 3, scenario: "squadron-action", budget: "normal" });
+    const q = s.campaign.squadrons[0];
+    if (!q) throw new Error("no squadron");
+    q.designs = [DART, STRIKER, LANCER];
+    q.crews = [
+      { id: "c1", name: "One", medals: ["star"] },
+      { id: "c2", name: "Two", medals: ["ace", "valour"] },
+    ];
+    const orders = purchaseOrders(s, "blue");
+    expect(valid(orders)).toBe(true);
+    expect(orders.filter((o) => o.type === "crew")).toEqual([
+      { type: "crew", crew: "c2", design: "Striker" },
+      { type: "crew", crew: "c1", design: "Striker" },
+    ]);
+    const spent = orders.reduce((t, o) => t + (o.type === "buy" ? o.count * (o.design === "Striker" ? 9 : 4) : 0), 0);
+    expect(spent).toBe(99);
+  });
+  it("a machine force spends its 120 M€ (l.975) and puts no crews aboard (l.977)", () => {
+    const s = createCampaign({ games: 3, scenario: "squadron-action", budget: "normal" });
+    const q = s.campaign.squadrons[0];
+    if (!q) throw new Error("no squadron");
+    q.designs = [STRIKER, LANCER, DART];
+    q.machine = true;
+    q.crews = [{ id: "c1", name: "One", medals: ["star"] }];
+    const orders = purchaseOrders(s, "blue");
+    const spent = orders.reduce((t, o) => t + (o.type === "buy" ? o.count * (o.design === "Striker" ? 9 : 4) : 0), 0);
+    expect(spent).toBeGreaterThan(100);
+    expect(spent).toBeLessThanOrEqual(120);
+    expect(orders.some((o) => o.type === "crew")).toBe(false);
+  });
+});
+
+describe("Deployment (l.33, l.884-888)", () => {
+  const entering = (n: number): SpaceWarState => {
+    const s = battle([]);
+    for (let i = 0; i < n; i++) b(s).craft.push(craftOf(`blue-${i + 1}`, "blue", i < 7 ? STRIKER : LANCER));
+    s.campaign.step = "deploy";
+    return s;
+  };
+  it('16 craft within 6" of its planet, facing the enemy, no two within 2.5" (one Nuke catches few, l.462)', () => {
+    const s = entering(16);
+    const orders = deployOrders(s, "blue");
+    expect(valid(orders)).toBe(true);
+    expect(orders).toHaveLength(16);
+    const pts: Point[] = [];
+    for (const o of orders) {
+      if (o.type !== "deploy" || !o.at) throw new Error("not placed");
+      expect(distance(o.at, { x: 6, y: 24 })).toBeLessThanOrEqual(DEPLOY_RADIUS + 1e-9);
+      expect(distance(o.at, { x: 6, y: 24 })).toBeGreaterThan(2);
+      expect(o.at.x).toBeGreaterThanOrEqual(0.5);
+      expect(angleBetween(o.heading ?? 0, bearing(o.at, { x: 66, y: 24 }))).toBeLessThanOrEqual(1);
+      pts.push(o.at);
+    }
+    const gaps = pts.flatMap((p, i) => pts.slice(i + 1).map((q) => distance(p, q)));
+    expect(Math.min(...gaps)).toBeGreaterThan(2.5);
+  });
+  it("8 craft: every two more than 3\" apart (out of each other's Nuke radius)", () => {
+    const orders = deployOrders(entering(8), "blue");
+    const pts = orders.map((o) => (o.type === "deploy" && o.at ? o.at : { x: 0, y: 0 }));
+    const gaps = pts.flatMap((p, i) => pts.slice(i + 1).map((q) => distance(p, q)));
+    expect(Math.min(...gaps)).toBeGreaterThan(3);
+  });
+  it("fighters start aboard a vessel with a Shuttle Bay (l.661)", () => {
+    const s = battle([]);
+    b(s).craft.push(
+      craftOf("blue-1", "blue", design("Carrier", "vessel", ["E", "SB"])),
+      craftOf("blue-2", "blue", design("Wasp", "fighter", ["E", "M"])),
+    );
+    s.campaign.step = "deploy";
+    expect(deployOrders(s, "blue")).toContainEqual({ type: "deploy", craft: "blue-2", aboard: "blue-1" });
+  });
+});
+
+describe("S7 Movement (l.466-500): closing to fighting range", () => {
+  it('a Striker moves its 6" straight at the nearest enemy, even a face-down counter (to spot it at 24", l.663)', () => {
+    const s = battle([
+      { id: "blue-1", at: { x: 12, y: 24 }, heading: 90 },
+      { id: "red-1", owner: "red", at: { x: 40, y: 30 }, hidden: true },
+      { id: "red-2", owner: "red", at: { x: 60, y: 24 }, hidden: true },
+    ]);
+    const { orders } = moveOrders(s, "blue");
+    expect(orders).toHaveLength(1);
+    const o = orders[0];
+    if (!o) throw new Error("no move");
+    expect(distance({ x: 12, y: 24 }, o.to)).toBeLessThanOrEqual(6);
+    expect(distance({ x: 12, y: 24 }, o.to)).toBeGreaterThan(5.5);
+    expect(distance(o.to, { x: 40, y: 30 })).toBeLessThan(distance({ x: 12, y: 24 }, { x: 40, y: 30 }) - 5.5);
+    expect(o.facing).toBeUndefined();
+  });
+  it('a Lancer (Lasers only) stops at 10" of its target; a Dart (Missiles) closes to 6" (l.571-601)', () => {
+    const s = battle([
+      { id: "blue-1", d: LANCER, at: { x: 30, y: 10 }, heading: 90 },
+      { id: "blue-2", d: DART, at: { x: 30, y: 40 }, heading: 90 },
+      { id: "red-1", owner: "red", at: { x: 44, y: 10 } },
+      { id: "red-2", owner: "red", at: { x: 40, y: 40 } },
+    ]);
+    const { poses } = moveOrders(s, "blue");
+    expect(distance(poses.get("blue-1")?.at ?? { x: 0, y: 0 }, { x: 44, y: 10 })).toBeCloseTo(LASER_RANGE_GOAL, 0);
+    expect(distance(poses.get("blue-2")?.at ?? { x: 0, y: 0 }, { x: 40, y: 40 })).toBeLessThanOrEqual(6);
+  });
+  it("in range already and facing away: a short move turns it to bring the Lasers' arc to bear (l.635)", () => {
+    const s = battle([
+      { id: "blue-1", d: LANCER, at: { x: 30, y: 24 }, heading: 270 },
+      { id: "red-1", owner: "red", at: { x: 39, y: 24 } },
+    ]);
+    const { orders, poses } = moveOrders(s, "blue");
+    expect(orders).toHaveLength(1);
+    expect(angleBetween(poses.get("blue-1")?.heading ?? 0, 90)).toBeLessThan(1);
+  });
+  it("never through a planet (l.872), never off the table, never into contact with an enemy (l.508)", () => {
+    const s = battle([
+      { id: "blue-1", d: DART, at: { x: 60, y: 24 }, heading: 90 },
+      { id: "red-1", owner: "red", at: { x: 70, y: 24 } },
+    ]);
+    const { orders } = moveOrders(s, "blue");
+    const o = orders[0];
+    if (!o) throw new Error("no move");
+    expect(distance(o.to, { x: 66, y: 24 })).toBeGreaterThan(2);
+    expect(o.to.x).toBeLessThanOrEqual(71.5);
+    expect(distance(o.to, { x: 70, y: 24 })).toBeGreaterThan(1);
+    expect(distance({ x: 60, y: 24 }, o.to)).toBeLessThanOrEqual(6);
+  });
+  it("an un-powered craft does not move (l.627)", () => {
+    const s = battle([
+      { id: "blue-1", at: { x: 30, y: 24 }, damaged: [0] },
+      { id: "red-1", owner: "red", at: { x: 50, y: 24 } },
+    ]);
+    expect(moveOrders(s, "blue").orders).toEqual([]);
+  });
+});
+
+describe("S9 Shoot (l.525-635): every weapon that may, where it does most", () => {
+  it("focus fire on the damaged craft, the one most likely destroyed (most of the shots)", () => {
+    const s = battle([
+      { id: "blue-1", at: { x: 30, y: 24 }, heading: 90 },
+      { id: "blue-2", at: { x: 30, y: 28 }, heading: 90 },
+      { id: "red-1", owner: "red", at: { x: 34, y: 24 } },
+      { id: "red-2", owner: "red", at: { x: 34, y: 28 }, damaged: [0, 1] },
+    ]);
+    const orders = fireOrders(s, "blue", new Map());
+    expect(orders.length).toBeGreaterThanOrEqual(2);
+    // red-2, its Engine and Lasers damaged, is un-powered (l.627: hit on 4+ by Lasers, 3+ by Missiles) with one module left.
+    expect(orders.filter((o) => o.target === "red-2").length).toBeGreaterThanOrEqual(3);
+    expect(orders.filter((o) => o.weapon === "missile")).toHaveLength(2);
+    expect(orders.filter((o) => o.weapon === "laser")).toHaveLength(2);
+  });
+  it('not at a face-down counter (l.665); Lasers only in their arc, Missiles any way (l.631-635); ranges 12" and 6"', () => {
+    const s = battle([
+      { id: "blue-1", at: { x: 30, y: 24 }, heading: 0 },
+      { id: "red-1", owner: "red", at: { x: 34, y: 24 } },
+      { id: "red-2", owner: "red", at: { x: 30, y: 30 }, hidden: true },
+      { id: "red-3", owner: "red", at: { x: 30, y: 35 } },
+    ]);
+    const orders = fireOrders(s, "blue", new Map());
+    expect(orders).toContainEqual({ type: "shoot", craft: "blue-1", target: "red-1", weapon: "missile", count: 1 });
+    expect(orders).toContainEqual({ type: "shoot", craft: "blue-1", target: "red-3", weapon: "laser", count: 1 });
+    expect(orders.some((o) => o.target === "red-2")).toBe(false);
+  });
+  it("no shot through a planet (l.872)", () => {
+    const s = battle([
+      { id: "blue-1", d: LANCER, at: { x: 60, y: 24 }, heading: 90 },
+      { id: "red-1", owner: "red", at: { x: 71, y: 24 } },
+    ]);
+    expect(fireOrders(s, "blue", new Map())).toEqual([]);
+  });
+});
+
+describe("S4-S6, S10: fighters, tractors, nukes, repairs", () => {
+  const CARRIER = design("Carrier", "vessel", ["E", "SB", "TR"]);
+  const BOMBER = design("Bomber", "fighter", ["E", "EM"]);
+  it("fighters aboard are launched beside their vessel, toward the enemy (l.424)", () => {
+    const s = battle([
+      { id: "blue-1", d: CARRIER, at: { x: 20, y: 24 } },
+      { id: "blue-2", d: BOMBER, aboard: "blue-1" },
+      { id: "red-1", owner: "red", at: { x: 40, y: 24 } },
+    ]);
+    const { orders } = fighterOrders(b(s), "blue");
+    const o = orders[0];
+    if (o?.type !== "launch" || !o.at) throw new Error("no launch");
+    expect(distance(o.at, { x: 20, y: 24 })).toBeLessThanOrEqual(3);
+    expect(o.at.x).toBeGreaterThan(20);
+    const turn = turnOrders(s, "blue", rng());
+    expect(turn.some((x) => x.type === "move" && x.craft === "blue-2")).toBe(true);
+  });
+  it("a bomber with its Expendables spent is retrieved to reload (l.424, l.651-655)", () => {
+    const s = battle([
+      { id: "blue-1", d: CARRIER, at: { x: 20, y: 24 } },
+      { id: "blue-2", d: BOMBER, at: { x: 22, y: 24 } },
+      { id: "red-1", owner: "red", at: { x: 40, y: 24 } },
+    ]);
+    const em = b(s).craft[1]?.modules[1];
+    if (em) em.expended = true;
+    expect(fighterOrders(b(s), "blue").orders).toContainEqual({ type: "retrieve", craft: "blue-2", into: "blue-1" });
+  });
+  it('each Tractor at an enemy fighter within 3" (l.442); a held fighter pulled aboard a Shuttle Bay (l.446)', () => {
+    const s = battle([
+      { id: "blue-1", d: CARRIER, at: { x: 20, y: 24 } },
+      { id: "red-1", owner: "red", d: BOMBER, at: { x: 22, y: 24 } },
+      { id: "red-2", owner: "red", d: BOMBER, at: { x: 20, y: 30 } },
+    ]);
+    expect(tractorOrders(b(s), "blue")).toEqual([{ type: "tractor", craft: "blue-1", target: "red-1" }]);
+    const held = b(s).craft[1];
+    if (held) held.tractoredBy = "blue-1";
+    expect(fighterOrders(b(s), "blue").orders).toContainEqual({ type: "prisoner", craft: "red-1", into: "blue-1" });
+  });
+  it("a Nuke explodes among enemies, not among friends (l.458-462)", () => {
+    const NUKE = design("Bomb", "vessel", ["E", "N"]);
+    const s = battle([
+      { id: "blue-1", d: NUKE, at: { x: 30, y: 24 } },
+      { id: "red-1", owner: "red", d: LANCER, at: { x: 32, y: 24 } },
+      { id: "red-2", owner: "red", d: LANCER, at: { x: 30, y: 26 } },
+      { id: "red-3", owner: "red", d: LANCER, at: { x: 28, y: 24 } },
+    ]);
+    expect(nukeOrders(s, b(s), "blue")).toEqual([{ type: "nuke", craft: "blue-1" }]);
+    const t = turnOrders(s, "blue", rng());
+    expect(t.some((o) => o.type === "move" && o.craft === "blue-1")).toBe(false);
+    const f = battle([
+      { id: "blue-1", d: NUKE, at: { x: 30, y: 24 } },
+      { id: "blue-2", d: STRIKER, at: { x: 32, y: 24 } },
+      { id: "blue-3", d: STRIKER, at: { x: 30, y: 26 } },
+      { id: "red-1", owner: "red", d: LANCER, at: { x: 28, y: 24 } },
+    ]);
+    expect(nukeOrders(f, b(f), "blue")).toEqual([]);
+  });
+  it("repairs: Engines first, then weapons (l.639-647); one order a Self-Repair die", () => {
+    const REPAIRER = design("Mender", "vessel", ["L", "SR", "E", "A"]);
+    const s = battle([
+      { id: "blue-1", d: REPAIRER, at: { x: 20, y: 24 }, damaged: [0, 2, 3] },
+      { id: "red-1", owner: "red", at: { x: 60, y: 24 } },
+    ]);
+    expect(repairOrders(s, b(s), "blue")).toEqual([{ type: "repair", craft: "blue-1", module: 2 }]);
+  });
+});
+
+describe("S3 Opt to give up (l.408-416)", () => {
+  it("only when it may (5 lost or one vessel left, C.6) and the battle is lost", () => {
+    const s = battle([
+      { id: "blue-1", d: LANCER, at: { x: 20, y: 24 }, damaged: [1] },
+      { id: "red-1", owner: "red", at: { x: 40, y: 24 } },
+      { id: "red-2", owner: "red", at: { x: 40, y: 30 } },
+    ]);
+    const t = b(s).tally.blue;
+    if (t) t.started = 6;
+    expect(mayGiveUp(b(s), "blue")).toBe(true);
+    expect(giveUp(b(s), "blue")).toBe(true);
+    expect(turnOrders(s, "blue", rng())).toEqual([{ type: "give-up" }]);
+    if (t) t.started = 1;
+    expect(mayGiveUp(b(s), "blue")).toBe(false);
+  });
+  it("not while the battle is even", () => {
+    const s = battle([
+      { id: "blue-1", at: { x: 20, y: 24 } },
+      { id: "red-1", owner: "red", at: { x: 40, y: 24 } },
+    ]);
+    expect(giveUp(b(s), "blue")).toBe(false);
+  });
+});
+
+describe("After the game (l.729-805)", () => {
+  const ended = (medals: Medal[]): SpaceWarState => {
+    const s = battle([
+      { id: "blue-1", d: LANCER, at: { x: 20, y: 24 } },
+      { id: "blue-2", d: STRIKER, at: { x: 20, y: 30 }, crew: "k1" },
+      { id: "blue-3", d: STRIKER, at: { x: 20, y: 34 } },
+    ]);
+    const q = s.campaign.squadrons[0];
+    if (q) q.crews = [{ id: "k1", name: "Old hands", medals: ["ace"] }];
+    s.campaign.step = "after-game";
+    s.campaign.results.push({
+      game: 1,
+      scenario: "squadron-action",
+      winner: "blue",
+      reason: "wiped out",
+      turns: 5,
+      medals: { blue: medals, red: [] },
+    });
+    return s;
+  };
+  it("medals to the strongest surviving craft's crew, never two of one medal (l.801)", () => {
+    const orders = afterGameOrders(ended(["ace", "valour"]), "blue");
+    expect(orders).toEqual([
+      { type: "medal", medal: "ace", craft: "blue-3" },
+      { type: "medal", medal: "valour", crew: "k1" },
+    ]);
+  });
+  it("no vessels left, no crews left (l.733)", () => {
+    const s = ended(["star"]);
+    for (const c of b(s).craft) c.where = { kind: "gone", how: "destroyed" };
+    expect(afterGameOrders(s, "blue")).toEqual([]);
+  });
+  it("a design that did badly is replaced by the next candidate (l.45)", () => {
+    const s = battle([
+      { id: "blue-1", d: DART, at: { x: 20, y: 24 } },
+      { id: "blue-2", d: DART, at: { x: 20, y: 30 } },
+      { id: "blue-3", d: STRIKER, at: { x: 20, y: 34 } },
+      { id: "blue-4", d: STRIKER, at: { x: 20, y: 38 } },
+      { id: "blue-5", d: LANCER, at: { x: 20, y: 38 } },
+    ]);
+    for (const id of ["blue-1", "blue-2"]) {
+      const c = b(s).craft.find((x) => x.id === id);
+      if (c) c.where = { kind: "gone", how: "destroyed" };
+    }
+    s.campaign.step = "after-game";
+    const orders = afterGameOrders(s, "blue");
+    expect(orders).toContainEqual({ type: "design", name: "Gunship", craft: "vessel", modules: ["E", "L", "L"], replaces: "Dart" });
+  });
+});
+
+describe("normalOrders and randomOrders: every step, orders of the right shape", () => {
+  it("the normal bot's turn: moves then shots, all valid orders, and the same known state gives the same orders", () => {
+    const s = battle([
+      { id: "blue-1", at: { x: 30, y: 24 }, heading: 90 },
+      { id: "blue-2", d: LANCER, at: { x: 30, y: 30 }, heading: 90 },
+      { id: "red-1", owner: "red", at: { x: 44, y: 24 } },
+      { id: "red-2", owner: "red", at: { x: 44, y: 30 } },
+    ]);
+    const o = normalOrders(s, "blue", rng());
+    expect(o.step).toBe(s.step);
+    expect(valid(o.orders)).toBe(true);
+    expect(o.orders.filter((x) => x.type === "move")).toHaveLength(2);
+    expect(o.orders.some((x) => x.type === "shoot")).toBe(true);
+    expect(normalOrders(s, "blue", Rng.fromSeed(99))).toEqual(o);
+    expect(normalOrders(s, "red", rng()).orders).toEqual([]);
+  });
+  it("the random bot gives valid orders at every step", () => {
+    const s = createCampaign({ games: 3, scenario: "squadron-action", budget: "normal" });
+    const d = randomOrders(s, "blue", rng());
+    expect(d.orders.length).toBeGreaterThan(0);
+    expect(valid(d.orders)).toBe(true);
+    const t = battle([
+      { id: "blue-1", at: { x: 30, y: 24 }, heading: 90 },
+      { id: "red-1", owner: "red", at: { x: 34, y: 24 } },
+    ]);
+    for (let i = 0; i < 20; i++) expect(valid(randomOrders(t, "blue", Rng.fromSeed(i)).orders)).toBe(true);
+  });
+});
