@@ -26,12 +26,12 @@ export function enemyHome(b: Battle, seat: SeatId): Point {
 
 /**
  * `n` points within `DEPLOY_RADIUS` of the planet, on the table and clear of every planet, as far apart as they can
- * be: the first the nearest the enemy, each next the candidate farthest from those already chosen (a quarter-inch grid), then each moved where it is farthest from the rest.
+ * be: the first the nearest the enemy, each next the candidate farthest from those already chosen (a half-inch grid), then each moved where it is farthest from the rest.
  */
 export function spreadPoints(b: Battle, centre: Point, toward: Point, n: number): Point[] {
   const cands: Point[] = [];
-  for (let dx = -DEPLOY_RADIUS; dx <= DEPLOY_RADIUS + 1e-9; dx += 0.25)
-    for (let dy = -DEPLOY_RADIUS; dy <= DEPLOY_RADIUS + 1e-9; dy += 0.25) {
+  for (let dx = -DEPLOY_RADIUS; dx <= DEPLOY_RADIUS + 1e-9; dx += 0.5)
+    for (let dy = -DEPLOY_RADIUS; dy <= DEPLOY_RADIUS + 1e-9; dy += 0.5) {
       const p = { x: Math.round((centre.x + dx) * 100) / 100, y: Math.round((centre.y + dy) * 100) / 100 };
       if (distance(p, centre) > DEPLOY_RADIUS) continue;
       if (p.x < 0.5 || p.y < 0.5 || p.x > b.table.width - 0.5 || p.y > b.table.depth - 0.5) continue;
@@ -51,14 +51,23 @@ export function spreadPoints(b: Battle, centre: Point, toward: Point, n: number)
     out.push(p);
     for (let i = 0; i < cands.length; i++) gap[i] = Math.min(gap[i] ?? 0, distance(cands[i] as Point, p));
   }
-  // A few rounds of moving each point (but the first) to the candidate farthest from all the others.
-  for (let round = 0; round < 4; round++)
+  // Two rounds of moving each point (but the first) to the candidate farthest from all the others.
+  const nearestOther = (px: number, py: number, skip: number): number => {
+    let g = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < out.length; i++) {
+      if (i === skip) continue;
+      const o = out[i] as Point;
+      const d2 = (o.x - px) * (o.x - px) + (o.y - py) * (o.y - py);
+      if (d2 < g) g = d2;
+    }
+    return g;
+  };
+  for (let round = 0; round < 2; round++)
     for (let j = 1; j < out.length; j++) {
-      const others = out.filter((_, i) => i !== j);
       let best = out[j] as Point;
-      let bestGap = Math.min(...others.map((o) => distance(o, best)));
+      let bestGap = nearestOther(best.x, best.y, j);
       for (const c of cands) {
-        const g = Math.min(...others.map((o) => distance(o, c)));
+        const g = nearestOther(c.x, c.y, j);
         if (g > bestGap + 1e-9) {
           best = c;
           bestGap = g;

@@ -56,15 +56,23 @@ export function weaponGroups(c: Craft): WeaponGroup[] {
 interface Planned {
   target: Craft;
   groups: ShotGroup[];
+  /** `worth` of the groups. */
+  worth: number;
+}
+
+/** A target as the odds need it: modules, damage, armour and value, worked out once. */
+interface TargetFacts {
+  modules: number;
+  damaged: number;
+  armour: number;
+  value: number;
 }
 
 /** What the planned shots are worth against one target: its value times the chance it is destroyed, and a little per module damaged. */
-function worth(known: SpaceWarState, t: Craft, groups: readonly ShotGroup[]): number {
+function worth(t: TargetFacts, groups: readonly ShotGroup[]): number {
   if (groups.length === 0) return 0;
-  const damaged = t.modules.filter((m) => m.damaged).length;
-  const o = exactShotOdds(groups, { modules: t.modules.length, damaged, armour: armourOf(known, t) });
-  const v = craftValue(t);
-  return v * o.pDestroyed + (0.35 * v * o.meanDamaged) / Math.max(1, t.modules.length);
+  const o = exactShotOdds(groups, t);
+  return t.value * o.pDestroyed + (0.35 * t.value * o.meanDamaged) / Math.max(1, t.modules);
 }
 
 /** The shoot orders for the seat's craft posed as `poses` says (ids not in it stand where they are). */
@@ -107,18 +115,30 @@ export function fireOrders(knownState: SpaceWarState, seat: SeatId, poses: Reado
   }
   // The fewest choices first: a weapon with one target takes it, the others then go where they add most.
   options.sort((a, c) => a.choices.length - c.choices.length || a.g.craft.id.localeCompare(c.g.craft.id));
+  const facts = new Map<string, TargetFacts>();
+  for (const t of targets)
+    facts.set(t.id, {
+      modules: t.modules.length,
+      damaged: t.modules.filter((m) => m.damaged).length,
+      armour: armourOf(knownState, t),
+      value: craftValue(t),
+    });
   const plan = new Map<string, Planned>();
   const out: ShootOrder[] = [];
   for (const o of options) {
-    let best: { t: Craft; group: ShotGroup; gain: number } | undefined;
+    let best: { t: Craft; group: ShotGroup; gain: number; worth: number } | undefined;
     for (const ch of o.choices) {
-      const before = plan.get(ch.t.id)?.groups ?? [];
-      const gain = worth(knownState, ch.t, [...before, ch.group]) - worth(knownState, ch.t, before);
-      if (!best || gain > best.gain + 1e-12) best = { ...ch, gain };
+      const f = facts.get(ch.t.id);
+      if (!f) continue;
+      const p = plan.get(ch.t.id);
+      const after = worth(f, [...(p?.groups ?? []), ch.group]);
+      const gain = after - (p?.worth ?? 0);
+      if (!best || gain > best.gain + 1e-12) best = { ...ch, gain, worth: after };
     }
     if (!best) continue;
-    const p = plan.get(best.t.id) ?? { target: best.t, groups: [] };
+    const p = plan.get(best.t.id) ?? { target: best.t, groups: [], worth: 0 };
     p.groups.push(best.group);
+    p.worth = best.worth;
     plan.set(best.t.id, p);
     const same = out.find((x) => x.craft === o.g.craft.id && x.target === best.t.id && x.weapon === o.g.weapon);
     if (same) same.count = (same.count ?? 0) + o.g.count;

@@ -78,18 +78,35 @@ function mainArcCentre(c: Craft): number {
   return arcs.length === 0 ? 0 : (arcs.sort((a, d) => arcs.filter((x) => x === d).length - arcs.filter((x) => x === a).length)[0] ?? 0);
 }
 
-/** Is the end of a move legal and clear: on the table, off planets, out of contact. */
-function clear(b: Battle, seat: SeatId, c: Craft, from: Point, to: Point, poses: ReadonlyMap<string, Pose>): boolean {
-  if (to.x < 0.5 || to.y < 0.5 || to.x > b.table.width - 0.5 || to.y > b.table.depth - 0.5) return false;
-  if (blockingPlanet(from, to, b.planets)) return false;
-  if (b.planets.some((p) => distance(to, p.at) < p.diameter / 2 + 0.8)) return false;
+/** The other craft a move must keep clear of: where they are (or go this turn) and how near it may end. */
+interface Obstacle {
+  x: number;
+  y: number;
+  /** Squared clearance. */
+  r2: number;
+}
+
+function obstacles(b: Battle, seat: SeatId, c: Craft, poses: ReadonlyMap<string, Pose>): Obstacle[] {
+  const out: Obstacle[] = [];
   for (const o of b.craft) {
     if (o.id === c.id || !isPlaced(o)) continue;
     const at = poses.get(o.id)?.at ?? o.where.at;
-    const gap = distance(to, at);
-    if (o.owner === seat ? gap < FRIEND_CLEARANCE : gap < ENEMY_CLEARANCE) return false;
+    const r = o.owner === seat ? FRIEND_CLEARANCE : ENEMY_CLEARANCE;
+    out.push({ x: at.x, y: at.y, r2: r * r });
   }
-  return true;
+  return out;
+}
+
+/** Is the end of a move legal and clear: on the table, off planets, out of contact. */
+function clear(b: Battle, from: Point, to: Point, others: readonly Obstacle[]): boolean {
+  if (to.x < 0.5 || to.y < 0.5 || to.x > b.table.width - 0.5 || to.y > b.table.depth - 0.5) return false;
+  for (const o of others) {
+    const dx = to.x - o.x;
+    const dy = to.y - o.y;
+    if (dx * dx + dy * dy < o.r2) return false;
+  }
+  if (blockingPlanet(from, to, b.planets)) return false;
+  return !b.planets.some((p) => distance(to, p.at) < p.diameter / 2 + 0.8);
 }
 
 /** One craft's move toward its goal, or undefined when it stays (and its pose then). */
@@ -125,16 +142,19 @@ export function moveOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<st
     pivot = true;
   }
   if (travel < 0.05) return stay;
+  const others = obstacles(b, seat, c, poses);
   let best: { to: Point; score: number } | undefined;
-  for (const off of [0, 15, -15, 30, -30, 45, -45, 60, -60, 90, -90]) {
+  search: for (const off of [0, 15, -15, 30, -30, 45, -45, 60, -60, 90, -90]) {
     for (const f of [1, 0.75, 0.5, 0.25]) {
       const to = round2(along(from, (dir + off + 360) % 360, travel * f));
-      if (distance(from, to) > reach || !clear(b, seat, c, from, to, poses)) continue;
+      if (distance(from, to) > reach || !clear(b, from, to, others)) continue;
       const miss =
         goal.stopAt === Number.POSITIVE_INFINITY ? -distance(to, goal.toward) : Math.abs(distance(to, goal.toward) - goal.stopAt);
       // A pivot is for the facing: the least turn off it wins; a move, the nearest to its stand-off.
       const score = pivot ? Math.abs(off) + (1 - f) : miss + Math.abs(off) * 0.001;
       if (!best || score < best.score - 1e-9) best = { to, score };
+      // Straight on and the whole way: nothing does better.
+      if (off === 0 && f === 1) break search;
     }
   }
   if (!best) return stay;

@@ -24,33 +24,51 @@ export function designWorth(d: Design): number {
  * spread. Designs are few (3 and the prisoners, l.454), so the search is small.
  */
 export function bestPurchase(designs: readonly { design: Design; max: number }[], budget: number): number[] {
+  const n = designs.length;
+  const worth = designs.map((d) => designWorth(d.design));
+  const cost = designs.map((d) => designCost(d.design));
+  const fighter = designs.map((d) => d.design.type === "fighter");
+  const bay = designs.map((d) => d.design.type === "vessel" && countOf(d.design, "SB") > 0);
   let best: number[] = designs.map(() => 0);
   let bestWorth = -1;
   let bestSpread = Number.POSITIVE_INFINITY;
   const counts = designs.map(() => 0);
-  const visit = (i: number, cost: number, craft: number): void => {
-    if (i === designs.length) {
-      const fighters = designs.some((d, k) => d.design.type === "fighter" && (counts[k] ?? 0) > 0);
-      const bay = designs.some((d, k) => d.design.type === "vessel" && countOf(d.design, "SB") > 0 && (counts[k] ?? 0) > 0);
-      if (fighters && !bay) return;
-      const worth = designs.reduce((t, d, k) => t + designWorth(d.design) * (counts[k] ?? 0), 0);
-      const spread = Math.max(...counts) - Math.min(...counts);
-      if (worth > bestWorth + 1e-9 || (Math.abs(worth - bestWorth) <= 1e-9 && spread < bestSpread)) {
-        best = [...counts];
-        bestWorth = worth;
-        bestSpread = spread;
-      }
+  const leaf = (): void => {
+    let w = 0;
+    let fighters = false;
+    let bays = false;
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = 0;
+    for (let k = 0; k < n; k++) {
+      const c = counts[k] ?? 0;
+      w += (worth[k] ?? 0) * c;
+      if (c > 0 && fighter[k]) fighters = true;
+      if (c > 0 && bay[k]) bays = true;
+      lo = Math.min(lo, c);
+      hi = Math.max(hi, c);
+    }
+    if (fighters && !bays) return;
+    const spread = hi - lo;
+    if (w > bestWorth + 1e-9 || (Math.abs(w - bestWorth) <= 1e-9 && spread < bestSpread)) {
+      best = [...counts];
+      bestWorth = w;
+      bestSpread = spread;
+    }
+  };
+  const visit = (i: number, spent: number, craft: number): void => {
+    if (i === n) {
+      leaf();
       return;
     }
-    const d = designs[i];
-    const each = d ? designCost(d.design) : undefined;
-    if (!d || each === undefined) {
-      visit(i + 1, cost, craft);
+    const each = cost[i];
+    const max = designs[i]?.max ?? 0;
+    if (each === undefined) {
+      visit(i + 1, spent, craft);
       return;
     }
-    for (let n = 0; n <= d.max && craft + n <= MAX_CRAFT && cost + n * each <= budget; n++) {
-      counts[i] = n;
-      visit(i + 1, cost + n * each, craft + n);
+    for (let k = 0; k <= max && craft + k <= MAX_CRAFT && spent + k * each <= budget; k++) {
+      counts[i] = k;
+      visit(i + 1, spent + k * each, craft + k);
     }
     counts[i] = 0;
   };
