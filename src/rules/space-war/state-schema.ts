@@ -5,9 +5,10 @@
  * field added there is added here.
  */
 import { z } from "zod";
-import { idRecord, idSchema, issueCode } from "../../core/ids.js";
+import { idRecord, idSchema } from "../../core/ids.js";
 import { listUpTo, numberIn, plainTextUpTo, wholeIn } from "../../core/ranges.js";
-import { err, ok, type Problem, type Result } from "../../core/result.js";
+import type { Problem, Result } from "../../core/result.js";
+import { parseStateWith } from "../../core/state-problems.js";
 import { BUDGETS, type BudgetOption } from "./designing-craft/cost.js";
 import { ARCS, CRAFT_TYPES, MODULES } from "./designing-craft/modules.js";
 import { MEDALS } from "./medals/medals.js";
@@ -125,11 +126,6 @@ export const stateSchema = z.object({
   outcome: z.object({ winners: seatList("winners"), reason: plainTextUpTo(500, "a reason") }).optional(),
 });
 
-function stateCode(issue: z.core.$ZodIssue): string {
-  const c = issueCode(issue);
-  return /^invalid-(id|ref|name|seed)$|^not-plain-text$/.test(c) ? c : "invalid-state";
-}
-
 /** References the schema cannot see: seats, craft aboard craft, crews. */
 function referenceProblems(s: SpaceWarState): Problem[] {
   const problems: Problem[] = [];
@@ -157,16 +153,5 @@ function referenceProblems(s: SpaceWarState): Problem[] {
 }
 
 export function parseState(raw: unknown): Result<SpaceWarState, Problem[]> {
-  const p = stateSchema.safeParse(raw);
-  if (!p.success)
-    return err(
-      p.error.issues.slice(0, 20).map((i) => ({
-        order: `state.${i.path.map((x) => String(x).slice(0, 40)).join(".")}`,
-        code: stateCode(i),
-        message: i.message,
-      })),
-    );
-  const s = p.data as SpaceWarState;
-  const problems = referenceProblems(s);
-  return problems.length > 0 ? err(problems) : ok(s);
+  return parseStateWith<SpaceWarState>(stateSchema, raw, referenceProblems);
 }
