@@ -85,6 +85,11 @@ export interface Craft {
    * (l.355): the owner's next S1 rolls them against its armour (reference E.4, ruling C.20).
    */
   pendingHits: number;
+  /**
+   * Hits that beat the armour in the owner's S1 (l.355-387), for S2 to allocate over surviving modules (l.396): kept
+   * apart because S1 counts the armour once, before any of this damage falls (reference E.4).
+   */
+  pendingDamage?: number;
   /** Held by an enemy tractor (S5, l.442): the holding vessel's id; un-powered for targeting while held. */
   tractoredBy?: string;
   /** The crew with medals aboard (a `Crew.id`), if any (l.29, l.737). */

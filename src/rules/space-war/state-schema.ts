@@ -57,6 +57,7 @@ const craft = z.object({
   ),
   where,
   pendingHits: wholeIn(0, 100_000, "hits"),
+  pendingDamage: wholeIn(0, 100_000, "damage").optional(),
   tractoredBy: id.optional(),
   crew: id.optional(),
   civilian: z.boolean().optional(),
