@@ -61,6 +61,7 @@ const craft = z.object({
   civilian: z.boolean().optional(),
   station: z.boolean().optional(),
   hitBy: seatList("seats whose hits are pending").optional(),
+  moved: z.number().finite().min(0).max(1000).optional(),
 });
 
 const tally = z.object({
