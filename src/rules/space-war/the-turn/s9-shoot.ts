@@ -99,6 +99,9 @@ export function shotRuling(
   if (t.where.kind !== "table") return { ok: false, code: "target-not-on-table", text: `${t.id} is not on the table` };
   const weapon = order.weapon;
   const mod = WEAPON_MODULE[weapon];
+  // Every module of the weapon, and whether it may fire now: operating, loaded, not fired this turn, in arc.
+  const all = c.modules.map((m, i) => ({ m, i })).filter(({ m }) => m.module === mod);
+  if (all.length === 0) return { ok: false, code: "no-such-weapon", text: `${c.id} carries no ${weapon} module` };
   const d = distance(c.where.at, t.where.at);
   const range = shotRange(weapon);
   if (d > range + EPSILON)
@@ -116,9 +119,6 @@ export function shotRuling(
     };
   const line = bearing(c.where.at, t.where.at);
   const heading = c.where.heading;
-  // Every module of the weapon, and whether it may fire now: operating, loaded, not fired this turn, in arc.
-  const all = c.modules.map((m, i) => ({ m, i })).filter(({ m }) => m.module === mod);
-  if (all.length === 0) return { ok: false, code: "no-such-weapon", text: `${c.id} carries no ${weapon} module` };
   const ready = all.filter(({ m, i }) => !m.damaged && !m.expended && !fired.has(firedKey(c.id, i)));
   const offOf = (arc: Arc | undefined): number =>
     mod === "M" ? 0 : angleBetween(line, heading + ARC_CENTRE[arcOfModule(state, c.type, arc)]);
