@@ -607,6 +607,36 @@ describe("S9 - Shoot: arcs, range, line of fire, targets (l.571-635)", () => {
   });
 });
 
+describe("S9 - Shoot: rear shots (l.400, C.5, setting rearShots)", () => {
+  const rearDuel = (rearShots: boolean, targetHeading: number) =>
+    game(
+      {
+        settings: { rearShots },
+        craft: [
+          { id: "blue-1", modules: ["E", "L", "L"], at: [10, 20], heading: 0 },
+          { id: "red-1", modules: ["E", "A"], at: [10, 24], heading: targetHeading },
+        ],
+      },
+      [6, 6],
+    );
+  it("with the setting, hits from within the target's rear 90° are marked rearHits for S2", () => {
+    const { ctx, state } = rearDuel(true, 30);
+    shoot(ctx, BLUE, ordersOf(ctx, [{ type: "shoot", craft: "blue-1", target: "red-1", weapon: "laser" }]));
+    expect(craft(state, "red-1").pendingHits).toBe(2);
+    expect(craft(state, "red-1").rearHits).toBe(2);
+    expect(ctx.events[0]?.text).toContain("from the rear");
+  });
+  it("not from 46° off straight behind, and never with the setting off (the default)", () => {
+    const a = rearDuel(true, 46);
+    shoot(a.ctx, BLUE, ordersOf(a.ctx, [{ type: "shoot", craft: "blue-1", target: "red-1", weapon: "laser" }]));
+    expect(craft(a.state, "red-1").rearHits).toBeUndefined();
+    const b = rearDuel(false, 0);
+    shoot(b.ctx, BLUE, ordersOf(b.ctx, [{ type: "shoot", craft: "blue-1", target: "red-1", weapon: "laser" }]));
+    expect(craft(b.state, "red-1").pendingHits).toBe(2);
+    expect(craft(b.state, "red-1").rearHits).toBeUndefined();
+  });
+});
+
 describe("S9 - Shoot: cards, medals and the 2+ cap (l.11, l.684-698)", () => {
   it("Ace and Superior Lasers at an un-powered craft: 3+ made 2+, never better (l.11); the card is revealed at first use", () => {
     const { ctx } = duel("laser", { ace: true, powered: false, cards: ["superior-lasers"] }, [2]);

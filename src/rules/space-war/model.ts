@@ -100,6 +100,11 @@ export interface Craft {
    * Cleared for the seat's craft as its S7 begins.
    */
   moved?: number;
+  /**
+   * Of `pendingHits`, those shot from the craft's rear 90° (setting `rearShots`, ruling C.5: the lost exception of
+   * l.400): S2 puts their damage on Engines and Thrusters first. Absent with the setting off.
+   */
+  rearHits?: number;
 }
 
 /** A crew with medals: they move between craft before a game, never during one (l.737), and are lost with their craft. */

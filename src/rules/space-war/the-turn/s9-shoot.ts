@@ -59,6 +59,8 @@ export interface ShotFigures {
   shots: number;
   /** Cards whose bonus this shot wants (revealed at first use, l.674). */
   cards: Card[];
+  /** Fired from within the target's rear 90° with the setting `rearShots` (C.5): its hits are `rearHits` too. */
+  rear: boolean;
   text: string;
 }
 
@@ -170,7 +172,9 @@ export function shotRuling(
   const superior = weapon === "expendables" && holds(state, seat, "superior-expendables");
   if (superior) cards.push("superior-expendables");
   const shots = weapon === "expendables" ? count * volleyShots(superior) : count;
-  const targetText = `${target.powered ? "powered" : "un-powered"} ${t.type}${target.electronics > 0 ? `, ${target.electronics} Electronics` : ""}`;
+  // C.5 (setting rearShots): from the target's rear 90°, 45° each side of straight behind it.
+  const rear = state.settings.rearShots && angleBetween(bearing(t.where.at, c.where.at), t.where.heading + 180) <= HALF_ARC + EPSILON;
+  const targetText = `${rear ? "from the rear, " : ""}${target.powered ? "powered" : "un-powered"} ${t.type}${target.electronics > 0 ? `, ${target.electronics} Electronics` : ""}`;
   const arcText = mod === "M" ? "missiles fire in any direction" : `${degrees(bearingOff)} off ${c.id}'s arc centre (arc 90°)`;
   const extras = [
     ace ? "Ace" : "",
@@ -194,6 +198,7 @@ export function shotRuling(
     target: t.id,
     weapon,
     modules: firing.map(({ i }) => i),
+    rear,
     distance: d,
     bearingOff,
     need,
@@ -238,6 +243,7 @@ export function shoot(ctx: StepContext, seat: SeatId, orders: Sorted): void {
       if (reaches(value, r.need)) hits++;
     }
     addHits(t, hits, seat);
+    if (r.rear && hits > 0) t.rearHits = (t.rearHits ?? 0) + hits;
     ctx.emit(
       "shot",
       `${c.id} fires: ${r.text}; rolled ${rolls.map((x) => x.value).join(", ")}: ${hits} hit${hits === 1 ? "" : "s"} on ${t.id}, pending until ${t.owner}'s S1.`,
