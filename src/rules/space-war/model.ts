@@ -100,6 +100,16 @@ export interface Craft {
   station?: boolean;
   /** Seats whose hits are among `pendingHits`, for crediting a destruction (medals, l.741-805). */
   hitBy?: SeatId[];
+  /**
+   * Inches it moved in its owner's last S7 (l.466-500): a ram in S8 moves at most the allowance less this (l.508).
+   * Cleared for the seat's craft as its S7 begins.
+   */
+  moved?: number;
+  /**
+   * Of `pendingHits`, those shot from the craft's rear 90° (setting `rearShots`, ruling C.5: the lost exception of
+   * l.400): S2 puts their damage on Engines and Thrusters first. Absent with the setting off.
+   */
+  rearHits?: number;
 }
 
 /** A crew with medals: they move between craft before a game, never during one (l.737), and are lost with their craft. */

@@ -63,6 +63,8 @@ const craft = z.object({
   civilian: z.boolean().optional(),
   station: z.boolean().optional(),
   hitBy: seatList("seats whose hits are pending").optional(),
+  moved: z.number().finite().min(0).max(1000).optional(),
+  rearHits: wholeIn(0, 100_000, "hits").optional(),
 });
 
 const tally = z.object({
