@@ -12,7 +12,7 @@ import { parseStateWith } from "../../core/state-problems.js";
 import { BUDGETS, type BudgetOption } from "./designing-craft/cost.js";
 import { ARCS, CRAFT_TYPES, MODULES } from "./designing-craft/modules.js";
 import { MEDALS } from "./medals/medals.js";
-import { CAMPAIGN_STEPS, type SpaceWarState } from "./model.js";
+import { CAMPAIGN_STEPS, ROLES, type SpaceWarState } from "./model.js";
 import { SCENARIOS } from "./scenarios/scenarios.js";
 import { settingsSchema } from "./settings.js";
 import { CARDS } from "./technology-cards/cards.js";
@@ -99,6 +99,7 @@ const squadron = z.object({
   crews: listUpTo(z.object({ id, name: name("a crew's name"), medals }), 1000, "crews"),
   cards: listUpTo(z.object({ card: z.enum(CARDS), revealed: z.boolean(), cancelled: z.boolean() }), CARDS.length, "cards"),
   redesigned: z.boolean(),
+  bought: listUpTo(z.object({ design: name("a design or prisoner"), count: wholeIn(0, 100, "craft") }), 20, "the last purchase").optional(),
 });
 
 export const stateSchema = z.object({
@@ -125,6 +126,17 @@ export const stateSchema = z.object({
       100,
       "results",
     ),
+    scenario: z.enum(SCENARIOS).optional(),
+    roles: idRecord(z.enum(ROLES)).optional(),
+    awards: listUpTo(
+      z.object({
+        seat: id,
+        medals: listUpTo(z.enum(MEDALS), 50, "medals to give out"),
+        strip: listUpTo(z.object({ crew: id, why: plainTextUpTo(200, "why") }), 1000, "medals to strip"),
+      }),
+      6,
+      "awards",
+    ).optional(),
   }),
   outcome: z.object({ winners: seatList("winners"), reason: plainTextUpTo(500, "a reason") }).optional(),
 });
