@@ -50,7 +50,18 @@ export function check(state: SpaceWarState, seat: string, given: Orders): Check 
     const named = JSON.stringify(seat.length > 40 ? `${seat.slice(0, 40)}...` : seat);
     return refuse("orders", "unknown-seat", `no seat ${named} in this campaign; seats: ${state.seats.map((s) => s.id).join(", ")}`);
   }
-  const { orders, problems: malformed, positions } = parseGivenOrders(given);
+  const { orders, problems: parsedNow, positions } = parseGivenOrders(given);
+  // Orders the file's parser skipped as malformed (`Orders.skipped`) fail here too, so the check names every one.
+  const malformed: Problem[] = [
+    ...(orders.skipped ?? [])
+      .filter((p) => !parsedNow.some((q) => position(q.order) === `#${p}`))
+      .map((p) => ({
+        order: `#${p}`,
+        code: "malformed-order",
+        message: "this order was skipped as malformed when the file was read: see the file's problems",
+      })),
+    ...parsedNow,
+  ];
   if (orders.seat !== undefined && orders.seat !== seat)
     return refuse("seat", "wrong-seat", `these orders are for seat "${orders.seat}", not for "${seat}": nothing in them is checked`);
   if (state.outcome) return refuse("orders", "campaign-over", "the campaign is over; it takes no more orders");
