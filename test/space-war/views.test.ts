@@ -420,10 +420,17 @@ describe("the check", () => {
   });
   it("a malformed order fails as itself; the waiting seat and another seat's file are refused", () => {
     const s = battle();
-    const raw = parseOrders({ orders: [{ type: "move", craft: "blue-3" }, { type: "give-up" }] });
+    // The order after the malformed one is checked as itself (a move the rules allow; a give-up here would be refused
+    // by S3 itself: blue has lost nothing, l.416).
+    const raw = parseOrders({
+      orders: [
+        { type: "move", craft: "blue-3" },
+        { type: "move", craft: "blue-3", to: { x: 35, y: 20 } },
+      ],
+    });
     const c = check(s, "blue", raw.orders);
     expect(c.lines).toContainEqual(expect.objectContaining({ order: expect.stringMatching(/^#0/), ok: false }));
-    expect(c.lines).toContainEqual(expect.objectContaining({ order: "#1 give-up", ok: true }));
+    expect(c.lines).toContainEqual(expect.objectContaining({ order: "#1 move blue-3", ok: true }));
     expect(check(s, "red", { orders: [{ type: "give-up" }] }).problems[0]?.code).toBe("not-your-turn");
     expect(check(s, "red", { orders: [] }).ok).toBe(true);
     expect(check(s, "blue", { seat: "red", orders: [] }).problems[0]?.code).toBe("wrong-seat");

@@ -125,7 +125,7 @@ export function check(state: SpaceWarState, seat: string, given: Orders): Check 
     if (failing.has(at)) continue;
     const chance = (e.rolls?.length ?? 0) > 0;
     lines.push({
-      step: e.step,
+      step: stepOf(typeAt(e.order)),
       order: e.order,
       text: chance ? `with stand-in dice: ${e.text}${needs(e)}` : e.text,
       ok: true,

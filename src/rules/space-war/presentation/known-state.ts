@@ -9,7 +9,7 @@
  * - an enemy's designs, but those seen on the table (a face-up craft, a wreck): E.8 "the opponent's designs are secret
  *   until revealed";
  * - the enemy's purchases and the crews aboard its craft before the battle: its craft not yet on the table are
- *   removed (their number is its purchase), but a seat holding the Traitor card sees them whole before deployment
+ *   removed (their number is its purchase), and so is its last purchase (`Squadron.bought`), but a seat holding the Traitor card sees them whole before deployment
  *   (l.708-710 "Enemy player must reveal the composition of his or her force before deployment!");
  * - which enemy craft an enemy crew is aboard, until that craft is face up (its medals are public: they were
  *   awarded after a game, l.729).
@@ -87,8 +87,11 @@ export function knownState(state: SpaceWarState, seat: SeatId): SpaceWarState {
   c.squadrons = c.squadrons.map((q) => {
     if (q.seat === seat) return q;
     const seen = seenDesigns(state, seat, q);
+    const { bought, ...rest } = q;
     return {
-      ...q,
+      ...rest,
+      // The enemy's purchase is its force's composition: seen only through the Traitor (l.708-710).
+      ...(bought !== undefined && seesForce(state, seat) ? { bought } : {}),
       designs: q.designs.filter((d) => seen.has(d.name)),
       prisoners: q.prisoners.filter((p) => seen.has(p.design.name)),
       cards: q.cards.filter((h) => h.revealed),
