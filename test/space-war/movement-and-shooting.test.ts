@@ -15,6 +15,7 @@ import { moveCraft, moveRuling } from "../../src/rules/space-war/the-turn/s7-mov
 import { ramming } from "../../src/rules/space-war/the-turn/s8-ramming.js";
 import { shoot, shotRuling } from "../../src/rules/space-war/the-turn/s9-shoot.js";
 import { spotting } from "../../src/rules/space-war/the-turn/s12-spotting.js";
+import { playerTurn } from "../../src/rules/space-war/the-turn/sequence.js";
 import { DiceRng } from "../battleshift/support.js";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -757,5 +758,33 @@ describe("the steps are deterministic", () => {
       return JSON.stringify({ events: ctx.events, state });
     };
     expect(run()).toBe(run());
+  });
+});
+
+describe("the player turn runs S7, S8, S9 and S12 in the seed's order (l.263-347)", () => {
+  it("a fighter moves, rams nothing, fires at what it sees, then spots a counter; red becomes active", () => {
+    const { ctx, state } = game(
+      {
+        craft: [
+          { id: "blue-1", type: "fighter", modules: ["E", "L"], at: [10, 24], heading: 90 },
+          { id: "red-1", modules: ["E", "A"], at: [28, 24] },
+          { id: "red-2", modules: ["E", "A"], at: [38, 36], hidden: true },
+        ],
+      },
+      [6],
+    );
+    const o = ordersOf(ctx, [
+      { type: "move", craft: "blue-1", to: { x: 19, y: 24 } },
+      { type: "shoot", craft: "blue-1", target: "red-1", weapon: "laser" },
+    ]);
+    playerTurn(ctx, o);
+    expect(codes(ctx)).toEqual([]);
+    expect(ctx.events.map((e) => [e.kind, e.step])).toEqual([
+      ["moved", "game 1, turn 1, blue S7 Movement"],
+      ["shot", "game 1, turn 1, blue S9 Shoot"],
+      ["spotted", "game 1, turn 1, blue S12 Spotting"],
+    ]);
+    expect(craft(state, "red-1").pendingHits).toBe(1);
+    expect(state.campaign.battle?.active).toBe("red");
   });
 });

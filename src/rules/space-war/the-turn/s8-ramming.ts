@@ -114,8 +114,9 @@ export function ramRuling(
  * The rammer's Nuclear Warhead explodes in contact (l.462, l.516): the rammer is destroyed completely, the craft in
  * contact takes 2d6 hits, every other craft within 3" (5" with EMP enhanced nukes) d6 hits.
  *
- * The call site for S6's `detonate(ctx, seat, craft, contactTarget)` (s6-nuclear-devices.ts, another helper's): until
- * it is exported this small local version stands in; replace its body with that call.
+ * The call site for S6's `detonate(ctx, seat, carrier, contactTarget?: string)` (s6-nuclear-devices.ts, another
+ * helper's): until it is merged this small local version stands in; replace its body with
+ * `detonate(ctx, seat, rammer, target.id)`.
  */
 export function detonateInContact(ctx: StepContext, seat: SeatId, rammer: Craft, target: Craft, order?: string): void {
   const w = rammer.where;

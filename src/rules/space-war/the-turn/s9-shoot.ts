@@ -29,7 +29,7 @@ import type { Roll } from "../events.js";
 import { crewMedals } from "../medals/in-play.js";
 import { operating, powered, type SpaceWarState } from "../model.js";
 import type { ShootOrder } from "../orders.js";
-import type { Card } from "../technology-cards/cards.js";
+import { CARD_DATA, type Card } from "../technology-cards/cards.js";
 import { holds, useCard } from "../technology-cards/in-play.js";
 import { type Need, needText, reaches } from "./dice.js";
 import { angleBetween, bearing, blockingPlanet, distance, inchesText } from "./geometry.js";
@@ -176,14 +176,7 @@ export function shotRuling(
   const rear = state.settings.rearShots && angleBetween(bearing(t.where.at, c.where.at), t.where.heading + 180) <= HALF_ARC + EPSILON;
   const targetText = `${rear ? "from the rear, " : ""}${target.powered ? "powered" : "un-powered"} ${t.type}${target.electronics > 0 ? `, ${target.electronics} Electronics` : ""}`;
   const arcText = mod === "M" ? "missiles fire in any direction" : `${degrees(bearingOff)} off ${c.id}'s arc centre (arc 90°)`;
-  const extras = [
-    ace ? "Ace" : "",
-    ...cards.map((k) =>
-      k === "superior-expendables" ? "Superior Expendables" : k === "superior-lasers" ? "Superior Lasers" : "Better Missiles",
-    ),
-  ]
-    .filter((x) => x !== "")
-    .join(", ");
+  const extras = [...(ace ? ["Ace"] : []), ...cards.map((k) => CARD_DATA[k].name)].join(", ");
   if (need === null) {
     return {
       ok: false,
