@@ -1,4 +1,4 @@
-import type { ZodType } from "zod";
+import { type ZodType, z } from "zod";
 import { idProblem } from "./ids.js";
 import type { Problem } from "./result.js";
 import type { ParsedOrders } from "./ruleset.js";
@@ -210,6 +210,22 @@ function skippedPositions(v: unknown, max: number): readonly number[] {
   }
   return v as number[];
 }
+
+/** The `orders` field of every ruleset's orders file: at most `max`, none when left out. `what`: what they are. */
+export function orderListSchema<T extends ZodType>(order: T, max: number, what: string) {
+  return z.array(order).max(max).default([]).describe(`${what}; a malformed one is skipped with a problem, the rest stand`);
+}
+
+/** The step field of an orders file ("step", "turn"): `what` names it in its description. */
+export const stepFieldSchema = (what: string) =>
+  z.number().int().positive().optional().describe(`the ${what} they were written for; orders for another ${what} are refused whole`);
+
+/**
+ * An orders file as a ruleset types it, with `skipped`: written by the parser, never in a file, the positions (#0
+ * the first) in the file as written of the orders skipped as malformed, so that every problem names an order by its
+ * place in the file however many were skipped before it (issue 9 item 5).
+ */
+export type WithSkipped<F> = F & { skipped?: number[] };
 
 /** An orders file as a ruleset's parsers give it: its orders, and where the orders skipped as malformed stood. */
 export interface ParsedFile<O> {

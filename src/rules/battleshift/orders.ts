@@ -18,7 +18,7 @@
  */
 import { z } from "zod";
 import { idSchema, refSchema } from "../../core/ids.js";
-import { orderFileParsers } from "../../core/orders.js";
+import { orderFileParsers, orderListSchema, stepFieldSchema, type WithSkipped } from "../../core/orders.js";
 import { LIMITS } from "./limits.js";
 
 /**
@@ -243,26 +243,18 @@ export const ordersSchema = z
   .object({
     side: idSchema.optional().describe('the side these orders are for, such as "blue"; a file for another side is refused'),
     /** The step these orders were written for (refused whole if it is another). */
-    step: z.number().int().positive().optional().describe("the step they were written for; orders for another step are refused whole"),
-    orders: z
-      .array(orderSchema)
-      .max(LIMITS.orders)
-      .default([])
-      .describe(
-        "the step's orders: the order sheet's (sequence, shift, place, initiative) or one activation's; a malformed one is skipped with a problem, the rest stand",
-      ),
+    step: stepFieldSchema("step"),
+    orders: orderListSchema(
+      orderSchema,
+      LIMITS.orders,
+      "the step's orders: the order sheet's (sequence, shift, place, initiative) or one activation's",
+    ),
   })
   .strict();
 
 export type Order = z.infer<typeof orderSchema>;
 export type OrderType = Order["type"];
-export type Orders = z.infer<typeof ordersSchema> & {
-  /**
-   * Written by the parser, never in a file: the positions (#0 the first) in the file as written of the orders
-   * skipped as malformed, so that every problem names an order by its place in the file (issue 9 item 5).
-   */
-  skipped?: number[];
-};
+export type Orders = WithSkipped<z.infer<typeof ordersSchema>>;
 export type OrderOf<T extends OrderType> = Extract<Order, { type: T }>;
 
 export const ORDER_TYPES: readonly OrderType[] = orderSchema.options.map((o) => o.shape.type.value);

@@ -5,10 +5,11 @@
  * field named rather than in the middle of an activation.
  */
 import { z } from "zod";
-import { idRecord, idSchema, issueCode, keySchema, own, refSchema, safeRecord } from "../../core/ids.js";
+import { idRecord, idSchema, keySchema, own, refSchema, safeRecord } from "../../core/ids.js";
 import { listUpTo, numberIn, plainTextUpTo, recordUpTo, showNumber, wholeIn } from "../../core/ranges.js";
 import { err, ok, type Problem, type Result } from "../../core/result.js";
 import { seedProblem } from "../../core/rng.js";
+import { stateSchemaProblems } from "../../core/state-problems.js";
 import { TERRAIN_KINDS, type TerrainKind } from "./battlespace/battlespace.js";
 import { SHIP_CLASSES, SHIP_SYSTEM_NAMES, type ShipClass, type ShipSystems, SYSTEM_KINDS, type SystemKind } from "./fleet/ship-building.js";
 import { LIMITS, MAX_TABLE_INCHES, RANGES } from "./limits.js";
@@ -282,23 +283,12 @@ const stateSchema = z.object({
 });
 
 /** The problem code of a schema issue: the id, ref, name and seed codes of core/ids.ts, else "invalid-state". */
-function stateCode(issue: z.core.$ZodIssue): string {
-  const c = issueCode(issue);
-  return /^invalid-(id|ref|name|seed)$|^not-plain-text$/.test(c) ? c : "invalid-state";
-}
-
 const round3 = (n: number): number => Math.round(n * 1000) / 1000;
 
 export function parseState(raw: unknown): Result<BattleState, Problem[]> {
   const p = stateSchema.safeParse(raw);
   if (!p.success) {
-    return err(
-      p.error.issues.slice(0, 20).map((i) => ({
-        order: `state.${i.path.map((x) => String(x).slice(0, 40)).join(".")}`,
-        code: stateCode(i),
-        message: i.message,
-      })),
-    );
+    return err(stateSchemaProblems(p.error));
   }
   const s: BattleState = p.data;
   const problems: Problem[] = [];

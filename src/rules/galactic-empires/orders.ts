@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { idSchema, keyProblem } from "../../core/ids.js";
-import { orderFileParsers } from "../../core/orders.js";
+import { orderFileParsers, orderListSchema, stepFieldSchema, type WithSkipped } from "../../core/orders.js";
 import { plainTextUpTo, wholeIn } from "../../core/ranges.js";
 import { LIMITS, RANGES } from "./limits.js";
 
@@ -263,25 +263,14 @@ export const ordersSchema = z
     /** The empire these orders are for; must be the seat they are submitted for. */
     empire: empire.optional().describe("the empire these orders are for; a file for another empire is refused"),
     /** The turn they were written for; orders for another turn are refused whole (chapter 1, "The File You Send"). */
-    turn: z.number().int().positive().optional().describe("the turn they were written for; orders for another turn are refused whole"),
-    orders: z
-      .array(orderSchema)
-      .max(LIMITS.orders)
-      .default([])
-      .describe("the orders, each carried out when its step of the turn comes; a malformed one is skipped with a problem, the rest stand"),
+    turn: stepFieldSchema("turn"),
+    orders: orderListSchema(orderSchema, LIMITS.orders, "the orders, each carried out when its step of the turn comes"),
   })
   .strict();
 
 export type Order = z.infer<typeof orderSchema>;
 export type OrderType = Order["type"];
-export type Orders = z.infer<typeof ordersSchema> & {
-  /**
-   * Written by the parser, never in a file: the positions (#0 the first) in the file
-   * as written of the orders skipped as malformed, so that every problem names an
-   * order by its place in the file however many were skipped before it.
-   */
-  skipped?: number[];
-};
+export type Orders = WithSkipped<z.infer<typeof ordersSchema>>;
 export type OrderOf<T extends OrderType> = Extract<Order, { type: T }>;
 
 export const ORDER_TYPES: readonly OrderType[] = orderSchema.options.map((o) => o.shape.type.value);

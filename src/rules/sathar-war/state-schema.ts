@@ -4,9 +4,10 @@
  * a hand-edited file fails with the field named, not in the middle of a day.
  */
 import { z } from "zod";
-import { idRecord, idSchema, issueCode } from "../../core/ids.js";
+import { idRecord, idSchema } from "../../core/ids.js";
 import { listUpTo, numberIn, plainTextUpTo, recordUpTo, wholeIn } from "../../core/ranges.js";
-import { err, ok, type Problem, type Result } from "../../core/result.js";
+import type { Problem, Result } from "../../core/result.js";
+import { parseStateWith } from "../../core/state-problems.js";
 import { PHASES, type SatharWarState } from "./model.js";
 import { EXPENDABLES, SHIP_CLASSES, STATION_TYPES } from "./orders-of-battle/ship-classes.js";
 
@@ -236,11 +237,6 @@ export const stateSchema = z.object({
   outcome: z.object({ winner: z.enum(["sathar", "upf", "draw"]), reason: plainTextUpTo(1000, "a reason"), day }).optional(),
 });
 
-function stateCode(issue: z.core.$ZodIssue): string {
-  const c = issueCode(issue);
-  return /^invalid-(id|ref|name|seed)$|^not-plain-text$/.test(c) ? c : "invalid-state";
-}
-
 /** References the schema cannot see: places on the map, carriers and stations, seats. */
 function referenceProblems(s: SatharWarState): Problem[] {
   const problems: Problem[] = [];
@@ -280,16 +276,5 @@ function referenceProblems(s: SatharWarState): Problem[] {
 }
 
 export function parseState(raw: unknown): Result<SatharWarState, Problem[]> {
-  const p = stateSchema.safeParse(raw);
-  if (!p.success)
-    return err(
-      p.error.issues.slice(0, 20).map((i) => ({
-        order: `state.${i.path.map((x) => String(x).slice(0, 40)).join(".")}`,
-        code: stateCode(i),
-        message: i.message,
-      })),
-    );
-  const s = p.data as SatharWarState;
-  const problems = referenceProblems(s);
-  return problems.length > 0 ? err(problems) : ok(s);
+  return parseStateWith<SatharWarState>(stateSchema, raw, referenceProblems);
 }

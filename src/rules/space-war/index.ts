@@ -5,7 +5,6 @@
  *
  * Not registered yet (issue 13): the rules' parts are being written.
  */
-import { isVisibleTo } from "../../core/events.js";
 import { addressed } from "../../core/orders.js";
 import type { Ruleset } from "../../core/ruleset.js";
 import { CAMPAIGN } from "./campaign-sequence/create.js";
@@ -13,16 +12,15 @@ import { awaiting, resolveStep, STEP_NAMES } from "./campaign-sequence/sequence.
 import type { SxEvent } from "./events.js";
 import type { SpaceWarState } from "./model.js";
 import { type Orders, ordersSchema, parseOrders } from "./orders.js";
+import { check } from "./presentation/check.js";
+import { knownState, secrets } from "./presentation/known-state.js";
+import { legalOrders, randomOrders } from "./presentation/legal-orders.js";
+import { ordersTemplate, report, type SxView, standings, view } from "./presentation/view.js";
 import { parseState } from "./state-schema.js";
-import { spaceWarTools } from "./tools.js";
+import { allSpaceWarTools } from "./tools.js";
 
 export type { SpaceWarState } from "./model.js";
-
-/** What a seat sees: the state as it knows it and the events it may see (presentation/, to come). */
-export interface SxView {
-  state: SpaceWarState;
-  events: SxEvent[];
-}
+export type { SxView } from "./presentation/view.js";
 
 function label(s: SpaceWarState): string {
   if (s.outcome) return `step ${s.step}: the campaign is over`;
@@ -57,24 +55,21 @@ export const spaceWar: Ruleset<SpaceWarState, Orders, SxView, SxEvent> = {
   awaiting,
   step: (state) => state.step,
   label,
-  ordersTemplate: (state, seat) => `seat: ${seat}\nstep: ${state.step}\norders: []\n`,
+  ordersTemplate,
   defaultOrders: none,
-  legalOrders: (state, seat) => ({ seat, step: state.step, orders: [], note: "menus are not written yet" }),
-  knownState: (state) => state,
-  check: () => ({ ok: true, lines: [], problems: [] }),
+  legalOrders,
+  knownState,
+  check: (state, seat, orders) => check(state, seat, orders),
   resolve: (state, ordersBySeat, rng) => resolveStep(state, ordersBySeat, rng),
-  view: (state, seat, events) => ({ state, events: events.filter((e) => isVisibleTo(e, seat)) }),
-  report: (state, seat, events) => ({
-    json: { step: state.step },
-    text: events
-      .filter((e) => isVisibleTo(e, seat))
-      .map((e) => e.text)
-      .join("\n"),
-  }),
-  standings: (state) => label(state),
+  view,
+  report,
+  standings,
   outcome: (state) => state.outcome ?? null,
-  randomOrders: none,
-  secrets: () => [],
-  bots: { passive: { summary: "sends nothing: the rules' defaults", play: (known, seat) => none(known, seat) } },
-  tools: { ...spaceWarTools },
+  randomOrders,
+  secrets,
+  bots: {
+    passive: { summary: "sends nothing: the rules' defaults", play: (known, seat) => none(known, seat) },
+    random: { summary: "random orders from its menus, often ones that fail", play: (known, seat, rng) => randomOrders(known, seat, rng) },
+  },
+  tools: { ...allSpaceWarTools },
 };

@@ -85,6 +85,11 @@ export interface Craft {
    * (l.355): the owner's next S1 rolls them against its armour (reference E.4, ruling C.20).
    */
   pendingHits: number;
+  /**
+   * Hits that beat the armour in the owner's S1 (l.355-387), for S2 to allocate over surviving modules (l.396): kept
+   * apart because S1 counts the armour once, before any of this damage falls (reference E.4).
+   */
+  pendingDamage?: number;
   /** Held by an enemy tractor (S5, l.442): the holding vessel's id; un-powered for targeting while held. */
   tractoredBy?: string;
   /** The crew with medals aboard (a `Crew.id`), if any (l.29, l.737). */
@@ -95,6 +100,16 @@ export interface Craft {
   station?: boolean;
   /** Seats whose hits are among `pendingHits`, for crediting a destruction (medals, l.741-805). */
   hitBy?: SeatId[];
+  /**
+   * Inches it moved in its owner's last S7 (l.466-500): a ram in S8 moves at most the allowance less this (l.508).
+   * Cleared for the seat's craft as its S7 begins.
+   */
+  moved?: number;
+  /**
+   * Of `pendingHits`, those shot from the craft's rear 90° (setting `rearShots`, ruling C.5: the lost exception of
+   * l.400): S2 puts their damage on Engines and Thrusters first. Absent with the setting off.
+   */
+  rearHits?: number;
 }
 
 /** A crew with medals: they move between craft before a game, never during one (l.737), and are lost with their craft. */
@@ -127,6 +142,8 @@ export interface Squadron {
   cards: HeldCard[];
   /** A design was scrapped and replaced since the last game: only one may be (l.45, l.57). */
   redesigned: boolean;
+  /** The last game's purchase (design names, or prisoner ids), the default of the next (campaign-sequence/purchase.ts). */
+  bought?: { design: string; count: number }[];
 }
 
 /** A planet, moon or asteroid: a sphere about 3" across that blocks movement and fire (l.872). */
@@ -187,6 +204,23 @@ export interface GameResult {
   medals: Record<SeatId, Medal[]>;
 }
 
+/**
+ * What a seat commands in a game (campaign-sequence/each-game.ts): its own squadron, or a scenario's other side
+ * (RULINGS.md "Who commands the CT's and the machines"): the cultural terrorists, the machines, the convoy's escort or
+ * its attackers.
+ */
+export const ROLES = ["squadron", "ct", "machine", "escort", "attacker"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The medals a seat earned in the game just fought and the penalties it owes (l.729-805, l.876, l.954, l.797). */
+export interface Award {
+  seat: SeatId;
+  /** Earned, not yet given to a crew (one of each, l.789; the Convoy's own, l.948-950). */
+  medals: Medal[];
+  /** One medal to strip from each crew named, with why (l.876 own station, l.797 franchise, l.954 disaster). */
+  strip: { crew: string; why: string }[];
+}
+
 /** A whole campaign: the squadrons, where it is, the game number and the battle being fought. */
 export interface Campaign {
   /** Games played so far; the next or current game is `game + 1`. */
@@ -196,6 +230,12 @@ export interface Campaign {
   battle?: Battle;
   /** Every game played, in order. */
   results: GameResult[];
+  /** This game's scenario, chosen as the game begins (the Scenario Roll, l.818, or the campaign's own). */
+  scenario?: ScenarioId;
+  /** What each seat commands this game (squadron, or the scenario's CT's, machines, escort, attackers). */
+  roles?: Record<SeatId, Role>;
+  /** After a game: each seat's medals to give out and penalties to take (the after-game step). */
+  awards?: Award[];
 }
 
 /** A seat: one squadron leader (l.1-7); the cultural terrorists and machines of a scenario are played by a seat too. */

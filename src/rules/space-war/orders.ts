@@ -18,7 +18,7 @@
  */
 import { z } from "zod";
 import { idSchema } from "../../core/ids.js";
-import { orderFileParsers } from "../../core/orders.js";
+import { orderFileParsers, orderListSchema, stepFieldSchema, type WithSkipped } from "../../core/orders.js";
 import { CRAFT_TYPES } from "./designing-craft/modules.js";
 import { designModuleSchema } from "./designing-craft/squadron.js";
 import { MEDALS } from "./medals/medals.js";
@@ -160,20 +160,13 @@ export const MAX_ORDERS = 400;
 export const ordersSchema = z
   .object({
     seat: idSchema.optional().describe('the seat these orders are for, such as "blue"; a file for another seat is refused'),
-    step: z.number().int().positive().optional().describe("the step they were written for; orders for another step are refused whole"),
-    orders: z
-      .array(orderSchema)
-      .max(MAX_ORDERS)
-      .default([])
-      .describe("the step's orders; a malformed one is skipped with a problem, the rest stand"),
+    step: stepFieldSchema("step"),
+    orders: orderListSchema(orderSchema, MAX_ORDERS, "the step's orders"),
   })
   .strict();
 
 /** A seat's orders for one step. */
-export type Orders = z.infer<typeof ordersSchema> & {
-  /** Written by the parser, never in a file: the positions (#0 the first) of the orders skipped as malformed. */
-  skipped?: number[];
-};
+export type Orders = WithSkipped<z.infer<typeof ordersSchema>>;
 
 const FILE_SPEC = {
   seat: { field: "seat", message: 'seat must be a seat id such as "blue" or "red"', allowEmpty: false },

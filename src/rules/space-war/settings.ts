@@ -15,7 +15,7 @@ export const settingsSchema = z
     prisonersFree: z.boolean({ error: "prisonersFree: true or false" }).default(false),
     /** C.2: the CT designs priced as printed ("value 9", l.909-913) rather than by the table. Later. */
     ctValue: z.enum(["table", "printed"], { error: "ctValue: table or printed" }).default("table"),
-    /** C.5: the lost rear-shot exception (l.400): a shot from the rear 90° damages engines and thrusters first. Later. */
+    /** C.5: the lost rear-shot exception (l.400): a shot from the rear 90° damages engines and thrusters first (S9 marks `Craft.rearHits`). */
     rearShots: z.boolean({ error: "rearShots: true or false" }).default(false),
     /** C.6: giving up counts lost craft (l.1027) or lost vessels (l.293, l.416). Later. */
     giveUpCounts: z.enum(["craft", "vessels"], { error: "giveUpCounts: craft or vessels" }).default("craft"),

@@ -5,13 +5,14 @@
  * field added there is added here.
  */
 import { z } from "zod";
-import { idRecord, idSchema, issueCode } from "../../core/ids.js";
+import { idRecord, idSchema } from "../../core/ids.js";
 import { listUpTo, numberIn, plainTextUpTo, wholeIn } from "../../core/ranges.js";
-import { err, ok, type Problem, type Result } from "../../core/result.js";
+import type { Problem, Result } from "../../core/result.js";
+import { parseStateWith } from "../../core/state-problems.js";
 import { BUDGETS, type BudgetOption } from "./designing-craft/cost.js";
 import { ARCS, CRAFT_TYPES, MODULES } from "./designing-craft/modules.js";
 import { MEDALS } from "./medals/medals.js";
-import { CAMPAIGN_STEPS, type SpaceWarState } from "./model.js";
+import { CAMPAIGN_STEPS, ROLES, type SpaceWarState } from "./model.js";
 import { SCENARIOS } from "./scenarios/scenarios.js";
 import { settingsSchema } from "./settings.js";
 import { CARDS } from "./technology-cards/cards.js";
@@ -56,11 +57,14 @@ const craft = z.object({
   ),
   where,
   pendingHits: wholeIn(0, 100_000, "hits"),
+  pendingDamage: wholeIn(0, 100_000, "damage").optional(),
   tractoredBy: id.optional(),
   crew: id.optional(),
   civilian: z.boolean().optional(),
   station: z.boolean().optional(),
   hitBy: seatList("seats whose hits are pending").optional(),
+  moved: z.number().finite().min(0).max(1000).optional(),
+  rearHits: wholeIn(0, 100_000, "hits").optional(),
 });
 
 const tally = z.object({
@@ -95,6 +99,7 @@ const squadron = z.object({
   crews: listUpTo(z.object({ id, name: name("a crew's name"), medals }), 1000, "crews"),
   cards: listUpTo(z.object({ card: z.enum(CARDS), revealed: z.boolean(), cancelled: z.boolean() }), CARDS.length, "cards"),
   redesigned: z.boolean(),
+  bought: listUpTo(z.object({ design: name("a design or prisoner"), count: wholeIn(0, 100, "craft") }), 20, "the last purchase").optional(),
 });
 
 export const stateSchema = z.object({
@@ -121,14 +126,20 @@ export const stateSchema = z.object({
       100,
       "results",
     ),
+    scenario: z.enum(SCENARIOS).optional(),
+    roles: idRecord(z.enum(ROLES)).optional(),
+    awards: listUpTo(
+      z.object({
+        seat: id,
+        medals: listUpTo(z.enum(MEDALS), 50, "medals to give out"),
+        strip: listUpTo(z.object({ crew: id, why: plainTextUpTo(200, "why") }), 1000, "medals to strip"),
+      }),
+      6,
+      "awards",
+    ).optional(),
   }),
   outcome: z.object({ winners: seatList("winners"), reason: plainTextUpTo(500, "a reason") }).optional(),
 });
-
-function stateCode(issue: z.core.$ZodIssue): string {
-  const c = issueCode(issue);
-  return /^invalid-(id|ref|name|seed)$|^not-plain-text$/.test(c) ? c : "invalid-state";
-}
 
 /** References the schema cannot see: seats, craft aboard craft, crews. */
 function referenceProblems(s: SpaceWarState): Problem[] {
@@ -157,16 +168,5 @@ function referenceProblems(s: SpaceWarState): Problem[] {
 }
 
 export function parseState(raw: unknown): Result<SpaceWarState, Problem[]> {
-  const p = stateSchema.safeParse(raw);
-  if (!p.success)
-    return err(
-      p.error.issues.slice(0, 20).map((i) => ({
-        order: `state.${i.path.map((x) => String(x).slice(0, 40)).join(".")}`,
-        code: stateCode(i),
-        message: i.message,
-      })),
-    );
-  const s = p.data as SpaceWarState;
-  const problems = referenceProblems(s);
-  return problems.length > 0 ? err(problems) : ok(s);
+  return parseStateWith<SpaceWarState>(stateSchema, raw, referenceProblems);
 }

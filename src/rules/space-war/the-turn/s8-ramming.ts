@@ -1,6 +1,184 @@
-/** S8 - Ramming (l.504-516). */
+/**
+ * S8 - Ramming (seed 001 l.504-516), read with rulings C.11 and C.12:
+ *
+ * - "This is where one Craft moves into contact with another craft. No Vessel may contact a Powered enemy Craft."
+ *   (l.508; C.12: a fighter may.)
+ * - "Both involved Craft takes one Hit for each Module in size of the rammer's original number of Modules." (l.512)
+ * - "Instead of the above, a rammer may instead opt to explode a Nuclear device carried on board upon contact with the
+ *   enemy Craft." (l.516; C.11: a vessel, which may not contact a powered craft, explodes its nuke only adjacent, in S6.)
+ *
+ * A `ram` order moves the rammer in a straight line until its base touches the target's (centre to centre 1",
+ * geometry.ts `CONTACT`), at most its allowance less what it moved in S7 (`Craft.moved`); planets block (l.872). The
+ * rammer must be on the table, powered and not held by a tractor; the target an enemy craft face up on the table (you
+ * ram what you can see, as you fire at it: l.665). A face-down rammer gives itself away. Hits are pending on both
+ * craft (reference E.4), credited to the rammer's seat on the target; the rammer's own hits credit no one.
+ */
 import type { SeatId } from "../../../core/ids.js";
-import type { Sorted, StepContext } from "../campaign-sequence/step.js";
+import { battleOf, craftById, enemiesOf, onTable, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import type { Roll } from "../events.js";
+import { type Craft, operating, type Point, powered, type SpaceWarState } from "../model.js";
+import type { RamOrder } from "../orders.js";
+import { nukeRadius } from "../technology-cards/cards.js";
+import { holds, useCard } from "../technology-cards/in-play.js";
+import { along, angleBetween, bearing, blockingPlanet, CONTACT, distance, inchesText } from "./geometry.js";
+import { allowanceText, craftMovement, degrees, EPSILON, ownCraftOnTable, pointText, type Ruling } from "./s7-movement.js";
+import { turnFaceUp } from "./s12-spotting.js";
 
-/** Not yet written (issue 13): does nothing. */
-export function ramming(_ctx: StepContext, _seat: SeatId, _orders: Sorted): void {}
+export interface RamFigures {
+  craft: string;
+  target: string;
+  /** Where the rammer ends, touching the target, and its heading (toward the target). */
+  to: Point;
+  heading: number;
+  /** Inches it moves now, and what it had left after S7. */
+  distance: number;
+  left: number;
+  /** Hits each craft takes: the rammer's original number of modules (l.512); 0 with a nuke. */
+  hits: number;
+  nuke: boolean;
+  text: string;
+}
+
+/** Adds hits to a craft's pending hits (resolved at its owner's next S1, l.355), crediting `by` when given. */
+export function addHits(c: Craft, hits: number, by?: SeatId): void {
+  if (hits <= 0) return;
+  c.pendingHits += hits;
+  if (by !== undefined && !(c.hitBy ?? []).includes(by)) c.hitBy = [...(c.hitBy ?? []), by];
+}
+
+/** The figures of a ram, or why it may not be made (pure: the step and the check both ask it). */
+export function ramRuling(
+  state: SpaceWarState,
+  seat: SeatId,
+  order: RamOrder,
+  rammedAlready: ReadonlySet<string> = new Set(),
+): Ruling<RamFigures> {
+  const own = ownCraftOnTable(state, seat, order.craft);
+  if (!own.ok) return own;
+  const c = own.craft;
+  const b = battleOf(state);
+  if (rammedAlready.has(c.id)) return { ok: false, code: "rammed-already", text: `${c.id} has rammed this turn already` };
+  if (!powered(c))
+    return { ok: false, code: "unpowered", text: `${c.id} has no operating Engine or Thruster: un-powered, it cannot ram (l.627)` };
+  const t = craftById(b, order.target);
+  if (t === undefined) return { ok: false, code: "unknown-target", text: `there is no craft ${order.target} in this battle` };
+  if (!enemiesOf(state, seat).includes(t.owner)) return { ok: false, code: "not-an-enemy", text: `${t.id} is your own craft` };
+  if (t.where.kind === "hidden") {
+    return {
+      ok: false,
+      code: "face-down-target",
+      text: `${t.id} is face down: you may ram only what you have spotted (l.665, RULINGS.md)`,
+    };
+  }
+  if (t.where.kind !== "table") return { ok: false, code: "target-not-on-table", text: `${t.id} is not on the table` };
+  const nuke = order.nuke;
+  if (nuke && operating(c, "N") === 0) return { ok: false, code: "no-nuke", text: `${c.id} carries no operating Nuclear Warhead (l.118)` };
+  if (c.type === "vessel" && powered(t)) {
+    return {
+      ok: false,
+      code: "vessel-contact-powered",
+      text: `${t.id} is powered and ${c.id} is a vessel: "No Vessel may contact a Powered enemy Craft" (l.508)${nuke ? "; explode the nuke adjacent to it in S6 instead (l.516)" : ""}`,
+    };
+  }
+  const from = c.where.at;
+  const gap = distance(from, t.where.at);
+  const need = Math.max(0, gap - CONTACT);
+  const m = craftMovement(c);
+  const left = Math.max(0, m.allowance - (c.moved ?? 0));
+  if (need > left + EPSILON) {
+    return {
+      ok: false,
+      code: "too-far",
+      text: `${t.id} is ${inchesText(gap)} away: ${c.id} would move ${inchesText(need)} into contact with ${inchesText(left)} left of its ${allowanceText(m)}`,
+    };
+  }
+  const heading = need > EPSILON ? bearing(from, t.where.at) : c.where.heading;
+  if (need > EPSILON && angleBetween(heading, c.where.heading) > 0.05 && !m.before) {
+    return {
+      ok: false,
+      code: "no-turn-before",
+      text: `${c.id} may not turn toward ${t.id} (${degrees(heading)}) without an operating Engine (l.478)`,
+    };
+  }
+  const to = need > EPSILON ? along(t.where.at, bearing(t.where.at, from), CONTACT) : from;
+  const p = need > EPSILON ? blockingPlanet(from, to, b.planets) : undefined;
+  if (p) return { ok: false, code: "planet-in-the-way", text: `the planet at ${pointText(p.at)} lies between ${c.id} and ${t.id} (l.872)` };
+  const hits = nuke ? 0 : c.modules.length;
+  const text = nuke
+    ? `${c.id} moves ${inchesText(need)} into contact with ${t.id} and explodes its Nuclear Warhead (l.516)`
+    : `${c.id} moves ${inchesText(need)} of ${inchesText(left)} left into contact with ${t.id}: both take ${hits} hits, one per module of ${c.id} (l.512)`;
+  return { ok: true, craft: c.id, target: t.id, to, heading, distance: need, left, hits, nuke, text };
+}
+
+/**
+ * The rammer's Nuclear Warhead explodes in contact (l.462, l.516): the rammer is destroyed completely, the craft in
+ * contact takes 2d6 hits, every other craft within 3" (5" with EMP enhanced nukes) d6 hits.
+ *
+ * The call site for S6's `detonate(ctx, seat, carrier, contactTarget?: string)` (s6-nuclear-devices.ts, another
+ * helper's): until it is merged this small local version stands in; replace its body with
+ * `detonate(ctx, seat, rammer, target.id)`.
+ */
+export function detonateInContact(ctx: StepContext, seat: SeatId, rammer: Craft, target: Craft, order?: string): void {
+  const w = rammer.where;
+  if (w.kind !== "table" && w.kind !== "hidden") return;
+  const b = battleOf(ctx.state);
+  const at = w.at;
+  const radius = nukeRadius(holds(ctx.state, seat, "emp-nukes") && useCard(ctx, seat, "emp-nukes"));
+  for (const m of rammer.modules) m.damaged = true;
+  rammer.where = { kind: "gone", how: "destroyed" };
+  rammer.pendingHits = 0;
+  const rolls: Roll[] = [];
+  const hit: string[] = [];
+  for (const o of b.craft) {
+    if (o === rammer || !onTable(o)) continue;
+    if (o === target) {
+      const a = ctx.rng.d6();
+      const d = ctx.rng.d6();
+      rolls.push({ die: "2d6", value: a + d, for: `hits on ${o.id} in contact (${a}+${d})` });
+      addHits(o, a + d, seat);
+      hit.push(`${o.id} ${a + d}`);
+    } else if (distance(at, o.where.at) <= radius + EPSILON) {
+      const v = ctx.rng.d6();
+      rolls.push({ die: "d6", value: v, for: `hits on ${o.id} within ${radius}"` });
+      addHits(o, v, o.owner === seat ? undefined : seat);
+      hit.push(`${o.id} ${v}`);
+    }
+  }
+  ctx.emit(
+    "nuked",
+    `${rammer.id}'s Nuclear Warhead explodes in contact with ${target.id}; ${rammer.id} is destroyed completely; hits: ${hit.join(", ") || "none"}.`,
+    {
+      craft: [rammer.id, ...hit.map((h) => h.split(" ")[0] ?? "")],
+      rolls,
+      ...(order === undefined ? {} : { order }),
+    },
+  );
+}
+
+/** S8: each `ram` order of the seat in turn, in file order. */
+export function ramming(ctx: StepContext, seat: SeatId, orders: Sorted): void {
+  const b = battleOf(ctx.state);
+  const rammed = new Set<string>();
+  for (const given of orders.ram) {
+    const r = ramRuling(ctx.state, seat, given.order, rammed);
+    if (!r.ok) {
+      ctx.fail(seat, given.at, r.code, r.text);
+      continue;
+    }
+    const c = craftById(b, r.craft);
+    const t = craftById(b, r.target);
+    if (c === undefined || t === undefined || !onTable(c)) continue;
+    rammed.add(c.id);
+    turnFaceUp(ctx, c, "it rams", given.at);
+    c.where = { kind: "table", at: { x: r.to.x, y: r.to.y }, heading: r.heading };
+    c.moved = (c.moved ?? 0) + r.distance;
+    if (r.nuke) {
+      ctx.emit("rammed", `${r.text}.`, { craft: [c.id, t.id], order: given.at });
+      detonateInContact(ctx, seat, c, t, given.at);
+      continue;
+    }
+    addHits(t, r.hits, seat);
+    addHits(c, r.hits);
+    ctx.emit("rammed", `${r.text}.`, { craft: [c.id, t.id], order: given.at });
+  }
+}
