@@ -4,7 +4,7 @@
  */
 import type { SeatId } from "../../src/core/ids.js";
 import { Rng } from "../../src/core/rng.js";
-import { normalOrders, randomOrders } from "../../src/rules/space-war/bot/bot.js";
+import { normalOrders } from "../../src/rules/space-war/bot/bot.js";
 import { type CampaignInputs, createCampaign } from "../../src/rules/space-war/campaign-sequence/create.js";
 import { spaceWar } from "../../src/rules/space-war/index.js";
 import type { SpaceWarState } from "../../src/rules/space-war/model.js";
@@ -14,11 +14,8 @@ export type BotName = "normal" | "random" | "passive";
 
 export const BOTS: Readonly<Record<BotName, (known: SpaceWarState, seat: SeatId, rng: Rng) => Orders>> = {
   normal: normalOrders,
-  random: (known, seat, rng) => {
-    // The ruleset's random bot when the menus give one (presentation/), else the interim one (bot/random.ts).
-    const fromMenus = spaceWar.bots.random;
-    return fromMenus ? fromMenus.play(known, seat, rng) : randomOrders(known, seat, rng);
-  },
+  // The random-legal bot: the seat's menus drawn at random (presentation/legal-orders.ts).
+  random: (known, seat, rng) => spaceWar.randomOrders(known, seat, rng),
   passive: (known, seat) => ({ seat, step: known.step, orders: [] }),
 };
 
@@ -63,9 +60,11 @@ export function play(
     state = r.state;
     steps++;
   }
+  // A single game: its winner; a campaign: the campaign's (the most medals, reference E.10).
   const last = state.campaign.results.at(-1);
-  const winners = state.outcome?.winners ?? (last && last.winner !== "draw" ? [last.winner] : []);
-  return { state, steps, winners, finished: state.outcome !== undefined, problems, ms: performance.now() - started };
+  const single = inputs.games === 1 && last !== undefined;
+  const winners = single ? (last.winner === "draw" ? [] : [last.winner]) : (state.outcome?.winners ?? []);
+  return { state, steps, winners, finished: single || state.outcome !== undefined, problems, ms: performance.now() - started };
 }
 
 export interface Tally {

@@ -1,6 +1,7 @@
 /**
- * The Space War bots (issue 13): the normal bot's decisions, step by step, on states built by hand; the random bot's
- * orders are of the right shape.
+ * The Space War bots (issue 13): the normal bot's decisions, step by step, on states built by hand; then whole
+ * squadron actions against the random-legal bot (issue 13 "Win rates": the 50-game table is the benchmark's,
+ * bench/space-war-campaign.bench.ts).
  */
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
@@ -14,7 +15,7 @@ import {
   tractorOrders,
   turnOrders,
 } from "../../src/rules/space-war/bot/battle.js";
-import { normalOrders, randomOrders } from "../../src/rules/space-war/bot/bot.js";
+import { normalOrders } from "../../src/rules/space-war/bot/bot.js";
 import { DEPLOY_RADIUS, deployOrders } from "../../src/rules/space-war/bot/deploy.js";
 import { CANDIDATES, DART, designOrders, LANCER, STRIKER } from "../../src/rules/space-war/bot/designs.js";
 import { fireOrders } from "../../src/rules/space-war/bot/fire.js";
@@ -27,6 +28,7 @@ import type { Medal } from "../../src/rules/space-war/medals/medals.js";
 import { type Battle, type Craft, craftOf, type Point, type SpaceWarState } from "../../src/rules/space-war/model.js";
 import { type Order, orderSchema } from "../../src/rules/space-war/orders.js";
 import { angleBetween, bearing, distance } from "../../src/rules/space-war/the-turn/geometry.js";
+import { play, tally } from "./bots-support.js";
 
 const rng = () => Rng.fromSeed(7);
 
@@ -462,7 +464,7 @@ describe("After the game (l.729-805)", () => {
   });
 });
 
-describe("normalOrders and randomOrders: every step, orders of the right shape", () => {
+describe("normalOrders: every step, orders of the right shape", () => {
   it("the normal bot's turn: moves then shots, all valid orders, and the same known state gives the same orders", () => {
     const s = battle([
       { id: "blue-1", at: { x: 30, y: 24 }, heading: 90 },
@@ -478,15 +480,24 @@ describe("normalOrders and randomOrders: every step, orders of the right shape",
     expect(normalOrders(s, "blue", Rng.fromSeed(99))).toEqual(o);
     expect(normalOrders(s, "red", rng()).orders).toEqual([]);
   });
-  it("the random bot gives valid orders at every step", () => {
-    const s = createCampaign({ games: 3, scenario: "squadron-action", budget: "normal" });
-    const d = randomOrders(s, "blue", rng());
-    expect(d.orders.length).toBeGreaterThan(0);
-    expect(valid(d.orders)).toBe(true);
-    const t = battle([
-      { id: "blue-1", at: { x: 30, y: 24 }, heading: 90 },
-      { id: "red-1", owner: "red", at: { x: 34, y: 24 } },
-    ]);
-    for (let i = 0; i < 20; i++) expect(valid(randomOrders(t, "blue", Rng.fromSeed(i)).orders)).toBe(true);
-  });
+});
+
+describe("Win rates (issue 13): 1.0 Squadron Action, a single game each, against the random-legal bot", () => {
+  const SEEDS = [1, 2, 3, 4, 5, 6];
+  it("as blue: wins all 6 seeded games, and none of its orders is refused", () => {
+    const games = SEEDS.map((seed) => play(seed, "normal", "random"));
+    expect(tally(games, "blue")).toEqual({ wins: 6, draws: 0, losses: 0, unfinished: 0 });
+    expect(games.flatMap((g) => g.problems.blue ?? [])).toEqual([]);
+  }, 20_000);
+  it("as red: wins all 6 seeded games, and none of its orders is refused", () => {
+    const games = SEEDS.map((seed) => play(seed, "random", "normal"));
+    expect(tally(games, "red")).toEqual({ wins: 6, draws: 0, losses: 0, unfinished: 0 });
+    expect(games.flatMap((g) => g.problems.red ?? [])).toEqual([]);
+  }, 20_000);
+  it("normal against normal: games end, no order refused, the same seed the same game", () => {
+    const a = play(3, "normal", "normal");
+    expect(a.finished).toBe(true);
+    expect([...(a.problems.blue ?? []), ...(a.problems.red ?? [])]).toEqual([]);
+    expect(play(3, "normal", "normal").state).toEqual(a.state);
+  }, 20_000);
 });

@@ -6,7 +6,8 @@
  * - normal: every step of the campaign (designs.ts, purchase.ts, deploy.ts, battle.ts with manoeuvre.ts and fire.ts,
  *   after-game.ts). It plays whichever seat it is given, the cultural terrorists' or the machines' too: its turn reads
  *   the craft it has, not the scenario.
- * - random: random.ts.
+ * - random: the seat's menus drawn at random (presentation/legal-orders.ts `randomOrders`, the views' own), which the
+ *   normal bot is measured against (test/space-war/bots.test.ts, bench/space-war-campaign.bench.ts).
  */
 import type { SeatId } from "../../../core/ids.js";
 import type { Rng } from "../../../core/rng.js";
@@ -17,8 +18,6 @@ import { turnOrders } from "./battle.js";
 import { deployOrders } from "./deploy.js";
 import { designOrders } from "./designs.js";
 import { purchaseOrders } from "./purchase.js";
-
-export { randomOrders } from "./random.js";
 
 export function normalOrders(known: SpaceWarState, seat: SeatId, rng: Rng): Orders {
   const at = { seat, step: known.step };
