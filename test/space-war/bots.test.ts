@@ -16,7 +16,7 @@ import {
   turnOrders,
 } from "../../src/rules/space-war/bot/battle.js";
 import { normalOrders } from "../../src/rules/space-war/bot/bot.js";
-import { DEPLOY_RADIUS, deployOrders } from "../../src/rules/space-war/bot/deploy.js";
+import { DEPLOY_REACH, deployOrders } from "../../src/rules/space-war/bot/deploy.js";
 import { CANDIDATES, DART, designOrders, LANCER, STRIKER } from "../../src/rules/space-war/bot/designs.js";
 import { fireOrders } from "../../src/rules/space-war/bot/fire.js";
 import { LASER_RANGE_GOAL, moveOrders } from "../../src/rules/space-war/bot/manoeuvre.js";
@@ -203,14 +203,14 @@ describe("Deployment (l.33, l.884-888)", () => {
     const pts: Point[] = [];
     for (const o of orders) {
       if (o.type !== "deploy" || !o.at) throw new Error("not placed");
-      expect(distance(o.at, { x: 6, y: 24 })).toBeLessThanOrEqual(DEPLOY_RADIUS + 1e-9);
+      expect(distance(o.at, { x: 6, y: 24 })).toBeLessThanOrEqual(DEPLOY_REACH + 1.5 + 1e-9);
       expect(distance(o.at, { x: 6, y: 24 })).toBeGreaterThan(2);
       expect(o.at.x).toBeGreaterThanOrEqual(0.5);
       expect(angleBetween(o.heading ?? 0, bearing(o.at, { x: 66, y: 24 }))).toBeLessThanOrEqual(1);
       pts.push(o.at);
     }
     const gaps = pts.flatMap((p, i) => pts.slice(i + 1).map((q) => distance(p, q)));
-    expect(Math.min(...gaps)).toBeGreaterThan(2.5);
+    expect(Math.min(...gaps)).toBeGreaterThan(3);
   });
   it("8 craft: every two more than 3\" apart (out of each other's Nuke radius)", () => {
     const orders = deployOrders(entering(8), "blue");

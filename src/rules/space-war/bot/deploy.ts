@@ -9,8 +9,11 @@ import type { Order } from "../orders.js";
 import { bearing, distance, TABLE } from "../the-turn/geometry.js";
 import { homePoint, threat } from "./knowledge.js";
 
-/** The farthest from the planet's centre a craft is placed: inside the 6" with room for measuring. */
-export const DEPLOY_RADIUS = 5.8;
+/**
+ * The farthest from the planet's edge a craft is placed: inside the 6" (l.892, measured from the planet's edge as
+ * scenarios/deployment.ts reads it) with room for rounding.
+ */
+export const DEPLOY_REACH = 5.8;
 
 /** Where the enemy is: its planet, or the middle of the far side of the table. */
 export function enemyHome(b: Battle, seat: SeatId): Point {
@@ -25,15 +28,15 @@ export function enemyHome(b: Battle, seat: SeatId): Point {
 }
 
 /**
- * `n` points within `DEPLOY_RADIUS` of the planet, on the table and clear of every planet, as far apart as they can
+ * `n` points within `radius` of the centre, on the table and clear of every planet, as far apart as they can
  * be: the first the nearest the enemy, each next the candidate farthest from those already chosen (a half-inch grid), then each moved where it is farthest from the rest.
  */
-export function spreadPoints(b: Battle, centre: Point, toward: Point, n: number): Point[] {
+export function spreadPoints(b: Battle, centre: Point, toward: Point, n: number, radius: number): Point[] {
   const cands: Point[] = [];
-  for (let dx = -DEPLOY_RADIUS; dx <= DEPLOY_RADIUS + 1e-9; dx += 0.5)
-    for (let dy = -DEPLOY_RADIUS; dy <= DEPLOY_RADIUS + 1e-9; dy += 0.5) {
+  for (let dx = -radius; dx <= radius + 1e-9; dx += 0.5)
+    for (let dy = -radius; dy <= radius + 1e-9; dy += 0.5) {
       const p = { x: Math.round((centre.x + dx) * 100) / 100, y: Math.round((centre.y + dy) * 100) / 100 };
-      if (distance(p, centre) > DEPLOY_RADIUS) continue;
+      if (distance(p, centre) > radius) continue;
       if (p.x < 0.5 || p.y < 0.5 || p.x > b.table.width - 0.5 || p.y > b.table.depth - 0.5) continue;
       if (b.planets.some((pl) => distance(p, pl.at) < pl.diameter / 2 + 1)) continue;
       cands.push(p);
@@ -78,17 +81,33 @@ export function spreadPoints(b: Battle, centre: Point, toward: Point, n: number)
   return out;
 }
 
+/**
+ * Where the seat's craft start: around its planet (within 6" of its edge, l.892), or for the CT's and the machine
+ * vessel of Machine Wars II, who enter from the far side (l.907, l.1004), within 6" of their own table edge: the
+ * centre and radius of a circle inside that strip.
+ */
+function startArea(known: SpaceWarState, b: Battle, seat: SeatId): { centre: Point; radius: number } | undefined {
+  const role = known.campaign.roles?.[seat];
+  const home = b.homes[seat];
+  if (role === "ct" || (role === "machine" && known.campaign.scenario === "machine-wars-ii")) {
+    const x = home?.edge === "east" ? b.table.width - 3 : 3;
+    return { centre: { x, y: b.table.depth / 2 }, radius: 2.8 };
+  }
+  const planet = home ? b.planets[home.planet] : undefined;
+  return planet ? { centre: planet.at, radius: DEPLOY_REACH + planet.diameter / 2 } : undefined;
+}
+
 /** The deploy orders: the strongest craft nearest the enemy, each facing it; fighters aboard the first bay vessel. */
 export function deployOrders(known: SpaceWarState, seat: SeatId): Order[] {
   const b = known.campaign.battle;
-  const home = b ? homePoint(b, seat) : undefined;
-  if (!b || !home) return [];
+  const area = b ? startArea(known, b, seat) : undefined;
+  if (!b || !area) return [];
   const waiting = b.craft.filter((c) => c.owner === seat && c.where.kind === "entering");
   const bay = waiting.find((c) => c.type === "vessel" && c.modules.some((m) => m.module === "SB" && !m.damaged));
   const fighters = bay ? waiting.filter((c) => c.type === "fighter") : [];
   const placed = waiting.filter((c) => !fighters.includes(c)).sort((a, c) => threat(c) - threat(a) || a.id.localeCompare(c.id));
   const enemy = enemyHome(b, seat);
-  const points = spreadPoints(b, home, enemy, placed.length);
+  const points = spreadPoints(b, area.centre, enemy, placed.length, area.radius);
   const out: Order[] = [];
   placed.forEach((c, i) => {
     const at = points[i % Math.max(1, points.length)];

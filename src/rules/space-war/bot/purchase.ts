@@ -3,7 +3,7 @@
  * strongest of them (l.29, l.737).
  */
 import type { SeatId } from "../../../core/ids.js";
-import { budgetOf, MAX_CRAFT } from "../designing-craft/cost.js";
+import { budgetOf, MACHINE_BUDGET, MAX_CRAFT } from "../designing-craft/cost.js";
 import { countOf, type Design, designCost } from "../designing-craft/design.js";
 import type { SpaceWarState } from "../model.js";
 import type { Order } from "../orders.js";
@@ -76,21 +76,30 @@ export function bestPurchase(designs: readonly { design: Design; max: number }[]
   return best;
 }
 
-/** The buy and crew orders of the purchase step. */
+/**
+ * The buy and crew orders of the purchase step. A seat commanding a scenario's fixed force (the CT's, l.907-913; the
+ * machine vessel, l.990-1000) buys nothing; the machines of Machine Wars buy with 120 M€ (l.975) and carry no crews
+ * (l.977). A prisoner (l.454) is bought by its id.
+ */
 export function purchaseOrders(known: SpaceWarState, seat: SeatId): Order[] {
   const q = squadronOf(known, seat);
   if (!q) return [];
-  const pool = [...q.designs.map((design) => ({ design, max: MAX_CRAFT })), ...q.prisoners.map((p) => ({ design: p.design, max: 1 }))];
-  const counts = bestPurchase(pool, budgetOf(q.budgetOption, q.machine));
+  const role = known.campaign.roles?.[seat] ?? "squadron";
+  if (role === "ct" || (role === "machine" && known.campaign.scenario === "machine-wars-ii")) return [];
+  const pool = [
+    ...q.designs.map((design) => ({ design, max: MAX_CRAFT, buy: design.name })),
+    ...q.prisoners.map((p) => ({ design: p.design, max: 1, buy: p.id })),
+  ];
+  const counts = bestPurchase(pool, role === "machine" ? MACHINE_BUDGET : budgetOf(q.budgetOption, q.machine));
   const out: Order[] = [];
   pool.forEach((p, k) => {
     const count = counts[k] ?? 0;
-    if (count > 0) out.push({ type: "buy", design: p.design.name, count });
+    if (count > 0) out.push({ type: "buy", design: p.buy, count });
   });
   // Crews with medals aboard the strongest craft bought: the most decorated crew first (l.737).
-  if (q.machine) return out;
+  if (q.machine || role === "machine") return out;
   const places = pool
-    .map((p, k) => ({ name: p.design.name, worth: designWorth(p.design), lasers: countOf(p.design, "L"), left: counts[k] ?? 0 }))
+    .map((p, k) => ({ name: p.buy, worth: designWorth(p.design), lasers: countOf(p.design, "L"), left: counts[k] ?? 0 }))
     .filter((p) => p.left > 0)
     .sort((a, b) => b.worth - a.worth || a.name.localeCompare(b.name));
   const crews = [...q.crews]
