@@ -17,7 +17,7 @@ import {
 } from "../../src/rules/space-war/bot/battle.js";
 import { normalOrders } from "../../src/rules/space-war/bot/bot.js";
 import { DEPLOY_REACH, deployOrders } from "../../src/rules/space-war/bot/deploy.js";
-import { CANDIDATES, DART, designOrders, LANCER, STRIKER } from "../../src/rules/space-war/bot/designs.js";
+import { BRAWLER, CANDIDATES, DART, designOrders, GUNSHIP, LANCER, STRIKER } from "../../src/rules/space-war/bot/designs.js";
 import { fireOrders } from "../../src/rules/space-war/bot/fire.js";
 import { LASER_RANGE_GOAL, moveOrders } from "../../src/rules/space-war/bot/manoeuvre.js";
 import { bestPurchase, purchaseOrders } from "../../src/rules/space-war/bot/purchase.js";
@@ -83,24 +83,24 @@ const b = (s: SpaceWarState): Battle => s.campaign.battle as Battle;
 const valid = (orders: readonly Order[]) => orders.every((o) => orderSchema.safeParse(o).success);
 
 describe("Designing craft (l.19-57, l.74-256): the normal bot's squadron", () => {
-  it("three designs that pass the design check, 7 Strikers and 9 small vessels: 99 M€, 16 craft (l.7)", () => {
+  it("three designs that pass the design check, 7 of three modules and 9 Darts: 99 M€, 16 craft (l.7)", () => {
     const s = createCampaign({ games: 3, scenario: "squadron-action", budget: "normal" });
     const orders = designOrders(s, "blue");
-    expect(orders.map((o) => (o.type === "design" ? o.name : ""))).toEqual(["Striker", "Lancer", "Dart"]);
+    expect(orders.map((o) => (o.type === "design" ? o.name : ""))).toEqual(["Brawler", "Dart", "Gunship"]);
     expect(valid(orders)).toBe(true);
+    const mine = [BRAWLER, DART, GUNSHIP];
     const counts = bestPurchase(
-      [STRIKER, LANCER, DART].map((design) => ({ design, max: 16 })),
+      mine.map((design) => ({ design, max: 16 })),
       100,
     );
-    expect(counts[0]).toBe(7);
-    expect((counts[1] ?? 0) + (counts[2] ?? 0)).toBe(9);
+    expect(counts).toEqual([3, 9, 4]);
     const check = checkSquadron({
       name: "bot",
       budgetOption: "normal",
       machine: false,
       settings: s.settings,
-      designs: [STRIKER, LANCER, DART].map((d) => ({ ...d, prisoner: false })),
-      craft: [STRIKER, LANCER, DART].map((d, k) => ({ design: d.name, count: counts[k] ?? 0, crews: [] })),
+      designs: mine.map((d) => ({ ...d, prisoner: false })),
+      craft: mine.map((d, k) => ({ design: d.name, count: counts[k] ?? 0, crews: [] })),
     });
     expect(check.problems).toEqual([]);
     expect(check.total).toBe(99);
@@ -399,18 +399,18 @@ describe("S3 Opt to give up (l.408-416)", () => {
     ]);
     const t = b(s).tally.blue;
     if (t) t.started = 6;
-    expect(mayGiveUp(b(s), "blue")).toBe(true);
-    expect(giveUp(b(s), "blue")).toBe(true);
+    expect(mayGiveUp(s, b(s), "blue")).toBe(true);
+    expect(giveUp(s, b(s), "blue")).toBe(true);
     expect(turnOrders(s, "blue", rng())).toEqual([{ type: "give-up" }]);
     if (t) t.started = 1;
-    expect(mayGiveUp(b(s), "blue")).toBe(false);
+    expect(mayGiveUp(s, b(s), "blue")).toBe(false);
   });
   it("not while the battle is even", () => {
     const s = battle([
       { id: "blue-1", at: { x: 20, y: 24 } },
       { id: "red-1", owner: "red", at: { x: 40, y: 24 } },
     ]);
-    expect(giveUp(b(s), "blue")).toBe(false);
+    expect(giveUp(s, b(s), "blue")).toBe(false);
   });
 });
 
@@ -460,7 +460,7 @@ describe("After the game (l.729-805)", () => {
     }
     s.campaign.step = "after-game";
     const orders = afterGameOrders(s, "blue");
-    expect(orders).toContainEqual({ type: "design", name: "Gunship", craft: "vessel", modules: ["E", "L", "L"], replaces: "Dart" });
+    expect(orders).toContainEqual({ type: "design", name: "Brawler", craft: "vessel", modules: ["E", "M", "M"], replaces: "Dart" });
   });
 });
 

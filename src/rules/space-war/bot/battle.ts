@@ -18,7 +18,8 @@ import type { Module } from "../designing-craft/modules.js";
 import { crewMedals } from "../medals/in-play.js";
 import { type Battle, type Craft, operating, type Point, type SpaceWarState } from "../model.js";
 import type { Order, RepairOrder } from "../orders.js";
-import { ADJACENT, along, bearing, CONTACT, distance } from "../the-turn/geometry.js";
+import { military } from "../scenarios/set-up.js";
+import { ADJACENT, along, bearing, blockingPlanet, CONTACT, distance } from "../the-turn/geometry.js";
 import { exactShotOdds } from "../the-turn/shooting.js";
 import { enemyHome } from "./deploy.js";
 import { fireOrders } from "./fire.js";
@@ -28,16 +29,22 @@ import { moveOrders } from "./manoeuvre.js";
 /** Giving up when the bot's strength is under this share of the enemy's. */
 export const GIVE_UP_SHARE = 0.4;
 
-/** May the seat give up (l.416, ruling C.6: lost craft counted, C.7: not a one-craft squadron)? */
-export function mayGiveUp(b: Battle, seat: SeatId): boolean {
-  const t = b.tally[seat];
-  if (!t || t.started <= 1) return false;
-  const vessels = b.craft.filter((c) => c.owner === seat && c.type === "vessel" && isPlaced(c) && !c.civilian && !c.station).length;
-  return t.lost >= 5 || vessels <= 1;
+/**
+ * May the seat give up (l.416)? As S3 counts (the-turn/s3-give-up.ts): ruling C.6, lost craft (or vessels, setting
+ * `giveUpCounts`) destroyed or captured, at least 5, or only one left; C.7, never a seat that started with one craft.
+ */
+export function mayGiveUp(knownState: SpaceWarState, b: Battle, seat: SeatId): boolean {
+  const vessels = knownState.settings.giveUpCounts === "vessels";
+  const mine = b.craft.filter((c) => c.owner === seat && military(c) && (!vessels || c.type === "vessel"));
+  const lost = mine.filter((c) => c.where.kind === "gone" && c.where.how !== "fled").length;
+  const left = mine.filter((c) => c.where.kind !== "gone").length;
+  const tallied = b.tally[seat]?.started ?? 0;
+  const started = tallied > 0 ? tallied : b.craft.filter((c) => c.owner === seat && military(c)).length;
+  return started > 1 && (lost >= 5 || left <= 1);
 }
 
-export function giveUp(b: Battle, seat: SeatId): boolean {
-  if (!mayGiveUp(b, seat)) return false;
+export function giveUp(knownState: SpaceWarState, b: Battle, seat: SeatId): boolean {
+  if (!mayGiveUp(knownState, b, seat)) return false;
   const foes = Object.keys(b.tally).filter((s) => s !== seat && !b.gaveUp.includes(s));
   const enemy = foes.reduce((t, s) => t + sideStrength(b, s), 0);
   return sideStrength(b, seat) < GIVE_UP_SHARE * enemy;
@@ -66,13 +73,18 @@ export function fighterOrders(b: Battle, seat: SeatId): { orders: Order[]; launc
     const w = weapons(f);
     if (!v || !isPlaced(v) || w.L + w.M + w.EM + w.N === 0 || operating(f, "E") === 0) continue;
     const toward = bearing(v.where.at, aim(v.where.at));
-    const at = along(v.where.at, (toward + (LAUNCH_OFFSETS[k % 6] ?? 0) + 360) % 360, 1.6 + 0.9 * Math.floor(k / 6));
-    const p = { x: Math.round(at.x * 100) / 100, y: Math.round(at.y * 100) / 100 };
-    if (p.x < 0.5 || p.y < 0.5 || p.x > b.table.width - 0.5 || p.y > b.table.depth - 0.5) continue;
-    const heading = Math.round(bearing(p, aim(p))) % 360;
-    orders.push({ type: "launch", craft: f.id, at: p, heading });
-    launched.set(f.id, { at: p, heading });
-    k++;
+    // The first free place around the vessel, within 3" of it (l.424), on the table and clear of planets (l.872).
+    for (let j = k; j < k + 18; j++) {
+      const at = along(v.where.at, (toward + (LAUNCH_OFFSETS[j % 6] ?? 0) + 360) % 360, Math.min(2.7, 1.6 + 0.5 * Math.floor(j / 6)));
+      const p = { x: Math.round(at.x * 100) / 100, y: Math.round(at.y * 100) / 100 };
+      if (p.x < 0.5 || p.y < 0.5 || p.x > b.table.width - 0.5 || p.y > b.table.depth - 0.5) continue;
+      if (blockingPlanet(v.where.at, p, b.planets) || b.planets.some((pl) => distance(p, pl.at) < pl.diameter / 2 + 0.8)) continue;
+      const heading = Math.round(bearing(p, aim(p))) % 360;
+      orders.push({ type: "launch", craft: f.id, at: p, heading });
+      launched.set(f.id, { at: p, heading });
+      k = j + 1;
+      break;
+    }
   }
   for (const f of b.craft) {
     if (f.owner !== seat || f.type !== "fighter" || !isPlaced(f)) continue;
@@ -210,7 +222,7 @@ function afterS6(
 export function turnOrders(knownState: SpaceWarState, seat: SeatId, _rng: Rng): Order[] {
   const b = knownState.campaign.battle;
   if (!b || b.ended || b.active !== seat) return [];
-  if (giveUp(b, seat)) return [{ type: "give-up" }];
+  if (giveUp(knownState, b, seat)) return [{ type: "give-up" }];
   const s4 = fighterOrders(b, seat);
   const nukes = nukeOrders(knownState, b, seat);
   const off = new Set<string>();

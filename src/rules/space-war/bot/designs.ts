@@ -13,13 +13,21 @@
  * - Armour does not pay at this size: one Armour module turns a hit's damage from automatic to 2+ (l.365-371), a
  *   sixth of the hits saved, where a weapon module in its place shoots every turn.
  * - Lasers reach 12" and hit a powered vessel on 5,6; Missiles reach 6" and hit on 4,5,6 in any direction
- *   (l.571-601): the lasers shoot first as squadrons close, the missiles hit harder once they have. The squadron
- *   carries both, so Electronics on the enemy (l.603-615) blunt only half of it.
+ *   (l.571-601): the lasers shoot first as squadrons close, the missiles hit half as often again once they have, and
+ *   need no facing (l.631).
  * - One Engine each: 6" a turn (l.480) is enough to close a 72" table in four turns; a second Engine is a module
  *   that never shoots.
  *
- * So: Striker (Vessel E+L+M, 9 M€), Lancer (Vessel E+L, 4 M€) and Dart (Vessel E+M, 4 M€); the purchase
- * (purchase.ts) buys 7 Strikers and 9 of the small ones. `CANDIDATES` are the designs a redesign may bring in.
+ * Measured (bot against bot, the normal bot on both seats, 1.0 Squadron Action, seeds 1-25 each way, RULINGS.md
+ * "Bots"): squadrons of 2- and 3-module vessels with Missiles beat the same with Lasers and Missiles mixed one to one
+ * (Striker E+L+M, Lancer E+L, Dart E+M) 31 games to 19; all Missiles (Brawler E+M+M, Dart E+M) and the set kept here
+ * did equally well against it (31-19 each) and tied each other (21-19 of 40); Armour (E+A+L+M), Electronics
+ * (E+EL+M), four-module Missile boats (E+M+M+M) and two Engines (E+E+M, which lost all 24) did no better.
+ *
+ * So: Brawler (Vessel E+M+M, 9 M€), Dart (Vessel E+M, 4 M€) and Gunship (Vessel E+L+L, 9 M€), whose Lasers reach
+ * what the Missiles cannot and still hit a craft with two Electronics (against which Missiles need a 6, l.617); the
+ * purchase (purchase.ts) buys 9 Darts and 7 of the larger two (99 M€, 16 craft). `CANDIDATES` after the first three
+ * are the designs a redesign brings in.
  */
 import type { SeatId } from "../../../core/ids.js";
 import { type Design, design } from "../designing-craft/design.js";
@@ -27,19 +35,14 @@ import type { SpaceWarState } from "../model.js";
 import type { DesignOrder, Order } from "../orders.js";
 import { squadronOf } from "./knowledge.js";
 
+export const BRAWLER: Design = design("Brawler", "vessel", ["E", "M", "M"]);
+export const DART: Design = design("Dart", "vessel", ["E", "M"]);
+export const GUNSHIP: Design = design("Gunship", "vessel", ["E", "L", "L"]);
 export const STRIKER: Design = design("Striker", "vessel", ["E", "L", "M"]);
 export const LANCER: Design = design("Lancer", "vessel", ["E", "L"]);
-export const DART: Design = design("Dart", "vessel", ["E", "M"]);
 
 /** The first three are the squadron's; the rest replace one that did badly, in this order. */
-export const CANDIDATES: readonly Design[] = [
-  STRIKER,
-  LANCER,
-  DART,
-  design("Gunship", "vessel", ["E", "L", "L"]),
-  design("Sprinter", "vessel", ["E", "E", "M"]),
-  design("Warden", "vessel", ["E", "EL", "L"]),
-];
+export const CANDIDATES: readonly Design[] = [BRAWLER, DART, GUNSHIP, STRIKER, design("Shield", "vessel", ["E", "EL", "M"]), LANCER];
 
 export function designOrder(d: Design, replaces?: string): DesignOrder {
   return {
