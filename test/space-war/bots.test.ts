@@ -9,6 +9,7 @@ import { afterGameOrders } from "../../src/rules/space-war/bot/after-game.js";
 import {
   fighterOrders,
   giveUp,
+  helpless,
   mayGiveUp,
   nukeOrders,
   repairOrders,
@@ -390,7 +391,43 @@ describe("S4-S6, S10: fighters, tractors, nukes, repairs", () => {
   });
 });
 
+describe("S8 Ramming (l.504-516)", () => {
+  it("a disarmed Dart rams an un-powered enemy Gunship: both take 2 hits (l.512); the ram moves it, not S7", () => {
+    const s = battle([
+      { id: "blue-1", d: DART, at: { x: 30, y: 24 }, damaged: [1] },
+      { id: "red-1", owner: "red", d: GUNSHIP, at: { x: 34, y: 24 }, damaged: [0] },
+    ]);
+    const t = turnOrders(s, "blue", rng());
+    expect(t).toContainEqual({ type: "ram", craft: "blue-1", target: "red-1", nuke: false });
+    expect(t.some((o) => o.type === "move" && o.craft === "blue-1")).toBe(false);
+  });
+  it("a vessel never rams a powered enemy (l.508), and an armed Brawler does not trade itself for a Gunship", () => {
+    const powered = battle([
+      { id: "blue-1", d: DART, at: { x: 30, y: 24 }, damaged: [1] },
+      { id: "red-1", owner: "red", d: GUNSHIP, at: { x: 34, y: 24 } },
+    ]);
+    expect(turnOrders(powered, "blue", rng()).some((o) => o.type === "ram")).toBe(false);
+    const armed = battle([
+      { id: "blue-1", d: BRAWLER, at: { x: 30, y: 24 } },
+      { id: "red-1", owner: "red", d: GUNSHIP, at: { x: 34, y: 24 }, damaged: [0] },
+    ]);
+    expect(turnOrders(armed, "blue", rng()).some((o) => o.type === "ram")).toBe(false);
+  });
+});
+
 describe("S3 Opt to give up (l.408-416)", () => {
+  it("helpless (nothing left that can hurt the enemy) and allowed: it gives up rather than play on for ever", () => {
+    const s = battle([
+      { id: "blue-1", d: GUNSHIP, at: { x: 20, y: 24 }, heading: 0, damaged: [0, 1] },
+      { id: "blue-2", d: DART, at: { x: 20, y: 30 }, damaged: [1] },
+      { id: "red-1", owner: "red", d: GUNSHIP, at: { x: 50, y: 24 }, damaged: [1] },
+    ]);
+    const t = b(s).tally.blue;
+    if (t) t.started = 8;
+    for (let i = 0; i < 6; i++) b(s).craft.push({ ...craftOf(`blue-${i + 3}`, "blue", DART), where: { kind: "gone", how: "destroyed" } });
+    expect(helpless(b(s), "blue")).toBe(true);
+    expect(giveUp(s, b(s), "blue")).toBe(true);
+  });
   it("only when it may (5 lost or one vessel left, C.6) and the battle is lost", () => {
     const s = battle([
       { id: "blue-1", d: LANCER, at: { x: 20, y: 24 }, damaged: [1] },

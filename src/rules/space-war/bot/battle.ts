@@ -1,8 +1,10 @@
 /**
  * A player turn of the normal bot (l.263-665): its orders for S3-S10, in the seed's order.
  *
- * - S3 give up (l.408-416) only when it may and the battle is lost: its strength under two fifths of the enemy's;
- *   giving up then saves the crews still aboard and denies the enemy Valour (l.755, l.1029).
+ * - S3 give up (l.408-416) only when it may and the battle is lost: its strength under two fifths of the enemy's, or
+ *   nothing it has left can hurt the enemy, or the battle has stalled (50 turns); giving up then saves the crews still
+ *   aboard and denies the enemy Valour (l.755, l.1029).
+ * - S8 rams (ramming.ts): a disarmed craft into an un-powered enemy.
  * - S4 fighters aboard with a weapon ready are launched beside their vessel toward the enemy; a fighter with its
  *   Expendables spent, within 3" of a vessel with a Shuttle Bay, is retrieved to reload (S11, l.651-655); an enemy
  *   fighter held by the bot's tractor is pulled aboard a Shuttle Bay and made prisoner (l.446).
@@ -16,7 +18,7 @@ import type { SeatId } from "../../../core/ids.js";
 import type { Rng } from "../../../core/rng.js";
 import type { Module } from "../designing-craft/modules.js";
 import { crewMedals } from "../medals/in-play.js";
-import { type Battle, type Craft, operating, type Point, type SpaceWarState } from "../model.js";
+import { type Battle, type Craft, operating, type Point, powered, type SpaceWarState } from "../model.js";
 import type { Order, RepairOrder } from "../orders.js";
 import { military } from "../scenarios/set-up.js";
 import { ADJACENT, along, bearing, blockingPlanet, CONTACT, distance } from "../the-turn/geometry.js";
@@ -25,6 +27,7 @@ import { enemyHome } from "./deploy.js";
 import { fireOrders } from "./fire.js";
 import { armourOf, craftValue, holdsCard, isPlaced, type Placed, sideStrength, weapons } from "./knowledge.js";
 import { moveOrders } from "./manoeuvre.js";
+import { ramOrders } from "./ramming.js";
 
 /** Giving up when the bot's strength is under this share of the enemy's. */
 export const GIVE_UP_SHARE = 0.4;
@@ -43,8 +46,32 @@ export function mayGiveUp(knownState: SpaceWarState, b: Battle, seat: SeatId): b
   return started > 1 && (lost >= 5 || left <= 1);
 }
 
+/**
+ * Nothing the seat has can hurt the enemy, now or later: no armed craft that can move or has a face-up enemy in reach,
+ * no fighter aboard with a weapon, no craft that may still ram (un-powered enemies for a vessel, l.508).
+ */
+export function helpless(b: Battle, seat: SeatId): boolean {
+  const foes = b.craft.filter((e): e is Placed => e.owner !== seat && isPlaced(e) && military(e));
+  for (const c of b.craft) {
+    if (c.owner !== seat || !military(c)) continue;
+    const w = weapons(c);
+    const armed = w.L + w.M + w.EM + w.N > 0;
+    if (c.where.kind === "aboard" && armed) return false;
+    if (!isPlaced(c)) continue;
+    const mobile = powered(c) && operating(c, "E") > 0;
+    if (armed && mobile) return false;
+    if (armed && foes.some((e) => e.where.kind === "table" && distance(e.where.at, c.where.at) <= (w.L > 0 ? 12 : 6))) return false;
+    if (mobile && foes.some((e) => c.type === "fighter" || !powered(e))) return false;
+  }
+  return true;
+}
+
+/** A battle this long has stalled: the bot gives up when it may rather than play on for ever. */
+export const STALLED_TURN = 50;
+
 export function giveUp(knownState: SpaceWarState, b: Battle, seat: SeatId): boolean {
   if (!mayGiveUp(knownState, b, seat)) return false;
+  if (helpless(b, seat) || b.turn >= STALLED_TURN) return true;
   const foes = Object.keys(b.tally).filter((s) => s !== seat && !b.gaveUp.includes(s));
   const enemy = foes.reduce((t, s) => t + sideStrength(b, s), 0);
   return sideStrength(b, seat) < GIVE_UP_SHARE * enemy;
@@ -226,7 +253,10 @@ export function turnOrders(knownState: SpaceWarState, seat: SeatId, _rng: Rng): 
   const s4 = fighterOrders(b, seat);
   const nukes = nukeOrders(knownState, b, seat);
   const off = new Set<string>();
+  // Off the table for S7 and S9: retrieved and exploded craft, and rammers (the ram moves them, S8).
   for (const o of [...s4.orders, ...nukes]) if ((o.type === "retrieve" || o.type === "nuke") && o.craft) off.add(o.craft);
+  const rams = ramOrders(knownState, b, seat, new Set([...off, ...s4.launched.keys()]));
+  for (const r of rams) off.add(r.craft);
   const after = afterS6(knownState, s4.launched, off);
   const moves = moveOrders(after, seat);
   return [
@@ -234,6 +264,7 @@ export function turnOrders(knownState: SpaceWarState, seat: SeatId, _rng: Rng): 
     ...tractorOrders(b, seat),
     ...nukes,
     ...moves.orders,
+    ...rams,
     ...fireOrders(after, seat, moves.poses),
     ...repairOrders(knownState, b, seat),
   ];

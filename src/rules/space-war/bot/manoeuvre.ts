@@ -69,6 +69,12 @@ export function goalOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<st
   if (w.N > 0 && w.L + w.M + w.EM === 0) return { toward: at, stopAt: NUKE_GOAL, face: at };
   if (w.M + w.EM > 0) return { toward: at, stopAt: CLOSE_RANGE_GOAL, face: at };
   if (w.L > 0) return { toward: at, stopAt: LASER_RANGE_GOAL, face: at };
+  // Unarmed: toward the nearest enemy it may ram (S8, ramming.ts), else away from them all.
+  const prey = nearest(
+    from,
+    enemies.filter((e) => e.where.kind === "table" && (c.type === "fighter" || !powered(e))),
+  );
+  if (prey) return { toward: prey.where.at, stopAt: NUKE_GOAL, face: prey.where.at };
   return { toward: at, stopAt: Number.POSITIVE_INFINITY, face: at };
 }
 
