@@ -54,7 +54,7 @@ export function spreadPoints(b: Battle, centre: Point, toward: Point, n: number,
     out.push(p);
     for (let i = 0; i < cands.length; i++) gap[i] = Math.min(gap[i] ?? 0, distance(cands[i] as Point, p));
   }
-  // Two rounds of moving each point (but the first) to the candidate farthest from all the others.
+  // A round of moving each point (but the first) to the candidate farthest from all the others.
   const nearestOther = (px: number, py: number, skip: number): number => {
     let g = Number.POSITIVE_INFINITY;
     for (let i = 0; i < out.length; i++) {
@@ -65,7 +65,7 @@ export function spreadPoints(b: Battle, centre: Point, toward: Point, n: number,
     }
     return g;
   };
-  for (let round = 0; round < 2; round++)
+  for (let round = 0; round < 1; round++)
     for (let j = 1; j < out.length; j++) {
       let best = out[j] as Point;
       let bestGap = nearestOther(best.x, best.y, j);
