@@ -25,7 +25,7 @@ import { heldProblem, tractorBeams } from "../../src/rules/space-war/the-turn/s5
 import { detonate, explodeNukes } from "../../src/rules/space-war/the-turn/s6-nuclear-devices.js";
 import { repairs } from "../../src/rules/space-war/the-turn/s10-repairs.js";
 import { rearmExpendables } from "../../src/rules/space-war/the-turn/s11-rearm.js";
-import { EMPTY } from "../../src/rules/space-war/the-turn/sequence.js";
+import { EMPTY, playerTurn } from "../../src/rules/space-war/the-turn/sequence.js";
 import { DiceRng, FixedRng } from "../battleshift/support.js";
 
 /** One craft of a hand-built battle. */
@@ -614,5 +614,51 @@ describe("the battle's end (l.37, l.267, C.19)", () => {
     const { state, get } = battle([{ id: "blue-1", modules: ["E", "SB"], at: [10, 10] }]);
     get("blue-1").pendingDamage = 2;
     expect(parseState(JSON.parse(JSON.stringify(state))).ok).toBe(true);
+  });
+});
+
+describe("statistical: the dice of S5, S6 and S10 (6,000 runs each)", () => {
+  it("a tractor catches on 5,6: 1/3 ± 2%; a repair die fixes on 5,6: 1/3 ± 2%; a contact blast averages 7 hits ± 0.15", () => {
+    const rng = Rng.fromSeed(13);
+    let caught = 0;
+    let fixed = 0;
+    let hits = 0;
+    for (let run = 0; run < 6000; run++) {
+      const t = battle([
+        { id: "blue-1", modules: ["E", "TR"], at: [10, 10] },
+        { id: "red-1", type: "fighter", modules: ["E", "L"], at: [12, 10] },
+      ]);
+      tractorBeams(ctxOf(t.state, rng), "blue", sorted({ type: "tractor", craft: "blue-1", target: "red-1" }));
+      if (t.get("red-1").tractoredBy) caught++;
+      const r = battle([{ id: "blue-1", modules: ["E", "SR", "L"], at: [10, 10], damaged: [2] }]);
+      repairs(ctxOf(r.state, rng), "blue", EMPTY);
+      if (!r.get("blue-1").modules[2]?.damaged) fixed++;
+      const n = battle([
+        { id: "blue-1", type: "fighter", modules: ["E", "N"], at: [10, 10] },
+        { id: "red-1", modules: ["E", "L"], at: [10.5, 10] },
+      ]);
+      detonate(ctxOf(n.state, rng), "blue", n.get("blue-1"));
+      hits += n.get("red-1").pendingHits;
+    }
+    expect(Math.abs(caught / 6000 - 1 / 3)).toBeLessThan(0.02);
+    expect(Math.abs(fixed / 6000 - 1 / 3)).toBeLessThan(0.02);
+    expect(Math.abs(hits / 6000 - 7)).toBeLessThan(0.15);
+  });
+});
+
+describe("the turn: S3-S12 of the active seat, then the next seat's S1-S2 (l.263-347, C.20)", () => {
+  it("blue's fighter nukes red's only vessel in contact; red's S1-S2 destroy it and the battle is over, blue the winner", () => {
+    const { state, b, get } = battle([
+      { id: "blue-1", modules: ["E", "SB"], at: [10, 10] },
+      { id: "blue-2", type: "fighter", modules: ["E", "N"], at: [30, 10] },
+      { id: "red-1", modules: ["E", "L"], at: [30.5, 10] },
+    ]);
+    const ctx = ctxOf(state, new DiceRng([3, 4]));
+    playerTurn(ctx, sorted({ type: "nuke", craft: "blue-2" }));
+    expect(get("red-1").where).toEqual({ kind: "gone", how: "destroyed" });
+    expect(b.tally.blue?.destroyed).toEqual(["red-1"]);
+    expect(b.ended).toMatchObject({ winner: "blue" });
+    expect(b.active).toBe("red");
+    expect(ctx.events.map((e) => e.kind)).toEqual(["destroyed", "nuked", "hits-resolved", "damaged", "destroyed"]);
   });
 });
