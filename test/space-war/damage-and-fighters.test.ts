@@ -223,6 +223,7 @@ describe("S2 - Results of Damage (l.392-404)", () => {
     expect(get("blue-1").where.kind).toBe("table");
     expect(get("blue-2").where).toEqual({ kind: "gone", how: "destroyed" });
     expect(b.tally.red?.destroyed).toEqual(["blue-2"]);
+    expect(ctx.events.find((e) => e.kind === "destroyed")?.to).toEqual(["blue"]);
     expect(get("red-1").tractoredBy).toBeUndefined();
     expect(ctx.events.some((e) => e.kind === "released")).toBe(true);
   });

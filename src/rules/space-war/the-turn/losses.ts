@@ -60,7 +60,9 @@ export function removeCraft(
   const credited = [...new Set(by)].filter((s) => s !== c.owner);
   if (how === "destroyed") for (const s of credited) tallyOf(b, s).destroyed.push(c.id);
   if (military(c)) tallyOf(b, c.owner).lost++;
-  if (announce) ctx.emit(how, `${c.id}${wasAt === "hidden" ? " (face down)" : ""} is ${how}: ${why}.`, { craft: [c.id] });
+  // A face-down counter's loss is seen (the counter leaves the table); a fighter aboard was never on it (l.661).
+  const text = `${c.id}${wasAt === "hidden" ? " (face down)" : ""} is ${how}: ${why}.`;
+  if (announce) ctx.emit(how, text, wasAt === "aboard" ? { craft: [c.id], to: [c.owner] } : { craft: [c.id] });
   if (how === "destroyed" && c.crew !== undefined) {
     const q = ctx.state.campaign.squadrons.find((s) => s.seat === c.owner);
     const crew = q?.crews.find((x) => x.id === c.crew);
