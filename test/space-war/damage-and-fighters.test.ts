@@ -506,6 +506,7 @@ describe("S6 - Explode Nuclear device (l.458-462)", () => {
     expect(get("red-2").pendingHits).toBe(0);
     expect(get("red-3").pendingHits).toBe(0);
     expect(get("red-4").pendingHits).toBe(0);
+    expect(ctx.events.find((e) => e.kind === "nuked")?.order).toBe("#0 nuke blue-1");
     const rolls = ctx.events.find((e) => e.kind === "nuked")?.rolls ?? [];
     expect(rolls.map((r) => [r.die, r.value])).toEqual([
       ["2d6", 7],
