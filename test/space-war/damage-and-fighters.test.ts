@@ -21,7 +21,7 @@ import { makeArmourSaves } from "../../src/rules/space-war/the-turn/s1-armour-sa
 import { resultsOfDamage } from "../../src/rules/space-war/the-turn/s2-results-of-damage.js";
 import { optToGiveUp } from "../../src/rules/space-war/the-turn/s3-give-up.js";
 import { launchAndRetrieve, prisonerDesign } from "../../src/rules/space-war/the-turn/s4-launch-retrieve.js";
-import { heldProblem, tractorBeams } from "../../src/rules/space-war/the-turn/s5-tractor-beam.js";
+import { heldProblem, releaseBrokenHolds, tractorBeams } from "../../src/rules/space-war/the-turn/s5-tractor-beam.js";
 import { detonate, explodeNukes } from "../../src/rules/space-war/the-turn/s6-nuclear-devices.js";
 import { repairs } from "../../src/rules/space-war/the-turn/s10-repairs.js";
 import { rearmExpendables } from "../../src/rules/space-war/the-turn/s11-rearm.js";
@@ -473,6 +473,27 @@ describe("S5 - Tractor Beam (l.438-454) and prisoners (S4, l.446)", () => {
     const again = ctxOf(state, new DiceRng([5]));
     tractorBeams(again, "blue", sorted({ type: "tractor", craft: "blue-1", target: "red-1" }));
     expect(get("red-1").tractoredBy).toBe("blue-1");
+  });
+
+  it('the hold ends at once when the holding vessel is destroyed or the two are more than 3" apart', () => {
+    const { state, get } = battle(scene());
+    get("red-1").tractoredBy = "blue-1";
+    get("red-2").tractoredBy = "blue-1";
+    const ctx = ctxOf(state);
+    // One operating Tractor module holds one fighter: the last caught goes first.
+    releaseBrokenHolds(ctx);
+    expect(get("red-1").tractoredBy).toBe("blue-1");
+    expect(get("red-2").tractoredBy).toBeUndefined();
+    const v = get("blue-1");
+    if (v.where.kind === "table") v.where.at = { x: 8.5, y: 10 };
+    releaseBrokenHolds(ctx);
+    expect(get("red-1").tractoredBy).toBeUndefined();
+    get("red-1").tractoredBy = "blue-1";
+    get("blue-1").pendingDamage = 3;
+    get("blue-1").hitBy = ["red"];
+    resultsOfDamage(ctx, "blue");
+    expect(get("blue-1").where.kind).toBe("gone");
+    expect(get("red-1").tractoredBy).toBeUndefined();
   });
 
   it("a prisoner order for a fighter not held is refused", () => {
