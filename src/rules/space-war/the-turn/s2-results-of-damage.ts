@@ -22,7 +22,8 @@ const moduleNames = (c: Craft, idx: readonly number[]): string => idx.map((i) =>
 
 /**
  * Damage on one craft: `damage` modules chosen at random among the surviving ones (`allocateDamage`, l.396); the
- * craft destroyed when every module is damaged (l.404), credited to `by`. Also for other steps (rams, S8).
+ * craft destroyed when every module is damaged (l.404), credited to `by`; then the bays (l.428), tractor holds (l.442)
+ * and a machine's fighters (l.979). Also for other steps (rams, S8).
  */
 export function damageCraft(ctx: StepContext, c: Craft, damage: number, by: readonly SeatId[]): number[] {
   if (damage <= 0 || c.where.kind === "gone") return [];
@@ -44,6 +45,9 @@ export function damageCraft(ctx: StepContext, c: Craft, damage: number, by: read
   );
   if (allDamaged(c)) removeCraft(ctx, c, "destroyed", by, "every module damaged (l.404)");
   else if (c.type === "vessel") bayCheck(ctx, c, by);
+  // What follows at once, wherever the damage came from (S2, or a ram's in S8): holds (l.442), machine fighters (l.979).
+  releaseBrokenHolds(ctx);
+  machineSelfDestruct(ctx, c.owner);
   return hit;
 }
 
