@@ -16,10 +16,10 @@ export const seenBy = (c: Craft): SeatId[] | undefined => (c.where.kind === "tab
 export const military = (c: Craft): boolean => c.civilian !== true && c.station !== true;
 
 /** Hits put on a craft, resolved at its owner's next S1 (l.355, C.20), and the seat that put them (for credit). */
-export function addHits(c: Craft, hits: number, by: SeatId): void {
+export function addHits(c: Craft, hits: number, by?: SeatId): void {
   if (hits <= 0) return;
   c.pendingHits += hits;
-  c.hitBy = [...new Set([...(c.hitBy ?? []), by])];
+  if (by !== undefined) c.hitBy = [...new Set([...(c.hitBy ?? []), by])];
 }
 
 /** The craft aboard a vessel (its Shuttle Bays, l.428). */

@@ -95,8 +95,9 @@ function explode(ctx: StepContext, seat: SeatId, given: Given<NukeOrder>): boole
  * Nukes explode them." Removed fighters count as the machine's losses, credited to no one (they self-destruct).
  */
 export function machineSelfDestruct(ctx: StepContext, seat: SeatId): void {
+  // A machine squadron: one built as such, or the seat commanding the machines of a Machine Wars game (roles).
   const q = ctx.state.campaign.squadrons.find((s) => s.seat === seat);
-  if (!q?.machine) return;
+  if (!q?.machine && ctx.state.campaign.roles?.[seat] !== "machine") return;
   const b = battleOf(ctx.state);
   const mine = b.craft.filter((c) => c.owner === seat && c.where.kind !== "gone");
   if (mine.some((c) => c.type === "vessel")) return;
