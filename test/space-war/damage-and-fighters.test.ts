@@ -685,3 +685,31 @@ describe("the turn: S3-S12 of the active seat, then the next seat's S1-S2 (l.263
     expect(ctx.events.map((e) => e.kind)).toEqual(["destroyed", "nuked", "hits-resolved", "damaged", "destroyed"]);
   });
 });
+
+describe("S2 - Results of Damage: rear shots (l.400 'Exception: see S9- rear shots', C.5, setting rearShots)", () => {
+  it("the damage of hits from the rear goes on Engines and Thrusters first; the rest at random over what survives", () => {
+    // Armour 0: every hit damages. 2 of the 3 hits came from the rear: both Engines go first, the third hit anywhere.
+    const { state, get } = battle([{ id: "blue-1", modules: ["L", "E", "L", "E", "L", "M"], at: [10, 10], hits: 3, hitBy: ["red"] }]);
+    get("blue-1").rearHits = 2;
+    for (let seed = 1; seed <= 30; seed++) {
+      const s = structuredClone(state);
+      const c = s.campaign.battle?.craft.find((x) => x.id === "blue-1") as Craft;
+      const ctx = ctxOf(s, Rng.fromSeed(seed));
+      makeArmourSaves(ctx, "blue");
+      expect(c.rearHits, "after S1: the rear hits' damage").toBe(2);
+      resultsOfDamage(ctx, "blue");
+      expect(c.modules.filter((m) => m.module === "E").every((m) => m.damaged)).toBe(true);
+      expect(c.modules.filter((m) => m.damaged)).toHaveLength(3);
+      expect(c.rearHits).toBeUndefined();
+    }
+  });
+  it("a rear hit saved by armour does nothing; without rear hits the allocation is the common one, die for die", () => {
+    const { state, get } = battle([{ id: "blue-1", modules: ["L", "E", "A", "A"], at: [10, 10], hits: 2, hitBy: ["red"] }]);
+    get("blue-1").rearHits = 1;
+    // Armour 2 (3+ to damage): the rear hit rolls 2 (saved), the other 6 (damages): no rear damage.
+    const ctx = ctxOf(state, new DiceRng([2, 6]));
+    makeArmourSaves(ctx, "blue");
+    expect(get("blue-1").pendingDamage).toBe(1);
+    expect(get("blue-1").rearHits).toBeUndefined();
+  });
+});

@@ -107,7 +107,8 @@ export interface Craft {
   moved?: number;
   /**
    * Of `pendingHits`, those shot from the craft's rear 90° (setting `rearShots`, ruling C.5: the lost exception of
-   * l.400): S2 puts their damage on Engines and Thrusters first. Absent with the setting off.
+   * l.400); after S1, of `pendingDamage`, the damage they did, which S2 puts on Engines and Thrusters first. Absent
+   * with the setting off.
    */
   rearHits?: number;
 }
