@@ -581,3 +581,75 @@ describe("Scenarios (l.895-1008)", () => {
     expect(scenarioOver(s)).toEqual({ winner: "blue", reason: "the invader is destroyed (l.1008)" });
   });
 });
+
+describe("Dice of the campaign, over many runs", () => {
+  it("the order of play (E.3): blue first in half of 600 battles, ±6 points", () => {
+    const s = step(designed().state).state;
+    let blue = 0;
+    const runs = 600;
+    for (let i = 0; i < runs; i++) if (step(s, {}, Rng.fromSeed(i)).state.campaign.battle?.order[0] === "blue") blue++;
+    expect(Math.abs(blue / runs - 0.5)).toBeLessThan(0.06);
+  });
+  it("the Scenario Roll (l.818): a Squadron Action a third of 900 games, each other scenario a sixth, ±5 points; the Wall of Battle never", () => {
+    const counts = new Map<string, number>();
+    const runs = 900;
+    const s = createCampaign({ ...DEFAULT_INPUTS, scenario: "roll" });
+    for (let i = 0; i < runs; i++) {
+      const id = step(s, {}, Rng.fromSeed(i)).state.campaign.scenario ?? "none";
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    expect(Math.abs((counts.get("squadron-action") ?? 0) / runs - 1 / 3)).toBeLessThan(0.05);
+    for (const id of ["cultural-terrorists", "convoy-escort", "machine-wars", "machine-wars-ii"])
+      expect(Math.abs((counts.get(id) ?? 0) / runs - 1 / 6)).toBeLessThan(0.05);
+    expect(counts.has("wall-of-battle")).toBe(false);
+  });
+  it('"Randomly decide which squadron (player) is the escort" (l.932): blue escorts in half of 600, ±6 points', () => {
+    const s = createCampaign({ ...DEFAULT_INPUTS, scenario: "convoy-escort" });
+    let blue = 0;
+    const runs = 600;
+    for (let i = 0; i < runs; i++) if (step(s, {}, Rng.fromSeed(i)).state.campaign.roles?.blue === "escort") blue++;
+    expect(Math.abs(blue / runs - 0.5)).toBeLessThan(0.06);
+  });
+});
+
+describe("The other readings (settings.ts)", () => {
+  it('deployFrom: within 6" of the planet\'s edge (7.5" from its centre) by default, of its centre with `centre`', () => {
+    const s = step(designed().state).state;
+    const order: Order[] = [{ type: "deploy", craft: "blue-1", at: { x: 13, y: 24 } }];
+    expect(codes(step(s, { blue: order }), "blue")).toEqual([]);
+    s.settings.deployFrom = "centre";
+    expect(codes(step(s, { blue: order }), "blue")).toEqual(["bad-start"]);
+  });
+  it("franchisePenalty random (l.1050): the franchise penalty's medal is drawn, a strip order for it refused", () => {
+    const s = toBattle(designed([], 1).state).state;
+    s.settings.franchisePenalty = "random";
+    s.campaign.squadrons[1]?.crews.push({ id: "r", name: "Red crew", medals: ["ace", "star", "bravery"] });
+    craft(s, "red-1").crew = "r";
+    kill(craft(s, "blue-station"), { s, seat: "red" });
+    const closed = endBattle(s, "draw").state;
+    expect(closed.campaign.awards?.find((a) => a.seat === "red")?.strip).toEqual([
+      { crew: "r", why: "a franchise destroyed without the Corporation card (l.797, C.13)" },
+    ]);
+    const r = step(closed, { red: [{ type: "strip", crew: "r", medal: "bravery" }] });
+    expect(codes(r, "red")).toEqual(["nothing-to-strip"]);
+    expect(r.state.campaign.squadrons[1]?.crews.find((c) => c.id === "r")?.medals).toHaveLength(2);
+    expect(r.events.find((e) => e.kind === "medal-lost")?.text).toContain("at random");
+  });
+  it("campaignWinner (E.10): the most medals held by default; equal, every seat wins: a draw", () => {
+    let s = toBattle(designed([], 1).state).state;
+    s = endBattle(s, "draw").state;
+    const r = step(s);
+    expect(r.state.outcome).toEqual({ winners: ["blue", "red"], reason: "after 1 game every squadron holds 0 medals: a draw (E.10)" });
+  });
+});
+
+describe("Refusals at campaign start", () => {
+  it('a design that "replaces" one at campaign start is refused: nothing to scrap yet (l.45)', () => {
+    const r = designed([d("Lancer", "vessel", ["E", "L"], "Frigate")]);
+    expect(codes(r, "blue")).toEqual(["nothing-to-replace"]);
+  });
+  it("orders of another step are refused with the step that takes them", () => {
+    const r = designed([{ type: "buy", design: "Frigate", count: 1 }]);
+    expect(codes(r, "blue")).toEqual(["wrong-step"]);
+  });
+});

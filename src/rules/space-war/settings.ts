@@ -21,6 +21,10 @@ export const settingsSchema = z
     giveUpCounts: z.enum(["craft", "vessels"], { error: "giveUpCounts: craft or vessels" }).default("craft"),
     /** C.13: the franchise penalty's medal is the leader's choice (l.797) or random (l.1050). Later. */
     franchisePenalty: z.enum(["choice", "random"], { error: "franchisePenalty: choice or random" }).default("choice"),
+    /** "Start your squadron within 6" of your planet" (l.892): measured from the planet's edge, or from its centre. */
+    deployFrom: z.enum(["edge", "centre"], { error: "deployFrom: edge or centre" }).default("edge"),
+    /** E.10: the campaign is won by the most medals the crews hold at its end, or the most earned over its games. */
+    campaignWinner: z.enum(["held", "earned"], { error: "campaignWinner: held or earned" }).default("held"),
   })
   .strict();
 

@@ -353,7 +353,9 @@ export function afterGameStep(ctx: StepContext, orders: Readonly<Record<SeatId, 
   delete c.awards;
   c.game += 1;
   if (c.game >= s.games) {
-    const held = c.squadrons.map((q) => ({ seat: q.seat, n: medalsHeld(q) }));
+    const earned = (seat: SeatId) => c.results.reduce((t, r) => t + (r.medals[seat]?.length ?? 0), 0);
+    const byEarned = s.settings.campaignWinner === "earned";
+    const held = c.squadrons.map((q) => ({ seat: q.seat, n: byEarned ? earned(q.seat) : medalsHeld(q) }));
     const most = Math.max(...held.map((h) => h.n));
     const winners = held.filter((h) => h.n === most).map((h) => h.seat);
     const table = held.map((h) => `${h.seat} ${h.n}`).join(", ");
@@ -361,8 +363,8 @@ export function afterGameStep(ctx: StepContext, orders: Readonly<Record<SeatId, 
       winners,
       reason:
         winners.length === held.length
-          ? `after ${c.game} games every squadron's crews hold ${most} medals: a draw (E.10)`
-          : `after ${c.game} games ${winners.join(" and ")} hold${winners.length === 1 ? "s" : ""} the most medals (${table}; E.10)`,
+          ? `after ${c.game} game${c.game === 1 ? "" : "s"} every squadron ${byEarned ? "earned" : "holds"} ${most} medals: a draw (E.10)`
+          : `after ${c.game} game${c.game === 1 ? "" : "s"} ${winners.join(" and ")} ${byEarned ? "earned" : winners.length === 1 ? "holds" : "hold"} the most medals (${table}; E.10)`,
     };
     ctx.emit("campaign-over", `The campaign is over: ${s.outcome.reason}.`);
   }
