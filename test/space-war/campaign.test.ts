@@ -653,3 +653,30 @@ describe("Refusals at campaign start", () => {
     expect(codes(r, "blue")).toEqual(["wrong-step"]);
   });
 });
+
+describe('"Optional: allow the CT\'s to choose 11 craft from among their 3 designs" (l.917, C.32, setting ctChoice)', () => {
+  const atPurchase = () => step(createCampaign({ ...DEFAULT_INPUTS, scenario: "cultural-terrorists" }), {}, new ScriptRng([5])).state;
+  const ct = (s: SpaceWarState) => s.campaign.battle?.craft.filter((c) => c.owner === "blue").map((c) => c.design) ?? [];
+  it("with the setting: any mix of the three designs, 11 in all", () => {
+    const s = atPurchase();
+    s.settings.ctChoice = true;
+    const r = step(s, {
+      blue: [
+        { type: "buy", design: "CT Carrier", count: 2 },
+        { type: "buy", design: "CT Bomber", count: 9 },
+      ],
+    });
+    expect(codes(r, "blue")).toEqual([]);
+    expect(ct(r.state)).toEqual(["CT Carrier", "CT Carrier", ...Array(9).fill("CT Bomber")]);
+  });
+  it("not 11, or fighters without a Carrier: a problem, and the fixed force stands; without the setting, buying is refused", () => {
+    const s = atPurchase();
+    s.settings.ctChoice = true;
+    const r = step(s, { blue: [{ type: "buy", design: "CT Fighter", count: 12 }] });
+    expect(codes(r, "blue")).toEqual(["ct-eleven"]);
+    expect(ct(r.state)).toHaveLength(11);
+    expect(codes(step(s, { blue: [{ type: "buy", design: "CT Fighter", count: 11 }] }), "blue")).toEqual(["fighters-without-shuttle-bay"]);
+    const off = atPurchase();
+    expect(codes(step(off, { blue: [{ type: "buy", design: "CT Fighter", count: 11 }] }), "blue")).toEqual(["fixed-force"]);
+  });
+});
