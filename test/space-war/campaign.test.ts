@@ -680,3 +680,38 @@ describe('"Optional: allow the CT\'s to choose 11 craft from among their 3 desig
     expect(codes(step(off, { blue: [{ type: "buy", design: "CT Fighter", count: 11 }] }), "blue")).toEqual(["fixed-force"]);
   });
 });
+
+describe('"a captured crew with Medals may be held and exchanged for prisoners held by the enemy" (l.868)', () => {
+  /** Blue's Dart blue-5 (crew "bc") and, if `both`, red's Dart red-5 (crew "rc") captured by the other side. */
+  function captured(both: boolean): SpaceWarState {
+    const s = toBattle(designed([], 3).state).state;
+    s.campaign.squadrons[0]?.crews.push({ id: "bc", name: "Blue aces", medals: ["ace", "star"] });
+    s.campaign.squadrons[1]?.crews.push({ id: "rc", name: "Red aces", medals: ["tek"] }, { id: "rz", name: "Red plain", medals: [] });
+    craft(s, "blue-5").crew = "bc";
+    craft(s, "red-5").crew = "rc";
+    craft(s, "red-6").crew = "rz";
+    craft(s, "blue-5").where = { kind: "gone", how: "captured" };
+    s.campaign.battle?.tally.red?.captured.push("blue-5");
+    if (both) {
+      for (const id of ["red-5", "red-6"]) {
+        craft(s, id).where = { kind: "gone", how: "captured" };
+        s.campaign.battle?.tally.blue?.captured.push(id);
+      }
+    }
+    return endBattle(s, "draw").state;
+  }
+  it("held by the captor, it cannot fly until exchanged; a crew without medals is not tracked", () => {
+    const s = captured(false);
+    expect(s.campaign.squadrons[0]?.crews).toEqual([{ id: "bc", name: "Blue aces", medals: ["ace", "star"], heldBy: "red" }]);
+    const next = step(s).state;
+    const r = step(next, { blue: [{ type: "crew", crew: "bc", design: "Dart" }] });
+    expect(codes(r, "blue")).toEqual(["crew-held"]);
+    expect(r.state.campaign.battle?.craft.some((c) => c.crew === "bc")).toBe(false);
+  });
+  it("each side holding a crew of the other: exchanged one for one", () => {
+    const r = captured(true);
+    expect(r.campaign.squadrons[0]?.crews.find((k) => k.id === "bc")?.heldBy).toBeUndefined();
+    expect(r.campaign.squadrons[1]?.crews.find((k) => k.id === "rc")?.heldBy).toBeUndefined();
+    expect(r.campaign.squadrons[1]?.crews.some((k) => k.id === "rz")).toBe(false);
+  });
+});

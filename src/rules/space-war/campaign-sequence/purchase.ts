@@ -158,6 +158,10 @@ export function crewsAboard(ctx: StepContext, q: Squadron, craft: Craft[], given
       );
       continue;
     }
+    if (crew.heldBy !== undefined) {
+      ctx.fail(q.seat, g.at, "crew-held", `${crew.name} is held by ${crew.heldBy} until exchanged for prisoners (l.868)`);
+      continue;
+    }
     if (placed.has(crew.id)) {
       ctx.fail(
         q.seat,
@@ -183,7 +187,7 @@ export function crewsAboard(ctx: StepContext, q: Squadron, craft: Craft[], given
     free.crew = crew.id;
     placed.add(crew.id);
   }
-  const left = q.crews.filter((c) => !placed.has(c.id)).sort((a, b) => b.medals.length - a.medals.length);
+  const left = q.crews.filter((c) => !placed.has(c.id) && c.heldBy === undefined).sort((a, b) => b.medals.length - a.medals.length);
   const seats = craft
     .filter((c) => c.crew === undefined)
     .sort((a, b) => (a.type === b.type ? b.modules.length - a.modules.length : a.type === "vessel" ? -1 : 1));
