@@ -118,6 +118,8 @@ export interface Crew {
   id: string;
   name: string;
   medals: Medal[];
+  /** Captured with its craft and held by this seat until exchanged for prisoners it holds (l.868): it cannot fly. */
+  heldBy?: SeatId;
 }
 
 /** A technology card a seat holds this game (l.672): hidden until first used, or cancelled by Subterfuge (l.706). */
