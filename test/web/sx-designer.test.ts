@@ -79,6 +79,12 @@ describe.skipIf(!haveChromium)("the squadron designer, by clicking", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator("#sx-design-1-price").innerText()).toMatch(/^Dart: 2 module\(s\), 8 M€ each/);
 
+    // A crew with a medal aboard a Carrier (l.29, l.741-801), written in the squadron file.
+    await page.getByRole("button", { name: "Add a crew with medals to Carrier" }).click();
+    await page.getByRole("group", { name: "Medals of Crew 1" }).getByLabel("Ace").check();
+    await expect.poll(() => page.getByLabel("Squadron file (YAML)").inputValue()).toMatch(/- name: Crew 1\n\s+medals:\n\s+- ace/);
+    await expect.poll(() => summary(page).innerText()).toMatch(/A legal squadron\.$/);
+
     // A 17th craft: "Players are limited to a maximum of 16 Craft" (l.7).
     await page.getByLabel("Dart: craft bought").fill("13");
     await expect.poll(() => summary(page).innerText()).toMatch(/; 17 craft of 16;/);

@@ -114,6 +114,7 @@ function Crews(props: EditProps & { k: number; p: PurchaseDraft }) {
                   <input
                     type="checkbox"
                     checked={c.medals.includes(m)}
+                    aria-describedby={`sx-medal-${m}`}
                     onChange={(e) => props.onChange(setMedal(s, k, j, m, e.target.checked))}
                   />{" "}
                   {MEDAL_DATA[m].name}
@@ -467,6 +468,12 @@ export default function Designer() {
           </section>
         )}
       </section>
+      {/* What each medal is for and gives (l.741-787), once for every crew's checkboxes to point at. */}
+      <ul className="sr-only">
+        {MEDALS.map((m) => (
+          <li key={m} id={`sx-medal-${m}`}>{`${MEDAL_DATA[m].earnedBy} ${MEDAL_DATA[m].bonus}`}</li>
+        ))}
+      </ul>
       <section aria-labelledby="sx-file-h">
         <h2 id="sx-file-h">The squadron file</h2>
         <p>
