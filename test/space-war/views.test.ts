@@ -14,7 +14,7 @@ import type { SxEvent } from "../../src/rules/space-war/events.js";
 import { spaceWar } from "../../src/rules/space-war/index.js";
 import { type Craft, type CraftModule, craftOf, type Point, type SpaceWarState } from "../../src/rules/space-war/model.js";
 import { parseOrders } from "../../src/rules/space-war/orders.js";
-import { check } from "../../src/rules/space-war/presentation/check.js";
+import { check, eventLine } from "../../src/rules/space-war/presentation/check.js";
 import { FACE_DOWN, knownState, secrets } from "../../src/rules/space-war/presentation/known-state.js";
 import { legalOrders, randomOrders } from "../../src/rules/space-war/presentation/legal-orders.js";
 import { tableSvg } from "../../src/rules/space-war/presentation/table-svg.js";
@@ -428,6 +428,29 @@ describe("the check", () => {
     expect(check(s, "red", { orders: [] }).ok).toBe(true);
     expect(check(s, "blue", { seat: "red", orders: [] }).problems[0]?.code).toBe("wrong-seat");
     expect(check(s, "nobody", { orders: [] }).problems[0]?.code).toBe("unknown-seat");
+  });
+  it("a line from an event with dice is a chance, with the need of each die; one without dice is certain", () => {
+    const shot: SxEvent = {
+      kind: "shot",
+      game: 1,
+      turn: 2,
+      step: "game 1, turn 2, blue S9 Shoot",
+      text: "blue-3 fires 1 laser at red-1: 1 hit",
+      order: "#0 shoot blue-3",
+      rolls: [
+        { die: "d6", value: 2, for: "laser blue-3 at red-1", need: 4 },
+        { die: "d6", value: 5, for: "laser blue-3 at red-1", need: 4 },
+      ],
+    };
+    expect(eventLine(shot, "#0 shoot blue-3")).toEqual({
+      step: "game 1, turn 2, blue S9 Shoot",
+      order: "#0 shoot blue-3",
+      text: "with stand-in dice: blue-3 fires 1 laser at red-1: 1 hit; each die needs 4+",
+      ok: true,
+      certainty: "chance",
+    });
+    const { rolls: _r, ...moved } = shot;
+    expect(eventLine({ ...moved, text: "blue-3 moves" }, "#0 move blue-3").certainty).toBe("certain");
   });
   it("runs on the seat's known state: it does not change the state and names nothing hidden", () => {
     const s = battle();
