@@ -184,6 +184,13 @@ describe("knownState: what a seat may know (l.61-67, l.428, l.659-665, l.674, E.
     const t = knownState(s, "blue");
     expect(t.campaign.battle?.craft.map((c) => c.id)).toEqual(["blue-1", "blue-2", "blue-3", "red-1", "red-2", "red-3", "red-4"]);
     expect(t.campaign.squadrons[1]?.designs.map((d) => d.name)).toEqual(["Heavy", "Raider", "Wasp"]);
+    // A record of the enemy's purchase kept on its squadron (a field this part does not know) is not shown either.
+    const red = s.campaign.squadrons[1];
+    if (red) Object.assign(red, { bought: [{ design: "Heavy", count: 1 }] });
+    if (blue) blue.cards = [];
+    expect(canonicalJson(knownState(s, "blue"))).not.toContain('"bought"');
+    if (blue) blue.cards = [{ card: "traitor", revealed: false, cancelled: false }];
+    expect(canonicalJson(knownState(s, "blue"))).toContain('"bought"');
     // Cancelled by Subterfuge (l.706): no more than without it.
     if (blue) blue.cards = [{ card: "traitor", revealed: true, cancelled: true }];
     expect(knownState(s, "blue").campaign.battle?.craft).toHaveLength(3);
@@ -416,14 +423,20 @@ describe("the check", () => {
     expect(c.ok).toBe(false);
     expect(c.problems).toEqual([expect.objectContaining({ order: "#1 buy", code: "wrong-step" })]);
     expect(c.lines).toContainEqual(expect.objectContaining({ order: "#1 buy", ok: false, certainty: "certain" }));
-    expect(c.lines).toContainEqual(expect.objectContaining({ order: "#0 move blue-3", ok: true, step: "S7 Movement" }));
+    expect(c.lines).toContainEqual(expect.objectContaining({ order: "#0 move blue-3", ok: true }));
+    expect(c.lines.filter((l) => !l.ok).map((l) => l.order)).toEqual(["#1 buy"]);
   });
   it("a malformed order fails as itself; the waiting seat and another seat's file are refused", () => {
     const s = battle();
-    const raw = parseOrders({ orders: [{ type: "move", craft: "blue-3" }, { type: "give-up" }] });
+    const raw = parseOrders({
+      orders: [
+        { type: "move", craft: "blue-3" },
+        { type: "move", craft: "blue-3", to: { x: 35, y: 20 } },
+      ],
+    });
     const c = check(s, "blue", raw.orders);
-    expect(c.lines).toContainEqual(expect.objectContaining({ order: expect.stringMatching(/^#0/), ok: false }));
-    expect(c.lines).toContainEqual(expect.objectContaining({ order: "#1 give-up", ok: true }));
+    expect(c.lines).toContainEqual(expect.objectContaining({ order: "#0", ok: false, text: expect.stringContaining("malformed") }));
+    expect(c.lines).toContainEqual(expect.objectContaining({ order: "#1 move blue-3", ok: true }));
     expect(check(s, "red", { orders: [{ type: "give-up" }] }).problems[0]?.code).toBe("not-your-turn");
     expect(check(s, "red", { orders: [] }).ok).toBe(true);
     expect(check(s, "blue", { seat: "red", orders: [] }).problems[0]?.code).toBe("wrong-seat");

@@ -9,8 +9,9 @@
  * - an enemy's designs, but those seen on the table (a face-up craft, a wreck): E.8 "the opponent's designs are secret
  *   until revealed";
  * - the enemy's purchases and the crews aboard its craft before the battle: its craft not yet on the table are
- *   removed (their number is its purchase), but a seat holding the Traitor card sees them whole before deployment
- *   (l.708-710 "Enemy player must reveal the composition of his or her force before deployment!");
+ *   removed (their number is its purchase), and so is any field of its squadron not named in `knownState` (its record of
+ *   what it bought), but a seat holding the Traitor card sees them whole before deployment (l.708-710 "Enemy player
+ *   must reveal the composition of his or her force before deployment!");
  * - which enemy craft an enemy crew is aboard, until that craft is face up (its medals are public: they were
  *   awarded after a game, l.729).
  * Everything else is open: the table, the planets, face-up craft whole, the tallies, the results and the medals.
@@ -86,12 +87,20 @@ export function knownState(state: SpaceWarState, seat: SeatId): SpaceWarState {
   const c = k.campaign;
   c.squadrons = c.squadrons.map((q) => {
     if (q.seat === seat) return q;
+    const cards = q.cards.filter((h) => h.revealed);
+    if (seesForce(state, seat)) return { ...q, cards };
     const seen = seenDesigns(state, seat, q);
+    // Built field by field: a field of the squadron not named here (its purchase, `bought`) is its own business.
     return {
-      ...q,
+      seat: q.seat,
+      name: q.name,
+      budgetOption: q.budgetOption,
+      machine: q.machine,
       designs: q.designs.filter((d) => seen.has(d.name)),
       prisoners: q.prisoners.filter((p) => seen.has(p.design.name)),
-      cards: q.cards.filter((h) => h.revealed),
+      crews: q.crews,
+      cards,
+      redesigned: q.redesigned,
     };
   });
   const b = c.battle;
