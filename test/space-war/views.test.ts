@@ -322,10 +322,18 @@ describe("orders templates: parse, and have no problems at each step kind", () =
   });
   it('deploy: a deploy per craft at a point within 6" of its planet, on the table and clear of the planet (l.884)', () => {
     const s = battle("deploy");
+    // The Space Station is "randomly deployed" (l.876): neither in the template nor in the menus.
+    const station = craftOf("blue-station", "blue", { name: "Space Station", type: "vessel", modules: [{ module: "E" }] });
+    station.station = true;
+    station.where = { kind: "table", at: { x: 12, y: 24 }, heading: 90 };
+    s.campaign.battle?.craft.push(station);
+    expect(ordersTemplate(s, "blue")).not.toContain("blue-station");
+    const menu = legalOrders(s, "blue").orders[0]?.fields.craft;
+    expect(menu?.kind === "choice" && menu.values.map((v) => v.value)).toEqual(["blue-1", "blue-2", "blue-3"]);
     for (const seat of ["blue", "red"]) {
       const { orders } = templateOrders(s, seat);
       const planet = s.campaign.battle?.planets[s.campaign.battle.homes[seat]?.planet ?? 0];
-      const mine = s.campaign.battle?.craft.filter((c) => c.owner === seat) ?? [];
+      const mine = s.campaign.battle?.craft.filter((c) => c.owner === seat && !c.station) ?? [];
       expect(orders.orders.map((o) => ("craft" in o ? o.craft : ""))).toEqual(mine.map((c) => c.id));
       for (const o of orders.orders) {
         if (o.type !== "deploy" || !o.at || !planet) throw new Error("a deploy at a point");

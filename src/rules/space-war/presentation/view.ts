@@ -255,7 +255,8 @@ export function ordersTemplate(state: SpaceWarState, seat: SeatId): string {
     );
   }
   if (c.step === "deploy") {
-    const mine = (k.campaign.battle?.craft ?? []).filter((x) => x.owner === seat && x.where.kind !== "gone");
+    // The Space Station is "randomly deployed" (l.876): the campaign places it, not the player.
+    const mine = (k.campaign.battle?.craft ?? []).filter((x) => x.owner === seat && x.where.kind === "entering" && !x.station);
     const points = deployPoints(k, seat, mine.length);
     head.push(
       '# Each craft face down within 6" of your planet (l.884), or a fighter aboard a vessel with a Shuttle Bay: { type: deploy, craft: ID, aboard: VESSEL }.',
