@@ -14,6 +14,7 @@ import { STEP_ORDERS } from "../orders.js";
 import { CARD_DATA } from "../technology-cards/cards.js";
 import { along, bearing, distance, inchesText } from "../the-turn/geometry.js";
 import { movementAllowance } from "../the-turn/movement.js";
+import { shotRange } from "../the-turn/shooting.js";
 import { knownState } from "./known-state.js";
 
 /** What a seat sees: the state as it knows it and the events it may see. */
@@ -294,7 +295,13 @@ export function ordersTemplate(state: SpaceWarState, seat: SeatId): string {
       )[0];
       const weapon =
         operating(x, "L") > 0 ? "laser" : operating(x, "M") > 0 ? "missile" : operating(x, "EM") > 0 ? "expendables" : undefined;
-      if (near && weapon) body.push(`  # - { type: shoot, craft: ${x.id}, target: ${near.id}, weapon: ${weapon} }`);
+      if (near && weapon && near.where.kind === "table") {
+        // The distance now and the weapon's range (l.563-623), so the player sees whether the shot will reach after moving.
+        const d = distance(from, near.where.at);
+        body.push(
+          `  # - { type: shoot, craft: ${x.id}, target: ${near.id}, weapon: ${weapon} }   # ${near.id} is ${inchesText(d)} away; ${weapon} range ${inchesText(shotRange(weapon))}`,
+        );
+      }
     }
     return tail([]).replace("orders: []", ["orders: []", ...body].join("\n"));
   }
