@@ -237,6 +237,14 @@ describe("view and report", () => {
       rolls: [{ die: "d6", value: 5, for: "laser blue-3 at red-1", need: 4 }],
     },
   ];
+  it("an event a seat may not see is among its secrets, and not in its view or report", () => {
+    const s = battle();
+    expect(secrets(s, "red", events)).toContain('"text":"blue-1 (Carrier) moves face down"');
+    expect(secrets(s, "blue", events).filter((n) => n.startsWith('"text"'))).toEqual([]);
+    expect(leaks(s, "red", canonicalJson(view(s, "red", events)), events)).toEqual([]);
+    expect(leaks(s, "red", canonicalJson(report(s, "red", events).json), events)).toEqual([]);
+    expect(leaks(s, "red", canonicalJson({ events }), events)).toEqual(['"text":"blue-1 (Carrier) moves face down"']);
+  });
   it("each seat sees its own known state and the events it may see", () => {
     const s = battle();
     const b = view(s, "blue", events);

@@ -16,6 +16,7 @@
  *   awarded after a game, l.729).
  * Everything else is open: the table, the planets, face-up craft whole, the tallies, the results and the medals.
  */
+import { isVisibleTo } from "../../../core/events.js";
 import type { SeatId } from "../../../core/ids.js";
 import { canonicalJson, cloneData } from "../../../core/json.js";
 import type { SxEvent } from "../events.js";
@@ -117,10 +118,14 @@ export function knownState(state: SpaceWarState, seat: SeatId): SpaceWarState {
 
 /**
  * Needles `seat` must not find in its view, report, known state or menus (the shared harness looks for each): the
- * canonical JSON of each hidden fact, written so that what the seat may see cannot contain it by chance.
+ * canonical JSON of each hidden fact, written so that what the seat may see cannot contain it by chance, and the text of
+ * each event it may not see.
  */
-export function secrets(state: SpaceWarState, seat: SeatId, _events: readonly SxEvent[]): string[] {
+export function secrets(state: SpaceWarState, seat: SeatId, events: readonly SxEvent[]): string[] {
   const out: string[] = [];
+  // An event the seat may not see (a face-down counter's move told to its owner): its text, unless a public one says the same.
+  const open = new Set(events.filter((e) => isVisibleTo(e, seat)).map((e) => e.text));
+  for (const e of events) if (!isVisibleTo(e, seat) && !open.has(e.text)) out.push(`"text":${JSON.stringify(e.text)}`);
   const b = state.campaign.battle;
   const k = knownState(state, seat);
   const mine = new Set((state.campaign.squadrons.find((q) => q.seat === seat)?.designs ?? []).map((d) => d.name));
