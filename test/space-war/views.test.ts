@@ -265,6 +265,9 @@ describe("view and report", () => {
     expect(text).toContain("blue-2 Wasp (fighter E+EM): aboard blue-1");
     expect(text).toContain("Superior Lasers: +1 to shots with Lasers. (l.684-686) (hidden)");
     expect(text).toContain("blue-crew-1 The Blues: Star, aboard blue-1");
+    expect(text).toContain(
+      "Enemy craft on the table as you know them:\n  red-1 Heavy (vessel E+E+A+A+L+L+M+N): face up at (50, 24) heading 270\n  red-2 (red): a face-down counter at (63, 30)",
+    );
     const red = report(s, "red", events);
     expect(red.text).not.toContain("Carrier");
     expect(red.text).not.toContain("moves face down");

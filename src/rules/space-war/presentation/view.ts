@@ -109,6 +109,14 @@ export function report(state: SpaceWarState, seat: SeatId, events: readonly SxEv
   lines.push("", "Your craft (* damaged, ° expended):");
   if (mine.length === 0) lines.push("  none in a battle now");
   for (const c of mine) lines.push(`  ${craftLine(c)}`);
+  const enemies = (k.campaign.battle?.craft ?? []).filter(
+    (c) => c.owner !== seat && (c.where.kind === "hidden" || c.where.kind === "table"),
+  );
+  if (enemies.length > 0) {
+    lines.push("", "Enemy craft on the table as you know them:");
+    for (const c of enemies)
+      lines.push(`  ${c.where.kind === "hidden" ? `${c.id} (${c.owner}): a face-down counter at ${pointText(c.where.at)}` : craftLine(c)}`);
+  }
   if (q) {
     lines.push("", "Your designs:");
     for (const d of q.designs) lines.push(`  ${d.name}: ${designText(d)}, ${designCost(d) ?? "?"} M€`);
