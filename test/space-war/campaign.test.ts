@@ -13,11 +13,12 @@ import type { SxEvent } from "../../src/rules/space-war/events.js";
 import type { Craft, SpaceWarState } from "../../src/rules/space-war/model.js";
 import type { Order } from "../../src/rules/space-war/orders.js";
 import { startProblem } from "../../src/rules/space-war/scenarios/deployment.js";
-import { convoyExit, machineFightersToRemove, scenarioOver } from "../../src/rules/space-war/scenarios/scenario-end.js";
+import { convoyExit, scenarioOver } from "../../src/rules/space-war/scenarios/scenario-end.js";
 import type { ScenarioId } from "../../src/rules/space-war/scenarios/scenarios.js";
 import { parseState } from "../../src/rules/space-war/state-schema.js";
 import { CARDS } from "../../src/rules/space-war/technology-cards/cards.js";
 import { distance } from "../../src/rules/space-war/the-turn/geometry.js";
+import { machineSelfDestruct } from "../../src/rules/space-war/the-turn/s6-nuclear-devices.js";
 
 /** An Rng whose int draws come from a script (any range: d6 rolls, card draws, angles), then from a seeded generator. */
 class ScriptRng extends Rng {
@@ -564,7 +565,8 @@ describe("Scenarios (l.895-1008)", () => {
     expect(red).toHaveLength(14); // 108 + 4 + 8 = 120 M€
     expect(red.every((c) => c.crew === undefined)).toBe(true);
     for (const c of red.filter((x) => x.type === "vessel")) kill(c);
-    expect(machineFightersToRemove(r.state)).toEqual(["red-14"]);
+    machineSelfDestruct(stepContext(r.state, Rng.fromSeed(1)), "red");
+    expect(red.filter((c) => c.type === "fighter" && c.where.kind === "gone").map((c) => c.id)).toEqual(["red-14"]);
     const ctx = stepContext(r.state, Rng.fromSeed(1));
     expect(gameFacts(ctx, "red").machine).toBe(true);
   });
