@@ -767,6 +767,8 @@ describe("the player turn runs S7, S8, S9 and S12 in the seed's order (l.263-347
       {
         craft: [
           { id: "blue-1", type: "fighter", modules: ["E", "L"], at: [10, 24], heading: 90 },
+          // Blue's vessel far behind: without a vessel blue would be out of the battle (C.19) before its turn began.
+          { id: "blue-2", modules: ["E", "A"], at: [2, 2], heading: 90 },
           { id: "red-1", modules: ["E", "A"], at: [28, 24] },
           { id: "red-2", modules: ["E", "A"], at: [38, 36], hidden: true },
         ],
@@ -783,8 +785,12 @@ describe("the player turn runs S7, S8, S9 and S12 in the seed's order (l.263-347
       ["moved", "game 1, turn 1, blue S7 Movement"],
       ["shot", "game 1, turn 1, blue S9 Shoot"],
       ["spotted", "game 1, turn 1, blue S12 Spotting"],
+      // Red's turn begins: the hit blue put on red-1 is resolved at once (S1, S2: l.355, C.20).
+      ["hits-resolved", "game 1, turn 1, red S1 Make Armour saves"],
+      ["damaged", "game 1, turn 1, red S2 Results of Damage"],
     ]);
-    expect(craft(state, "red-1").pendingHits).toBe(1);
+    expect(ctx.events.find((e) => e.kind === "hits-resolved")?.craft).toContain("red-1");
+    expect(craft(state, "red-1").pendingHits).toBe(0);
     expect(state.campaign.battle?.active).toBe("red");
   });
 });

@@ -14,7 +14,7 @@ import type { SxEvent } from "../../src/rules/space-war/events.js";
 import { spaceWar } from "../../src/rules/space-war/index.js";
 import { type Craft, type CraftModule, craftOf, type Point, type SpaceWarState } from "../../src/rules/space-war/model.js";
 import { parseOrders } from "../../src/rules/space-war/orders.js";
-import { check } from "../../src/rules/space-war/presentation/check.js";
+import { check, eventLine } from "../../src/rules/space-war/presentation/check.js";
 import { FACE_DOWN, knownState, secrets } from "../../src/rules/space-war/presentation/known-state.js";
 import { legalOrders, randomOrders } from "../../src/rules/space-war/presentation/legal-orders.js";
 import { tableSvg } from "../../src/rules/space-war/presentation/table-svg.js";
@@ -184,6 +184,13 @@ describe("knownState: what a seat may know (l.61-67, l.428, l.659-665, l.674, E.
     const t = knownState(s, "blue");
     expect(t.campaign.battle?.craft.map((c) => c.id)).toEqual(["blue-1", "blue-2", "blue-3", "red-1", "red-2", "red-3", "red-4"]);
     expect(t.campaign.squadrons[1]?.designs.map((d) => d.name)).toEqual(["Heavy", "Raider", "Wasp"]);
+    // A record of the enemy's purchase kept on its squadron (a field this part does not know) is not shown either.
+    const red = s.campaign.squadrons[1];
+    if (red) Object.assign(red, { bought: [{ design: "Heavy", count: 1 }] });
+    if (blue) blue.cards = [];
+    expect(canonicalJson(knownState(s, "blue"))).not.toContain('"bought"');
+    if (blue) blue.cards = [{ card: "traitor", revealed: false, cancelled: false }];
+    expect(canonicalJson(knownState(s, "blue"))).toContain('"bought"');
     // Cancelled by Subterfuge (l.706): no more than without it.
     if (blue) blue.cards = [{ card: "traitor", revealed: true, cancelled: true }];
     expect(knownState(s, "blue").campaign.battle?.craft).toHaveLength(3);
@@ -230,6 +237,14 @@ describe("view and report", () => {
       rolls: [{ die: "d6", value: 5, for: "laser blue-3 at red-1", need: 4 }],
     },
   ];
+  it("an event a seat may not see is among its secrets, and not in its view or report", () => {
+    const s = battle();
+    expect(secrets(s, "red", events)).toContain('"text":"blue-1 (Carrier) moves face down"');
+    expect(secrets(s, "blue", events).filter((n) => n.startsWith('"text"'))).toEqual([]);
+    expect(leaks(s, "red", canonicalJson(view(s, "red", events)), events)).toEqual([]);
+    expect(leaks(s, "red", canonicalJson(report(s, "red", events).json), events)).toEqual([]);
+    expect(leaks(s, "red", canonicalJson({ events }), events)).toEqual(['"text":"blue-1 (Carrier) moves face down"']);
+  });
   it("each seat sees its own known state and the events it may see", () => {
     const s = battle();
     const b = view(s, "blue", events);
@@ -250,6 +265,9 @@ describe("view and report", () => {
     expect(text).toContain("blue-2 Wasp (fighter E+EM): aboard blue-1");
     expect(text).toContain("Superior Lasers: +1 to shots with Lasers. (l.684-686) (hidden)");
     expect(text).toContain("blue-crew-1 The Blues: Star, aboard blue-1");
+    expect(text).toContain(
+      "Enemy craft on the table as you know them:\n  red-1 Heavy (vessel E+E+A+A+L+L+M+N): face up at (50, 24) heading 270\n  red-2 (red): a face-down counter at (63, 30)",
+    );
     const red = report(s, "red", events);
     expect(red.text).not.toContain("Carrier");
     expect(red.text).not.toContain("moves face down");
@@ -315,10 +333,18 @@ describe("orders templates: parse, and have no problems at each step kind", () =
   });
   it('deploy: a deploy per craft at a point within 6" of its planet, on the table and clear of the planet (l.884)', () => {
     const s = battle("deploy");
+    // The Space Station is "randomly deployed" (l.876): neither in the template nor in the menus.
+    const station = craftOf("blue-station", "blue", { name: "Space Station", type: "vessel", modules: [{ module: "E" }] });
+    station.station = true;
+    station.where = { kind: "table", at: { x: 12, y: 24 }, heading: 90 };
+    s.campaign.battle?.craft.push(station);
+    expect(ordersTemplate(s, "blue")).not.toContain("blue-station");
+    const menu = legalOrders(s, "blue").orders[0]?.fields.craft;
+    expect(menu?.kind === "choice" && menu.values.map((v) => v.value)).toEqual(["blue-1", "blue-2", "blue-3"]);
     for (const seat of ["blue", "red"]) {
       const { orders } = templateOrders(s, seat);
       const planet = s.campaign.battle?.planets[s.campaign.battle.homes[seat]?.planet ?? 0];
-      const mine = s.campaign.battle?.craft.filter((c) => c.owner === seat) ?? [];
+      const mine = s.campaign.battle?.craft.filter((c) => c.owner === seat && !c.station) ?? [];
       expect(orders.orders.map((o) => ("craft" in o ? o.craft : ""))).toEqual(mine.map((c) => c.id));
       for (const o of orders.orders) {
         if (o.type !== "deploy" || !o.at || !planet) throw new Error("a deploy at a point");
@@ -416,12 +442,11 @@ describe("the check", () => {
     expect(c.ok).toBe(false);
     expect(c.problems).toEqual([expect.objectContaining({ order: "#1 buy", code: "wrong-step" })]);
     expect(c.lines).toContainEqual(expect.objectContaining({ order: "#1 buy", ok: false, certainty: "certain" }));
-    expect(c.lines).toContainEqual(expect.objectContaining({ order: "#0 move blue-3", ok: true, step: "S7 Movement" }));
+    expect(c.lines).toContainEqual(expect.objectContaining({ order: "#0 move blue-3", ok: true }));
+    expect(c.lines.filter((l) => !l.ok).map((l) => l.order)).toEqual(["#1 buy"]);
   });
   it("a malformed order fails as itself; the waiting seat and another seat's file are refused", () => {
     const s = battle();
-    // The order after the malformed one is checked as itself (a move the rules allow; a give-up here would be refused
-    // by S3 itself: blue has lost nothing, l.416).
     const raw = parseOrders({
       orders: [
         { type: "move", craft: "blue-3" },
@@ -429,12 +454,35 @@ describe("the check", () => {
       ],
     });
     const c = check(s, "blue", raw.orders);
-    expect(c.lines).toContainEqual(expect.objectContaining({ order: expect.stringMatching(/^#0/), ok: false }));
+    expect(c.lines).toContainEqual(expect.objectContaining({ order: "#0", ok: false, text: expect.stringContaining("malformed") }));
     expect(c.lines).toContainEqual(expect.objectContaining({ order: "#1 move blue-3", ok: true }));
     expect(check(s, "red", { orders: [{ type: "give-up" }] }).problems[0]?.code).toBe("not-your-turn");
     expect(check(s, "red", { orders: [] }).ok).toBe(true);
     expect(check(s, "blue", { seat: "red", orders: [] }).problems[0]?.code).toBe("wrong-seat");
     expect(check(s, "nobody", { orders: [] }).problems[0]?.code).toBe("unknown-seat");
+  });
+  it("a line from an event with dice is a chance, with the need of each die; one without dice is certain", () => {
+    const shot: SxEvent = {
+      kind: "shot",
+      game: 1,
+      turn: 2,
+      step: "game 1, turn 2, blue S9 Shoot",
+      text: "blue-3 fires 1 laser at red-1: 1 hit",
+      order: "#0 shoot blue-3",
+      rolls: [
+        { die: "d6", value: 2, for: "laser blue-3 at red-1", need: 4 },
+        { die: "d6", value: 5, for: "laser blue-3 at red-1", need: 4 },
+      ],
+    };
+    expect(eventLine(shot, "#0 shoot blue-3")).toEqual({
+      step: "game 1, turn 2, blue S9 Shoot",
+      order: "#0 shoot blue-3",
+      text: "with stand-in dice: blue-3 fires 1 laser at red-1: 1 hit; each die needs 4+",
+      ok: true,
+      certainty: "chance",
+    });
+    const { rolls: _r, ...moved } = shot;
+    expect(eventLine({ ...moved, text: "blue-3 moves" }, "#0 move blue-3").certainty).toBe("certain");
   });
   it("runs on the seat's known state: it does not change the state and names nothing hidden", () => {
     const s = battle();

@@ -107,7 +107,8 @@ export interface Craft {
   moved?: number;
   /**
    * Of `pendingHits`, those shot from the craft's rear 90° (setting `rearShots`, ruling C.5: the lost exception of
-   * l.400): S2 puts their damage on Engines and Thrusters first. Absent with the setting off.
+   * l.400); after S1, of `pendingDamage`, the damage they did, which S2 puts on Engines and Thrusters first. Absent
+   * with the setting off.
    */
   rearHits?: number;
 }
@@ -117,6 +118,8 @@ export interface Crew {
   id: string;
   name: string;
   medals: Medal[];
+  /** Captured with its craft and held by this seat until exchanged for prisoners it holds (l.868): it cannot fly. */
+  heldBy?: SeatId;
 }
 
 /** A technology card a seat holds this game (l.672): hidden until first used, or cancelled by Subterfuge (l.706). */

@@ -13,6 +13,8 @@ export const settingsSchema = z
     fighterArcs: z.boolean({ error: "fighterArcs: true or false" }).default(false),
     /** C.36: a prisoner fighter (l.454) costs nothing. Default: it is priced as any fighter. */
     prisonersFree: z.boolean({ error: "prisonersFree: true or false" }).default(false),
+    /** C.32: "Optional: allow the CT's to choose 11 craft from among their 3 designs" (l.917). Default: the fixed force. */
+    ctChoice: z.boolean({ error: "ctChoice: true or false" }).default(false),
     /** C.2: the CT designs priced as printed ("value 9", l.909-913) rather than by the table. Later. */
     ctValue: z.enum(["table", "printed"], { error: "ctValue: table or printed" }).default("table"),
     /** C.5: the lost rear-shot exception (l.400): a shot from the rear 90° damages engines and thrusters first (S9 marks `Craft.rearHits`). */
@@ -21,6 +23,10 @@ export const settingsSchema = z
     giveUpCounts: z.enum(["craft", "vessels"], { error: "giveUpCounts: craft or vessels" }).default("craft"),
     /** C.13: the franchise penalty's medal is the leader's choice (l.797) or random (l.1050). Later. */
     franchisePenalty: z.enum(["choice", "random"], { error: "franchisePenalty: choice or random" }).default("choice"),
+    /** "Start your squadron within 6" of your planet" (l.892): measured from the planet's edge, or from its centre. */
+    deployFrom: z.enum(["edge", "centre"], { error: "deployFrom: edge or centre" }).default("edge"),
+    /** E.10: the campaign is won by the most medals the crews hold at its end, or the most earned over its games. */
+    campaignWinner: z.enum(["held", "earned"], { error: "campaignWinner: held or earned" }).default("held"),
   })
   .strict();
 

@@ -96,7 +96,7 @@ const squadron = z.object({
   machine: z.boolean(),
   designs: listUpTo(design, 3, "designs"),
   prisoners: listUpTo(z.object({ id, design }), 100, "prisoners"),
-  crews: listUpTo(z.object({ id, name: name("a crew's name"), medals }), 1000, "crews"),
+  crews: listUpTo(z.object({ id, name: name("a crew's name"), medals, heldBy: id.optional() }), 1000, "crews"),
   cards: listUpTo(z.object({ card: z.enum(CARDS), revealed: z.boolean(), cancelled: z.boolean() }), CARDS.length, "cards"),
   redesigned: z.boolean(),
   bought: listUpTo(z.object({ design: name("a design or prisoner"), count: wholeIn(0, 100, "craft") }), 20, "the last purchase").optional(),

@@ -33,6 +33,12 @@ const PAGES: readonly RulesetPage[] = [
     title: "Battleshift fleet builder: design ships and squadrons, priced and checked as you edit",
     component: lazy(() => import("./battleshift/FleetBuilder.js")),
   },
+  {
+    ruleset: "space-war",
+    name: "designer",
+    title: "Space War squadron designer: craft built module by module, priced and checked as you edit",
+    component: lazy(() => import("./space-war/Designer.js")),
+  },
 ];
 
 export function rulesetPages(): readonly RulesetPage[] {

@@ -23,6 +23,7 @@ import { checkDesign } from "./designs.js";
 import { battleOf, enemiesOf, type Given, type Sorted, type StepContext } from "./step.js";
 
 const lost = (c: Craft): boolean => c.where.kind === "gone" && (c.where.how === "destroyed" || c.where.how === "captured");
+const destroyed = (c: Craft): boolean => c.where.kind === "gone" && c.where.how === "destroyed";
 /** Craft that survived the action (fled ones too): their crews may be decorated (l.733). Military only. */
 const survivors = (b: Battle, seat: SeatId): Craft[] =>
   b.craft.filter((c) => c.owner === seat && military(c) && !lost(c)).sort((a, c) => (a.type === c.type ? 0 : a.type === "vessel" ? -1 : 1));
@@ -56,6 +57,31 @@ export function gameFacts(ctx: StepContext, seat: SeatId): GameFacts {
 const crewsAboard = (b: Battle, seat: SeatId): string[] => [
   ...new Set(survivors(b, seat).flatMap((c) => (c.crew === undefined ? [] : [c.crew]))),
 ];
+
+/**
+ * "a captured crew with Medals may be held and exchanged for prisoners held by the enemy. This is the norm" (l.868):
+ * between each two seats that hold crews of the other, crews are exchanged one for one, most medals first; the rest
+ * stay held (RULINGS.md "Captured crews").
+ */
+export function exchangeCrews(ctx: StepContext): void {
+  const qs = ctx.state.campaign.squadrons;
+  const heldOf = (owner: SeatId, by: SeatId) =>
+    (qs.find((q) => q.seat === owner)?.crews ?? []).filter((k) => k.heldBy === by).sort((a, b) => b.medals.length - a.medals.length);
+  qs.forEach((a, i) => {
+    for (const b of qs.slice(i + 1)) {
+      const mine = heldOf(a.seat, b.seat);
+      const theirs = heldOf(b.seat, a.seat);
+      const n = Math.min(mine.length, theirs.length);
+      for (let k = 0; k < n; k++) {
+        const x = mine[k] as Crew;
+        const y = theirs[k] as Crew;
+        delete x.heldBy;
+        delete y.heldBy;
+        ctx.emit("crews-exchanged", `${a.seat}'s ${x.name} and ${b.seat}'s ${y.name} are exchanged (l.868).`);
+      }
+    }
+  });
+}
 
 /** The battle is over: the result, the crews lost, prisoners, the medals earned and the penalties owed. */
 export function closeBattle(ctx: StepContext): void {
@@ -99,20 +125,33 @@ export function closeBattle(ctx: StepContext): void {
     }
   }
 
-  // Crews are "lost if their Craft is destroyed" (l.737); a captured crew is lost too (exchange, l.868: not yet).
+  // Crews are "lost if their Craft is destroyed" (l.737); a captured crew with medals is held by its captor (l.868).
   for (const q of c.squadrons) {
-    const gone = new Set(b.craft.filter((k) => k.owner === q.seat && k.crew !== undefined && lost(k)).map((k) => k.crew as string));
-    if (gone.size === 0) continue;
+    const gone = new Set(b.craft.filter((k) => k.owner === q.seat && k.crew !== undefined && destroyed(k)).map((k) => k.crew as string));
     const names = q.crews.filter((k) => gone.has(k.id));
     q.crews = q.crews.filter((k) => !gone.has(k.id));
-    ctx.emit(
-      "crew-lost",
-      `${q.seat} loses ${names.map((k) => `${k.name} (${k.medals.join(", ") || "no medals"})`).join("; ")} with their craft (l.737).`,
-      {
-        to: [q.seat],
-      },
-    );
+    if (names.length > 0)
+      ctx.emit(
+        "crew-lost",
+        `${q.seat} loses ${names.map((k) => `${k.name} (${k.medals.join(", ") || "no medals"})`).join("; ")} with their craft (l.737).`,
+        { to: [q.seat] },
+      );
+    for (const k of b.craft.filter(
+      (x) => x.owner === q.seat && x.crew !== undefined && x.where.kind === "gone" && x.where.how === "captured",
+    )) {
+      const crew = q.crews.find((x) => x.id === k.crew);
+      if (!crew) continue;
+      const captor =
+        Object.keys(b.tally).find((s2) => s2 !== q.seat && (b.tally[s2]?.captured ?? []).includes(k.id)) ?? enemiesOf(s, q.seat)[0];
+      if (crew.medals.length === 0 || captor === undefined) {
+        q.crews = q.crews.filter((x) => x.id !== crew.id);
+        continue;
+      }
+      crew.heldBy = captor;
+      ctx.emit("crew-held", `${crew.name} (${crew.medals.join(", ")}), captured with ${k.id}, is held by ${captor} (l.868).`);
+    }
   }
+  exchangeCrews(ctx);
 
   // Prisoners (l.454): captured fighters kept by the captor; a prisoner destroyed "cannot use again".
   for (const q of c.squadrons) {
@@ -146,7 +185,7 @@ export function closeBattle(ctx: StepContext): void {
       for (const crew of crewsAboard(b, q.seat)) award.strip.push({ crew, why: "the Convoy's disaster (l.954)" });
     const franchise = b.craft.some((k) => k.station && lost(k) && (b.tally[q.seat]?.destroyed ?? []).includes(k.id));
     if (franchise && !holds(s, q.seat, "task-corporation"))
-      for (const crew of q.crews)
+      for (const crew of q.crews.filter((k) => k.heldBy === undefined))
         award.strip.push({ crew: crew.id, why: "a franchise destroyed without the Corporation card (l.797, C.13)" });
   }
 
@@ -353,7 +392,9 @@ export function afterGameStep(ctx: StepContext, orders: Readonly<Record<SeatId, 
   delete c.awards;
   c.game += 1;
   if (c.game >= s.games) {
-    const held = c.squadrons.map((q) => ({ seat: q.seat, n: medalsHeld(q) }));
+    const earned = (seat: SeatId) => c.results.reduce((t, r) => t + (r.medals[seat]?.length ?? 0), 0);
+    const byEarned = s.settings.campaignWinner === "earned";
+    const held = c.squadrons.map((q) => ({ seat: q.seat, n: byEarned ? earned(q.seat) : medalsHeld(q) }));
     const most = Math.max(...held.map((h) => h.n));
     const winners = held.filter((h) => h.n === most).map((h) => h.seat);
     const table = held.map((h) => `${h.seat} ${h.n}`).join(", ");
@@ -361,8 +402,8 @@ export function afterGameStep(ctx: StepContext, orders: Readonly<Record<SeatId, 
       winners,
       reason:
         winners.length === held.length
-          ? `after ${c.game} games every squadron's crews hold ${most} medals: a draw (E.10)`
-          : `after ${c.game} games ${winners.join(" and ")} hold${winners.length === 1 ? "s" : ""} the most medals (${table}; E.10)`,
+          ? `after ${c.game} game${c.game === 1 ? "" : "s"} every squadron ${byEarned ? "earned" : "holds"} ${most} medals: a draw (E.10)`
+          : `after ${c.game} game${c.game === 1 ? "" : "s"} ${winners.join(" and ")} ${byEarned ? "earned" : winners.length === 1 ? "holds" : "hold"} the most medals (${table}; E.10)`,
     };
     ctx.emit("campaign-over", `The campaign is over: ${s.outcome.reason}.`);
   }

@@ -12,7 +12,7 @@ import { budgetOf, MACHINE_BUDGET, MAX_CRAFT } from "../designing-craft/cost.js"
 import { countOf, type Design, designCost, designText } from "../designing-craft/design.js";
 import { type Craft, craftOf, type Role, type Squadron } from "../model.js";
 import type { BuyOrder, CrewOrder } from "../orders.js";
-import { CT_FORCE, MACHINE_VESSEL } from "../scenarios/scenarios.js";
+import { CT_FORCE, CT_OPTIONAL_CRAFT, MACHINE_VESSEL } from "../scenarios/scenarios.js";
 import { setUpBattle } from "../scenarios/set-up.js";
 import type { Given, Sorted, StepContext } from "./step.js";
 
@@ -158,6 +158,10 @@ export function crewsAboard(ctx: StepContext, q: Squadron, craft: Craft[], given
       );
       continue;
     }
+    if (crew.heldBy !== undefined) {
+      ctx.fail(q.seat, g.at, "crew-held", `${crew.name} is held by ${crew.heldBy} until exchanged for prisoners (l.868)`);
+      continue;
+    }
     if (placed.has(crew.id)) {
       ctx.fail(
         q.seat,
@@ -183,7 +187,7 @@ export function crewsAboard(ctx: StepContext, q: Squadron, craft: Craft[], given
     free.crew = crew.id;
     placed.add(crew.id);
   }
-  const left = q.crews.filter((c) => !placed.has(c.id)).sort((a, b) => b.medals.length - a.medals.length);
+  const left = q.crews.filter((c) => !placed.has(c.id) && c.heldBy === undefined).sort((a, b) => b.medals.length - a.medals.length);
   const seats = craft
     .filter((c) => c.crew === undefined)
     .sort((a, b) => (a.type === b.type ? b.modules.length - a.modules.length : a.type === "vessel" ? -1 : 1));
@@ -203,6 +207,44 @@ export function fixedForce(role: Role, scenario: string): Line[] | undefined {
   return undefined;
 }
 
+/**
+ * "Optional: allow the CT's to choose 11 craft from among their 3 designs" (l.917, C.32; setting `ctChoice`): buy
+ * orders naming the CT designs, 11 craft in all, fighters only with a Carrier (l.51). Any fault: a problem, and the
+ * fixed force (l.907-913) stands. Undefined when the setting is off or no order is given.
+ */
+export function ctChoice(ctx: StepContext, seat: SeatId, buys: readonly Given<BuyOrder>[]): Line[] | undefined {
+  if (!ctx.state.settings.ctChoice || buys.length === 0) return undefined;
+  const lines: Line[] = [];
+  let ok = true;
+  for (const g of buys) {
+    const design = CT_FORCE.find((f) => f.design.name === g.order.design)?.design;
+    if (!design) {
+      ctx.fail(seat, g.at, "unknown-design", `the CT's choose among ${CT_FORCE.map((f) => f.design.name).join(", ")} (l.917)`);
+      ok = false;
+      continue;
+    }
+    const line = lines.find((l) => l.design === design);
+    if (line) line.count += g.order.count;
+    else lines.push({ design, count: g.order.count });
+  }
+  const n = craftCount(lines);
+  const last = buys[buys.length - 1]?.at ?? "buy";
+  if (ok && n !== CT_OPTIONAL_CRAFT) {
+    ctx.fail(seat, last, "ct-eleven", `the CT's "choose 11 craft" (l.917): these orders make ${n}; the fixed force (l.907-913) stands`);
+    ok = false;
+  }
+  if (ok && lines.some((l) => l.design.type === "fighter" && l.count > 0) && !hasBay(lines)) {
+    ctx.fail(
+      seat,
+      last,
+      "fighters-without-shuttle-bay",
+      `CT fighters need a CT Carrier to carry them (l.51); the fixed force (l.907-913) stands`,
+    );
+    ok = false;
+  }
+  return ok ? lines.filter((l) => l.count > 0) : undefined;
+}
+
 export function purchaseStep(ctx: StepContext, orders: Readonly<Record<SeatId, Sorted>>): void {
   const c = ctx.state.campaign;
   const scenario = c.scenario ?? "squadron-action";
@@ -210,9 +252,20 @@ export function purchaseStep(ctx: StepContext, orders: Readonly<Record<SeatId, S
   for (const q of c.squadrons) {
     const role = c.roles?.[q.seat] ?? "squadron";
     const o = orders[q.seat];
+    const chosen = role === "ct" ? ctChoice(ctx, q.seat, o?.buy ?? []) : undefined;
+    if (chosen) {
+      for (const g of o?.crew ?? [])
+        ctx.fail(q.seat, g.at, "fixed-force", `${q.seat} commands the cultural terrorists this game: no crews aboard`);
+      forces[q.seat] = craftOfLines(q.seat, chosen);
+      ctx.emit("bought", `${q.seat}'s cultural terrorists are ${chosen.map((l) => `${l.count} ${l.design.name}`).join(", ")} (l.917).`, {
+        to: [q.seat],
+      });
+      ctx.emit("bought", `${q.seat}'s cultural terrorists choose their 11 craft (l.917).`);
+      continue;
+    }
     const fixed = fixedForce(role, scenario);
     if (fixed) {
-      for (const g of [...(o?.buy ?? []), ...(o?.crew ?? [])])
+      for (const g of [...(role === "ct" && ctx.state.settings.ctChoice ? [] : (o?.buy ?? [])), ...(o?.crew ?? [])])
         ctx.fail(
           q.seat,
           g.at,

@@ -20,14 +20,14 @@ import type { Rng } from "../../../core/rng.js";
 import type { Resolution } from "../../../core/ruleset.js";
 import type { SxEvent } from "../events.js";
 import type { CampaignStep, SpaceWarState } from "../model.js";
-import { ORDER_TYPES, type Order, type Orders, type OrderType, parseGivenOrders, STEP_ORDERS } from "../orders.js";
+import { type Order, type Orders, parseGivenOrders, STEP_ORDERS } from "../orders.js";
 import { deployStep } from "../scenarios/deployment.js";
 import { EMPTY, playerTurn } from "../the-turn/sequence.js";
 import { afterGameStep, closeBattle } from "./after-game.js";
 import { designStep } from "./designs.js";
 import { beginGame } from "./each-game.js";
 import { purchaseStep } from "./purchase.js";
-import { type Given, type Sorted, type StepContext, stepContext } from "./step.js";
+import { type Given, noOrders, type Sorted, type StepContext, stepContext } from "./step.js";
 
 export const STEP_NAMES: Readonly<Record<CampaignStep, string>> = {
   design: "Designing craft",
@@ -50,7 +50,7 @@ export function sortOrders(ctx: StepContext, seat: SeatId, given: Orders | undef
   const step = ctx.state.campaign.step;
   const { orders, problems, positions } = parseGivenOrders(given ?? { orders: [] });
   for (const p of problems) ctx.fail(seat, p.order, p.code, p.message);
-  const out = Object.fromEntries(ORDER_TYPES.map((t) => [t, [] as Given[]])) as Record<OrderType, Given[]>;
+  const out = noOrders();
   const takes: readonly string[] = STEP_ORDERS[step];
   orders.orders.forEach((order: Order, i: number) => {
     const at = `#${positions[i] ?? i} ${order.type}${"craft" in order && typeof order.craft === "string" ? ` ${order.craft}` : ""}`;
@@ -64,9 +64,10 @@ export function sortOrders(ctx: StepContext, seat: SeatId, given: Orders | undef
       );
       return;
     }
-    out[order.type].push({ order, at });
+    const list: Given[] = out[order.type];
+    list.push({ order, at });
   });
-  return out as unknown as Sorted;
+  return out;
 }
 
 /** The pure step: same state, orders and dice give byte-identical results. */

@@ -20,6 +20,28 @@ export interface Given<O extends Order = Order> {
 /** A seat's orders of this step, by type, in file order. */
 export type Sorted = { readonly [T in OrderType]: readonly Given<Extract<Order, { type: T }>>[] };
 
+/** No orders of any type: what S1-S2 take, and where sorting starts. */
+export function noOrders(): { [T in OrderType]: Given<Extract<Order, { type: T }>>[] } {
+  return {
+    design: [],
+    buy: [],
+    crew: [],
+    deploy: [],
+    "give-up": [],
+    launch: [],
+    retrieve: [],
+    prisoner: [],
+    tractor: [],
+    nuke: [],
+    move: [],
+    ram: [],
+    shoot: [],
+    repair: [],
+    medal: [],
+    strip: [],
+  };
+}
+
 export interface StepContext {
   /** The state being changed: the step's own deep copy. */
   readonly state: SpaceWarState;

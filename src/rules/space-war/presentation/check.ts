@@ -40,6 +40,21 @@ const needs = (e: SxEvent): string => {
   return `; each die needs ${distinct.map((n) => `${n}+`).join(" or ")}`;
 };
 
+/**
+ * The line of an event that carried out an order: what dice decide is `certainty: "chance"`, said as what the
+ * stand-in dice gave, with the score each die needs (the real dice are rolled when the step is played).
+ */
+export function eventLine(e: SxEvent, order: string): CheckLine {
+  const chance = (e.rolls?.length ?? 0) > 0;
+  return {
+    step: e.step,
+    order,
+    text: chance ? `with stand-in dice: ${e.text}${needs(e)}` : e.text,
+    ok: true,
+    certainty: chance ? "chance" : "certain",
+  };
+}
+
 export function check(state: SpaceWarState, seat: string, given: Orders): Check {
   const refuse = (order: string, code: string, message: string): Check => ({
     ok: false,
@@ -122,15 +137,7 @@ export function check(state: SpaceWarState, seat: string, given: Orders): Check 
     if (e.order === undefined) continue;
     const at = position(e.order);
     said.add(at);
-    if (failing.has(at)) continue;
-    const chance = (e.rolls?.length ?? 0) > 0;
-    lines.push({
-      step: stepOf(typeAt(e.order)),
-      order: e.order,
-      text: chance ? `with stand-in dice: ${e.text}${needs(e)}` : e.text,
-      ok: true,
-      certainty: chance ? "chance" : "certain",
-    });
+    lines.push(eventLine(e, e.order));
   }
   orders.orders.forEach((o, i) => {
     const at = `#${positions[i] ?? i}`;

@@ -9,12 +9,14 @@
  * - an enemy's designs, but those seen on the table (a face-up craft, a wreck): E.8 "the opponent's designs are secret
  *   until revealed";
  * - the enemy's purchases and the crews aboard its craft before the battle: its craft not yet on the table are
- *   removed (their number is its purchase), and so is its last purchase (`Squadron.bought`), but a seat holding the Traitor card sees them whole before deployment
- *   (l.708-710 "Enemy player must reveal the composition of his or her force before deployment!");
+ *   removed (their number is its purchase), and so is any field of its squadron not named in `knownState` (its record of
+ *   what it bought), but a seat holding the Traitor card sees them whole before deployment (l.708-710 "Enemy player
+ *   must reveal the composition of his or her force before deployment!");
  * - which enemy craft an enemy crew is aboard, until that craft is face up (its medals are public: they were
  *   awarded after a game, l.729).
  * Everything else is open: the table, the planets, face-up craft whole, the tallies, the results and the medals.
  */
+import { isVisibleTo } from "../../../core/events.js";
 import type { SeatId } from "../../../core/ids.js";
 import { canonicalJson, cloneData } from "../../../core/json.js";
 import type { SxEvent } from "../events.js";
@@ -86,15 +88,20 @@ export function knownState(state: SpaceWarState, seat: SeatId): SpaceWarState {
   const c = k.campaign;
   c.squadrons = c.squadrons.map((q) => {
     if (q.seat === seat) return q;
+    const cards = q.cards.filter((h) => h.revealed);
+    if (seesForce(state, seat)) return { ...q, cards };
     const seen = seenDesigns(state, seat, q);
-    const { bought, ...rest } = q;
+    // Built field by field: a field of the squadron not named here (its purchase, `bought`) is its own business.
     return {
-      ...rest,
-      // The enemy's purchase is its force's composition: seen only through the Traitor (l.708-710).
-      ...(bought !== undefined && seesForce(state, seat) ? { bought } : {}),
+      seat: q.seat,
+      name: q.name,
+      budgetOption: q.budgetOption,
+      machine: q.machine,
       designs: q.designs.filter((d) => seen.has(d.name)),
       prisoners: q.prisoners.filter((p) => seen.has(p.design.name)),
-      cards: q.cards.filter((h) => h.revealed),
+      crews: q.crews,
+      cards,
+      redesigned: q.redesigned,
     };
   });
   const b = c.battle;
@@ -111,10 +118,14 @@ export function knownState(state: SpaceWarState, seat: SeatId): SpaceWarState {
 
 /**
  * Needles `seat` must not find in its view, report, known state or menus (the shared harness looks for each): the
- * canonical JSON of each hidden fact, written so that what the seat may see cannot contain it by chance.
+ * canonical JSON of each hidden fact, written so that what the seat may see cannot contain it by chance, and the text of
+ * each event it may not see.
  */
-export function secrets(state: SpaceWarState, seat: SeatId, _events: readonly SxEvent[]): string[] {
+export function secrets(state: SpaceWarState, seat: SeatId, events: readonly SxEvent[]): string[] {
   const out: string[] = [];
+  // An event the seat may not see (a face-down counter's move told to its owner): its text, unless a public one says the same.
+  const open = new Set(events.filter((e) => isVisibleTo(e, seat)).map((e) => e.text));
+  for (const e of events) if (!isVisibleTo(e, seat) && !open.has(e.text)) out.push(`"text":${JSON.stringify(e.text)}`);
   const b = state.campaign.battle;
   const k = knownState(state, seat);
   const mine = new Set((state.campaign.squadrons.find((q) => q.seat === seat)?.designs ?? []).map((d) => d.name));

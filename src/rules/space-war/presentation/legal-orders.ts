@@ -86,7 +86,7 @@ export function legalOrders(state: SpaceWarState, seat: SeatId): Options {
       );
       break;
     case "deploy": {
-      const placing = mine.filter((x) => x.where.kind !== "gone");
+      const placing = mine.filter((x) => x.where.kind === "entering" && !x.station); // the station is placed at random (l.876)
       const bays = placing.filter((x) => x.type === "vessel" && operating(x, "SB") > 0);
       add(
         {

@@ -58,12 +58,16 @@ export function tableSvg(state: SpaceWarState, opts: TableSvgOptions = {}): stri
   out.push(`<text x="${MARGIN}" y="20" font-size="15" font-weight="bold">${esc(title)}</text>`);
   if (opts.subtitle) out.push(`<text x="${MARGIN}" y="37" font-size="11">${esc(opts.subtitle)}</text>`);
   out.push(`<rect x="${MARGIN}" y="${HEADER + MARGIN}" width="${width}" height="${depth}" fill="#0b1330" stroke="#000" stroke-width="2"/>`);
+  // Scouting circles reach past the table's edge: drawn within it only.
+  out.push(`<clipPath id="table-edge"><rect x="${MARGIN}" y="${HEADER + MARGIN}" width="${width}" height="${depth}"/></clipPath>`);
   // Grid every 6" (deployment is within 6" of a planet, l.884).
   for (let x = 6; x < width / SCALE; x += 6)
     out.push(`<line x1="${f(X(x))}" y1="${f(Y(0))}" x2="${f(X(x))}" y2="${f(Y(depth / SCALE))}" stroke="#26315a" stroke-width="0.5"/>`);
   for (let y = 6; y < depth / SCALE; y += 6)
     out.push(`<line x1="${f(X(0))}" y1="${f(Y(y))}" x2="${f(X(width / SCALE))}" y2="${f(Y(y))}" stroke="#26315a" stroke-width="0.5"/>`);
-  out.push(`<text x="${MARGIN}" y="${H - 6}" font-size="10">${esc(`${width / SCALE}" x ${depth / SCALE}", grid 6"`)}</text>`);
+  out.push(
+    `<text x="${MARGIN}" y="${H - 6}" font-size="10">${esc(`${width / SCALE}" x ${depth / SCALE}", grid 6"; arrows: craft face up (dashed: yours face down); grey squares: counters not known; S: Space Station`)}</text>`,
+  );
   if (b) {
     b.planets.forEach((p, i) => {
       const home = Object.entries(b.homes).find(([, h]) => h.planet === i)?.[0];
@@ -76,7 +80,7 @@ export function tableSvg(state: SpaceWarState, opts: TableSvgOptions = {}): stri
       for (const c of b.craft) {
         if (c.owner !== opts.seat || (c.where.kind !== "hidden" && c.where.kind !== "table")) continue;
         out.push(
-          `<circle class="scouting" cx="${f(X(c.where.at.x))}" cy="${f(Y(c.where.at.y))}" r="${f(reach * SCALE)}" fill="none" stroke="${colour(c.owner)}" stroke-opacity="0.5" stroke-dasharray="4 4"/>`,
+          `<circle class="scouting" clip-path="url(#table-edge)" cx="${f(X(c.where.at.x))}" cy="${f(Y(c.where.at.y))}" r="${f(reach * SCALE)}" fill="none" stroke="${colour(c.owner)}" stroke-opacity="0.5" stroke-dasharray="4 4"/>`,
         );
       }
     }
@@ -119,7 +123,7 @@ export function tableSvg(state: SpaceWarState, opts: TableSvgOptions = {}): stri
   }
   const legend = state.seats.map(
     (s, i) =>
-      `<text x="${W - MARGIN - 150 * (state.seats.length - i)}" y="20" font-size="11" fill="${colour(s.id)}">${esc(`■ ${s.name}`)}</text>`,
+      `<text x="${W - MARGIN - 140 * (state.seats.length - i)}" y="37" font-size="11" fill="${colour(s.id)}">${esc(`■ ${s.name}`)}</text>`,
   );
   out.push(...legend);
   out.push("</svg>");

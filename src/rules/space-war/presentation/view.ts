@@ -14,6 +14,7 @@ import { STEP_ORDERS } from "../orders.js";
 import { CARD_DATA } from "../technology-cards/cards.js";
 import { along, bearing, distance, inchesText } from "../the-turn/geometry.js";
 import { movementAllowance } from "../the-turn/movement.js";
+import { shotRange } from "../the-turn/shooting.js";
 import { knownState } from "./known-state.js";
 
 /** What a seat sees: the state as it knows it and the events it may see. */
@@ -108,6 +109,14 @@ export function report(state: SpaceWarState, seat: SeatId, events: readonly SxEv
   lines.push("", "Your craft (* damaged, ° expended):");
   if (mine.length === 0) lines.push("  none in a battle now");
   for (const c of mine) lines.push(`  ${craftLine(c)}`);
+  const enemies = (k.campaign.battle?.craft ?? []).filter(
+    (c) => c.owner !== seat && (c.where.kind === "hidden" || c.where.kind === "table"),
+  );
+  if (enemies.length > 0) {
+    lines.push("", "Enemy craft on the table as you know them:");
+    for (const c of enemies)
+      lines.push(`  ${c.where.kind === "hidden" ? `${c.id} (${c.owner}): a face-down counter at ${pointText(c.where.at)}` : craftLine(c)}`);
+  }
   if (q) {
     lines.push("", "Your designs:");
     for (const d of q.designs) lines.push(`  ${d.name}: ${designText(d)}, ${designCost(d) ?? "?"} M€`);
@@ -255,7 +264,8 @@ export function ordersTemplate(state: SpaceWarState, seat: SeatId): string {
     );
   }
   if (c.step === "deploy") {
-    const mine = (k.campaign.battle?.craft ?? []).filter((x) => x.owner === seat && x.where.kind !== "gone");
+    // The Space Station is "randomly deployed" (l.876): the campaign places it, not the player.
+    const mine = (k.campaign.battle?.craft ?? []).filter((x) => x.owner === seat && x.where.kind === "entering" && !x.station);
     const points = deployPoints(k, seat, mine.length);
     head.push(
       '# Each craft face down within 6" of your planet (l.884), or a fighter aboard a vessel with a Shuttle Bay: { type: deploy, craft: ID, aboard: VESSEL }.',
@@ -293,7 +303,13 @@ export function ordersTemplate(state: SpaceWarState, seat: SeatId): string {
       )[0];
       const weapon =
         operating(x, "L") > 0 ? "laser" : operating(x, "M") > 0 ? "missile" : operating(x, "EM") > 0 ? "expendables" : undefined;
-      if (near && weapon) body.push(`  # - { type: shoot, craft: ${x.id}, target: ${near.id}, weapon: ${weapon} }`);
+      if (near && weapon && near.where.kind === "table") {
+        // The distance now and the weapon's range (l.563-623), so the player sees whether the shot will reach after moving.
+        const d = distance(from, near.where.at);
+        body.push(
+          `  # - { type: shoot, craft: ${x.id}, target: ${near.id}, weapon: ${weapon} }   # ${near.id} is ${inchesText(d)} away; ${weapon} range ${inchesText(shotRange(weapon))}`,
+        );
+      }
     }
     return tail([]).replace("orders: []", ["orders: []", ...body].join("\n"));
   }

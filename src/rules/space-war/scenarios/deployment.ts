@@ -15,7 +15,7 @@ import type { DeployOrder } from "../orders.js";
 import { BASE, distance, inchesText, onTheTable } from "../the-turn/geometry.js";
 import { towardEnemy } from "./set-up.js";
 
-/** "within 6" of your planet" (l.892): measured from the planet's edge, so 7.5" from its centre (RULINGS.md). */
+/** "within 6" of your planet" (l.892): from the planet's edge, 7.5" from its centre (setting `deployFrom`, RULINGS.md). */
 export const DEPLOY_REACH = 6;
 
 /** Does the seat start at its table edge (the CT's; the machine vessel of Machine Wars II) rather than by its planet? */
@@ -41,7 +41,7 @@ export function startProblem(ctx: StepContext, b: Battle, seat: SeatId, at: Poin
   }
   const planet = b.planets[home.planet];
   if (!planet) return `${seat} has no planet`;
-  const reach = DEPLOY_REACH + planet.diameter / 2;
+  const reach = DEPLOY_REACH + (ctx.state.settings.deployFrom === "edge" ? planet.diameter / 2 : 0);
   const d = distance(at, planet.at);
   return d <= reach
     ? undefined

@@ -1,6 +1,6 @@
 /**
  * The scenarios' own ends (l.919-921 the CT's, l.942 the Convoy, l.1008 Machine Wars II) and their in-battle rules
- * the turn's steps ask for (l.942 the Convoy's exit, l.979 the machines' fighters). `the-turn/battle-end.ts` calls
+ * the turn's steps ask for (l.942 the Convoy's exit; l.979 the machines' fighters are the-turn/s6's `machineSelfDestruct`). `the-turn/battle-end.ts` calls
  * `scenarioOver(state)` before its own test (a side wiped out or given up, l.37, l.267, C.19): a scenario's terms win.
  */
 import type { SeatId } from "../../../core/ids.js";
@@ -28,23 +28,6 @@ export function convoyExit(b: Battle, escort: SeatId, exit: Point): boolean {
   if (edge === undefined) return false;
   const past = edge === "west" ? exit.x <= 0 : exit.x >= b.table.width;
   return past && Math.abs(exit.y - b.table.depth / 2) <= EXIT_HALF_WIDTH;
-}
-
-/**
- * Machine Wars (l.979): "If all a machine squadrons Vessels are Destroyed, all its Fighters are immediately removed"
- * (any carrying Nukes explode them: the turn's S6 rules). The ids of the fighters to remove now, if any.
- */
-export function machineFightersToRemove(state: SpaceWarState): string[] {
-  const b = state.campaign.battle;
-  const roles = state.campaign.roles ?? {};
-  if (!b) return [];
-  const out: string[] = [];
-  for (const seat of Object.keys(roles).filter((s) => roles[s] === "machine")) {
-    const mine = b.craft.filter((c) => c.owner === seat && military(c));
-    if (mine.some((c) => c.type === "vessel" && !lost(c))) continue;
-    out.push(...mine.filter((c) => c.type === "fighter" && c.where.kind !== "gone").map((c) => c.id));
-  }
-  return out;
 }
 
 /** A scenario's own end, or undefined when its terms have not decided the battle (the common end then applies). */

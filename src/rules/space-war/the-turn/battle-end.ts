@@ -3,11 +3,12 @@
  * vessels are destroyed"). Ruling C.19: a side is out when it has given up or has no vessel left (its fighters may
  * remain: with no bay to repair or re-arm them they are helpless); a vessel still to enter (the CT's, l.907) is not
  * lost. Transports and the station are not the side's fighting vessels (C.39). The battle is over when at most one
- * side is left in: it wins; none left (both wiped out at once, a nuke, a ram): a draw. The scenarios' own terms (l.919
- * the CT's, l.942 the convoy, l.1008 the machine) are not yet (RULINGS.md "Not yet done").
+ * side is left in: it wins; none left (both wiped out at once, a nuke, a ram): a draw. The scenarios' own terms (l.921
+ * the CT's, l.942 the convoy, l.1008 the machine: scenarios/scenario-end.ts) are asked first.
  */
 import type { SeatId } from "../../../core/ids.js";
 import type { Battle, SpaceWarState } from "../model.js";
+import { scenarioOver } from "../scenarios/scenario-end.js";
 
 /** Is the seat still in the battle: not given up, with a fighting vessel not gone? */
 export function stillIn(b: Battle, seat: SeatId): boolean {
@@ -20,6 +21,9 @@ export function stillIn(b: Battle, seat: SeatId): boolean {
 export function battleOver(state: SpaceWarState): { winner: SeatId | "draw"; reason: string } | undefined {
   const b = state.campaign.battle;
   if (!b) return undefined;
+  // A scenario's own terms come first (the CT's l.921, the Convoy l.942, Machine Wars II l.1008).
+  const own = scenarioOver(state);
+  if (own) return own;
   const seats = b.order.length > 0 ? b.order : state.seats.map((s) => s.id);
   const left = seats.filter((s) => stillIn(b, s));
   if (left.length > 1) return undefined;

@@ -16,10 +16,10 @@ export const seenBy = (c: Craft): SeatId[] | undefined => (c.where.kind === "tab
 export const military = (c: Craft): boolean => c.civilian !== true && c.station !== true;
 
 /** Hits put on a craft, resolved at its owner's next S1 (l.355, C.20), and the seat that put them (for credit). */
-export function addHits(c: Craft, hits: number, by: SeatId): void {
+export function addHits(c: Craft, hits: number, by?: SeatId): void {
   if (hits <= 0) return;
   c.pendingHits += hits;
-  c.hitBy = [...new Set([...(c.hitBy ?? []), by])];
+  if (by !== undefined) c.hitBy = [...new Set([...(c.hitBy ?? []), by])];
 }
 
 /** The craft aboard a vessel (its Shuttle Bays, l.428). */
@@ -38,9 +38,17 @@ export function tallyOf(b: Battle, seat: SeatId): Battle["tally"][SeatId] {
  * craft's crew and their medals are lost (l.404, l.737: removed from the squadron's crews; a captured crew is held
  * for exchange, l.868, so it stays); a military craft counts as its owner's loss; `by` (the seats whose hits did it,
  * the owner left out) are credited with it. Fighters aboard a destroyed vessel are destroyed with it (l.428).
- * Craft it held in a tractor beam are released (l.442). Returns every craft removed, itself first.
+ * Craft it held in a tractor beam are released (l.442). `announce` false: the caller says it. Returns every craft
+ * removed, itself first.
  */
-export function removeCraft(ctx: StepContext, c: Craft, how: "destroyed" | "captured", by: readonly SeatId[], why: string): Craft[] {
+export function removeCraft(
+  ctx: StepContext,
+  c: Craft,
+  how: "destroyed" | "captured",
+  by: readonly SeatId[],
+  why: string,
+  announce = true,
+): Craft[] {
   const b = battleOf(ctx.state);
   if (c.where.kind === "gone") return [];
   const wasAt = c.where.kind;
@@ -52,7 +60,9 @@ export function removeCraft(ctx: StepContext, c: Craft, how: "destroyed" | "capt
   const credited = [...new Set(by)].filter((s) => s !== c.owner);
   if (how === "destroyed") for (const s of credited) tallyOf(b, s).destroyed.push(c.id);
   if (military(c)) tallyOf(b, c.owner).lost++;
-  ctx.emit(how, `${c.id}${wasAt === "hidden" ? " (face down)" : ""} is ${how}: ${why}.`, { craft: [c.id] });
+  // A face-down counter's loss is seen (the counter leaves the table); a fighter aboard was never on it (l.661).
+  const text = `${c.id}${wasAt === "hidden" ? " (face down)" : ""} is ${how}: ${why}.`;
+  if (announce) ctx.emit(how, text, wasAt === "aboard" ? { craft: [c.id], to: [c.owner] } : { craft: [c.id] });
   if (how === "destroyed" && c.crew !== undefined) {
     const q = ctx.state.campaign.squadrons.find((s) => s.seat === c.owner);
     const crew = q?.crews.find((x) => x.id === c.crew);

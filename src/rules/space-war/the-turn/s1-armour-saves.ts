@@ -44,21 +44,32 @@ export function makeArmourSaves(ctx: StepContext, seat: SeatId): void {
     const armour = armourOf(ctx, c);
     const need = toDamage(armour);
     const rolls: Roll[] = [];
+    // Rear shots (setting `rearShots`, C.5): the first `rearHits` of the hits came from the target's rear; after S1
+    // `rearHits` holds how many of the damage they did, for S2 to put on Engines and Thrusters first.
+    const rear = Math.min(c.rearHits ?? 0, hits);
     let damage = 0;
-    if (need === "automatic") damage = hits;
-    else
+    let rearDamage = 0;
+    if (need === "automatic") {
+      damage = hits;
+      rearDamage = rear;
+    } else
       for (let i = 1; i <= hits; i++) {
         const value = ctx.rng.d6();
         rolls.push({
           die: "d6",
           value,
-          for: `hit ${i} of ${hits} on ${c.id} through armour ${armour}`,
+          for: `hit ${i} of ${hits} on ${c.id}${i <= rear ? " (from the rear)" : ""} through armour ${armour}`,
           ...(need === null ? {} : { need }),
         });
-        if (reaches(value, need)) damage++;
+        if (reaches(value, need)) {
+          damage++;
+          if (i <= rear) rearDamage++;
+        }
       }
     c.pendingHits = 0;
     c.pendingDamage = (c.pendingDamage ?? 0) + damage;
+    if (rearDamage > 0) c.rearHits = rearDamage;
+    else delete c.rearHits;
     const how = need === "automatic" ? "no armour: every hit damages" : `armour ${armour}: ${needText(need)} to damage`;
     const text = `${c.id} makes its armour saves against ${hits} hit${hits === 1 ? "" : "s"} (${how}): ${damage} damage.`;
     const to = seenBy(c);

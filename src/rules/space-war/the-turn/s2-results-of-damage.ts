@@ -22,16 +22,32 @@ const moduleNames = (c: Craft, idx: readonly number[]): string => idx.map((i) =>
 
 /**
  * Damage on one craft: `damage` modules chosen at random among the surviving ones (`allocateDamage`, l.396); the
- * craft destroyed when every module is damaged (l.404), credited to `by`. Also for other steps (rams, S8).
+ * craft destroyed when every module is damaged (l.404), credited to `by`; then the bays (l.428), tractor holds (l.442)
+ * and a machine's fighters (l.979). Also for other steps (rams, S8).
  */
-export function damageCraft(ctx: StepContext, c: Craft, damage: number, by: readonly SeatId[]): number[] {
+export function damageCraft(ctx: StepContext, c: Craft, damage: number, by: readonly SeatId[], rear = 0): number[] {
   if (damage <= 0 || c.where.kind === "gone") return [];
-  const hit = allocateDamage(
+  // Rear shots (C.5): their damage goes on the surviving Engines and Thrusters first, at random among them.
+  const drives = Math.min(rear, damage);
+  const first =
+    drives > 0
+      ? allocateDamage(
+          ctx.rng,
+          c.modules.map((m) => m.damaged || (m.module !== "E" && m.module !== "T")),
+          drives,
+        )
+      : [];
+  for (const i of first) {
+    const m = c.modules[i];
+    if (m) m.damaged = true;
+  }
+  const rest = allocateDamage(
     ctx.rng,
     c.modules.map((m) => m.damaged),
-    damage,
+    damage - first.length,
   );
-  for (const i of hit) {
+  const hit = [...first, ...rest];
+  for (const i of rest) {
     const m = c.modules[i];
     if (m) m.damaged = true;
   }
@@ -44,6 +60,9 @@ export function damageCraft(ctx: StepContext, c: Craft, damage: number, by: read
   );
   if (allDamaged(c)) removeCraft(ctx, c, "destroyed", by, "every module damaged (l.404)");
   else if (c.type === "vessel") bayCheck(ctx, c, by);
+  // What follows at once, wherever the damage came from (S2, or a ram's in S8): holds (l.442), machine fighters (l.979).
+  releaseBrokenHolds(ctx);
+  machineSelfDestruct(ctx, c.owner);
   return hit;
 }
 
@@ -61,10 +80,12 @@ export function resultsOfDamage(ctx: StepContext, seat: SeatId): void {
     if (c.owner !== seat) continue;
     const damage = c.pendingDamage ?? 0;
     const by = c.hitBy ?? [];
+    const rear = c.rearHits ?? 0;
     delete c.pendingDamage;
+    delete c.rearHits;
     // The hits of S1 are spent (l.355); hits put on later wait for the next S1 with their own `hitBy`.
     if (c.pendingHits === 0) delete c.hitBy;
-    damageCraft(ctx, c, damage, by);
+    damageCraft(ctx, c, damage, by, rear);
   }
   releaseBrokenHolds(ctx);
   machineSelfDestruct(ctx, seat);

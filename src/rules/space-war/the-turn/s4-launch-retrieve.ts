@@ -156,11 +156,11 @@ function takePrisoner(ctx: StepContext, seat: SeatId, given: Given<PrisonerOrder
   if (d > ADJACENT)
     return fail("too-far", `${id} is ${inchesText(d)} from ${v.id}: it must be within 3" to be pulled aboard (l.446, C.10)`);
   const design = prisonerDesign(f);
-  removeCraft(ctx, f, "captured", [seat], `pulled aboard ${v.id}'s Shuttle Bay and made prisoner (l.446)`);
+  removeCraft(ctx, f, "captured", [seat], "made prisoner (l.446)", false);
   if (military(f)) tallyOf(b, seat).captured.push(f.id);
   ctx.emit(
     "captured",
-    `${seat} takes ${f.id} prisoner: ${design.name}, ${design.modules.map((m) => (m.arc ? `${m.module}(${m.arc})` : m.module)).join("+")}${f.crew ? `, crew ${f.crew} held for exchange (l.868)` : ""}; after the game it may fly for ${seat} above the 3 design limit (l.454).`,
+    `${seat} pulls ${f.id} aboard ${v.id}'s Shuttle Bay and takes it prisoner (l.446): ${design.name}, ${design.modules.map((m) => (m.arc ? `${m.module}(${m.arc})` : m.module)).join("+")}${f.crew ? `, crew ${f.crew} held for exchange (l.868)` : ""}; after the game it may fly for ${seat} above the 3 design limit (l.454).`,
     { craft: [f.id, v.id], order: given.at },
   );
   return true;

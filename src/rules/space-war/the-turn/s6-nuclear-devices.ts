@@ -22,9 +22,9 @@ import { heldProblem } from "./s5-tractor-beam.js";
 /**
  * The blast of `carrier`'s Nuclear Warhead (l.462): the carrier destroyed, craft in contact (within 1", or
  * `contactTarget`, the craft a rammer touched, S8 l.512) 2d6 hits each, every other craft on the table within the
- * radius d6 hits each. Returns the hits put on each craft, by id.
+ * radius d6 hits each. `order`: the order that set it off, for its event. Returns the hits put on each craft, by id.
  */
-export function detonate(ctx: StepContext, seat: SeatId, carrier: Craft, contactTarget?: string): Map<string, number> {
+export function detonate(ctx: StepContext, seat: SeatId, carrier: Craft, contactTarget?: string, order?: string): Map<string, number> {
   const b = battleOf(ctx.state);
   const hits = new Map<string, number>();
   if (!onTable(carrier)) return hits;
@@ -59,7 +59,7 @@ export function detonate(ctx: StepContext, seat: SeatId, carrier: Craft, contact
   ctx.emit(
     "nuked",
     `${carrier.id}'s nuke explodes (radius ${radius}"): ${said.length === 0 ? "no other craft is caught" : said.join(", ")}; the hits are resolved at each owner's next S1.`,
-    { craft: [carrier.id, ...hits.keys()], rolls },
+    order === undefined ? { craft: [carrier.id, ...hits.keys()], rolls } : { craft: [carrier.id, ...hits.keys()], rolls, order },
   );
   machineSelfDestruct(ctx, carrier.owner);
   return hits;
@@ -86,7 +86,7 @@ function explode(ctx: StepContext, seat: SeatId, given: Given<NukeOrder>): boole
   if (operating(c, "N") === 0) return fail("no-nuke", `${id} has no operating Nuclear Warhead (l.118-122)`);
   const held = heldProblem(c);
   if (held) return fail("held", held);
-  detonate(ctx, seat, c);
+  detonate(ctx, seat, c, undefined, given.at);
   return true;
 }
 
@@ -95,8 +95,9 @@ function explode(ctx: StepContext, seat: SeatId, given: Given<NukeOrder>): boole
  * Nukes explode them." Removed fighters count as the machine's losses, credited to no one (they self-destruct).
  */
 export function machineSelfDestruct(ctx: StepContext, seat: SeatId): void {
+  // A machine squadron: one built as such, or the seat commanding the machines of a Machine Wars game (roles).
   const q = ctx.state.campaign.squadrons.find((s) => s.seat === seat);
-  if (!q?.machine) return;
+  if (!q?.machine && ctx.state.campaign.roles?.[seat] !== "machine") return;
   const b = battleOf(ctx.state);
   const mine = b.craft.filter((c) => c.owner === seat && c.where.kind !== "gone");
   if (mine.some((c) => c.type === "vessel")) return;

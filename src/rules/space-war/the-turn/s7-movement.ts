@@ -16,6 +16,7 @@ import type { SeatId } from "../../../core/ids.js";
 import { battleOf, craftById, enemiesOf, onTable, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import { type Craft, operating, type Point, type SpaceWarState } from "../model.js";
 import type { MoveOrder } from "../orders.js";
+import { convoyExit } from "../scenarios/scenario-end.js";
 import { angleBetween, BASE, bearing, blockingPlanet, CONTACT, distance, inchesText, onTheTable } from "./geometry.js";
 import { movementAllowance, turnsAllowed } from "./movement.js";
 
@@ -51,6 +52,8 @@ export interface MoveFigures {
   allowance: number;
   /** The heading after the move. */
   heading: number;
+  /** A convoy's Transport leaves the table by the Convoy's exit (l.942). */
+  exits?: boolean;
   /** Turned before moving (moved off its heading) / after moving (to `facing`). */
   turnedBefore: boolean;
   turnedAfter: boolean;
@@ -123,7 +126,9 @@ export function moveRuling(
         : "a fighter needs an operating Engine (l.496)";
     return { ok: false, code: "no-turn-after", text: `${c.id} may not turn to ${degrees(heading)} after moving: ${why}` };
   }
-  if (!onTheTable(to, b.table)) {
+  // A convoy's Transport leaves by the enemy's edge, within 6" of its centre: it has exited (l.942).
+  const exits = !onTheTable(to, b.table) && c.civilian === true && c.station !== true && convoyExit(b, seat, to);
+  if (!onTheTable(to, b.table) && !exits) {
     return {
       ok: false,
       code: "off-table",
@@ -162,7 +167,19 @@ export function moveRuling(
     : turnedAfter
       ? `${c.id} turns in place to ${degrees(heading)}`
       : `${c.id} stays at ${pointText(to)}`;
-  return { ok: true, craft: c.id, from, to, distance: moving ? d : 0, allowance: m.allowance, heading, turnedBefore, turnedAfter, text };
+  return {
+    ok: true,
+    craft: c.id,
+    from,
+    to,
+    distance: moving ? d : 0,
+    allowance: m.allowance,
+    heading,
+    turnedBefore,
+    turnedAfter,
+    ...(exits ? { exits } : {}),
+    text: exits ? `${c.id} moves ${inchesText(d)} and leaves the table by the enemy's edge: it exits (l.942)` : text,
+  };
 }
 
 /** S7: each `move` order of the seat in turn, in file order (each sees the moves before it). */
@@ -177,8 +194,17 @@ export function moveCraft(ctx: StepContext, seat: SeatId, orders: Sorted): void 
       continue;
     }
     const c = craftById(b, r.craft);
-    if (c === undefined || !onTable(c)) continue;
+    if (c === undefined) continue;
     moved.add(c.id);
+    if (r.exits) {
+      c.where = { kind: "gone", how: "exited" };
+      ctx.emit("exited", `${c.id} leaves the table by the enemy's edge at ${pointText(r.to)}: it has exited (l.942).`, {
+        craft: [c.id],
+        order: given.at,
+      });
+      continue;
+    }
+    if (!onTable(c)) continue;
     c.where = { kind: c.where.kind, at: { x: r.to.x, y: r.to.y }, heading: r.heading };
     c.moved = r.distance;
     if (c.where.kind === "hidden") {

@@ -15,12 +15,11 @@
  */
 import type { SeatId } from "../../../core/ids.js";
 import { battleOf, craftById, enemiesOf, onTable, type Sorted, type StepContext } from "../campaign-sequence/step.js";
-import type { Roll } from "../events.js";
-import { type Craft, operating, type Point, powered, type SpaceWarState } from "../model.js";
+import { operating, type Point, powered, type SpaceWarState } from "../model.js";
 import type { RamOrder } from "../orders.js";
-import { nukeRadius } from "../technology-cards/cards.js";
-import { holds, useCard } from "../technology-cards/in-play.js";
 import { along, angleBetween, bearing, blockingPlanet, CONTACT, distance, inchesText } from "./geometry.js";
+import { addHits } from "./losses.js";
+import { detonate } from "./s6-nuclear-devices.js";
 import { allowanceText, craftMovement, degrees, EPSILON, ownCraftOnTable, pointText, type Ruling } from "./s7-movement.js";
 import { turnFaceUp } from "./s12-spotting.js";
 
@@ -37,13 +36,6 @@ export interface RamFigures {
   hits: number;
   nuke: boolean;
   text: string;
-}
-
-/** Adds hits to a craft's pending hits (resolved at its owner's next S1, l.355), crediting `by` when given. */
-export function addHits(c: Craft, hits: number, by?: SeatId): void {
-  if (hits <= 0) return;
-  c.pendingHits += hits;
-  if (by !== undefined && !(c.hitBy ?? []).includes(by)) c.hitBy = [...(c.hitBy ?? []), by];
 }
 
 /** The figures of a ram, or why it may not be made (pure: the step and the check both ask it). */
@@ -110,51 +102,6 @@ export function ramRuling(
   return { ok: true, craft: c.id, target: t.id, to, heading, distance: need, left, hits, nuke, text };
 }
 
-/**
- * The rammer's Nuclear Warhead explodes in contact (l.462, l.516): the rammer is destroyed completely, the craft in
- * contact takes 2d6 hits, every other craft within 3" (5" with EMP enhanced nukes) d6 hits.
- *
- * The call site for S6's `detonate(ctx, seat, carrier, contactTarget?: string)` (s6-nuclear-devices.ts, another
- * helper's): until it is merged this small local version stands in; replace its body with
- * `detonate(ctx, seat, rammer, target.id)`.
- */
-export function detonateInContact(ctx: StepContext, seat: SeatId, rammer: Craft, target: Craft, order?: string): void {
-  const w = rammer.where;
-  if (w.kind !== "table" && w.kind !== "hidden") return;
-  const b = battleOf(ctx.state);
-  const at = w.at;
-  const radius = nukeRadius(holds(ctx.state, seat, "emp-nukes") && useCard(ctx, seat, "emp-nukes"));
-  for (const m of rammer.modules) m.damaged = true;
-  rammer.where = { kind: "gone", how: "destroyed" };
-  rammer.pendingHits = 0;
-  const rolls: Roll[] = [];
-  const hit: string[] = [];
-  for (const o of b.craft) {
-    if (o === rammer || !onTable(o)) continue;
-    if (o === target) {
-      const a = ctx.rng.d6();
-      const d = ctx.rng.d6();
-      rolls.push({ die: "2d6", value: a + d, for: `hits on ${o.id} in contact (${a}+${d})` });
-      addHits(o, a + d, seat);
-      hit.push(`${o.id} ${a + d}`);
-    } else if (distance(at, o.where.at) <= radius + EPSILON) {
-      const v = ctx.rng.d6();
-      rolls.push({ die: "d6", value: v, for: `hits on ${o.id} within ${radius}"` });
-      addHits(o, v, o.owner === seat ? undefined : seat);
-      hit.push(`${o.id} ${v}`);
-    }
-  }
-  ctx.emit(
-    "nuked",
-    `${rammer.id}'s Nuclear Warhead explodes in contact with ${target.id}; ${rammer.id} is destroyed completely; hits: ${hit.join(", ") || "none"}.`,
-    {
-      craft: [rammer.id, ...hit.map((h) => h.split(" ")[0] ?? "")],
-      rolls,
-      ...(order === undefined ? {} : { order }),
-    },
-  );
-}
-
 /** S8: each `ram` order of the seat in turn, in file order. */
 export function ramming(ctx: StepContext, seat: SeatId, orders: Sorted): void {
   const b = battleOf(ctx.state);
@@ -174,7 +121,8 @@ export function ramming(ctx: StepContext, seat: SeatId, orders: Sorted): void {
     c.moved = (c.moved ?? 0) + r.distance;
     if (r.nuke) {
       ctx.emit("rammed", `${r.text}.`, { craft: [c.id, t.id], order: given.at });
-      detonateInContact(ctx, seat, c, t, given.at);
+      // The blast in contact (l.516): S6's own, the target taking 2d6 as the craft it touched (l.462).
+      detonate(ctx, seat, c, t.id, given.at);
       continue;
     }
     addHits(t, r.hits, seat);

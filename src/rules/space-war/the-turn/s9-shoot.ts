@@ -33,8 +33,8 @@ import { CARD_DATA, type Card } from "../technology-cards/cards.js";
 import { holds, useCard } from "../technology-cards/in-play.js";
 import { type Need, needText, reaches } from "./dice.js";
 import { angleBetween, bearing, blockingPlanet, distance, inchesText } from "./geometry.js";
+import { addHits } from "./losses.js";
 import { degrees, EPSILON, ownCraftOnTable, pointText, type Ruling } from "./s7-movement.js";
-import { addHits } from "./s8-ramming.js";
 import { turnFaceUp } from "./s12-spotting.js";
 import { type Firer, type ShotTarget, shotNeed, shotRange, volleyShots, type Weapon } from "./shooting.js";
 

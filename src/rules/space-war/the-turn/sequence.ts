@@ -13,7 +13,7 @@
  * (the state, the dice, events, problems), the seat and its orders.
  */
 import type { SeatId } from "../../../core/ids.js";
-import { battleOf, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import { battleOf, noOrders, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import type { TurnStep } from "../model.js";
 import { battleOver } from "./battle-end.js";
 import { makeArmourSaves } from "./s1-armour-saves.js";
@@ -99,21 +99,4 @@ export function playerTurn(ctx: StepContext, orders: Sorted): void {
 }
 
 /** No orders (S1-S2 take none). */
-export const EMPTY: Sorted = Object.freeze({
-  design: [],
-  buy: [],
-  crew: [],
-  deploy: [],
-  "give-up": [],
-  launch: [],
-  retrieve: [],
-  prisoner: [],
-  tractor: [],
-  nuke: [],
-  move: [],
-  ram: [],
-  shoot: [],
-  repair: [],
-  medal: [],
-  strip: [],
-});
+export const EMPTY: Sorted = Object.freeze(noOrders());
