@@ -61,7 +61,7 @@ export function helpless(b: Battle, seat: SeatId): boolean {
     const mobile = powered(c) && operating(c, "E") > 0;
     if (armed && mobile) return false;
     if (armed && foes.some((e) => e.where.kind === "table" && distance(e.where.at, c.where.at) <= (w.L > 0 ? 12 : 6))) return false;
-    if (mobile && foes.some((e) => c.type === "fighter" || !powered(e))) return false;
+    if (mobile && foes.some((e) => e.where.kind === "table" && (c.type === "fighter" || !powered(e)))) return false;
   }
   return true;
 }
