@@ -537,4 +537,12 @@ describe("Win rates (issue 13): 1.0 Squadron Action, a single game each, against
     expect([...(a.problems.blue ?? []), ...(a.problems.red ?? [])]).toEqual([]);
     expect(play(3, "normal", "normal").state).toEqual(a.state);
   }, 20_000);
+  it("every scenario's sides (CT's, machines, escort, attackers): the normal bot on both seats, games end, no order refused", () => {
+    for (const scenario of ["cultural-terrorists", "convoy-escort", "machine-wars", "machine-wars-ii"] as const)
+      for (const seed of [1, 2]) {
+        const g = play(seed, "normal", "normal", { games: 1, scenario, budget: "normal" });
+        expect(g.finished).toBe(true);
+        expect([...(g.problems.blue ?? []), ...(g.problems.red ?? [])]).toEqual([]);
+      }
+  }, 20_000);
 });

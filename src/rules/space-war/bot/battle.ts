@@ -256,16 +256,17 @@ export function turnOrders(knownState: SpaceWarState, seat: SeatId, _rng: Rng): 
   // Off the table for S7 and S9: retrieved and exploded craft, and rammers (the ram moves them, S8).
   for (const o of [...s4.orders, ...nukes]) if ((o.type === "retrieve" || o.type === "nuke") && o.craft) off.add(o.craft);
   const rams = ramOrders(knownState, b, seat, new Set([...off, ...s4.launched.keys()]));
-  for (const r of rams) off.add(r.craft);
+  // Rammers stay where they are for S7 (others keep clear of them) and are moved by their ram in S8; they do not shoot.
+  const rammers = new Set(rams.map((r) => r.craft));
   const after = afterS6(knownState, s4.launched, off);
-  const moves = moveOrders(after, seat);
+  const moves = moveOrders(after, seat, rammers);
   return [
     ...s4.orders,
     ...tractorOrders(b, seat),
     ...nukes,
     ...moves.orders,
     ...rams,
-    ...fireOrders(after, seat, moves.poses),
+    ...fireOrders(after, seat, moves.poses, rammers),
     ...repairOrders(knownState, b, seat),
   ];
 }

@@ -75,8 +75,13 @@ function worth(t: TargetFacts, groups: readonly ShotGroup[]): number {
   return t.value * o.pDestroyed + (0.35 * t.value * o.meanDamaged) / Math.max(1, t.modules);
 }
 
-/** The shoot orders for the seat's craft posed as `poses` says (ids not in it stand where they are). */
-export function fireOrders(knownState: SpaceWarState, seat: SeatId, poses: ReadonlyMap<string, Pose>): ShootOrder[] {
+/** The shoot orders for the seat's craft posed as `poses` says (ids not in it stand where they are), but those in `hold`. */
+export function fireOrders(
+  knownState: SpaceWarState,
+  seat: SeatId,
+  poses: ReadonlyMap<string, Pose>,
+  hold: ReadonlySet<string> = new Set(),
+): ShootOrder[] {
   const b = knownState.campaign.battle;
   if (!b) return [];
   const targets = b.craft.filter((c) => c.owner !== seat && c.where.kind === "table" && known(c) && !c.modules.every((m) => m.damaged));
@@ -84,7 +89,7 @@ export function fireOrders(knownState: SpaceWarState, seat: SeatId, poses: Reado
   const superiorX = holdsCard(knownState, seat, "superior-expendables");
   const options: { g: WeaponGroup; shots: number; choices: { t: Craft; group: ShotGroup }[] }[] = [];
   for (const c of b.craft) {
-    if (c.owner !== seat || !isPlaced(c) || c.tractoredBy !== undefined) continue;
+    if (c.owner !== seat || !isPlaced(c) || c.tractoredBy !== undefined || hold.has(c.id)) continue;
     const pose = poses.get(c.id) ?? { at: c.where.at, heading: c.where.heading };
     const medals = crewMedals(knownState, c);
     const firer = {

@@ -174,8 +174,12 @@ export function moveOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<st
   return { order, pose: { at: best.to, heading } };
 }
 
-/** Every craft's move: vessels first (fighters going home to a bay follow their vessel), then by id. */
-export function moveOrders(known: SpaceWarState, seat: SeatId): { orders: MoveOrder[]; poses: Map<string, Pose> } {
+/** Every craft's move but those kept `still` (rammers, S8): vessels first (fighters going home to a bay follow their vessel), then by id. */
+export function moveOrders(
+  known: SpaceWarState,
+  seat: SeatId,
+  still: ReadonlySet<string> = new Set(),
+): { orders: MoveOrder[]; poses: Map<string, Pose> } {
   const b = known.campaign.battle;
   const poses = new Map<string, Pose>();
   const orders: MoveOrder[] = [];
@@ -184,6 +188,7 @@ export function moveOrders(known: SpaceWarState, seat: SeatId): { orders: MoveOr
     .filter((c): c is Placed => c.owner === seat && isPlaced(c) && c.tractoredBy === undefined)
     .sort((a, c) => (a.type === c.type ? a.id.localeCompare(c.id) : a.type === "vessel" ? -1 : 1));
   for (const c of mine) {
+    if (still.has(c.id)) continue;
     const m = moveOf(b, seat, c, poses);
     poses.set(c.id, m.pose);
     if (m.order) orders.push(m.order);
