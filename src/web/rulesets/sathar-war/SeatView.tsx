@@ -3,8 +3,8 @@
  * knows it (its view's `state`, which is `knownState`: rules' presentation/map-picture.ts and map-svg.ts, the same
  * picture the `starhost map` tool draws), with every stack a button; the Time Record, the phase and whose step it is;
  * a chosen stack's ships and the orders its menus offer; the other orders of the step; the draft, checked as it changes
- * and submitted through the shell's draft (useCheckedDraft.ts); the battles fought, with a Battleshift battle's fleets
- * and seed to download; and the results as text. Watched (readOnly), the same without anything that writes.
+ * and submitted through the shell's draft (useCheckedDraft.ts); the battles fought, with a Battleshift battle's replay
+ * to watch (a new tab) and its fleets and seed to download; and the results as text. Watched (readOnly), the same without anything that writes.
  */
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Options } from "../../../core/ruleset.js";
@@ -13,7 +13,7 @@ import { CLASS_NAMES } from "../../../rules/sathar-war/orders-of-battle/ship-cla
 import { mapPicture, type Stack } from "../../../rules/sathar-war/presentation/map-picture.js";
 import { mapSvg } from "../../../rules/sathar-war/presentation/map-svg.js";
 import type { SwView } from "../../../rules/sathar-war/presentation/view.js";
-import { call, type SeatHistory } from "../../shell/api.js";
+import { call, errorText, type SeatHistory } from "../../shell/api.js";
 import { failing, verdict } from "../../shell/OrdersEditor.js";
 import { ReportText } from "../../shell/ReportText.js";
 import { draftKey, keptDraft, useCheckedDraft } from "../../shell/useCheckedDraft.js";
@@ -141,7 +141,55 @@ function replayCommand(seed: number): string {
   return `Replay it with: starhost new battleshift --scenario default --fleet upf.json --fleet sathar.json --victory turns.json --seed ${seed} (the file's fleets and victory; bots "normal" on both sides fight the same battle step for step).`;
 }
 
-function Battles(props: { view: SwView }) {
+/** How long a replay's page stays openable by its address (a reload of its tab) before the browser lets it go. */
+const REPLAY_KEPT_MS = 10 * 60_000;
+
+/**
+ * "Watch the replay" (issue 12: the Battleshift battle's "replay linked from the campaign's report"): the server's
+ * battle-replay tool replays the battle from its kept fleets and seed (GET .../tools/battle-replay?battle=ID&seat=S,
+ * a battle the seat knows of), and its self-contained HTML page opens in a new tab. The tab is opened at the click,
+ * while it still counts as the player's (a tab opened after the wait would be a blocked pop-up), and shown the page
+ * when it comes; the outcome is said in a status line.
+ */
+function WatchReplay(props: { game: string; seat: string; battle: string }) {
+  const { game, seat, battle } = props;
+  const [said, say] = useState<{ text: string; failed: boolean } | null>(null);
+  const watch = async () => {
+    const tab = window.open("", "_blank");
+    if (tab) {
+      tab.document.title = `Battle ${battle}: Battleshift replay`;
+      tab.document.body.textContent = `Replaying battle ${battle}...`;
+    }
+    say({ text: `Replaying battle ${battle}...`, failed: false });
+    try {
+      const r = await call<{ file?: { content: string } }>(
+        "GET",
+        `/api/games/${game}/tools/battle-replay?battle=${encodeURIComponent(battle)}&seat=${encodeURIComponent(seat)}`,
+      );
+      const url = URL.createObjectURL(new Blob([r.file?.content ?? ""], { type: "text/html" }));
+      setTimeout(() => URL.revokeObjectURL(url), REPLAY_KEPT_MS);
+      if (tab && !tab.closed) tab.location.href = url;
+      else window.open(url, "_blank");
+      say({ text: `The replay of battle ${battle} opened in a new tab.`, failed: false });
+    } catch (e) {
+      tab?.close();
+      say({ text: `No replay of battle ${battle}: ${errorText(e)}`, failed: true });
+    }
+  };
+  return (
+    <>
+      <button type="button" onClick={() => void watch()}>
+        Watch the replay of battle {battle}
+      </button>{" "}
+      <span className="hint">(opens in a new tab)</span>
+      <span role={said?.failed ? "alert" : "status"} className={said?.failed ? "sw-replay-said fail" : "sw-replay-said"}>
+        {said ? ` ${said.text}` : ""}
+      </span>
+    </>
+  );
+}
+
+function Battles(props: { view: SwView; game: string; seat: string }) {
   const { state } = props.view;
   const sys = (id: string) => state.map.systems.find((s) => s.id === id)?.name ?? id;
   const battles = [...state.battles].reverse();
@@ -163,6 +211,11 @@ function Battles(props: { view: SwView }) {
                 <pre>{b.report.join("\n")}</pre>
               </section>
             </details>
+            {b.battleshift && (
+              <p>
+                <WatchReplay game={props.game} seat={props.seat} battle={b.id} />
+              </p>
+            )}
             {b.battleshift && (
               <p>
                 <a href={replayHref(b)} download={`${b.id}-battleshift.json`}>
@@ -397,7 +450,7 @@ export default function SatharWarSeatView(props: SeatViewProps) {
           </p>
         </section>
       )}
-      <Battles view={view} />
+      <Battles view={view} game={game.id} seat={seat} />
       <ReportText {...props} title="Results" />
     </div>
   );
