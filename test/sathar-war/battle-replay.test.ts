@@ -219,11 +219,17 @@ describe("the battle-replay tool", () => {
     expect(out.file?.content).toMatch(/^<svg /);
   });
 
-  it("refuses, saying which battles it can replay: no battle named, an unknown one, a quick one, an unknown seat or format", async () => {
-    const none = await battleReplayTool.run(access(CAMPAIGN), { format: "html" });
-    expect(none.ok).toBe(false);
-    expect(none.text).toContain("name the battle to replay");
-    expect(none.text).toContain(b.id);
+  it("without a battle named, replays the last fought out in Battleshift; before any, a page says there is none", async () => {
+    const last = FOUGHT.at(-1) as BattleRecord;
+    const out = await battleReplayTool.run(access(CAMPAIGN), { seat: "upf", format: "html" });
+    expect(out.ok, out.text).toBe(true);
+    expect(out.json).toMatchObject({ battle: last.id });
+    const before = await battleReplayTool.run(access({ ...CAMPAIGN, battles: [] }), { seat: "sathar", format: "html" });
+    expect(before.ok).toBe(true);
+    expect(before.file?.content).toContain("No battle of this campaign has been fought out in Battleshift yet");
+  });
+
+  it("refuses, saying which battles it can replay: an unknown battle, a quick one, an unknown seat or format", async () => {
     const unknown = await battleReplayTool.run(access(CAMPAIGN), { battle: "d99-nowhere-sathar", seat: "upf", format: "html" });
     expect(unknown.ok).toBe(false);
     expect(unknown.text).toContain('no battle "d99-nowhere-sathar" in this campaign; battles fought out in Battleshift:');

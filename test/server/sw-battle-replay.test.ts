@@ -3,7 +3,8 @@
  * report"): GET /api/games/ID/tools/battle-replay?battle=B&seat=S answers a seat's player with the battle's
  * self-contained HTML replay (every battle is open to every seat, seed 000 "SETTING UP THE GAME"), the game master
  * without a seat too; another seat's name is refused (a player reads only their own seat), and an unknown battle is a
- * 400 that names the battles there are.
+ * 400 that names the battles there are. GET .../tools/battle-replay/file serves the HTML itself, for a browser tab,
+ * sandboxed by its Content-Security-Policy.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadGame } from "../../src/host/games.js";
@@ -85,9 +86,22 @@ describe("GET /api/games/ID/tools/battle-replay", () => {
     expect(unknown.body.error).toBe("tool-refused");
     expect(unknown.body.message).toContain('no battle "d99-nowhere-sathar" in this campaign; battles fought out in Battleshift:');
     expect(unknown.body.message).toContain(String(battle));
-    // No battle named at all.
-    const none = await player.call("GET", url("seat=sathar"));
-    expect(none.status).toBe(400);
-    expect(none.body.message).toContain("name the battle to replay");
+    // No battle named: the last fought out in Battleshift.
+    const last = await player.call("GET", url("seat=sathar"));
+    expect(last.status, last.text).toBe(200);
+    expect(last.body.json.battle).toBeTruthy();
+
+    // The file itself, to open in a tab: the HTML page, sandboxed (its own script runs; no cookies, no API, nothing loaded).
+    const page = await player.call("GET", url(`battle=${battle}&seat=sathar`).replace("/battle-replay?", "/battle-replay/file?"));
+    expect(page.status, page.text.slice(0, 300)).toBe(200);
+    expect(String(page.headers["content-type"])).toMatch(/^text\/html/);
+    expect(page.text).toMatch(/^<!doctype html>/);
+    expect(String(page.headers["content-security-policy"])).toMatch(/^sandbox allow-scripts; default-src 'none'/);
+    expect(page.text).toBe(mine.body.file.content);
+    // The same rights and refusals as the tool.
+    expect((await player.call("GET", `/api/games/${id}/tools/battle-replay/file?battle=${battle}&seat=upf`)).status).toBe(403);
+    const nope = await player.call("GET", `/api/games/${id}/tools/battle-replay/file?battle=nope&seat=sathar`);
+    expect(nope.status).toBe(400);
+    expect(nope.body.message).toContain('no battle "nope"');
   });
 });

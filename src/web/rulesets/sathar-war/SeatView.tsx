@@ -13,7 +13,7 @@ import { CLASS_NAMES } from "../../../rules/sathar-war/orders-of-battle/ship-cla
 import { mapPicture, type Stack } from "../../../rules/sathar-war/presentation/map-picture.js";
 import { mapSvg } from "../../../rules/sathar-war/presentation/map-svg.js";
 import type { SwView } from "../../../rules/sathar-war/presentation/view.js";
-import { call, errorText, type SeatHistory } from "../../shell/api.js";
+import { call, type SeatHistory } from "../../shell/api.js";
 import { failing, verdict } from "../../shell/OrdersEditor.js";
 import { ReportText } from "../../shell/ReportText.js";
 import { draftKey, keptDraft, useCheckedDraft } from "../../shell/useCheckedDraft.js";
@@ -141,50 +141,20 @@ function replayCommand(seed: number): string {
   return `Replay it with: starhost new battleshift --scenario default --fleet upf.json --fleet sathar.json --victory turns.json --seed ${seed} (the file's fleets and victory; bots "normal" on both sides fight the same battle step for step).`;
 }
 
-/** How long a replay's page stays openable by its address (a reload of its tab) before the browser lets it go. */
-const REPLAY_KEPT_MS = 10 * 60_000;
-
 /**
- * "Watch the replay" (issue 12: the Battleshift battle's "replay linked from the campaign's report"): the server's
- * battle-replay tool replays the battle from its kept fleets and seed (GET .../tools/battle-replay?battle=ID&seat=S,
- * a battle the seat knows of), and its self-contained HTML page opens in a new tab. The tab is opened at the click,
- * while it still counts as the player's (a tab opened after the wait would be a blocked pop-up), and shown the page
- * when it comes; the outcome is said in a status line.
+ * "Watch the replay" (issue 12: the Battleshift battle's "replay linked from the campaign's report"): a link to the
+ * server's battle-replay tool's page (GET .../tools/battle-replay/file?battle=ID&seat=S, a battle the seat knows of),
+ * which replays the battle from its kept fleets and seed; it opens in a new tab, sandboxed by the server.
  */
 function WatchReplay(props: { game: string; seat: string; battle: string }) {
   const { game, seat, battle } = props;
-  const [said, say] = useState<{ text: string; failed: boolean } | null>(null);
-  const watch = async () => {
-    const tab = window.open("", "_blank");
-    if (tab) {
-      tab.document.title = `Battle ${battle}: Battleshift replay`;
-      tab.document.body.textContent = `Replaying battle ${battle}...`;
-    }
-    say({ text: `Replaying battle ${battle}...`, failed: false });
-    try {
-      const r = await call<{ file?: { content: string } }>(
-        "GET",
-        `/api/games/${game}/tools/battle-replay?battle=${encodeURIComponent(battle)}&seat=${encodeURIComponent(seat)}`,
-      );
-      const url = URL.createObjectURL(new Blob([r.file?.content ?? ""], { type: "text/html" }));
-      setTimeout(() => URL.revokeObjectURL(url), REPLAY_KEPT_MS);
-      if (tab && !tab.closed) tab.location.href = url;
-      else window.open(url, "_blank");
-      say({ text: `The replay of battle ${battle} opened in a new tab.`, failed: false });
-    } catch (e) {
-      tab?.close();
-      say({ text: `No replay of battle ${battle}: ${errorText(e)}`, failed: true });
-    }
-  };
+  const href = `/api/games/${game}/tools/battle-replay/file?battle=${encodeURIComponent(battle)}&seat=${encodeURIComponent(seat)}`;
   return (
     <>
-      <button type="button" onClick={() => void watch()}>
+      <a href={href} target="_blank" rel="noopener">
         Watch the replay of battle {battle}
-      </button>{" "}
+      </a>{" "}
       <span className="hint">(opens in a new tab)</span>
-      <span role={said?.failed ? "alert" : "status"} className={said?.failed ? "sw-replay-said fail" : "sw-replay-said"}>
-        {said ? ` ${said.text}` : ""}
-      </span>
     </>
   );
 }

@@ -140,18 +140,38 @@ function replayable(battles: readonly BattleRecord[]): string {
   return `battles fought out in Battleshift: ${shown.join(", ")}${ids.length > shown.length ? ` (the last ${shown.length} of ${ids.length})` : ""}`;
 }
 
+/** The id of the last battle fought out in Battleshift, if any. */
+function lastFought(battles: readonly BattleRecord[]): string | undefined {
+  return battles.findLast((b) => b.battleshift)?.id;
+}
+
+/** The answer before any battle was fought out in Battleshift: a page (or sheet) that says so. */
+function noBattleYet(format: "svg" | "html"): ToolOutput {
+  const text = "No battle of this campaign has been fought out in Battleshift yet: there is nothing to replay.";
+  const content =
+    format === "svg"
+      ? `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="60" role="img" aria-label="${text}"><text x="10" y="35" font-family="sans-serif" font-size="16">${text}</text></svg>\n`
+      : `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Battleshift replay</title></head><body><h1>Battleshift replay</h1><p>${text}</p></body></html>\n`;
+  return { ok: true, text, json: { battle: null, steps: 0 }, file: { extension: format, content } };
+}
+
 export const battleReplayTool: GameTool<SatharWarState, SwEvent> = {
   kind: "game",
   id: "battle-replay",
   summary:
     "a campaign battle fought out in Battleshift, replayed from its kept fleets and seed: a self-contained HTML file or an SVG sheet",
-  help: `--battle ID names the battle as the campaign keeps it (the report's "Battle ID at ...", e.g. d5-kizk-kar-sathar);
+  help: `--battle ID names the battle as the campaign keeps it (the report's "Battle ID at ...", e.g. d5-kizk-kar-sathar;
+default: the last one fought out in Battleshift);
 --seat SEAT replays a battle that seat knows of (every battle is open, seed 000 "SETTING UP THE GAME");
 --format svg|html (the CLI takes it from --out FILE.svg or FILE.html).
 The battle is fought again by Battleshift's own steps and its normal bot on both sides, from the same seed: the same
 battle, step for step, ending in the losses the campaign recorded.`,
   options: [
-    { name: "battle", description: "the battle's id, as the campaign's report names it", kind: "string" },
+    {
+      name: "battle",
+      description: "the battle's id, as the campaign's report names it (default: the last fought out in Battleshift)",
+      kind: "string",
+    },
     { name: "seat", description: "the seat asking (a battle it knows of; default: the referee)", kind: "seat" },
     { name: "format", description: "svg or html", kind: "string", default: "html" },
   ],
@@ -163,8 +183,9 @@ battle, step for step, ending in the losses the campaign recorded.`,
     if (seat !== undefined && !state.seats.some((s) => s.id === seat))
       return refusedOutput(`no seat "${seat.slice(0, 40)}" in this campaign; seats: ${state.seats.map((s) => s.id).join(", ")}`);
     const battles = knownBattles(state, seat);
-    const id = options.battle === undefined ? "" : String(options.battle);
-    if (id === "") return refusedOutput(`name the battle to replay (battle=ID, --battle ID); ${replayable(battles)}`);
+    // Without a battle named: the campaign's last one fought out in Battleshift, or a page saying there is none yet.
+    const id = options.battle === undefined || options.battle === "" ? lastFought(battles) : String(options.battle);
+    if (id === undefined) return noBattleYet(format);
     const record = battles.find((b) => b.id === id);
     if (!record) return refusedOutput(`no battle "${id.slice(0, 140)}" in this campaign; ${replayable(battles)}`);
     const replay = replayBattle(record);
