@@ -91,9 +91,10 @@ export function replayBattle(record: BattleRecord): Result<BattleReplay, Problem
 
 /** The replay's own heading: which battle of the campaign this is, and how to read its ships' names. */
 function battleHeading(state: SatharWarState, record: BattleRecord): string {
-  const system = state.map.systems.find((s) => s.id === record.system)?.name ?? record.system;
+  const system = state.map.systems.find((s) => s.id === record.system);
+  const planet = system?.planets.find((p) => p.id === record.planet)?.name ?? record.planet;
   const attacker = record.attacker === "sathar" ? "the Sathar" : "the UPF";
-  return `Battle ${record.id}: day ${record.day}, ${system} (${record.planet}), ${attacker} attacking`;
+  return `Battle ${record.id}: day ${record.day}, ${system?.name ?? record.system} (${planet}), ${attacker} attacking`;
 }
 
 /** A table of which Knight Hawks ship or station each Battleshift one stands for, and its fate in the battle. */
