@@ -150,6 +150,11 @@ export function registerToolCommands(program: Command): void {
       c.option("--seat <id>", "the seat whose view to draw")
         .option("--empire <id>", "the same as --seat")
         .option("--side <id>", "the same as --seat");
+    // A tool's own options (a replay's --battle), as an input tool's; seat, step and format are the folder command's.
+    addToolOptions(
+      c,
+      tool.options.filter((o) => o.kind !== "seat" && o.kind !== "step" && o.name !== "format"),
+    );
     if (tool.options.some((o) => o.kind === "step")) {
       c.option("--step <n>", "the step to draw", stepArg("--step")).option("--turn <n>", "the same as --step", stepArg("--turn"));
     }

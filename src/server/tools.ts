@@ -8,12 +8,12 @@
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { ToolOption } from "../core/ruleset.js";
+import type { ToolOption, ToolOutput } from "../core/ruleset.js";
 import { gameAccess } from "../host/games.js";
 import { allRulesets, rulesetById } from "../host/registry.js";
 import { ApiError } from "./errors.js";
 import { accessOf, Id, loadHosted, requireSeatSight } from "./games.js";
-import { decodeBody, route, type ServerContext } from "./http.js";
+import { type Auth, decodeBody, route, type ServerContext } from "./http.js";
 
 const OptionView = z.object({
   name: z.string(),
@@ -212,43 +212,92 @@ export function registerToolRoutes(app: FastifyInstance, ctx: ServerContext): vo
       reply: ToolReply,
     },
     async ({ params, query, auth }) => {
-      const { hosted, record, ruleset } = await loadHosted(ctx, params.id);
-      const t = Object.hasOwn(ruleset.tools, params.tool) ? ruleset.tools[params.tool] : undefined;
-      if (t?.kind !== "game") {
-        const games = Object.values(ruleset.tools)
-          .filter((x) => x.kind === "game")
-          .map((x) => x.id);
-        throw new ApiError(
-          404,
-          "unknown-tool",
-          `${ruleset.id} has no game tool "${params.tool}"; its game tools: ${games.join(", ") || "none"}`,
-        );
-      }
-      const values = optionValues(t.options, query);
-      const a = accessOf(hosted, record, auth);
-      const seatOption = t.options.find((o) => o.kind === "seat");
-      const seat = seatOption ? values[seatOption.name] : undefined;
-      if (typeof seat === "string") {
-        const seats = ruleset.describe(record.state).seats.map((s) => s.id);
-        if (!seats.includes(seat))
-          throw new ApiError(
-            404,
-            "unknown-seat",
-            `no ${ruleset.seatNoun} "${seat.slice(0, 64)}" in this game; its ${ruleset.seatNoun}s: ${seats.join(", ")}`,
-          );
-        requireSeatSight(a, auth, seat, ruleset.seatNoun);
-      } else if (!a.all) {
-        if (!auth) throw new ApiError(401, "sign-in-required", `sign in to run ${t.id}`);
-        throw new ApiError(
-          403,
-          "not-game-master",
-          `${t.id} without a seat shows the whole game: only game masters (and spectators, when allowed) may; players name their seat${seatOption ? ` (${seatOption.name}=ID)` : ""}`,
-        );
-      }
-      const { access } = await gameAccess(ctx.games, record.id, ctx.stepMemo);
-      const out = await t.run(access, values);
-      if (!out.ok) throw new ApiError(400, "tool-refused", out.text.split("\n")[0]!.slice(0, 300), out.text.split("\n").slice(1, 20));
+      const out = await runGameTool(ctx, params, query, auth);
       return { ok: out.ok, refused: false, text: out.text, json: out.json, ...(out.file ? { file: out.file } : {}) };
     },
   );
+
+  route(
+    app,
+    ctx,
+    {
+      method: "GET",
+      url: "/api/games/:id/tools/:tool/file",
+      summary:
+        "a game tool's file itself (an HTML replay, an SVG map), to open in a browser tab: the same options and rights as the tool; the page runs sandboxed (its own scripts only, no cookies, no API)",
+      tags,
+      auth: "optional",
+      params: z.object({ id: Id, tool: Id }),
+      query: z.record(z.string(), z.unknown()),
+    },
+    async ({ params, query, auth, reply }) => {
+      const out = await runGameTool(ctx, params, query, auth);
+      if (!out.file) throw new ApiError(404, "no-file", `${params.tool} draws no file here: ${out.text.split("\n")[0]?.slice(0, 200)}`);
+      // A tool's page carries its own inline script (the replay's steps): it runs in a sandbox, an opaque origin that
+      // can read neither the session's cookies nor the API, and may load nothing from anywhere.
+      reply
+        .headers({
+          "content-security-policy":
+            "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:",
+          "x-content-type-options": "nosniff",
+          "referrer-policy": "no-referrer",
+          "content-disposition": `inline; filename="${params.tool}.${out.file.extension}"`,
+        })
+        .type(FILE_TYPES[out.file.extension]);
+      return out.file.content;
+    },
+  );
+}
+
+/** How a tool's file is served (`GET .../tools/:tool/file`). */
+const FILE_TYPES: Readonly<Record<"svg" | "html" | "csv", string>> = {
+  html: "text/html; charset=utf-8",
+  svg: "image/svg+xml; charset=utf-8",
+  csv: "text/csv; charset=utf-8",
+};
+
+/** A game tool run for whoever asks, with the rights its options call for (a seat's picture, or the whole game's). */
+async function runGameTool(
+  ctx: ServerContext,
+  params: { id: string; tool: string },
+  query: Readonly<Record<string, unknown>>,
+  auth: Auth | null,
+): Promise<ToolOutput> {
+  const { hosted, record, ruleset } = await loadHosted(ctx, params.id);
+  const t = Object.hasOwn(ruleset.tools, params.tool) ? ruleset.tools[params.tool] : undefined;
+  if (t?.kind !== "game") {
+    const games = Object.values(ruleset.tools)
+      .filter((x) => x.kind === "game")
+      .map((x) => x.id);
+    throw new ApiError(
+      404,
+      "unknown-tool",
+      `${ruleset.id} has no game tool "${params.tool}"; its game tools: ${games.join(", ") || "none"}`,
+    );
+  }
+  const values = optionValues(t.options, query);
+  const a = accessOf(hosted, record, auth);
+  const seatOption = t.options.find((o) => o.kind === "seat");
+  const seat = seatOption ? values[seatOption.name] : undefined;
+  if (typeof seat === "string") {
+    const seats = ruleset.describe(record.state).seats.map((s) => s.id);
+    if (!seats.includes(seat))
+      throw new ApiError(
+        404,
+        "unknown-seat",
+        `no ${ruleset.seatNoun} "${seat.slice(0, 64)}" in this game; its ${ruleset.seatNoun}s: ${seats.join(", ")}`,
+      );
+    requireSeatSight(a, auth, seat, ruleset.seatNoun);
+  } else if (!a.all) {
+    if (!auth) throw new ApiError(401, "sign-in-required", `sign in to run ${t.id}`);
+    throw new ApiError(
+      403,
+      "not-game-master",
+      `${t.id} without a seat shows the whole game: only game masters (and spectators, when allowed) may; players name their seat${seatOption ? ` (${seatOption.name}=ID)` : ""}`,
+    );
+  }
+  const { access } = await gameAccess(ctx.games, record.id, ctx.stepMemo);
+  const out = await t.run(access, values);
+  if (!out.ok) throw new ApiError(400, "tool-refused", out.text.split("\n")[0]!.slice(0, 300), out.text.split("\n").slice(1, 20));
+  return out;
 }

@@ -37,6 +37,7 @@ describe("docs/schemas: the JSON Schema of every format, as `starhost schema` wr
       "galactic-empires": ["orders", "victory", "map", "odds"],
       battleshift: ["orders", "fleet", "victory", "odds"],
       "sathar-war": ["orders", "options", "map", "odds"],
+      "space-war": ["orders", "options", "design-check", "odds"],
     });
   });
 

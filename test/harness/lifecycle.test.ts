@@ -38,6 +38,7 @@ const PLAN: Record<string, { scenario: string; steps: number; seed: number }> = 
   "galactic-empires": { scenario: "tutorial", steps: 3, seed: 7 },
   battleshift: { scenario: "playtest", steps: 12, seed: 3 },
   "sathar-war": { scenario: "war", steps: 10, seed: 1 },
+  "space-war": { scenario: "campaign", steps: 12, seed: 2 },
 };
 
 function tree(dir: string): Map<string, string> {

@@ -713,3 +713,20 @@ describe("S2 - Results of Damage: rear shots (l.400 'Exception: see S9- rear sho
     expect(get("blue-1").rearHits).toBeUndefined();
   });
 });
+
+describe("S5 - Tractor Beam: a hold ends when the holding vessel moves away (l.442 'within 3\"', E.7)", () => {
+  it("blue's vessel moves 6\" off: red's fighter it held is released at once", async () => {
+    const { moveCraft } = await import("../../src/rules/space-war/the-turn/s7-movement.js");
+    const { state, get } = battle([
+      { id: "blue-1", modules: ["E", "TR", "A"], at: [10, 10], heading: 90 },
+      { id: "red-1", type: "fighter", modules: ["E", "L"], at: [12, 10] },
+      { id: "red-2", modules: ["E", "A"], at: [60, 40] },
+    ]);
+    get("red-1").tractoredBy = "blue-1";
+    const ctx = ctxOf(state);
+    moveCraft(ctx, "blue", sorted({ type: "move", craft: "blue-1", to: { x: 4, y: 10 } }));
+    expect(codes(ctx)).toEqual([]);
+    expect(get("red-1").tractoredBy).toBeUndefined();
+    expect(ctx.events.map((e) => e.kind)).toContain("released");
+  });
+});

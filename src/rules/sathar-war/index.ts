@@ -8,6 +8,7 @@
 import { addressed } from "../../core/orders.js";
 import type { Ruleset } from "../../core/ruleset.js";
 import type { BattleResolver } from "./battles/battle.js";
+import { battleReplayTool } from "./battles/battleshift/battle-replay.js";
 import { battleshiftResolver } from "./battles/battleshift/battleshift-resolver.js";
 import { oddsTool } from "./battles/quick/odds.js";
 import { quickResolver } from "./battles/quick/quick-battle.js";
@@ -128,5 +129,5 @@ export const satharWar: Ruleset<SatharWarState, Orders, SwView, SwEvent> = {
       }),
     },
   },
-  tools: { map: mapTool, odds: oddsTool },
+  tools: { map: mapTool, odds: oddsTool, "battle-replay": battleReplayTool },
 };

@@ -7,7 +7,7 @@
  * come the two set-up steps (seed 000 "SETTING UP THE GAME"): the UPF's, then the Sathar's.
  */
 
-import type { BattleInput } from "./battles/battle.js";
+import type { BattleInput, KeptBattleshift } from "./battles/battle.js";
 import type { FrontierMap } from "./deployment-map/map.js";
 import type { RepairOrder } from "./orders.js";
 import type { Side } from "./orders-of-battle/forces.js";
@@ -207,8 +207,8 @@ export interface BattleRecord {
   stations: string[];
   /** Its report, line by line. */
   report: string[];
-  /** A Battleshift battle's key (its scenario input and seed) when fought out in Battleshift. */
-  battleshift?: { seed: number; input: unknown };
+  /** A Battleshift battle's key (its scenario input and seed, and which ship is which) when fought out in Battleshift. */
+  battleshift?: KeptBattleshift;
 }
 
 export interface SatharWarState {

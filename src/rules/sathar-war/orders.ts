@@ -11,7 +11,9 @@
  *   `repair` (000 "REPAIR").
  * - Attacks (000 "Declaring Combat"): `attack`.
  * - Battle results (only when battles are fought at the table, issue 12 way 3): `result`, one per pending battle.
- * - Any step: `stance` (how the seat's ships fight: break-off, the planet option, mines, drones; it stands until changed).
+ * - Any step: `stance` (how the seat's ships fight: break-off, the planet option, drones; it stands until changed).
+ * - Any UPF step: `mines` (a minelayer's secret mines and seekers for a system, 000 "Declaring Combat"; it stands until
+ *   changed).
  *
  * The schema checks only shape; whether an order can be carried out is decided when its step comes, and a failed
  * order becomes a Problem (which order, what is wrong, what would be valid), never an exception.
@@ -103,6 +105,20 @@ const stance = z.object({
     .optional()
     .describe("how you would have your battles fought; a battle is fought so when every seat in it on both sides agrees (issue 12)"),
 });
+/**
+ * A minelayer's secret choice (000 "Declaring Combat": "If the defender's ships include a minelayer, the defender may
+ * place all of its mines and seeker missiles before the battle. The number and locations of the mines and seeker
+ * missiles must be recorded on paper"): how many of its mines and seekers it lays should it defend the system. An
+ * order, not a `stance` field: a stance is open and one per seat, this is secret, one per system, and bounded by what
+ * one ship carries (RULINGS "Special combat rules": the minelayer's choice).
+ */
+const minesOrder = z.object({
+  type: z.literal("mines"),
+  minelayer: ship.describe('the minelayer (class ML), such as "TFD-ML1"'),
+  system: idSchema.optional().describe("the system it would lay them in (default: the system it is in)"),
+  mines: z.number().int().min(0).max(1000).describe("mines it lays (at most what it has left)"),
+  seekers: z.number().int().min(0).max(1000).describe("seeker missiles it lays (at most what it has left)"),
+});
 /** Hull points, rating points or systems lost, or charges spent, by key ("hull", "ADF", "LB", "T"...). */
 const tally = z.record(z.string().min(1).max(32), z.number().int().min(0).max(10_000));
 /**
@@ -141,6 +157,7 @@ export const ORDER_TYPES = [
   "repair",
   "attack",
   "stance",
+  "mines",
   "result",
 ] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
@@ -158,6 +175,7 @@ export const orderSchema = z.discriminatedUnion("type", [
   repair,
   attack,
   stance,
+  minesOrder,
   result,
 ]);
 export type Order = z.infer<typeof orderSchema>;
@@ -173,6 +191,7 @@ export type DockOrder = z.infer<typeof dock>;
 export type RepairOrder = z.infer<typeof repair>;
 export type AttackOrder = z.infer<typeof attack>;
 export type StanceOrder = z.infer<typeof stance>;
+export type MinesOrder = z.infer<typeof minesOrder>;
 export type ResultOrder = z.infer<typeof result>;
 
 /** Most orders one file may hold. */
@@ -204,12 +223,12 @@ export const { parseOrders, parseGivenOrders } = orderFileParsers(FILE_SPEC, (fi
 
 /** Which order types each phase takes (`stance` is taken in every one). */
 export const PHASE_ORDERS = {
-  "upf-setup": ["deploy", "base", "drones", "stance"],
+  "upf-setup": ["deploy", "base", "drones", "stance", "mines"],
   "sathar-setup": ["retreat", "place", "base", "drones", "stance"],
   "sathar-move": ["place", "move", "void", "dock", "repair", "stance"],
-  "upf-move": ["nova", "move", "dock", "repair", "stance"],
+  "upf-move": ["nova", "move", "dock", "repair", "stance", "mines"],
   "sathar-attack": ["attack", "stance"],
-  "upf-attack": ["attack", "stance"],
+  "upf-attack": ["attack", "stance", "mines"],
   "sathar-results": ["result", "stance"],
-  "upf-results": ["result", "stance"],
+  "upf-results": ["result", "stance", "mines"],
 } as const satisfies Record<string, readonly OrderType[]>;

@@ -14,6 +14,11 @@ import { EXPENDABLES, SHIP_CLASSES, STATION_TYPES } from "./orders-of-battle/shi
 const id = idSchema;
 const name = (what: string) => plainTextUpTo(120, what);
 const day = wholeIn(0, 100_000, "a day");
+/** A Battleshift ship or squadron id ("blue-tf1-s2.3"), the key of a kept battle (battles/battle.ts KeptBattleshift). */
+const bsId = z
+  .string()
+  .regex(/^[a-z]+-[a-z0-9.-]+$/)
+  .max(64);
 const count = (what: string) => wholeIn(0, 100_000, what);
 const damage = recordUpTo(z.record(z.string().min(1).max(32), wholeIn(0, 1000, "damage points")), 64, "damage");
 const spent = z.partialRecord(z.enum(EXPENDABLES), wholeIn(0, 1000, "charges spent"));
@@ -228,7 +233,15 @@ export const stateSchema = z.object({
       stations: listUpTo(id, 100, "stations"),
       // A line may name every ship of a large battle (its losses, a table result): 1,000 characters are too few.
       report: listUpTo(plainTextUpTo(20_000, "a report line"), 5000, "report lines"),
-      battleshift: z.object({ seed: z.number().int(), input: z.unknown() }).optional(),
+      battleshift: z
+        .object({
+          seed: z.number().int(),
+          input: z.unknown(),
+          // Keyed by Battleshift's own ship and squadron ids ("blue-tf1-s2.3"), which hold a dot.
+          ships: z.record(bsId, id).optional(),
+          stations: z.record(bsId, id).optional(),
+        })
+        .optional(),
     }),
     10_000,
     "battles",

@@ -3,7 +3,8 @@
  * purchases, deployment, each battle's player turns (S1-S12) and the medals after each game are its steps
  * (campaign-sequence/sequence.ts), so it is stored, replayed and hosted like every other game.
  *
- * Not registered yet (issue 13): the rules' parts are being written.
+ * Registered (src/rules/registry.ts): the CLI, the HTTP API and the web client (generic view, the designer page) offer
+ * it. The Wall of Battle (4 or 6 seats) and the battle view in the browser are not yet (RULINGS.md "Not yet done").
  */
 import { addressed } from "../../core/orders.js";
 import type { Ruleset } from "../../core/ruleset.js";

@@ -1,5 +1,5 @@
 /**
- * The space-war ruleset's tools (not registered yet: the ruleset is not whole, issue 13): the design check, shot odds,
+ * The space-war ruleset's tools: the design check, shot odds,
  * and the battle table as a seat sees it (like the Sathar War's map tool).
  */
 import type { GameAccess, GameTool, InputTool, Tool, ToolOutput } from "../../core/ruleset.js";

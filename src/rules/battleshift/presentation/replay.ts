@@ -414,7 +414,7 @@ button{background:#223;color:#eee;border:1px solid #556;padding:4px 10px;cursor:
 #title{font-size:16px;margin-top:4px}#summary,#forces{color:#aaa;font-size:13px}
 </style></head><body>
 <h2>${esc(title)}</h2>
-<div id="bar"><button id="prev">&larr; Prev</button><button id="play">Play</button><button id="next">Next &rarr;</button><input id="slider" type="range" min="0" max="${frames.length - 1}" value="0"></div>
+<div id="bar"><button id="prev">&larr; Prev</button><button id="play">Play</button><button id="next">Next &rarr;</button><input id="slider" type="range" aria-label="Step of the replay" min="0" max="${frames.length - 1}" value="0"></div>
 <div id="title"></div><div id="summary"></div><div id="forces"></div>
 <div id="wrap"><div id="board"></div><div id="log"></div></div>
 <p style="color:#888;font-size:12px">The view zooms on the ships; grid lines are the 1' sectors. Triangles point along facings (hollow: disabled); labels: squadron, ships, dN damage, SN suppression markers. Lines of fire are labelled with hits (h), damage (d) and S when they suppressed; dashed yellow lines are missile strikes; diamonds are fighter flights; red crosses mark ships lost. ${esc(LEGEND_NEW_MARKS)} Keys: left/right arrows, space to play.</p>

@@ -108,7 +108,20 @@ export interface BattleResult {
   holder: Side | null;
   lines: BattleLine[];
   /** Set when the battle was fought out in Battleshift: enough to replay it. */
-  battleshift?: { seed: number; input: unknown };
+  battleshift?: KeptBattleshift;
+}
+
+/**
+ * A Battleshift battle as the campaign keeps it (issue 12: "The Battleshift battle is kept and its replay linked"):
+ * its scenario input and seed replay it (battles/battleshift/battle-replay.ts); `ships` and `stations` name the
+ * Knight Hawks ship or station each Battleshift ship ("blue-tf1-s2.3") or station squadron ("blue-st1-s1") stands
+ * for (absent in battles kept before they were recorded).
+ */
+export interface KeptBattleshift {
+  seed: number;
+  input: unknown;
+  ships?: Record<string, string>;
+  stations?: Record<string, string>;
 }
 
 export interface BattleResolver {

@@ -125,6 +125,7 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   repair: "#  - { type: repair, ship: TFC-HC1, what: hull }                  # or what: ADF",
   attack: "#  - { type: attack, system: prenglar, planet: gran-quivera }",
   stance: "#  - { type: stance, breakOffAtHullLost: 0.5, nearPlanet: true }",
+  mines: "#  - { type: mines, minelayer: TFC-ML1, system: dramune, mines: 10, seekers: 2 }   # secret; default system: where it is",
 };
 
 export function templateFor(state: SatharWarState, seat: string): string {

@@ -10,6 +10,7 @@ import { type OrderType, PHASE_ORDERS } from "../orders.js";
 import { knownState, sideOfSeat } from "../presentation/known-state.js";
 import { whereText } from "../presentation/view.js";
 import { attacksFor } from "../special-combat/index.js";
+import { layable } from "../special-combat/mines-and-seekers.js";
 import { movesFor } from "../strategic-movement/index.js";
 import { RETREAT_CONDITIONS } from "../victory/victory.js";
 import { PHASE_NAMES, sideOf } from "./turn.js";
@@ -92,6 +93,22 @@ export function legalOrders(state: SatharWarState, seat: string): Options {
   if (PHASE_ORDERS[state.phase].some((t) => t === "attack")) out.push(...attacksFor(known, seat));
   // Battles fought at the table (issue 12 way 3): the attacking side enters each one's result.
   if (PHASE_ORDERS[state.phase].some((t) => t === "result")) out.push(...resultOptions(known, seat));
+  // The minelayer's secret choice (000 "Declaring Combat"): one menu a minelayer, its numbers bounded by what it has.
+  const here = (s: Ship) => (s.location.kind === "system" ? s.location.system : undefined);
+  for (const ml of mine.filter((s) => s.cls === "ML")) {
+    const has = layable(known, ml.id);
+    const at = here(ml);
+    const systems = [...known.map.systems].sort((a, b) => Number(b.id === at) - Number(a.id === at));
+    add("mines", `${ml.id}'s mines and seekers, laid should it defend the system (secret; 000 'Declaring Combat')`, {
+      minelayer: { kind: "choice", values: [{ value: ml.id, label: `${ml.id} ${ml.name} (${whereText(known, ml)})` }] },
+      system: {
+        kind: "choice",
+        values: systems.map((sys) => ({ value: sys.id, label: sys.id === at ? `${sys.name} (where it is)` : sys.name })),
+      },
+      mines: { kind: "number", min: 0, max: has.mines, integer: true },
+      seekers: { kind: "number", min: 0, max: has.seekers, integer: true },
+    });
+  }
   add("stance", "how your ships fight until told otherwise: when they break off, and the way you would fight your battles", {
     breakOffAtHullLost: { kind: "number", min: 0, max: 1, integer: false, optional: true },
     breakOffOutgunned: { kind: "number", min: 0, max: 100, integer: false, optional: true },

@@ -22,6 +22,7 @@ import { type SwEvent, swEvent } from "../events.js";
 import type { Phase, SatharWarState, Side } from "../model.js";
 import { ORDER_TYPES, type Order, type Orders, type OrderType, PHASE_ORDERS } from "../orders.js";
 import { base, chooseRetreat, deploy } from "../setting-up/set-up.js";
+import { applyMines } from "../special-combat/mines-and-seekers.js";
 import { applyStance } from "./stance.js";
 
 export const PHASE_NAMES: Readonly<Record<Phase, string>> = {
@@ -143,6 +144,8 @@ export function resolveStep(
     const p: Problem[] = (problems[seat] = []);
     sorted[seat] = byType(phase, ordersBySeat[seat]?.orders ?? [], p);
     applyStance(s, seat, ordersOf(sorted[seat], "stance"), p);
+    // The minelayer's secret choice, before the step's own rules (it stands until changed, as a stance does).
+    applyMines(s, seat, ordersOf(sorted[seat], "mines"), p, events, PHASE_NAMES[phase]);
   }
   s = handlers.run(phase, s, sorted, rng, events, problems);
   let next = afterRun(phase, s);

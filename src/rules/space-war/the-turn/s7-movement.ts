@@ -19,6 +19,7 @@ import type { MoveOrder } from "../orders.js";
 import { convoyExit } from "../scenarios/scenario-end.js";
 import { angleBetween, BASE, bearing, blockingPlanet, CONTACT, distance, inchesText, onTheTable } from "./geometry.js";
 import { movementAllowance, turnsAllowed } from "./movement.js";
+import { releaseBrokenHolds } from "./s5-tractor-beam.js";
 
 /** Slack for measured figures (floating point): a move of 12.0000000001" on a 12" allowance is 12". */
 export const EPSILON = 1e-6;
@@ -217,4 +218,6 @@ export function moveCraft(ctx: StepContext, seat: SeatId, orders: Sorted): void 
       ctx.emit("moved", `${r.text}.`, { craft: [c.id], order: given.at });
     }
   }
+  // A holding vessel that moved more than 3" from what it held lets go (l.442, E.7).
+  releaseBrokenHolds(ctx);
 }

@@ -19,6 +19,7 @@ import { operating, type Point, powered, type SpaceWarState } from "../model.js"
 import type { RamOrder } from "../orders.js";
 import { along, angleBetween, bearing, blockingPlanet, CONTACT, distance, inchesText } from "./geometry.js";
 import { addHits } from "./losses.js";
+import { releaseBrokenHolds } from "./s5-tractor-beam.js";
 import { detonate } from "./s6-nuclear-devices.js";
 import { allowanceText, craftMovement, degrees, EPSILON, ownCraftOnTable, pointText, type Ruling } from "./s7-movement.js";
 import { turnFaceUp } from "./s12-spotting.js";
@@ -129,4 +130,6 @@ export function ramming(ctx: StepContext, seat: SeatId, orders: Sorted): void {
     addHits(c, r.hits);
     ctx.emit("rammed", `${r.text}.`, { craft: [c.id, t.id], order: given.at });
   }
+  // A holding vessel that rammed away from what it held lets go (l.442, E.7).
+  releaseBrokenHolds(ctx);
 }

@@ -3,8 +3,8 @@
  * knows it (its view's `state`, which is `knownState`: rules' presentation/map-picture.ts and map-svg.ts, the same
  * picture the `starhost map` tool draws), with every stack a button; the Time Record, the phase and whose step it is;
  * a chosen stack's ships and the orders its menus offer; the other orders of the step; the draft, checked as it changes
- * and submitted through the shell's draft (useCheckedDraft.ts); the battles fought, with a Battleshift battle's fleets
- * and seed to download; and the results as text. Watched (readOnly), the same without anything that writes.
+ * and submitted through the shell's draft (useCheckedDraft.ts); the battles fought, with a Battleshift battle's replay
+ * to watch (a new tab) and its fleets and seed to download; and the results as text. Watched (readOnly), the same without anything that writes.
  */
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Options } from "../../../core/ruleset.js";
@@ -141,7 +141,25 @@ function replayCommand(seed: number): string {
   return `Replay it with: starhost new battleshift --scenario default --fleet upf.json --fleet sathar.json --victory turns.json --seed ${seed} (the file's fleets and victory; bots "normal" on both sides fight the same battle step for step).`;
 }
 
-function Battles(props: { view: SwView }) {
+/**
+ * "Watch the replay" (issue 12: the Battleshift battle's "replay linked from the campaign's report"): a link to the
+ * server's battle-replay tool's page (GET .../tools/battle-replay/file?battle=ID&seat=S, a battle the seat knows of),
+ * which replays the battle from its kept fleets and seed; it opens in a new tab, sandboxed by the server.
+ */
+function WatchReplay(props: { game: string; seat: string; battle: string }) {
+  const { game, seat, battle } = props;
+  const href = `/api/games/${game}/tools/battle-replay/file?battle=${encodeURIComponent(battle)}&seat=${encodeURIComponent(seat)}`;
+  return (
+    <>
+      <a href={href} target="_blank" rel="noopener">
+        Watch the replay of battle {battle}
+      </a>{" "}
+      <span className="hint">(opens in a new tab)</span>
+    </>
+  );
+}
+
+function Battles(props: { view: SwView; game: string; seat: string }) {
   const { state } = props.view;
   const sys = (id: string) => state.map.systems.find((s) => s.id === id)?.name ?? id;
   const battles = [...state.battles].reverse();
@@ -163,6 +181,11 @@ function Battles(props: { view: SwView }) {
                 <pre>{b.report.join("\n")}</pre>
               </section>
             </details>
+            {b.battleshift && (
+              <p>
+                <WatchReplay game={props.game} seat={props.seat} battle={b.id} />
+              </p>
+            )}
             {b.battleshift && (
               <p>
                 <a href={replayHref(b)} download={`${b.id}-battleshift.json`}>
@@ -397,7 +420,7 @@ export default function SatharWarSeatView(props: SeatViewProps) {
           </p>
         </section>
       )}
-      <Battles view={view} />
+      <Battles view={view} game={game.id} seat={seat} />
       <ReportText {...props} title="Results" />
     </div>
   );

@@ -10,8 +10,10 @@
  * and bots on both sides. RULINGS.md "Battles" gives every reading taken here.
  */
 
+import { err, ok, type Problem, type Result } from "../../../../core/result.js";
 import type { Rng } from "../../../../core/rng.js";
 import { stepRng } from "../../../../core/ruleset.js";
+import type { BsEvent } from "../../../battleshift/events.js";
 import { battleshift } from "../../../battleshift/index.js";
 import type { BattleState } from "../../../battleshift/model.js";
 import type { Orders } from "../../../battleshift/orders.js";
@@ -148,16 +150,25 @@ export function battleshiftPlan(input: BattleInput, turnLimit = BATTLESHIFT_TURN
   };
 }
 
-/** The Battleshift battle of a plan, created as `starhost new battleshift --scenario default` creates it. */
-export function createBattleshiftGame(plan: BattleshiftPlan, seed: number): BattleState {
+/**
+ * The Battleshift battle of scenario inputs (fleet files, victory) and a seed, created as `starhost new battleshift
+ * --scenario default` creates it; the inputs' problems if Battleshift refuses them (a kept battle's file altered).
+ */
+export function battleshiftGameOf(inputs: Readonly<Record<string, readonly unknown[]>>, seed: number): Result<BattleState, Problem[]> {
   const scenario = battleshift.scenarios.default;
   if (!scenario) throw new Error("battleshift has no default scenario");
-  const parsed = scenario.parseInputs(plan.inputs);
-  if (!parsed.ok) {
+  const parsed = scenario.parseInputs(inputs);
+  return parsed.ok ? ok(scenario.create(seed, parsed.value)) : err(parsed.error);
+}
+
+/** The Battleshift battle of a plan, created as `starhost new battleshift --scenario default` creates it. */
+export function createBattleshiftGame(plan: BattleshiftPlan, seed: number): BattleState {
+  const made = battleshiftGameOf(plan.inputs, seed);
+  if (!made.ok) {
     // The conversion table makes only legal designs and fleets (tests hold it to that): a fault here is a bug.
-    throw new Error(`sathar-war: a converted fleet is not valid: ${parsed.error.map((p) => `${p.order}: ${p.message}`).join("; ")}`);
+    throw new Error(`sathar-war: a converted fleet is not valid: ${made.error.map((p) => `${p.order}: ${p.message}`).join("; ")}`);
   }
-  return scenario.create(seed, parsed.value);
+  return made.value;
 }
 
 /** What the play loop saw besides the end state: who fired, and the turn each squadron left the table. */
@@ -170,9 +181,14 @@ interface Played {
 /**
  * Play a Battleshift battle to its end with the "normal" bot on both sides, as the host does (host/play.ts): each
  * awaited side's bot orders from what it knows, with the generator of the seed, the step and the side; the step
- * resolved with the generator of the seed and the step.
+ * resolved with the generator of the seed and the step. `onStep` sees each step as it is run (the step number, the state
+ * after it, its events): the replay (battle-replay.ts) draws its frames from the very loop that fought the battle.
  */
-export function playBattleshift(start: BattleState, seed: number): Played {
+export function playBattleshift(
+  start: BattleState,
+  seed: number,
+  onStep?: (step: number, after: BattleState, events: readonly BsEvent[]) => void,
+): Played {
   let state = start;
   const fired = new Set<string>();
   const left: Record<string, number> = {};
@@ -183,6 +199,7 @@ export function playBattleshift(start: BattleState, seed: number): Played {
     for (const seat of battleshift.awaiting(state))
       orders[seat] = bot.play(battleshift.knownState(state, seat), seat, stepRng(seed, state.step, `bot:${seat}`));
     const r = battleshift.resolve(state, orders, stepRng(seed, state.step));
+    onStep?.(state.step, r.state, r.events);
     for (const e of r.events) if (e.kind === "fire") for (const f of e.from) fired.add(f);
     // The turn a squadron last left the table (one back from hyperspace has not left).
     for (const sq of Object.values(r.state.squadrons)) {
@@ -343,7 +360,13 @@ export function resolveInBattleshift(input: BattleInput, rng: Rng, turnLimit = B
   return {
     ...r,
     lines: reportLines(input, plan, seed, r, played.state),
-    battleshift: { seed, input: { ruleset: "battleshift", scenario: "default", seed, inputs: plan.inputs } },
+    battleshift: {
+      seed,
+      input: { ruleset: "battleshift", scenario: "default", seed, inputs: plan.inputs },
+      // Which Knight Hawks ship and station each Battleshift one stands for: the replay's key (battle-replay.ts).
+      ships: plan.ships,
+      stations: plan.stations,
+    },
   };
 }
 
