@@ -8,6 +8,7 @@
  */
 import { addressed } from "../../core/orders.js";
 import type { Ruleset } from "../../core/ruleset.js";
+import { normalOrders } from "./bot/bot.js";
 import { CAMPAIGN } from "./campaign-sequence/create.js";
 import { awaiting, resolveStep, STEP_NAMES } from "./campaign-sequence/sequence.js";
 import type { SxEvent } from "./events.js";
@@ -69,6 +70,10 @@ export const spaceWar: Ruleset<SpaceWarState, Orders, SxView, SxEvent> = {
   randomOrders,
   secrets,
   bots: {
+    normal: {
+      summary: "designs a 99 M€ missile-and-laser squadron, closes, focuses fire, rams with crippled craft, gives up when beaten",
+      play: (known, seat, rng) => normalOrders(known, seat, rng),
+    },
     passive: { summary: "sends nothing: the rules' defaults", play: (known, seat) => none(known, seat) },
     random: { summary: "random orders from its menus, often ones that fail", play: (known, seat, rng) => randomOrders(known, seat, rng) },
   },
