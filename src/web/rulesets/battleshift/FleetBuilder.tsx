@@ -6,10 +6,9 @@
  * check as it is edited. The fleet is kept in this browser as a draft and
  * exported as the ruleset's fleet file (YAML), which `starhost new battleshift --fleet FILE` and the fleet check take.
  */
-import { type FormEvent, useEffect, useMemo, useState } from "react";
-import { parse } from "yaml";
-import type { Problem } from "../../../core/result.js";
+import { type FormEvent, useMemo, useState } from "react";
 import { describeDesign, SYSTEM_KINDS } from "../../../rules/battleshift/fleet/ship-building.js";
+import { Faults, numberOf, parsePasted, useStoredDraft, useYamlHref } from "../../shell/page-parts.js";
 import {
   CATALOGUE_CHOICES,
   checkFleet,
@@ -47,35 +46,13 @@ import {
 } from "./fleet-builder.js";
 import "./replay.css";
 
+/** A stored draft this page can edit. */
+const isDraft = (v: unknown): v is FleetDraft => {
+  const d = v as FleetDraft | null;
+  return typeof d === "object" && d !== null && typeof d.name === "string" && Array.isArray(d.designs) && Array.isArray(d.taskforces);
+};
+
 const DRAFT_KEY = "starhost:battleshift-fleet-builder";
-
-function loadDraft(): FleetDraft {
-  try {
-    const raw = localStorage.getItem(DRAFT_KEY);
-    if (raw) {
-      const d = JSON.parse(raw) as FleetDraft;
-      if (typeof d.name === "string" && Array.isArray(d.designs) && Array.isArray(d.taskforces)) return d;
-    }
-  } catch {
-    // A draft this page cannot read is dropped: the builder starts afresh.
-  }
-  return newFleet();
-}
-
-const num = (s: string): number => (s.trim() === "" ? 0 : Number(s));
-
-/** The check's faults about one part, beside it. */
-function Faults({ faults, label }: { faults: readonly Problem[]; label: string }) {
-  if (faults.length === 0) return null;
-  return (
-    <ul className="bs-faults" aria-label={label}>
-      {faults.map((f, k) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the faults in the rules' order, replaced wholesale on each edit.
-        <li key={k}>{`${f.message} (${f.code})`}</li>
-      ))}
-    </ul>
-  );
-}
 
 /** The fleet's options (fleet.ts FleetOptions), each with the file schema's own words; both fleets of a battle should agree. */
 function OptionsEditor(props: { f: FleetDraft; checked: FleetChecked; onChange: (f: FleetDraft) => void }) {
@@ -123,13 +100,13 @@ function OptionsEditor(props: { f: FleetDraft; checked: FleetChecked; onChange: 
               max={c.max}
               value={v === null ? "" : String(v)}
               onChange={(e) =>
-                props.onChange(setOption(f, c.key, e.target.value.trim() === "" ? (c.nullable ? null : 0) : num(e.target.value)))
+                props.onChange(setOption(f, c.key, e.target.value.trim() === "" ? (c.nullable ? null : 0) : numberOf(e.target.value)))
               }
             />
           </label>
         );
       })}
-      <Faults faults={faultsAt(props.checked, "fleet.options")} label="Faults of the options" />
+      <Faults className="bs-faults" faults={faultsAt(props.checked, "fleet.options")} label="Faults of the options" />
     </fieldset>
   );
 }
@@ -161,7 +138,13 @@ function DefenseEditor(props: {
         </label>
         <label>
           {`${label}: defense size`}{" "}
-          <input type="number" min={1} max={100} value={d.size} onChange={(e) => props.onChange({ ...d, size: num(e.target.value) })} />
+          <input
+            type="number"
+            min={1}
+            max={100}
+            value={d.size}
+            onChange={(e) => props.onChange({ ...d, size: numberOf(e.target.value) })}
+          />
         </label>
         <label>
           {`${label}: inches across (empty: ${d.kind === "planet" ? 12 : 4})`}{" "}
@@ -170,7 +153,7 @@ function DefenseEditor(props: {
             min={1}
             max={1000}
             value={d.diameter ?? ""}
-            onChange={(e) => props.onChange({ ...d, diameter: e.target.value.trim() === "" ? null : num(e.target.value) })}
+            onChange={(e) => props.onChange({ ...d, diameter: e.target.value.trim() === "" ? null : numberOf(e.target.value) })}
           />
         </label>
         <button type="button" onClick={props.onRemove}>
@@ -193,7 +176,7 @@ function DefenseEditor(props: {
                     max={1000}
                     aria-label={`${label}: ${LAYOUT_LABELS[k]} a quadrant`}
                     value={d.quadrant[k] ?? 0}
-                    onChange={(e) => props.onChange({ ...d, quadrant: { ...d.quadrant, [k]: num(e.target.value) } })}
+                    onChange={(e) => props.onChange({ ...d, quadrant: { ...d.quadrant, [k]: numberOf(e.target.value) } })}
                   />
                 </td>
               </tr>
@@ -202,7 +185,7 @@ function DefenseEditor(props: {
         </table>
       )}
       <p className="bs-price">{`${label}: ${points === null ? "not priced (see its faults)" : `${points} points`}`}</p>
-      <Faults faults={faultsAt(props.checked, `fleet.defenses[${i}]`)} label={`Faults of ${label}`} />
+      <Faults className="bs-faults" faults={faultsAt(props.checked, `fleet.defenses[${i}]`)} label={`Faults of ${label}`} />
     </fieldset>
   );
 }
@@ -242,7 +225,7 @@ function StationRow(props: {
       </td>
       <td>{stationPoints(st) ?? "?"}</td>
       <td>
-        <Faults faults={faults} label={`Faults of ${label}`} />
+        <Faults className="bs-faults" faults={faults} label={`Faults of ${label}`} />
         <button type="button" onClick={props.onRemove}>
           Remove {label}
         </button>
@@ -270,7 +253,8 @@ function DesignEditor(props: {
           Name <input value={d.name} onChange={(e) => props.onRename(e.target.value)} />
         </label>
         <label>
-          Size <input type="number" min={1} max={20} value={d.size} onChange={(e) => props.onChange({ ...d, size: num(e.target.value) })} />
+          Size{" "}
+          <input type="number" min={1} max={20} value={d.size} onChange={(e) => props.onChange({ ...d, size: numberOf(e.target.value) })} />
         </label>
         <button type="button" onClick={props.onRemove}>
           Remove design {d.name}
@@ -304,7 +288,7 @@ function DesignEditor(props: {
                     max={50}
                     aria-label={`${d.name}: ${SYSTEM_LABELS[k]}`}
                     value={d.systems[k] ?? 0}
-                    onChange={(e) => props.onChange(setSystem(d, k, num(e.target.value)))}
+                    onChange={(e) => props.onChange(setSystem(d, k, numberOf(e.target.value)))}
                   />
                 )}
               </td>
@@ -316,7 +300,7 @@ function DesignEditor(props: {
                     max={50}
                     aria-label={`${d.name}: ${SYSTEM_LABELS[k]} paid with points`}
                     value={d.byCost[k] ?? 0}
-                    onChange={(e) => props.onChange(setSystem(d, k, num(e.target.value), true))}
+                    onChange={(e) => props.onChange(setSystem(d, k, numberOf(e.target.value), true))}
                   />
                 )}
               </td>
@@ -388,7 +372,7 @@ function SquadronRow(props: {
           max={21}
           aria-label={`${s.name}: ships`}
           value={s.ships}
-          onChange={(e) => props.onChange({ ...s, ships: num(e.target.value) })}
+          onChange={(e) => props.onChange({ ...s, ships: numberOf(e.target.value) })}
         />
       </td>
       <td>{props.points ?? "?"}</td>
@@ -444,6 +428,7 @@ function TaskforceEditor(props: {
         </button>
       </div>
       <Faults
+        className="bs-faults"
         faults={faultsAt(props.checked, `fleet.taskforces[${props.i}]`, ["unknown-flagship", "small-flagship"])}
         label={`Faults of ${tf.name}'s flagship`}
       />
@@ -496,13 +481,12 @@ function LoadFile(props: { onLoad: (f: FleetDraft) => void }) {
   const [said, setSaid] = useState("");
   const load = (e: FormEvent) => {
     e.preventDefault();
-    let raw: unknown;
-    try {
-      raw = parse(text);
-    } catch (err) {
-      setSaid(`Not YAML or JSON: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
+    const pasted = parsePasted(text);
+    if (!pasted.ok) {
+      setSaid(pasted.text);
       return;
     }
+    const raw = pasted.raw;
     const r = draftOfFile(raw);
     if (!r) {
       setSaid("Not a fleet file: it needs a name and a list of taskforces.");
@@ -527,18 +511,10 @@ function LoadFile(props: { onLoad: (f: FleetDraft) => void }) {
 }
 
 export default function FleetBuilder() {
-  const [f, setF] = useState<FleetDraft>(loadDraft);
-  useEffect(() => {
-    try {
-      localStorage.setItem(DRAFT_KEY, JSON.stringify(f));
-    } catch {
-      // A full or refused store only loses the draft on reload.
-    }
-  }, [f]);
+  const [f, setF] = useStoredDraft(DRAFT_KEY, isDraft, newFleet);
   const checked = useMemo(() => checkFleet(f), [f]);
   const yaml = useMemo(() => fleetYaml(f), [f]);
-  const href = useMemo(() => URL.createObjectURL(new Blob([yaml], { type: "application/yaml" })), [yaml]);
-  useEffect(() => () => URL.revokeObjectURL(href), [href]);
+  const href = useYamlHref(yaml);
   const file = `${
     f.name
       .toLowerCase()
@@ -566,7 +542,7 @@ export default function FleetBuilder() {
               type="number"
               min={1}
               value={f.points ?? ""}
-              onChange={(e) => setF({ ...f, points: e.target.value.trim() === "" ? null : num(e.target.value) })}
+              onChange={(e) => setF({ ...f, points: e.target.value.trim() === "" ? null : numberOf(e.target.value) })}
             />
           </label>
         </div>

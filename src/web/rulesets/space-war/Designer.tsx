@@ -6,11 +6,11 @@
  * draft and written as the squadron file (YAML) that `starhost space-war design-check --input FILE` takes; a file
  * may be pasted back in.
  */
-import { type FormEvent, useEffect, useMemo, useState } from "react";
-import { parse } from "yaml";
+import { type FormEvent, useMemo, useState } from "react";
 import type { Problem } from "../../../core/result.js";
 import { ARCS, type Arc, MODULE_DATA, MODULES } from "../../../rules/space-war/designing-craft/modules.js";
 import { MEDAL_DATA, MEDALS } from "../../../rules/space-war/medals/medals.js";
+import { Faults, numberOf, parsePasted, useStoredDraft, useYamlHref } from "../../shell/page-parts.js";
 import { CraftCard } from "./CraftCard.js";
 import {
   addable,
@@ -53,35 +53,20 @@ import {
 } from "./designer.js";
 import "./designer.css";
 
-const DRAFT_KEY = "starhost:space-war-designer";
-
-function loadDraft(): SquadronDraft {
-  try {
-    const raw = localStorage.getItem(DRAFT_KEY);
-    if (raw) {
-      const d = JSON.parse(raw) as SquadronDraft;
-      if (typeof d.name === "string" && Array.isArray(d.designs) && Array.isArray(d.craft) && typeof d.settings === "object") return d;
-    }
-  } catch {
-    // A draft this page cannot read is dropped: the designer starts afresh.
-  }
-  return newSquadron();
-}
-
-const num = (s: string): number => (s.trim() === "" ? 0 : Number(s));
-
-/** The check's faults about one thing, beside it, in the rules' words. */
-function Faults({ faults, label }: { faults: readonly Problem[]; label: string }) {
-  if (faults.length === 0) return null;
+/** A stored draft this page can edit. */
+const isDraft = (v: unknown): v is SquadronDraft => {
+  const d = v as SquadronDraft | null;
   return (
-    <ul className="sx-faults" aria-label={label}>
-      {faults.map((f, k) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the faults in the rules' order, replaced wholesale on each edit.
-        <li key={k}>{`${f.message} (${f.code})`}</li>
-      ))}
-    </ul>
+    typeof d === "object" &&
+    d !== null &&
+    typeof d.name === "string" &&
+    Array.isArray(d.designs) &&
+    Array.isArray(d.craft) &&
+    typeof d.settings === "object"
   );
-}
+};
+
+const DRAFT_KEY = "starhost:space-war-designer";
 
 interface EditProps {
   s: SquadronDraft;
@@ -121,7 +106,11 @@ function Crews(props: EditProps & { k: number; p: PurchaseDraft }) {
                 </label>
               ))}
             </fieldset>
-            <Faults faults={faultsAt(props.checked, s, { at: "purchase", purchase: k, crew: j })} label={`Faults of crew ${c.name}`} />
+            <Faults
+              className="sx-faults"
+              faults={faultsAt(props.checked, s, { at: "purchase", purchase: k, crew: j })}
+              label={`Faults of crew ${c.name}`}
+            />
           </div>
         );
       })}
@@ -146,7 +135,7 @@ function Purchase(props: EditProps & { k: number; p: PurchaseDraft; first: boole
             min={0}
             max={100}
             value={p.count}
-            onChange={(e) => props.onChange(setPurchaseCount(s, k, num(e.target.value)))}
+            onChange={(e) => props.onChange(setPurchaseCount(s, k, numberOf(e.target.value)))}
           />
         </label>
         {(!props.first || props.stray) && (
@@ -155,7 +144,11 @@ function Purchase(props: EditProps & { k: number; p: PurchaseDraft; first: boole
           </button>
         )}
       </div>
-      <Faults faults={faultsAt(props.checked, s, { at: "purchase", purchase: k })} label={`Faults of the craft bought of ${p.design}`} />
+      <Faults
+        className="sx-faults"
+        faults={faultsAt(props.checked, s, { at: "purchase", purchase: k })}
+        label={`Faults of the craft bought of ${p.design}`}
+      />
       <Crews {...props} />
     </div>
   );
@@ -192,7 +185,7 @@ function DesignEditor(props: EditProps & { d: DesignDraft; i: number }) {
           {`Scrap design ${d.name}`}
         </button>
       </div>
-      <Faults faults={faultsAt(checked, s, { at: "design", design: i })} label={`Faults of design ${d.name}`} />
+      <Faults className="sx-faults" faults={faultsAt(checked, s, { at: "design", design: i })} label={`Faults of design ${d.name}`} />
       <div className="sx-design-body">
         <div>
           <CraftCard design={d} faulty={faultyModules} />
@@ -225,7 +218,11 @@ function DesignEditor(props: EditProps & { d: DesignDraft; i: number }) {
                     <button type="button" onClick={() => props.onChange(removeModule(s, i, j))} aria-label={`Remove ${what}`}>
                       Remove
                     </button>
-                    <Faults faults={faultsAt(checked, s, { at: "design", design: i, module: j })} label={`Faults of ${what}`} />
+                    <Faults
+                      className="sx-faults"
+                      faults={faultsAt(checked, s, { at: "design", design: i, module: j })}
+                      label={`Faults of ${what}`}
+                    />
                   </li>
                 );
               })}
@@ -262,7 +259,13 @@ function DesignEditor(props: EditProps & { d: DesignDraft; i: number }) {
         <div className="sx-row">
           <label>
             {`${d.name}: craft bought`}{" "}
-            <input type="number" min={0} max={100} value={0} onChange={(e) => props.onChange(setCount(s, d.name, num(e.target.value)))} />
+            <input
+              type="number"
+              min={0}
+              max={100}
+              value={0}
+              onChange={(e) => props.onChange(setCount(s, d.name, numberOf(e.target.value)))}
+            />
           </label>
         </div>
       ) : (
@@ -278,13 +281,12 @@ function LoadFile(props: { onLoad: (s: SquadronDraft) => void }) {
   const [said, setSaid] = useState<{ text: string; problems: Problem[]; bad: boolean }>({ text: "", problems: [], bad: false });
   const load = (e: FormEvent) => {
     e.preventDefault();
-    let raw: unknown;
-    try {
-      raw = parse(text);
-    } catch (err) {
-      setSaid({ text: `Not YAML or JSON: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`, problems: [], bad: true });
+    const pasted = parsePasted(text);
+    if (!pasted.ok) {
+      setSaid({ text: pasted.text, problems: [], bad: true });
       return;
     }
+    const raw = pasted.raw;
     const r = draftOfFile(raw);
     if (!r.ok) {
       setSaid({ text: "Not loaded: the file is not a squadron file.", problems: r.problems, bad: true });
@@ -324,19 +326,11 @@ function LoadFile(props: { onLoad: (s: SquadronDraft) => void }) {
 }
 
 export default function Designer() {
-  const [s, setS] = useState<SquadronDraft>(loadDraft);
+  const [s, setS] = useStoredDraft(DRAFT_KEY, isDraft, newSquadron);
   const [copied, setCopied] = useState("");
-  useEffect(() => {
-    try {
-      localStorage.setItem(DRAFT_KEY, JSON.stringify(s));
-    } catch {
-      // A full or refused store only loses the draft on reload.
-    }
-  }, [s]);
   const checked = useMemo(() => checkDraft(s), [s]);
   const yaml = useMemo(() => squadronYaml(s), [s]);
-  const href = useMemo(() => URL.createObjectURL(new Blob([yaml], { type: "application/yaml" })), [yaml]);
-  useEffect(() => () => URL.revokeObjectURL(href), [href]);
+  const href = useYamlHref(yaml);
   const file = fileName(s);
   const full = designsCounted(s) >= MAX_DESIGNS;
   const stray = strayPurchases(s);
@@ -406,7 +400,7 @@ export default function Designer() {
         <p role="status" className={`sx-summary${checked.ok ? "" : " bad"}`}>
           {summaryLine(checked, s)}
         </p>
-        <Faults faults={[...placed]} label="Faults of the squadron" />
+        <Faults className="sx-faults" faults={[...placed]} label="Faults of the squadron" />
         {checked.prices.length > 0 && (
           <table className="sx-prices">
             <caption>Price list</caption>
@@ -445,7 +439,7 @@ export default function Designer() {
       </section>
       <section aria-labelledby="sx-designs-h">
         <h2 id="sx-designs-h">Designs</h2>
-        <Faults faults={faultsAt(checked, s, { at: "designs" })} label="Faults of the designs" />
+        <Faults className="sx-faults" faults={faultsAt(checked, s, { at: "designs" })} label="Faults of the designs" />
         {s.designs.map((d, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: designs are edited in place; names may repeat while typed.
           <DesignEditor key={i} s={s} d={d} i={i} checked={checked} onChange={setS} />
