@@ -41,3 +41,30 @@ export async function stepToDraw<State, Event>(
     return { ok: false, refused: refusedOutput(`${noun.step} ${step} is before the ${noun.game}'s first ${noun.step} (${first})`) };
   return { ok: true, step, state: step === game.step ? game.state : (await game.stepAt(step)).state };
 }
+
+/**
+ * What a game tool's picture shows: the step to draw (`stepToDraw`), the seat `options.seat` names (refused when it is
+ * not a seat of the game) and the state as that seat knows it, or the whole state without one (`referee` names that
+ * view: "the referee's map"), with `who` saying which ("as Blue squadron knows it").
+ */
+export async function viewToDraw<State extends { seats: readonly { id: string; name: string }[] }, Event>(
+  game: GameAccess<State, Event>,
+  options: Readonly<Record<string, unknown>>,
+  noun: { step: string; game: string },
+  known: (state: State, seat: string) => State,
+  referee: string,
+): Promise<{ ok: true; step: number; state: State; shown: State; seat?: string; who: string } | { ok: false; refused: ToolOutput }> {
+  const drawn = await stepToDraw(game, options, noun);
+  if (!drawn.ok) return drawn;
+  const { step, state } = drawn;
+  if (options.seat === undefined) return { ok: true, step, state, shown: state, who: referee };
+  const seat = String(options.seat);
+  const spec = state.seats.find((s) => s.id === seat);
+  if (!spec)
+    return {
+      ok: false,
+      refused: refusedOutput(`no seat "${seat}" in this ${noun.game}; seats: ${state.seats.map((s) => s.id).join(", ")}`),
+    };
+  // A seat's picture is drawn from what it knows, so nothing hidden from it can reach it.
+  return { ok: true, step, state, shown: known(state, seat), seat, who: `as ${spec.name} knows it` };
+}

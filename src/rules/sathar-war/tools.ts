@@ -4,14 +4,12 @@
  * knows the campaign (its `knownState`) or, without a seat, the referee's.
  */
 import type { GameAccess, GameTool, ToolOutput } from "../../core/ruleset.js";
-import { refusedOutput, stepToDraw } from "../../core/tool-options.js";
+import { viewToDraw } from "../../core/tool-options.js";
 import type { SwEvent } from "./events.js";
 import type { SatharWarState } from "./model.js";
 import { knownState } from "./presentation/known-state.js";
 import { mapPicture } from "./presentation/map-picture.js";
 import { mapSvg } from "./presentation/map-svg.js";
-
-const refused = refusedOutput;
 
 export const mapTool: GameTool<SatharWarState, SwEvent> = {
   kind: "game",
@@ -25,16 +23,9 @@ export const mapTool: GameTool<SatharWarState, SwEvent> = {
     { name: "step", description: "the step whose map to draw (default: now)", kind: "step", min: 0 },
   ],
   async run(game: GameAccess<SatharWarState, SwEvent>, options): Promise<ToolOutput> {
-    const drawn = await stepToDraw(game, options, { step: "step", game: "campaign" });
+    const drawn = await viewToDraw(game, options, { step: "step", game: "campaign" }, knownState, "the referee's map");
     if (!drawn.ok) return drawn.refused;
-    const { step, state } = drawn;
-    const seat = options.seat === undefined ? undefined : String(options.seat);
-    const spec = seat === undefined ? undefined : state.seats.find((s) => s.id === seat);
-    if (seat !== undefined && !spec)
-      return refused(`no seat "${seat}" in this campaign; seats: ${state.seats.map((s) => s.id).join(", ")}`);
-    // A seat's map is drawn from what it knows, so nothing hidden (retreat condition, mines, drones) can reach it.
-    const shown = seat === undefined ? state : knownState(state, seat);
-    const who = spec ? `as ${spec.name} knows it` : "the referee's map";
+    const { step, state, shown, seat, who } = drawn;
     return {
       ok: true,
       text: `step ${step}, day ${state.day}, ${who}`,

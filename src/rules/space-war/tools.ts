@@ -3,7 +3,7 @@
  * and the battle table as a seat sees it (like the Sathar War's map tool).
  */
 import type { GameAccess, GameTool, InputTool, Tool, ToolOutput } from "../../core/ruleset.js";
-import { refusedOutput, stepToDraw } from "../../core/tool-options.js";
+import { viewToDraw } from "../../core/tool-options.js";
 import { designCheckTool } from "./designing-craft/design-check.js";
 import type { SxEvent } from "./events.js";
 import type { SpaceWarState } from "./model.js";
@@ -26,16 +26,9 @@ are plain squares, enemy fighters aboard a vessel are not drawn;
     { name: "ranges", description: "draw the seat's scouting circles", kind: "boolean", default: false },
   ],
   async run(game: GameAccess<SpaceWarState, SxEvent>, options): Promise<ToolOutput> {
-    const drawn = await stepToDraw(game, options, { step: "step", game: "campaign" });
+    const drawn = await viewToDraw(game, options, { step: "step", game: "campaign" }, knownState, "the referee's table");
     if (!drawn.ok) return drawn.refused;
-    const { step, state } = drawn;
-    const seat = options.seat === undefined ? undefined : String(options.seat);
-    const spec = seat === undefined ? undefined : state.seats.find((s) => s.id === seat);
-    if (seat !== undefined && !spec)
-      return refusedOutput(`no seat "${seat}" in this campaign; seats: ${state.seats.map((s) => s.id).join(", ")}`);
-    // A seat's table is drawn from what it knows, so no face-down counter, fighter aboard or unseen design reaches it.
-    const shown = seat === undefined ? state : knownState(state, seat);
-    const who = spec ? `as ${spec.name} knows it` : "the referee's table";
+    const { step, shown, seat, who } = drawn;
     const b = shown.campaign.battle;
     return {
       ok: true,
