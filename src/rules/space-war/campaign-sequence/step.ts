@@ -92,6 +92,19 @@ export function enemiesOf(state: SpaceWarState, seat: SeatId): SeatId[] {
   return state.seats.map((s) => s.id).filter((s) => s !== seat);
 }
 
+/** The seat's own craft an order names, or why it is not one: unknown, another seat's, destroyed or gone. */
+export function ownCraft(
+  state: SpaceWarState,
+  seat: SeatId,
+  id: string,
+): { ok: true; craft: Craft } | { ok: false; code: string; text: string } {
+  const c = craftById(battleOf(state), id);
+  if (c === undefined) return { ok: false, code: "unknown-craft", text: `there is no craft ${id} in this battle` };
+  if (c.owner !== seat) return { ok: false, code: "not-your-craft", text: `${id} is ${c.owner}'s craft, not yours` };
+  if (c.where.kind === "gone") return { ok: false, code: "craft-gone", text: `${id} is ${c.where.how}` };
+  return { ok: true, craft: c };
+}
+
 /** Is the craft on the table (face down or up)? */
 export const onTable = (c: Craft): c is Craft & { where: { kind: "hidden" | "table" } } =>
   c.where.kind === "hidden" || c.where.kind === "table";

@@ -11,7 +11,7 @@
  * event, not a problem: the player could not know the dice).
  */
 import type { SeatId } from "../../../core/ids.js";
-import { battleOf, craftById, type Given, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import { battleOf, type Given, ownCraft, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import type { Roll } from "../events.js";
 import { crewMedals } from "../medals/in-play.js";
 import { type Craft, type CraftModule, operating } from "../model.js";
@@ -111,16 +111,15 @@ function ordered(
   pools: Map<string, Pool>,
   poolOf: Map<string, string>,
 ): boolean {
-  const b = battleOf(ctx.state);
+  const _b = battleOf(ctx.state);
   const { craft: id, module: i } = given.order;
   const fail = (code: string, message: string): false => {
     ctx.fail(seat, given.at, code, message);
     return false;
   };
-  const c = craftById(b, id);
-  if (!c) return fail("unknown-craft", `there is no craft ${id}`);
-  if (c.owner !== seat) return fail("not-your-craft", `${id} is ${c.owner}'s, not yours`);
-  if (c.where.kind === "gone") return fail("gone", `${id} is ${c.where.how}`);
+  const own = ownCraft(ctx.state, seat, id);
+  if (!own.ok) return fail(own.code, own.text);
+  const c = own.craft;
   const m = c.modules[i];
   if (!m) return fail("no-such-module", `${id} has modules #0 to #${c.modules.length - 1}, not #${i}`);
   const key = poolOf.get(id);

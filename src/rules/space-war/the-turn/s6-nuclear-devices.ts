@@ -9,7 +9,7 @@
  * carrying Nukes explode them" (l.979).
  */
 import type { SeatId } from "../../../core/ids.js";
-import { battleOf, craftById, type Given, onTable, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import { battleOf, type Given, onTable, ownCraft, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import type { Roll } from "../events.js";
 import { type Craft, operating } from "../model.js";
 import type { NukeOrder } from "../orders.js";
@@ -71,16 +71,15 @@ export function explodeNukes(ctx: StepContext, seat: SeatId, orders: Sorted): vo
 }
 
 function explode(ctx: StepContext, seat: SeatId, given: Given<NukeOrder>): boolean {
-  const b = battleOf(ctx.state);
+  const _b = battleOf(ctx.state);
   const id = given.order.craft;
   const fail = (code: string, message: string): false => {
     ctx.fail(seat, given.at, code, message);
     return false;
   };
-  const c = craftById(b, id);
-  if (!c) return fail("unknown-craft", `there is no craft ${id}`);
-  if (c.owner !== seat) return fail("not-your-craft", `${id} is ${c.owner}'s, not yours`);
-  if (c.where.kind === "gone") return fail("gone", `${id} is ${c.where.how}`);
+  const own = ownCraft(ctx.state, seat, id);
+  if (!own.ok) return fail(own.code, own.text);
+  const c = own.craft;
   if (!onTable(c))
     return fail("not-on-table", `${id} is not on the table (${c.where.kind}): only a craft on the table may explode its nuke`);
   if (operating(c, "N") === 0) return fail("no-nuke", `${id} has no operating Nuclear Warhead (l.118-122)`);

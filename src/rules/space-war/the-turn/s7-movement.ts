@@ -13,7 +13,7 @@
  * One move per craft per turn. A face-down counter moves face down: the enemy sees a counter move, not what it is.
  */
 import type { SeatId } from "../../../core/ids.js";
-import { battleOf, craftById, enemiesOf, onTable, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import { battleOf, craftById, enemiesOf, onTable, ownCraft, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import { type Craft, operating, type Point, type SpaceWarState } from "../model.js";
 import type { MoveOrder } from "../orders.js";
 import { convoyExit } from "../scenarios/scenario-end.js";
@@ -70,11 +70,9 @@ export function ownCraftOnTable(
 ):
   | { ok: true; craft: Craft & { where: { kind: "hidden" | "table"; at: Point; heading: number } } }
   | { ok: false; code: string; text: string } {
-  const b = battleOf(state);
-  const c = craftById(b, id);
-  if (c === undefined) return { ok: false, code: "unknown-craft", text: `there is no craft ${id} in this battle` };
-  if (c.owner !== seat) return { ok: false, code: "not-your-craft", text: `${id} is ${c.owner}'s craft, not yours` };
-  if (c.where.kind === "gone") return { ok: false, code: "craft-gone", text: `${id} is ${c.where.how}` };
+  const own = ownCraft(state, seat, id);
+  if (!own.ok) return own;
+  const c = own.craft;
   if (c.where.kind === "aboard")
     return { ok: false, code: "craft-aboard", text: `${id} is aboard ${c.where.vessel}: launch it first (S4, l.424)` };
   if (!onTable(c)) return { ok: false, code: "not-on-table", text: `${id} is not on the table yet` };
