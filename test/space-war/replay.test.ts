@@ -3,11 +3,13 @@
  * and damaged module"): a frame for the deployment and one for each player turn, the table after it with the step's
  * events and dice; a seat's replay shows only what that seat may see (the harness's `secrets`); refusals.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { GameAccess } from "../../src/core/ruleset.js";
 import { newGame, runStep } from "../../src/host/lifecycle.js";
 import { botSubmissions } from "../../src/host/play.js";
-import type { GameRecord, StepEntry, Submission } from "../../src/store/store.js";
 import type { SxEvent } from "../../src/rules/space-war/events.js";
 import { spaceWar } from "../../src/rules/space-war/index.js";
 import type { SpaceWarState } from "../../src/rules/space-war/model.js";
@@ -23,6 +25,8 @@ import {
 } from "../../src/rules/space-war/presentation/replay.js";
 import { tableSvg } from "../../src/rules/space-war/presentation/table-svg.js";
 import { replayFrames, replayTool } from "../../src/rules/space-war/tools.js";
+import type { GameRecord, StepEntry, Submission } from "../../src/store/store.js";
+import { starhost } from "../cli/run-cli.js";
 
 /** Blue's designs renamed, so that its names are its own (the bots name both squadrons' designs alike). */
 const AZURE = "Azure ";
@@ -132,7 +136,7 @@ describe("the frames: the deployment, then one per player turn", () => {
       const after = (ONE.entries[k + 1]?.state ?? ONE.record.state) as SpaceWarState;
       expect(f.step).toBe(steps[i]?.step);
       expect(f.state).toEqual(after);
-      expect(f.events).toEqual((ONE.entries[k]?.events as SxEvent[]).filter((e) => e.kind !== "problem"));
+      expect(f.events).toEqual(((ONE.entries[k]?.events ?? []) as SxEvent[]).filter((e) => e.kind !== "problem"));
     });
     // The last frame: the battle over, its table still drawn.
     expect(r.frames[r.frames.length - 1]?.state.campaign.battle?.ended).toBeDefined();
@@ -311,4 +315,27 @@ describe("refusals", () => {
     expect(out.ok).toBe(false);
     expect(out.text).toBe('the replay is drawn as svg or html, not "pdf"');
   });
+});
+
+describe("the command: starhost replay DIR --out FILE [--seat S] [--game N]", () => {
+  it("writes a seat's replay of a campaign's battle, and refuses a game not played as the tool does", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sx-replay-"));
+    try {
+      const game = join(dir, "g");
+      writeFileSync(join(dir, "options.json"), JSON.stringify({ games: 1 }));
+      const made = starhost(["new", "space-war", "--seed", "3", "--options", join(dir, "options.json"), "--out", game]);
+      expect(made.code, made.stderr).toBe(0);
+      const auto = starhost(["auto", game]);
+      expect(auto.code, auto.stderr).toBe(0);
+      const red = starhost(["replay", game, "--seat", "red", "--game", "1", "--out", join(dir, "red.html")]);
+      expect(red.code, red.stderr).toBe(0);
+      expect(red.stdout).toMatch(/game 1, \d+ frame\(s\), as Red squadron knows it/);
+      expect(readFileSync(join(dir, "red.html"), "utf8")).toMatch(/^<!doctype html>/);
+      const later = starhost(["replay", game, "--game", "2", "--out", join(dir, "later.svg")]);
+      expect(later.code).not.toBe(0);
+      expect(later.stderr).toContain("game 2 is not a game of this campaign (it has 1)");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
