@@ -16,6 +16,7 @@ import type { SpaceWarState } from "../../src/rules/space-war/model.js";
 import { secrets } from "../../src/rules/space-war/presentation/known-state.js";
 import {
   frameLog,
+  frameMarks,
   renderReplayHtml,
   renderReplaySvg,
   rollLine,
@@ -168,6 +169,39 @@ describe("the frames: the deployment, then one per player turn", () => {
     const r = await replayOf(access(ONE));
     const last = r.frames[r.frames.length - 1] as SxReplayFrame;
     expect(rosterLines(last.state).some((l) => /\b[A-Z]{1,2}\*/.test(l))).toBe(true);
+  });
+
+  it("the table draws the step's moves as trails from where each craft stood, its shots and rams as lines to the target", async () => {
+    const r = await replayOf(access(ONE));
+    let moves = 0;
+    let shots = 0;
+    r.frames.forEach((f, i) => {
+      const before = r.frames[i - 1]?.state;
+      const marks = frameMarks(f, before);
+      for (const m of marks.filter((x) => x.kind === "move")) {
+        expect(m.from).not.toEqual(m.to);
+        moves++;
+      }
+      const fired = f.events.filter((e) => e.kind === "shot").length;
+      expect(marks.filter((m) => m.kind === "shot")).toHaveLength(fired);
+      shots += fired;
+      const svg = tableSvg(f.state, { marks });
+      expect(xmlProblems(svg)).toEqual([]);
+      expect(svg.match(/<line class="(move|shot|ram)"/g) ?? []).toHaveLength(marks.length);
+    });
+    expect(moves).toBeGreaterThan(10);
+    expect(shots).toBeGreaterThan(5);
+    // A move's trail: from where the craft stood in the frame before to where it stands now.
+    const i = r.frames.findIndex((f) => f.events.some((e) => e.kind === "moved"));
+    const f = r.frames[i] as SxReplayFrame;
+    const id = f.events.find((e) => e.kind === "moved")?.craft?.[0] ?? "";
+    const at = (s: SpaceWarState | undefined) => {
+      const w = s?.campaign.battle?.craft.find((c) => c.id === id)?.where;
+      return w && "at" in w ? w.at : undefined;
+    };
+    expect(frameMarks(f, r.frames[i - 1]?.state)).toContainEqual(
+      expect.objectContaining({ kind: "move", from: at(r.frames[i - 1]?.state), to: at(f.state) }),
+    );
   });
 
   it("--game picks the game of the campaign; without it the last battle deployed, finished or not", async () => {

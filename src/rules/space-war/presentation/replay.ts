@@ -10,9 +10,9 @@
 import type { SeatId } from "../../../core/ids.js";
 import { escapeXml } from "../../../core/text.js";
 import type { Roll, SxEvent } from "../events.js";
-import type { Craft, SpaceWarState } from "../model.js";
+import type { Craft, Point, SpaceWarState } from "../model.js";
 import { FACE_DOWN } from "./known-state.js";
-import { tableSvg } from "./table-svg.js";
+import { type TableMark, tableSvg } from "./table-svg.js";
 import { craftLine } from "./view.js";
 
 /** One step of the battle as its viewer knows it. */
@@ -76,9 +76,41 @@ export function rosterLines(state: SpaceWarState): string[] {
   return lines;
 }
 
-/** The table of a frame as its own SVG, with ids made unique by `k` (several tables share one sheet). */
-function frameTable(f: SxReplayFrame, k: number, seat: SeatId | undefined, subtitle: string): string {
-  return tableSvg(f.state, { ...(seat === undefined ? {} : { seat }), subtitle }).replaceAll("table-edge", `table-edge-${k}`);
+/** Where a craft stands on the table in a state (face up or down), if it does. */
+function placeOf(state: SpaceWarState | undefined, id: string): Point | undefined {
+  const c = state?.campaign.battle?.craft.find((x) => x.id === id);
+  return c && (c.where.kind === "table" || c.where.kind === "hidden") ? c.where.at : undefined;
+}
+
+/**
+ * What the step did on the table, from the frame's events and the viewer's states before and after it: each move from
+ * where the craft stood to where it stands, each shot and ram from the craft to its target (where they stood after the
+ * step, or before it for a craft destroyed since). Only events and craft the viewer knows of are drawn.
+ */
+export function frameMarks(f: SxReplayFrame, before: SpaceWarState | undefined): TableMark[] {
+  const marks: TableMark[] = [];
+  const owner = (id: string): string => f.state.campaign.battle?.craft.find((x) => x.id === id)?.owner ?? "";
+  for (const e of f.events) {
+    const [a, b] = e.craft ?? [];
+    if (a === undefined) continue;
+    if (e.kind === "moved") {
+      const from = placeOf(before, a);
+      const to = placeOf(f.state, a);
+      if (from && to && (from.x !== to.x || from.y !== to.y)) marks.push({ kind: "move", from, to, owner: owner(a) });
+    } else if ((e.kind === "shot" || e.kind === "rammed") && b !== undefined) {
+      const from = placeOf(f.state, a) ?? placeOf(before, a);
+      const to = placeOf(f.state, b) ?? placeOf(before, b);
+      if (from && to) marks.push({ kind: e.kind === "shot" ? "shot" : "ram", from, to, owner: owner(a) });
+    }
+  }
+  return marks;
+}
+
+/** The table of frame `k` as its own SVG with its marks, ids made unique by `k` (several tables share one sheet). */
+function frameTable(frames: readonly SxReplayFrame[], k: number, seat: SeatId | undefined, subtitle: string): string {
+  const f = frames[k] as SxReplayFrame;
+  const marks = frameMarks(f, frames[k - 1]?.state);
+  return tableSvg(f.state, { ...(seat === undefined ? {} : { seat }), subtitle, marks }).replaceAll("table-edge", `table-edge-${k}`);
 }
 
 function wrap(s: string, width: number): string[] {
@@ -118,14 +150,14 @@ export function renderReplaySvg(replay: SxReplay): string {
   out.push(`<rect x="0" y="0" width="${W}" height="${H}" fill="#ffffff"/>`);
   out.push(`<text x="10" y="22" font-size="17" font-weight="bold">${esc(`Space War replay: game ${replay.game}, ${replay.who}`)}</text>`);
   out.push(
-    `<text x="10" y="40" font-size="11">${esc(`${replay.frames.length} frame(s): the deployment, then the table after each player turn; dice as "d6 value for what: needs N+"; modules * damaged, ° expended.`)}</text>`,
+    `<text x="10" y="40" font-size="11">${esc(`${replay.frames.length} frame(s): the deployment, then the table after each player turn; dotted trails: moves; dashed orange: shots; red: rams; dice as "d6 value for what: needs N+"; modules * damaged, ° expended.`)}</text>`,
   );
   let y = header;
   for (const r of rows) {
     const title = `${r.i + 1}/${replay.frames.length}. ${frameTitle(r.f)}`;
     out.push(`<g class="frame">`);
     out.push(`<text x="10" y="${y + 12}" font-size="13" font-weight="bold">${esc(title)}</text>`);
-    out.push(`<g transform="translate(10 ${y + 18}) scale(${scale})">${frameTable(r.f, r.i, replay.seat, title)}</g>`);
+    out.push(`<g transform="translate(10 ${y + 18}) scale(${scale})">${frameTable(replay.frames, r.i, replay.seat, title)}</g>`);
     r.text.forEach((l, k) => {
       out.push(`<text x="${textX}" y="${y + 30 + k * lineH}" font-size="11" xml:space="preserve">${esc(l)}</text>`);
     });
@@ -145,7 +177,7 @@ export function renderReplayHtml(replay: SxReplay): string {
   const title = `Space War replay: game ${replay.game}, ${replay.who}`;
   const data = replay.frames.map((f, i) => {
     const t = `${i + 1}/${replay.frames.length}. ${frameTitle(f)}`;
-    return { title: t, svg: frameTable(f, i, replay.seat, t), log: frameLog(f), craft: rosterLines(f.state) };
+    return { title: t, svg: frameTable(replay.frames, i, replay.seat, t), log: frameLog(f), craft: rosterLines(f.state) };
   });
   // Inside <script>, "<" is written \u003c so that no text from the game can close the script.
   const json = JSON.stringify(data).replace(/</g, "\\u003c");
@@ -166,7 +198,7 @@ pre{font-size:12px;white-space:pre-wrap;margin:0}
 <label for="slider">Frame <span id="at">1</span> of ${replay.frames.length}</label><input id="slider" type="range" min="0" max="${last}" value="0"></div>
 <div id="title"></div>
 <div id="wrap"><div id="board"></div><div id="side"><h2>Events and dice</h2><pre id="log"></pre><h2>Craft</h2><pre id="craft"></pre></div></div>
-<p>Keys: left and right arrows step, Home and End go to the first and last frame. Arrows on the table are craft face up (dashed: face down), grey squares counters not known. Dice: "d6 value for what: needs N+". Modules: * damaged, ° expended.</p>
+<p>Keys: left and right arrows step, Home and End go to the first and last frame. Arrows on the table are craft face up (dashed: face down), grey squares counters not known; dotted trails are the step's moves, dashed orange lines its shots, red lines its rams. Dice: "d6 value for what: needs N+". Modules: * damaged, ° expended.</p>
 <script>
 const F=${json};
 let i=0;
