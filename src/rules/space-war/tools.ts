@@ -118,7 +118,7 @@ face-down counters stay counters); without it the referee's replay, whole (the s
 self-contained HTML file with First/Previous/Next/Last, the arrow keys and a slider.`,
   options: [
     { name: "seat", description: "the seat whose view to replay (default: the referee's)", kind: "seat" },
-    { name: "game", description: "the game of the campaign whose battle to replay (default: the last)", kind: "integer", min: 1 },
+    { name: "game", description: "the game of the campaign whose battle to replay (default: the last)", kind: "integer", min: 1, max: 100 },
     { name: "format", description: "svg or html", kind: "string", default: "html" },
   ],
   async run(game: GameAccess<SpaceWarState, SxEvent>, options): Promise<ToolOutput> {
