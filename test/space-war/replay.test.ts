@@ -352,7 +352,7 @@ describe("refusals", () => {
 });
 
 describe("the command: starhost replay DIR --out FILE [--seat S] [--game N]", () => {
-  it("writes a seat's replay of a campaign's battle, and refuses a game not played as the tool does", () => {
+  it("writes a seat's replay of a campaign's battle, refuses a game not played as the tool does, and --game or --seat on Battleshift's replay", () => {
     const dir = mkdtempSync(join(tmpdir(), "sx-replay-"));
     try {
       const game = join(dir, "g");
@@ -368,6 +368,16 @@ describe("the command: starhost replay DIR --out FILE [--seat S] [--game N]", ()
       const later = starhost(["replay", game, "--game", "2", "--out", join(dir, "later.svg")]);
       expect(later.code).not.toBe(0);
       expect(later.stderr).toContain("game 2 is not a game of this campaign (it has 1)");
+      // Battleshift's replay has neither option: refused (a usage error), not ignored.
+      const bs = join(dir, "bs");
+      expect(starhost(["new", "battleshift", "--seed", "1", "--out", bs]).code).toBe(0);
+      const gameOption = starhost(["replay", bs, "--game", "1", "--out", join(dir, "bs.svg")]);
+      expect(gameOption.code).toBe(2);
+      expect(gameOption.stderr).toContain("--game is an option of replay for space-war, not battleshift");
+      const seat = starhost(["replay", bs, "--seat", "blue", "--out", join(dir, "bs.svg")]);
+      expect(seat.code).toBe(2);
+      expect(seat.stderr).toContain("--seat is an option of replay for space-war");
+      expect(starhost(["replay", bs, "--out", join(dir, "bs.svg")]).code).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
