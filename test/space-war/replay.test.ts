@@ -17,6 +17,7 @@ import { secrets } from "../../src/rules/space-war/presentation/known-state.js";
 import {
   frameLog,
   frameMarks,
+  NOTHING,
   renderReplayHtml,
   renderReplaySvg,
   rollLine,
@@ -330,7 +331,7 @@ describe("refusals", () => {
     expect(out.file).toBeUndefined();
   });
 
-  it("a game not played yet, a game the campaign does not have, a campaign with no battle yet", async () => {
+  it("a game not played yet, a game the campaign does not have", async () => {
     const inFirst = access(TWO, battleSteps(TWO, 1).length + 1);
     expect(inFirst.state.campaign.game).toBe(0);
     const later = await replayTool.run(inFirst, { game: 2 });
@@ -339,9 +340,23 @@ describe("refusals", () => {
     const beyond = await replayTool.run(access(ONE), { game: 4 });
     expect(beyond.ok).toBe(false);
     expect(beyond.text).toBe("game 4 is not a game of this campaign (it has 1); battles deployed so far: game 1");
-    const none = await replayTool.run(access(ONE, 2), {});
-    expect(none.ok).toBe(false);
-    expect(none.text).toBe("no battle has been deployed yet in this campaign: nothing to replay");
+  });
+
+  it("asked at a step before any battle (no --game): an empty replay that says so, HTML and SVG well-formed", async () => {
+    for (const format of ["html", "svg"]) {
+      const none = await replayTool.run(access(ONE, 2), { seat: "blue", format });
+      expect(none.ok).toBe(true);
+      expect(none.text).toBe("no battle has been deployed yet: nothing to replay, as Blue squadron knows it");
+      expect(none.json).toEqual({ game: 1, frames: 0, seat: "blue" });
+      const content = none.file?.content ?? "";
+      expect(content).toContain(NOTHING);
+      if (format === "svg") expect(xmlProblems(content)).toEqual([]);
+      else {
+        const { frames, markup } = splitHtml(content);
+        expect(frames).toEqual([]);
+        expect(xmlProblems(markup.replace(/^<!doctype html>\n/, ""), "<html ")).toEqual([]);
+      }
+    }
   });
 
   it("a format other than svg or html", async () => {

@@ -67,8 +67,9 @@ function stepKind(state: SpaceWarState): StepKind {
 /**
  * The frames of one game's battle of the campaign (default: the last battle deployed): the deployment, then each player
  * turn, each the state after it with its events; as `seat` knows them when one is named (its known state, the events
- * `to` it: presentation/view.ts `view`), whole (the referee's) without one. A string when there is nothing to replay:
- * a seat not in the campaign, a game whose battle has not been deployed yet.
+ * `to` it: presentation/view.ts `view`), whole (the referee's) without one; no frames when no battle has been deployed
+ * yet and no game was named. A string when it cannot be replayed: a seat not in the campaign, a game whose battle has
+ * not been deployed yet.
  */
 export async function replayFrames(
   game: GameAccess<SpaceWarState, SxEvent>,
@@ -87,7 +88,9 @@ export async function replayFrames(
   }
   const fought = [...new Set(kinds.filter((x) => x.kind.kind === "deployment").map((x) => x.kind.game))];
   const which = options.game ?? fought[fought.length - 1];
-  if (which === undefined) return "no battle has been deployed yet in this campaign: nothing to replay";
+  const who = spec ? `as ${spec.name} knows it` : "the referee's view";
+  // Nothing asked for and nothing fought yet: an empty replay that says so (a seat may ask at any step), not a refusal.
+  if (which === undefined) return { game: game.state.campaign.game + 1, ...(seat === undefined ? {} : { seat }), who, frames: [] };
   if (!fought.includes(which)) {
     const played = fought.length > 0 ? `battles deployed so far: game ${fought.join(", ")}` : "no battle has been deployed yet";
     return which > game.state.games
@@ -104,7 +107,7 @@ export async function replayFrames(
     const seen = seat === undefined ? { state: after, events } : view(after, seat, events);
     frames.push({ step: at.step, label: at.kind.label, state: seen.state, events: seen.events.filter((e) => e.kind !== "problem") });
   }
-  return { game: which, ...(seat === undefined ? {} : { seat }), who: spec ? `as ${spec.name} knows it` : "the referee's view", frames };
+  return { game: which, ...(seat === undefined ? {} : { seat }), who, frames };
 }
 
 export const replayTool: GameTool<SpaceWarState, SxEvent> = {
@@ -132,7 +135,10 @@ self-contained HTML file with First/Previous/Next/Last, the arrow keys and a sli
     const content = format === "svg" ? renderReplaySvg(replay) : renderReplayHtml(replay);
     return {
       ok: true,
-      text: `game ${replay.game}, ${replay.frames.length} frame(s), ${replay.who}`,
+      text:
+        replay.frames.length === 0
+          ? `no battle has been deployed yet: nothing to replay, ${replay.who}`
+          : `game ${replay.game}, ${replay.frames.length} frame(s), ${replay.who}`,
       json: { game: replay.game, frames: replay.frames.length, seat: replay.seat ?? null },
       file: { extension: format, content },
     };

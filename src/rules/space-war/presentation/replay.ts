@@ -127,6 +127,9 @@ function wrap(s: string, width: number): string[] {
   return out;
 }
 
+/** What a replay with no frames says. */
+export const NOTHING = "No battle has been deployed yet in this campaign: nothing to replay.";
+
 const TABLE_W = 768;
 const TABLE_H = 572;
 
@@ -144,7 +147,7 @@ export function renderReplaySvg(replay: SxReplay): string {
   });
   const header = 48;
   const W = textX + textW;
-  const H = header + rows.reduce((t, r) => t + r.h, 0) + 10;
+  const H = header + rows.reduce((t, r) => t + r.h, 0) + (rows.length === 0 ? 30 : 10);
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif">`);
   out.push(`<rect x="0" y="0" width="${W}" height="${H}" fill="#ffffff"/>`);
@@ -152,6 +155,7 @@ export function renderReplaySvg(replay: SxReplay): string {
   out.push(
     `<text x="10" y="40" font-size="11">${esc(`${replay.frames.length} frame(s): the deployment, then the table after each player turn; dotted trails: moves; dashed orange: shots; red: rams; dice as "d6 value for what: needs N+"; modules * damaged, ° expended.`)}</text>`,
   );
+  if (rows.length === 0) out.push(`<text x="10" y="${header + 12}" font-size="13">${esc(NOTHING)}</text>`);
   let y = header;
   for (const r of rows) {
     const title = `${r.i + 1}/${replay.frames.length}. ${frameTitle(r.f)}`;
@@ -195,8 +199,8 @@ pre{font-size:12px;white-space:pre-wrap;margin:0}
 </style></head><body>
 <h1>${esc(title)}</h1>
 <div id="bar"><button id="first" type="button">First</button><button id="prev" type="button">Previous</button><button id="next" type="button">Next</button><button id="last" type="button">Last</button>
-<label for="slider">Frame <span id="at">1</span> of ${replay.frames.length}</label><input id="slider" type="range" min="0" max="${last}" value="0"></div>
-<div id="title"></div>
+<label for="slider">Frame <span id="at">${replay.frames.length === 0 ? 0 : 1}</span> of ${replay.frames.length}</label><input id="slider" type="range" min="0" max="${last}" value="0"></div>
+<div id="title">${replay.frames.length === 0 ? esc(NOTHING) : ""}</div>
 <div id="wrap"><div id="board"></div><div id="side"><h2>Events and dice</h2><pre id="log"></pre><h2>Craft</h2><pre id="craft"></pre></div></div>
 <p>Keys: left and right arrows step, Home and End go to the first and last frame. Arrows on the table are craft face up (dashed: face down), grey squares counters not known; dotted trails are the step's moves, dashed orange lines its shots, red lines its rams. Dice: "d6 value for what: needs N+". Modules: * damaged, ° expended.</p>
 <script>
