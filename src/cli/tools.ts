@@ -130,15 +130,22 @@ export function registerToolCommands(program: Command): void {
   }
 
   // Game tools (map, replay): one command each, on a game folder of a ruleset that has the tool.
-  const gameTools = new Map<string, { tool: Extract<AnyRuleset["tools"][string], { kind: "game" }>; owners: string[] }>();
+  const gameTools = new Map<
+    string,
+    { tool: Extract<AnyRuleset["tools"][string], { kind: "game" }>; owners: string[]; options: ToolOption[] }
+  >();
   for (const r of allRulesets())
     for (const t of Object.values(r.tools)) {
       if (t.kind !== "game") continue;
       const had = gameTools.get(t.id);
-      if (had) had.owners.push(r.id);
-      else gameTools.set(t.id, { tool: t, owners: [r.id] });
+      if (had) {
+        had.owners.push(r.id);
+        // A tool two rulesets name alike (the replay) takes the options of both: each ruleset's reads its own.
+        for (const o of t.options) if (!had.options.some((x) => x.name === o.name)) had.options.push(o);
+      } else gameTools.set(t.id, { tool: t, owners: [r.id], options: [...t.options] });
     }
-  for (const [id, { tool, owners }] of gameTools) {
+  for (const [id, { tool: first, owners, options }] of gameTools) {
+    const tool = { ...first, options };
     const c = program
       .command(id)
       .description(`${tool.summary} (${owners.join(", ")})`)
@@ -167,6 +174,21 @@ export function registerToolCommands(program: Command): void {
       // Refused before any work: a folder, another command's or a person's file (exit 2).
       const bad = outputProblem(out, id, o.force === true);
       if (bad !== null) throw new UsageError(bad);
+      // An option of another ruleset's tool of this name (--game of the Space War's replay) is refused, not ignored.
+      const others = owners.filter((r) => r !== ruleset.id).join(", ");
+      if ([o.seat, o.empire, o.side].some((v) => v !== undefined) && !t.options.some((x) => x.kind === "seat"))
+        throw new UsageError(`${id} of ${ruleset.id} draws the whole game: --seat is an option of ${id} for ${others}`);
+      for (const x of options)
+        if (
+          o[x.name] !== undefined &&
+          x.kind !== "seat" &&
+          x.kind !== "step" &&
+          x.name !== "format" &&
+          !t.options.some((y) => y.name === x.name)
+        )
+          throw new UsageError(
+            `--${x.name.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)} is an option of ${id} for ${others}, not ${ruleset.id}`,
+          );
       const values = optionValues(t, { ...o, step: o.step ?? o.turn });
       if (t.options.some((x) => x.name === "format")) {
         const ext = out.toLowerCase().match(/\.(svg|html?)$/)?.[1];

@@ -11,7 +11,7 @@
  */
 import type { SeatId } from "../../../core/ids.js";
 import { escapeXml } from "../../../core/text.js";
-import { type Craft, operating, type SpaceWarState } from "../model.js";
+import { type Craft, operating, type Point, type SpaceWarState } from "../model.js";
 import { scoutingDistance } from "../technology-cards/cards.js";
 import { holds } from "../technology-cards/in-play.js";
 import { FACE_DOWN } from "./known-state.js";
@@ -22,6 +22,16 @@ export interface TableSvgOptions {
   /** Draw the scouting circle about each of the seat's craft on the table. */
   ranges?: boolean;
   subtitle?: string;
+  /** What happened on the table, drawn under the craft (the replay's): moves as dotted trails, shots and rams as lines. */
+  marks?: readonly TableMark[];
+}
+
+/** A move (from where the craft stood to where it stands), a shot or a ram (from the craft to its target). */
+export interface TableMark {
+  kind: "move" | "shot" | "ram";
+  from: Point;
+  to: Point;
+  owner: SeatId;
 }
 
 const SCALE = 10;
@@ -75,6 +85,16 @@ export function tableSvg(state: SpaceWarState, opts: TableSvgOptions = {}): stri
         `<circle cx="${f(X(p.at.x))}" cy="${f(Y(p.at.y))}" r="${f((p.diameter / 2) * SCALE)}" fill="#c98f3a" stroke="#fff" stroke-width="1"><title>${esc(`planet ${i + 1}${home ? ` (${home}'s)` : ""}`)}</title></circle>`,
       );
     });
+    for (const m of opts.marks ?? []) {
+      const line = `x1="${f(X(m.from.x))}" y1="${f(Y(m.from.y))}" x2="${f(X(m.to.x))}" y2="${f(Y(m.to.y))}"`;
+      const style =
+        m.kind === "move"
+          ? `stroke="${colour(m.owner)}" stroke-width="1.5" stroke-dasharray="1 3" stroke-opacity="0.9"`
+          : m.kind === "shot"
+            ? `stroke="#ffb300" stroke-width="1" stroke-dasharray="5 3"`
+            : `stroke="#ff1744" stroke-width="2.5"`;
+      out.push(`<line class="${m.kind}" ${line} ${style}/>`);
+    }
     if (opts.ranges && opts.seat !== undefined) {
       const reach = scoutingDistance(holds(state, opts.seat, "longer-scouting"));
       for (const c of b.craft) {
