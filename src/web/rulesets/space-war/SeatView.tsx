@@ -298,11 +298,11 @@ export default function SpaceWarSeatView(props: SeatViewProps) {
     <div className="seat-view sx-view">
       <section aria-labelledby="sx-table-h" className="sx-battle">
         <h3 id="sx-table-h">
-          Game {state.campaign.game + 1}: {STEP_WORDS[step] ?? step}
+          Step {state.step}, game {state.campaign.game + 1}: {STEP_WORDS[step] ?? step}
           {battle && step === "battle" ? `, turn ${battle.turn}, ${battle.active} to play` : ""}
         </h3>
         <p>
-          Step {state.step}. {game.over ? "The campaign is over." : waiting.length > 0 ? `Waiting for: ${waiting.join(", ")}.` : ""}{" "}
+          {game.over ? "The campaign is over." : waiting.length > 0 ? `Waiting for: ${waiting.join(", ")}.` : ""}{" "}
           {awaited ? "Your squadron's orders are due." : readOnly ? "" : notAwaitedText(game)}
         </p>
         {battle && (

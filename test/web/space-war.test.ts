@@ -1,0 +1,224 @@
+/**
+ * A Space War campaign played in the browser (issue 13: "the ruleset's views in the web client"): a real `starhost
+ * serve` serves a fresh build of src/web, and Debian's Chromium (driven by playwright-core; never a downloaded browser)
+ * plays the blue squadron against the red squadron's bot. Blue's three designs are written with the design form (the
+ * modules typed, l.19, l.57), the purchase is the page's "fits the budget" button (l.29), every craft is deployed by
+ * clicking the table within 6" of blue's planet (l.884), and turns are played by pointing: a craft chosen, a point
+ * clicked to move it (S7, the check shows the inches), an enemy face up clicked to shoot at it when one is (S9, the
+ * check shows the score each die needs). Every page is checked with axe-core and kept as a screenshot in
+ * test/web/screenshots/ (sx-play-*.png), the last at a phone's width. The build, serve, browser and review are
+ * test/web/support.ts's.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { haveChromium, review as reviewPage, signUpAt, startWeb, type WebSession } from "./support.js";
+
+const WAIT = { timeout: 60_000 };
+
+let session: WebSession | undefined;
+let browser: Browser | undefined;
+let base = "";
+beforeAll(async () => {
+  session = await startWeb("web-sx");
+  base = session.base;
+  browser = session.browser;
+}, 240_000);
+
+afterAll(async () => session?.close());
+
+let shot = 0;
+const review = (page: Page, name: string) => reviewPage(page, `sx-play-${String(++shot).padStart(2, "0")}-${name}`);
+
+/** The table's heading, which names the step, the game and whose turn it is. */
+const heading = (page: Page) => page.locator("#sx-table-h");
+const draftItems = (page: Page) => page.locator(".sx-draft > li:not(.hint)");
+
+/** Wait until the check of the draft as it now is says every order will succeed. */
+async function allGood(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page
+          .locator(".sx-draft-panel .verdict")
+          .innerText()
+          .catch(() => ""),
+      WAIT,
+    )
+    .toBe("Every order is expected to succeed.");
+}
+
+/** Until a step awaits blue (our seat): a step that awaits red's bot is run by the game master's button. */
+async function untilOurs(page: Page): Promise<string> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const run = page.getByRole("button", { name: /^Run step \d+: .* now$/ });
+    const now = await heading(page)
+      .innerText()
+      .catch(() => "");
+    const ours = await page
+      .getByRole("button", { name: "Submit orders" })
+      .isEnabled()
+      .catch(() => false);
+    if (/campaign is over/i.test(await page.locator("main").innerText())) return now;
+    if (ours && now !== "" && !/red to play/.test(now)) return now;
+    if (!ours && (await run.count()) > 0) {
+      await run.click();
+      await expect.poll(() => heading(page).innerText(), WAIT).not.toBe(now);
+      continue;
+    }
+    await page.waitForTimeout(300);
+  }
+  throw new Error("the step never came to blue");
+}
+
+async function submitAndWait(page: Page, from: string): Promise<void> {
+  await page.getByRole("button", { name: "Submit orders" }).click();
+  await expect.poll(() => heading(page).innerText(), WAIT).not.toBe(from);
+}
+
+/** A screen point of an SVG circle's centre and its radius on screen. */
+async function circleOnScreen(page: Page, selector: string): Promise<{ x: number; y: number; r: number }> {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`${selector} is not on the screen`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, r: box.width / 2 };
+}
+
+describe.skipIf(!haveChromium)("a Space War campaign played by pointing", () => {
+  it("designs, buys, deploys by clicking and plays turns by pointing, against red's bot", { timeout: 900_000 }, async () => {
+    const ctx = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await signUpAt(base, ctx, "sxpilot", "a long enough password", WAIT);
+    try {
+      await play(page);
+    } catch (e) {
+      throw new Error(
+        `${String(e)} ${JSON.stringify((e as { actual?: unknown }).actual ?? "")}\n--- the page said:\n${(
+          await page
+            .locator("main")
+            .innerText()
+            .catch(() => "")
+        ).slice(0, 4000)}`,
+      );
+    }
+    await ctx.close();
+  });
+});
+
+async function play(page: Page): Promise<void> {
+  await page.getByLabel("Ruleset").selectOption("space-war");
+  await page.getByLabel("Title (optional)").fill("Squadron war");
+  await page.getByLabel("Every seat to start with").selectOption("normal");
+  await page.getByLabel("Seed (optional: the same seed, the same dice)").fill("7");
+  await page.getByRole("button", { name: "Create game" }).click();
+  await page.getByRole("heading", { name: "Squadron war" }).waitFor();
+  await page.getByLabel(/^Who plays .*\(blue\)/).selectOption("open");
+  await page.getByRole("button", { name: /^Join as .*\(blue\)/ }).click();
+  await page.getByRole("button", { name: "Start the game" }).click();
+
+  // Designs (l.19, l.57): three, each with the design form, the modules typed as the seed abbreviates them.
+  expect(await untilOurs(page)).toMatch(/designing/);
+  const form = page.getByRole("form", { name: "Add an order of the step" });
+  await expect.poll(() => form.count(), WAIT).toBe(1);
+  for (const [name, craft, modules] of [
+    ["Frigate", "vessel", "E E A L L M"],
+    ["Carrier", "vessel", "E E SB A L L/rear"],
+    ["Interceptor", "fighter", "E L"],
+  ] as const) {
+    await form.getByLabel("name").fill(name);
+    await form.getByLabel("craft").selectOption(craft);
+    await form.getByLabel(/^modules/).fill(modules);
+    await form.getByRole("button", { name: "Add design to the draft" }).click();
+  }
+  await expect.poll(() => draftItems(page).count(), WAIT).toBe(3);
+  await allGood(page);
+  await review(page, "designs");
+  await submitAndWait(page, await heading(page).innerText());
+
+  // Purchase (l.29): a purchase that fits the 100 M€.
+  expect(await untilOurs(page)).toMatch(/buying/);
+  await page.getByRole("button", { name: "Use a purchase that fits the budget" }).click();
+  await expect.poll(() => draftItems(page).count(), WAIT).toBeGreaterThan(0);
+  await allGood(page);
+  await review(page, "purchase");
+  await submitAndWait(page, await heading(page).innerText());
+
+  // Deployment (l.884): each craft clicked onto the table within 6" of the planet; the next craft is chosen for us.
+  expect(await untilOurs(page)).toMatch(/deploying/);
+  const list = page.getByRole("navigation", { name: "Your craft" });
+  const toDeploy = list.getByRole("button", { name: /to deploy/ });
+  const n = await toDeploy.count();
+  expect(n).toBeGreaterThan(0);
+  await toDeploy.first().click();
+  const home = await circleOnScreen(page, ".sx-table circle.sx-reach");
+  for (let i = 0; i < n; i++) {
+    // On a ring half-way to the 6" edge, spread round the planet.
+    const a = (2 * Math.PI * i) / n;
+    await page.mouse.click(home.x + Math.cos(a) * home.r * 0.6, home.y + Math.sin(a) * home.r * 0.6);
+    await expect.poll(() => draftItems(page).count(), WAIT).toBe(i + 1);
+  }
+  await expect(page.locator(".sx-note").innerText()).resolves.toMatch(/from your planet/);
+  await allGood(page);
+  await review(page, "deployed");
+  await submitAndWait(page, await heading(page).innerText());
+
+  // Turns by pointing: our first craft on the table moves toward the middle of the table; an enemy face up is shot at.
+  let turns = 0;
+  let shots = 0;
+  for (let i = 0; i < 12 && (turns < 3 || shots === 0) && turns < 6; i++) {
+    const now = await untilOurs(page);
+    if (!/blue to play/.test(now)) break;
+    turns++;
+    const flying = list.getByRole("button", { name: / at \(/ });
+    if ((await flying.count()) === 0) break;
+    if ((await flying.first().getAttribute("aria-pressed")) !== "true") await flying.first().click();
+    const table = await page.locator("svg.sx-table").boundingBox();
+    const reach = await circleOnScreen(page, ".sx-table circle.sx-reach");
+    if (!table) throw new Error("no table");
+    const mid = { x: table.x + table.width / 2, y: table.y + table.height / 2 };
+    const len = Math.hypot(mid.x - reach.x, mid.y - reach.y) || 1;
+    const step = Math.min(reach.r * 0.8, len);
+    await page.mouse.click(reach.x + ((mid.x - reach.x) / len) * step, reach.y + ((mid.y - reach.y) / len) * step);
+    await expect.poll(() => draftItems(page).count(), WAIT).toBe(1);
+    await expect(page.locator(".sx-note").innerText()).resolves.toMatch(/" of its /);
+    // The check says how far the craft moves (S7).
+    await expect
+      .poll(
+        () =>
+          draftItems(page)
+            .first()
+            .innerText()
+            .catch(() => ""),
+        WAIT,
+      )
+      .toMatch(/moves \d+(\.\d)?"/);
+    const enemies = page.locator(".sx-table g.sx-craft.enemy:has(polygon)");
+    if ((await enemies.count()) > 0) {
+      await enemies.first().click();
+      await expect.poll(() => draftItems(page).count(), WAIT).toBe(2);
+      await expect
+        .poll(
+          () =>
+            draftItems(page)
+              .nth(1)
+              .innerText()
+              .catch(() => ""),
+          WAIT,
+        )
+        .toMatch(/needs \d\+|range|out of|cannot|arc/);
+      shots++;
+      if (shots === 1) await review(page, "shot");
+    }
+    if (turns === 1) await review(page, "turn");
+    await submitAndWait(page, now);
+  }
+  expect(turns).toBeGreaterThan(0);
+
+  // On a phone: the table scrolls in its frame, a craft is chosen from the list, its card follows.
+  await untilOurs(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const any = list.getByRole("button").first();
+  if ((await any.count()) > 0) {
+    if ((await any.getAttribute("aria-pressed")) !== "true") await any.click();
+    await page.getByRole("region", { name: /^blue-/ }).waitFor();
+  }
+  await review(page, "phone");
+}
