@@ -61,7 +61,8 @@ async function untilOurs(page: Page): Promise<string> {
       .catch(() => false);
     if (/campaign is over/i.test(await page.locator("main").innerText())) return now;
     if (ours && now !== "" && !/red to play/.test(now)) return now;
-    if (!ours && (await run.count()) > 0) {
+    // Only red's turns are the bot's alone: the other steps await blue too (its draft may still be loading).
+    if (!ours && /red to play/.test(now) && (await run.count()) > 0) {
       await run.click();
       await expect.poll(() => heading(page).innerText(), WAIT).not.toBe(now);
       continue;
@@ -110,8 +111,8 @@ async function play(page: Page): Promise<void> {
   await page.getByLabel("Seed (optional: the same seed, the same dice)").fill("7");
   await page.getByRole("button", { name: "Create game" }).click();
   await page.getByRole("heading", { name: "Squadron war" }).waitFor();
-  await page.getByLabel(/^Who plays .*\(blue\)/).selectOption("open");
-  await page.getByRole("button", { name: /^Join as .*\(blue\)/ }).click();
+  await page.getByLabel("Who plays Blue squadron", { exact: true }).selectOption("open");
+  await page.getByRole("button", { name: "Join as Blue squadron", exact: true }).click();
   await page.getByRole("button", { name: "Start the game" }).click();
 
   // Designs (l.19, l.57): three, each with the design form, the modules typed as the seed abbreviates them.
@@ -149,10 +150,23 @@ async function play(page: Page): Promise<void> {
   expect(n).toBeGreaterThan(0);
   await toDeploy.first().click();
   const home = await circleOnScreen(page, ".sx-table circle.sx-reach");
+  // Points on rings 2.5" and 4" about the planet, clear of the craft already on the table (the Space Station, l.876).
+  const ring = Array.from({ length: 24 }, (_, k) => {
+    const a = (2 * Math.PI * (k % 12)) / 12;
+    const r = home.r * (k < 12 ? 2.5 / 6 : 4 / 6);
+    return { x: home.x + Math.cos(a) * r, y: home.y + Math.sin(a) * r };
+  });
   for (let i = 0; i < n; i++) {
-    // On a ring half-way to the 6" edge, spread round the planet.
-    const a = (2 * Math.PI * i) / n;
-    await page.mouse.click(home.x + Math.cos(a) * home.r * 0.6, home.y + Math.sin(a) * home.r * 0.6);
+    const taken = await page.locator(".sx-table g.sx-craft").evaluateAll((gs) =>
+      gs.map((g) => {
+        const b = g.getBoundingClientRect();
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      }),
+    );
+    const clear = ring.find((p) => taken.every((t) => Math.hypot(t.x - p.x, t.y - p.y) > home.r / 3));
+    if (!clear) throw new Error("no clear point about the planet");
+    ring.splice(ring.indexOf(clear), 1);
+    await page.mouse.click(clear.x, clear.y);
     await expect.poll(() => draftItems(page).count(), WAIT).toBe(i + 1);
   }
   await expect(page.locator(".sx-note").innerText()).resolves.toMatch(/from your planet/);

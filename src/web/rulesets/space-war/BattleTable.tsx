@@ -7,7 +7,7 @@
  * as lines, so the seat sees its turn before it sends it. The chosen craft's allowance is a circle about it; in the
  * deploy step the 6" about the seat's planet (l.884) is one too.
  */
-import type { KeyboardEvent, MouseEvent } from "react";
+import { Fragment, type KeyboardEvent, type MouseEvent } from "react";
 import type { Craft, Point, SpaceWarState } from "../../../rules/space-war/model.js";
 import { FACE_DOWN } from "../../../rules/space-war/presentation/known-state.js";
 import {
@@ -186,12 +186,7 @@ export function BattleTable(props: {
         const shape = unidentified(c) ? (
           <rect x={at.x - 6} y={at.y - 6} width={12} height={12} fill="#9e9e9e" stroke={col} strokeWidth={2} />
         ) : c.station ? (
-          <>
-            <rect x={at.x - 8} y={at.y - 8} width={16} height={16} rx={4} fill="#fff" stroke={col} strokeWidth={2} />
-            <text x={at.x} y={at.y + 4} fontSize={10} fontWeight="bold" textAnchor="middle" fill={col}>
-              S
-            </text>
-          </>
+          <rect x={at.x - 8} y={at.y - 8} width={16} height={16} rx={4} fill="#fff" stroke={col} strokeWidth={2} />
         ) : (
           <polygon
             points={arrowPoints(at, place.heading, c.type === "vessel")}
@@ -204,24 +199,31 @@ export function BattleTable(props: {
         );
         const name = unidentified(c) ? `${c.id} (${c.owner}): a face-down counter` : `${craftName(c)} (${c.owner})`;
         return (
-          // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be an HTML button; it takes the role and the keys instead.
-          <g
-            key={c.id}
-            data-craft={c.id}
-            className={`sx-craft${pressed ? " chosen" : ""}${mine ? " mine" : " enemy"}`}
-            role="button"
-            tabIndex={0}
-            aria-label={name}
-            aria-pressed={mine ? pressed : undefined}
-          >
-            <title>{name}</title>
-            <circle cx={at.x} cy={at.y} r={13} fill="transparent" />
-            {pressed && <circle cx={at.x} cy={at.y} r={14} className="sx-chosen-ring" />}
-            {shape}
-            <text x={at.x + 9} y={at.y - 8} fontSize={10} fill="#fff">
-              {c.id}
-            </text>
-          </g>
+          <Fragment key={c.id}>
+            {/* biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be an HTML button; it takes the role and the keys instead. */}
+            <g
+              data-craft={c.id}
+              className={`sx-craft${pressed ? " chosen" : ""}${mine ? " mine" : " enemy"}`}
+              role="button"
+              tabIndex={0}
+              aria-label={name}
+              aria-pressed={mine ? pressed : undefined}
+            >
+              {/* No <title>: the name is the aria-label, and a title would be text not in it (WCAG 2.5.3). */}
+              <circle cx={at.x} cy={at.y} r={13} fill="transparent" />
+              {pressed && <circle cx={at.x} cy={at.y} r={14} className="sx-chosen-ring" />}
+              {shape}
+              <text x={at.x + 9} y={at.y - 8} fontSize={10} fill="#fff">
+                {c.id}
+              </text>
+            </g>
+            {c.station && !unidentified(c) && (
+              // The station's letter is outside its button: the button's name says "Space Station" (WCAG 2.5.3); clicks pass through.
+              <text x={at.x} y={at.y + 4} fontSize={10} fontWeight="bold" textAnchor="middle" fill={col} pointerEvents="none">
+                S
+              </text>
+            )}
+          </Fragment>
         );
       })}
     </svg>

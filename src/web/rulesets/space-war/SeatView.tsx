@@ -383,7 +383,7 @@ export default function SpaceWarSeatView(props: SeatViewProps) {
           {canWrite && options && <OtherOrders options={options} add={add} />}
           {read?.problem && <p className="error">{read.problem}</p>}
           {read?.orders && (
-            <ol className="sx-draft" aria-label="The draft" start={0}>
+            <ol className="sx-draft" aria-label="The draft">
               {read.orders.length === 0 && <li className="hint">No orders yet: the rules' defaults stand.</li>}
               {read.orders.map((o, i) => {
                 const ls = lines(i);
