@@ -77,12 +77,21 @@ async function submitAndWait(page: Page, from: string): Promise<void> {
   await expect.poll(() => heading(page).innerText(), WAIT).not.toBe(from);
 }
 
-/** A screen point of an SVG circle's centre and its radius on screen. */
-async function circleOnScreen(page: Page, selector: string): Promise<{ x: number; y: number; r: number }> {
-  const box = await page.locator(selector).first().boundingBox();
-  if (!box) throw new Error(`${selector} is not on the screen`);
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2, r: box.width / 2 };
+/**
+ * An SVG circle of the table (its centre and radius) in the table's own box, measured together, so a click placed by it
+ * lands where meant even if the page moves (a list above the table grows as the step's history loads).
+ */
+async function circleInTable(page: Page, selector: string): Promise<{ x: number; y: number; r: number; w: number; h: number }> {
+  return page.locator("svg.sx-table").evaluate((svg, sel) => {
+    const t = svg.getBoundingClientRect();
+    const c = svg.querySelector(sel)?.getBoundingClientRect();
+    if (!c) throw new Error(`${sel} is not on the table`);
+    return { x: c.x + c.width / 2 - t.x, y: c.y + c.height / 2 - t.y, r: c.width / 2, w: t.width, h: t.height };
+  }, selector);
 }
+
+/** Click the table at a point of its own box (Playwright scrolls it into the window and waits for it to stand still). */
+const clickTable = (page: Page, p: { x: number; y: number }) => page.locator("svg.sx-table").click({ position: p });
 
 describe.skipIf(!haveChromium)("a Space War campaign played by pointing", () => {
   it("designs, buys, deploys by clicking and plays turns by pointing, against red's bot", { timeout: 900_000 }, async () => {
@@ -91,10 +100,11 @@ describe.skipIf(!haveChromium)("a Space War campaign played by pointing", () => 
     try {
       await play(page);
     } catch (e) {
+      await page.screenshot({ path: "/tmp/sx-fail.png", fullPage: true }).catch(() => undefined);
       throw new Error(
         `${String(e)} ${JSON.stringify((e as { actual?: unknown }).actual ?? "")}\n--- the page said:\n${(
           await page
-            .locator("main")
+            .locator(".sx-view")
             .innerText()
             .catch(() => "")
         ).slice(0, 4000)}`,
@@ -149,7 +159,7 @@ async function play(page: Page): Promise<void> {
   const n = await toDeploy.count();
   expect(n).toBeGreaterThan(0);
   await toDeploy.first().click();
-  const home = await circleOnScreen(page, ".sx-table circle.sx-reach");
+  const home = await circleInTable(page, "circle.sx-reach");
   // Points on rings 2.5" and 4" about the planet, clear of the craft already on the table (the Space Station, l.876).
   const ring = Array.from({ length: 24 }, (_, k) => {
     const a = (2 * Math.PI * (k % 12)) / 12;
@@ -157,16 +167,17 @@ async function play(page: Page): Promise<void> {
     return { x: home.x + Math.cos(a) * r, y: home.y + Math.sin(a) * r };
   });
   for (let i = 0; i < n; i++) {
-    const taken = await page.locator(".sx-table g.sx-craft").evaluateAll((gs) =>
-      gs.map((g) => {
+    const taken = await page.locator("svg.sx-table").evaluate((svg) => {
+      const t = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll("g.sx-craft")].map((g) => {
         const b = g.getBoundingClientRect();
-        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-      }),
-    );
+        return { x: b.x + b.width / 2 - t.x, y: b.y + b.height / 2 - t.y };
+      });
+    });
     const clear = ring.find((p) => taken.every((t) => Math.hypot(t.x - p.x, t.y - p.y) > home.r / 3));
     if (!clear) throw new Error("no clear point about the planet");
     ring.splice(ring.indexOf(clear), 1);
-    await page.mouse.click(clear.x, clear.y);
+    await clickTable(page, clear);
     await expect.poll(() => draftItems(page).count(), WAIT).toBe(i + 1);
   }
   await expect(page.locator(".sx-note").innerText()).resolves.toMatch(/from your planet/);
@@ -180,17 +191,17 @@ async function play(page: Page): Promise<void> {
   for (let i = 0; i < 12 && (turns < 3 || shots === 0) && turns < 6; i++) {
     const now = await untilOurs(page);
     if (!/blue to play/.test(now)) break;
+    // The new step's draft (empty) has replaced the last one's before we point.
+    await expect.poll(() => page.locator(".sx-draft > li.hint").count(), WAIT).toBe(1);
     turns++;
     const flying = list.getByRole("button", { name: / at \(/ });
     if ((await flying.count()) === 0) break;
     if ((await flying.first().getAttribute("aria-pressed")) !== "true") await flying.first().click();
-    const table = await page.locator("svg.sx-table").boundingBox();
-    const reach = await circleOnScreen(page, ".sx-table circle.sx-reach");
-    if (!table) throw new Error("no table");
-    const mid = { x: table.x + table.width / 2, y: table.y + table.height / 2 };
+    const reach = await circleInTable(page, "circle.sx-reach");
+    const mid = { x: reach.w / 2, y: reach.h / 2 };
     const len = Math.hypot(mid.x - reach.x, mid.y - reach.y) || 1;
     const step = Math.min(reach.r * 0.8, len);
-    await page.mouse.click(reach.x + ((mid.x - reach.x) / len) * step, reach.y + ((mid.y - reach.y) / len) * step);
+    await clickTable(page, { x: reach.x + ((mid.x - reach.x) / len) * step, y: reach.y + ((mid.y - reach.y) / len) * step });
     await expect.poll(() => draftItems(page).count(), WAIT).toBe(1);
     await expect(page.locator(".sx-note").innerText()).resolves.toMatch(/" of its /);
     // The check says how far the craft moves (S7).
