@@ -113,7 +113,9 @@ export function BattleTable(props: {
       const target = byId.get(o.target);
       const tp = target ? placeOf(target) : null;
       if (!tp) return [];
-      const a = P(from.at);
+      // Shots are fired after movement (S9 after S7, l.277-347): from where the draft moves the craft, if it does.
+      const moved = orders.find((x) => x.type === "move" && x.craft === c.id && isPoint(x.to));
+      const a = P(moved && isPoint(moved.to) ? moved.to : from.at);
       const z = P(tp.at);
       return [<line key={`o${String(i)}`} className="sx-plan-shot" x1={a.x} y1={a.y} x2={z.x} y2={z.y} />];
     }
