@@ -237,6 +237,15 @@ async function play(page: Page): Promise<void> {
   }
   expect(turns).toBeGreaterThan(0);
 
+  // The table's craft are buttons by the keyboard too: Enter on a focused craft of ours chooses it, or lets it go.
+  const ours = page.locator(".sx-table g.sx-craft.mine").first();
+  if ((await ours.count()) > 0) {
+    const before = await ours.getAttribute("aria-pressed");
+    await ours.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => ours.getAttribute("aria-pressed"), WAIT).toBe(before === "true" ? "false" : "true");
+  }
+
   // On a phone: the table scrolls in its frame, a craft is chosen from the list, its card follows.
   await untilOurs(page);
   await page.setViewportSize({ width: 390, height: 844 });

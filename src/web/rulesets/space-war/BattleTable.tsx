@@ -123,7 +123,6 @@ export function BattleTable(props: {
   });
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the craft are buttons (role="button" each); the clicks are caught here once, and every point can be given in the orders' forms too.
     // biome-ignore lint/a11y/useSemanticElements: an SVG picture cannot be a fieldset; it groups the craft's buttons.
     <svg
       className="sx-table"
