@@ -12,6 +12,7 @@ const VIEWS: Readonly<Record<string, SeatView>> = {
   "galactic-empires": lazy(() => import("./galactic-empires/SeatView.js")),
   battleshift: lazy(() => import("./battleshift/SeatView.js")),
   "sathar-war": lazy(() => import("./sathar-war/SeatView.js")),
+  "space-war": lazy(() => import("./space-war/SeatView.js")),
 };
 
 export function seatViewFor(ruleset: string): SeatView {

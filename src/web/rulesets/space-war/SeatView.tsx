@@ -1,0 +1,453 @@
+/**
+ * A Space War squadron's seat (issue 13: "the ruleset's views in the web client: table, craft cards with their modules
+ * and damage"): the battle table drawn from the seat's view (BattleTable.tsx), the seat's craft as buttons, the chosen
+ * craft's card (CraftCard.tsx, with its damage and expended modules) and its orders. Pointing makes orders: with a craft
+ * chosen, a point clicked moves it there (S7) or deploys it there (the deploy step, within 6" of the planet, l.884); an
+ * enemy clicked is a shot at it (S9). Every step's orders are also offered as forms from the seat's menus (GET
+ * .../options) and as the orders file (JSON) to edit as text; the draft is checked as it changes (the shell's
+ * useCheckedDraft.ts) and the check's lines stand under each order: the inches against the allowance, the score each
+ * die needs. Steps that are not a battle turn (design, purchase, deploy, after-game) get their forms, with the designer
+ * a link away and the rules' example designs and purchase a button away. The seat's report is below. Watched
+ * (readOnly), the same without anything that writes.
+ */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { Options } from "../../../core/ruleset.js";
+import type { Craft, Point } from "../../../rules/space-war/model.js";
+import { FACE_DOWN } from "../../../rules/space-war/presentation/known-state.js";
+import { deployPoints, EXAMPLE_DESIGNS, fittingPurchase, type SxView, squadronOf } from "../../../rules/space-war/presentation/view.js";
+import { call, type SeatHistory } from "../../shell/api.js";
+import { failing, verdict } from "../../shell/OrdersEditor.js";
+import { ReportText } from "../../shell/ReportText.js";
+import { draftKey, keptDraft, useCheckedDraft } from "../../shell/useCheckedDraft.js";
+import { useGet } from "../../shell/useGet.js";
+import type { SeatViewProps } from "../../shell/views.js";
+import { notAwaitedText } from "../../shell/words.js";
+import { BattleTable } from "./BattleTable.js";
+import { craftName, deployNote, moveNote, ordersOf, pointOrder, putOrder, shotOrder, weaponsOf } from "./battle-table.js";
+import { CraftCard } from "./CraftCard.js";
+import { OrderForm } from "./OrderForm.js";
+import { type DraftOrder, emptyDraft, linesFor, menusForCraft, orderText, readDraft, writeDraft } from "./sx-draft.js";
+import "./seat-view.css";
+
+const STEP_WORDS: Readonly<Record<string, string>> = {
+  design: "designing the squadron's craft (l.19)",
+  purchase: "buying craft for this game (l.29)",
+  deploy: "deploying face down (l.33, l.884)",
+  battle: "the battle",
+  "after-game": "medals and new designs (l.41-45)",
+};
+
+/** The draft to start a step from: this browser's, else the last revision submitted, else an empty list (JSON). */
+async function startingDraft(game: string, seat: string, step: number): Promise<string> {
+  const kept = keptDraft(draftKey(game, seat, step));
+  if (kept !== null) return kept;
+  const h = await call<SeatHistory>("GET", `/api/games/${game}/seats/${seat}/history`);
+  const last = h.due.revisions.at(-1);
+  return last ? JSON.stringify(last.orders, null, 2) : emptyDraft(seat, step);
+}
+
+type Line = { order: string; text: string; ok: boolean; certainty?: string };
+
+function CheckLines(props: { lines: Line[] }) {
+  return (
+    <>
+      {props.lines.map((l, j) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines are made afresh from each check.
+        <p key={j} className="sx-line">
+          <span className="mark">{l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails"}</span> {l.text}
+        </p>
+      ))}
+    </>
+  );
+}
+
+function CraftPanel(props: {
+  craft: Craft;
+  mine: boolean;
+  orders: readonly DraftOrder[];
+  lines: (i: number) => Line[];
+  options: Options | null;
+  add: (o: DraftOrder) => void;
+  remove: (i: number) => void;
+  canWrite: boolean;
+  weapon: string;
+  setWeapon: (w: string) => void;
+  step: number;
+  close: () => void;
+}) {
+  const { craft: c, mine, options, canWrite } = props;
+  const known = c.design !== FACE_DOWN.design;
+  const own = ordersOf(props.orders, c.id);
+  const menus = options && mine ? menusForCraft(options.orders, c.id) : [];
+  const weapons = weaponsOf(c);
+  return (
+    <section aria-labelledby="sx-craft-h" className="sx-craft-panel">
+      <h3 id="sx-craft-h" tabIndex={-1}>
+        {craftName(c)}
+      </h3>
+      <button type="button" onClick={props.close}>
+        Close the craft
+      </button>
+      {known ? (
+        <CraftCard
+          design={{
+            name: c.design,
+            type: c.type,
+            modules: c.modules.map((m) => (m.arc ? { module: m.module, arc: m.arc } : { module: m.module })),
+          }}
+          damage={c.modules.map((m) => ({ damaged: m.damaged, expended: m.expended === true }))}
+          level={4}
+        />
+      ) : (
+        <p>A face-down counter: what it is stays hidden until it is revealed (l.659-665).</p>
+      )}
+      <p className="hint">
+        {[
+          c.pendingHits > 0 ? `${c.pendingHits} hit(s) pending (rolled against its armour at its owner's next S1, l.355)` : "",
+          c.tractoredBy ? `held by ${c.tractoredBy}'s tractor beam (l.442)` : "",
+          c.crew ? `crew ${c.crew} aboard` : "",
+        ]
+          .filter((x) => x !== "")
+          .join("; ")}
+      </p>
+      {mine && canWrite && weapons.length > 1 && (
+        <p>
+          <label htmlFor="sx-weapon">Weapon when an enemy is clicked</label>{" "}
+          <select id="sx-weapon" value={props.weapon} onChange={(e) => props.setWeapon(e.target.value)}>
+            {weapons.map((w) => (
+              <option key={w} value={w}>
+                {w}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
+      {mine && (
+        <>
+          <h4>Its orders in the draft</h4>
+          {own.length === 0 ? (
+            <p className="hint">None yet.</p>
+          ) : (
+            <ul className="sx-draft-of">
+              {own.map(({ order, at }) => (
+                <li key={at}>
+                  #{at} {orderText(order)}{" "}
+                  {canWrite && (
+                    <button type="button" onClick={() => props.remove(at)}>
+                      Remove #{at}
+                    </button>
+                  )}
+                  <CheckLines lines={props.lines(at)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {canWrite &&
+        menus.map((m, i) => (
+          <OrderForm
+            // biome-ignore lint/suspicious/noArrayIndexKey: the menus are made afresh for each craft and never reordered.
+            key={`${props.step}-${c.id}-${m.type}-${i}`}
+            menu={m}
+            initial={{ craft: c.id }}
+            add={props.add}
+            disabled={false}
+            label={`${m.type} order for ${c.id}`}
+          />
+        ))}
+    </section>
+  );
+}
+
+function OtherOrders(props: { options: Options; add: (o: DraftOrder) => void }) {
+  const [type, setType] = useState(0);
+  const menus = props.options.orders;
+  const menu = menus[type];
+  return (
+    <section aria-labelledby="sx-other-h" className="sx-other">
+      <h3 id="sx-other-h">Orders of the step</h3>
+      {menus.length === 0 ? (
+        <p>{props.options.note ?? "Nothing to order now."}</p>
+      ) : (
+        <>
+          <label htmlFor="sx-menu">Order</label>{" "}
+          <select id="sx-menu" value={type} onChange={(e) => setType(Number(e.target.value))}>
+            {menus.map((m, i) => (
+              <option key={`${m.type}-${String(i)}`} value={i}>
+                {m.type}: {m.summary.slice(0, 90)}
+              </option>
+            ))}
+          </select>
+          {menu && <OrderForm key={type} menu={menu} initial={{}} add={props.add} disabled={false} label="Add an order of the step" />}
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function SpaceWarSeatView(props: SeatViewProps) {
+  const { game, seat, version, readOnly } = props;
+  const base = `/api/games/${game.id}`;
+  const { data, error } = useGet<{ view: SxView }>(`${base}/seats/${seat}/view`, version);
+  const view = data?.view ?? null;
+  const awaitedHere = game.started && !game.over && (game.seats.find((s) => s.id === seat)?.awaited ?? false);
+  const { data: options } = useGet<Options>(awaitedHere && !readOnly ? `${base}/seats/${seat}/options` : null, version);
+  const draft = useCheckedDraft(props, { start: startingDraft, fallback: () => emptyDraft(seat, game.step) });
+  const { text, write, reply, replyText, problem, checking, status, setStatus, busy, awaited, submit } = draft;
+  const read = useMemo(() => (text === null ? null : readDraft(text)), [text]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [weapon, setWeapon] = useState("");
+  const [note, setNote] = useState("");
+  const [asText, setAsText] = useState(false);
+  const canWrite = !readOnly && awaited && text !== null && read?.orders !== null;
+  const state = view?.state ?? null;
+  const battle = state?.campaign.battle ?? null;
+  const step = state?.campaign.step ?? "design";
+  const craft = battle?.craft ?? [];
+  const chosenCraft = craft.find((c) => c.id === chosen) ?? null;
+  const orders = read?.orders ?? [];
+  const fresh = reply !== null && replyText === text;
+  const lines = (i: number): Line[] => (fresh ? linesFor(reply.check.lines, i) : []);
+
+  const setOrders = useCallback(
+    (list: DraftOrder[]) => {
+      write(writeDraft(seat, game.step, list));
+    },
+    [write, seat, game.step],
+  );
+  const put = useCallback(
+    (o: DraftOrder) => {
+      if (!read?.orders) return;
+      setOrders(putOrder(read.orders, o));
+      setStatus(`In the draft: ${orderText(o)}.`);
+    },
+    [read, setOrders, setStatus],
+  );
+  const add = useCallback(
+    (o: DraftOrder) => {
+      if (!read?.orders) return;
+      setOrders([...read.orders, o]);
+      setStatus(`Added to the draft: ${orderText(o)}.`);
+    },
+    [read, setOrders, setStatus],
+  );
+  const remove = (i: number) => setOrders(orders.filter((_, j) => j !== i));
+  // The chosen craft's panel takes the focus when chosen from the list, so a keyboard user lands on its card and orders.
+  useEffect(() => {
+    if (chosen) document.getElementById("sx-craft-h")?.focus({ preventScroll: true });
+  }, [chosen]);
+
+  if (error) return <p role="alert">{error}</p>;
+  if (!view || !state) return <p>Loading the table…</p>;
+
+  const choose = (c: Craft) => {
+    if (c.owner !== seat) {
+      // An enemy clicked with a craft of ours chosen, in our turn: a shot at it.
+      if (canWrite && step === "battle" && chosenCraft && chosenCraft.owner === seat) {
+        const o = shotOrder(chosenCraft, c, weapon);
+        if (o) put(o);
+        else setNote(`${chosenCraft.id} has no weapon that can fire now.`);
+        return;
+      }
+      setChosen((k) => (k === c.id ? null : c.id));
+      return;
+    }
+    setChosen((k) => (k === c.id ? null : c.id));
+    setNote("");
+  };
+  const point = (p: Point) => {
+    if (!chosenCraft) {
+      setNote(`(${p.x}, ${p.y}): choose one of your craft first, then click where it goes.`);
+      return;
+    }
+    const o = pointOrder(state, seat, chosenCraft, p);
+    if (!o) {
+      setNote(`${chosenCraft.id} cannot be sent to a point in this step.`);
+      return;
+    }
+    setNote(o.type === "deploy" ? deployNote(state, seat, chosenCraft.id, p).text : o.type === "move" ? moveNote(chosenCraft, p).text : "");
+    put(o);
+    if (o.type === "deploy") {
+      // The next craft still to deploy is chosen, so clicks place the squadron one after another.
+      const placed = new Set(putOrder(orders, o).map((x) => x.craft));
+      const next = craft.find((c) => c.owner === seat && c.where.kind === "entering" && !c.station && !placed.has(c.id));
+      setChosen(next?.id ?? null);
+    }
+  };
+
+  const q = squadronOf(state, seat);
+  const mine = craft.filter((c) => c.owner === seat && c.where.kind !== "gone");
+  const waiting = game.seats.filter((s) => s.awaited).map((s) => s.name);
+  const examples = () => setOrders(EXAMPLE_DESIGNS.map((d) => ({ type: "design", name: d.name, craft: d.type, modules: d.modules })));
+  const purchase = () =>
+    q && setOrders(fittingPurchase(q).flatMap((p) => (p.count > 0 ? [{ type: "buy", design: p.design.name, count: p.count }] : [])));
+  const deployRest = () => {
+    const placed = new Set(orders.map((o) => o.craft));
+    const rest = mine.filter((c) => c.where.kind === "entering" && !c.station && !placed.has(c.id));
+    const pts = deployPoints(state, seat, orders.filter((o) => o.type === "deploy").length + rest.length).slice(-rest.length || 0);
+    let list = [...orders];
+    rest.forEach((c, i) => {
+      const p = pts[i];
+      if (p) list = putOrder(list, { type: "deploy", craft: c.id, at: p.at, heading: p.heading });
+    });
+    setOrders(list);
+  };
+
+  return (
+    <div className="seat-view sx-view">
+      <section aria-labelledby="sx-table-h" className="sx-battle">
+        <h3 id="sx-table-h">
+          Step {state.step}, game {state.campaign.game + 1}: {STEP_WORDS[step] ?? step}
+          {battle && step === "battle" ? `, turn ${battle.turn}, ${battle.active} to play` : ""}
+        </h3>
+        <p>
+          {game.over ? "The campaign is over." : waiting.length > 0 ? `Waiting for: ${waiting.join(", ")}.` : ""}{" "}
+          {awaited ? "Your squadron's orders are due." : readOnly ? "" : notAwaitedText(game)}
+        </p>
+        {battle && (
+          <div className="sx-table-frame">
+            <BattleTable state={state} seat={seat} chosen={chosen} orders={orders} onCraft={choose} onPoint={canWrite ? point : null} />
+          </div>
+        )}
+        <p role="status" className="sx-note">
+          {note}
+        </p>
+        {mine.length > 0 && (
+          <nav aria-label="Your craft" className="sx-craft-list">
+            <h4>Your craft</h4>
+            <ul>
+              {mine.map((c) => (
+                <li key={c.id}>
+                  <button type="button" aria-pressed={c.id === chosen} onClick={() => choose(c)}>
+                    {craftName(c)}
+                    {ordersOf(orders, c.id).length > 0 ? ` (${ordersOf(orders, c.id).length} in the draft)` : ""}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </section>
+      {chosenCraft && (
+        <CraftPanel
+          craft={chosenCraft}
+          mine={chosenCraft.owner === seat}
+          orders={orders}
+          lines={lines}
+          options={options ?? null}
+          add={put}
+          remove={remove}
+          canWrite={canWrite}
+          weapon={weapon}
+          setWeapon={setWeapon}
+          step={state.step}
+          close={() => setChosen(null)}
+        />
+      )}
+      {!readOnly && (
+        <section aria-labelledby="sx-draft-h" className="sx-draft-panel">
+          <h3 id="sx-draft-h">Orders for {game.label}</h3>
+          {!awaited && <p>{notAwaitedText(game)}</p>}
+          {canWrite && step === "design" && (
+            <p>
+              Design up to three craft (l.19, l.57): with the form below, in the{" "}
+              <a href="#/rulesets/space-war/designer">squadron designer</a> (priced as you edit; paste its file here as text), or{" "}
+              <button type="button" onClick={examples}>
+                Use the three example designs
+              </button>
+            </p>
+          )}
+          {canWrite && step === "purchase" && q && (
+            <p>
+              <button type="button" onClick={purchase}>
+                Use a purchase that fits the budget
+              </button>
+            </p>
+          )}
+          {canWrite && step === "deploy" && (
+            <p>
+              Choose a craft, then click the table within 6" of your planet (the circle) to place it face down; the next craft is chosen for
+              you.{" "}
+              <button type="button" onClick={deployRest}>
+                Place the rest about the planet
+              </button>
+            </p>
+          )}
+          {canWrite && step === "battle" && (
+            <p className="hint">
+              Choose a craft, click a point to move it there, click an enemy face up to shoot at it; the other orders are in the craft's
+              panel and below.
+            </p>
+          )}
+          {canWrite && options && <OtherOrders options={options} add={add} />}
+          {read?.problem && <p className="error">{read.problem}</p>}
+          {read?.orders && (
+            <ol className="sx-draft" aria-label="The draft">
+              {read.orders.length === 0 && <li className="hint">No orders yet: the rules' defaults stand.</li>}
+              {read.orders.map((o, i) => {
+                const ls = lines(i);
+                const bad = ls.some((l) => !l.ok);
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an order's place in the file is its label (#i).
+                  <li key={i} className={bad ? "fail" : ls.length > 0 ? "pass" : ""}>
+                    <span>
+                      #{i} {orderText(o)}
+                    </span>{" "}
+                    {canWrite && (
+                      <button type="button" onClick={() => remove(i)}>
+                        Remove #{i}
+                      </button>
+                    )}
+                    <CheckLines lines={ls} />
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+          {fresh && (
+            <ul className="sx-general">
+              {reply.check.lines
+                .filter((l) => !/^#\d+/.test(l.order))
+                .map((l, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the lines are made afresh from each check.
+                  <li key={i} className={l.ok ? "pass" : "fail"}>
+                    <span className="mark">{l.ok ? "ok" : "fails"}</span> {l.order ? `${l.order}: ` : ""}
+                    {l.text}
+                  </li>
+                ))}
+            </ul>
+          )}
+          <p className="sr-only" aria-live="polite">
+            {problem ?? (fresh ? verdict(failing(reply)) : "")}
+          </p>
+          {problem && <p className="error">{problem}</p>}
+          {fresh && <p className={`verdict ${failing(reply) === 0 ? "ok" : "error"}`}>{verdict(failing(reply))}</p>}
+          {awaited && !fresh && !problem && <p className="hint">{checking ? "Checking…" : ""}</p>}
+          <button type="button" onClick={() => setAsText((t) => !t)} aria-expanded={asText}>
+            {asText ? "Hide the orders file" : "Show the orders file"}
+          </button>
+          {asText && (
+            <label className="sx-text">
+              Orders file (JSON), the same draft
+              <textarea
+                rows={12}
+                spellCheck={false}
+                value={text ?? ""}
+                disabled={readOnly || !awaited}
+                onChange={(e) => write(e.target.value)}
+              />
+            </label>
+          )}
+          <button type="button" onClick={() => void submit()} disabled={busy || !awaited || text === null}>
+            Submit orders
+          </button>
+          <p role="status" className="status">
+            {status}
+          </p>
+        </section>
+      )}
+      <ReportText {...props} title="Report" />
+    </div>
+  );
+}
