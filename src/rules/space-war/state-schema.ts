@@ -86,7 +86,9 @@ const battle = z.object({
   gaveUp: seatList("seats that gave up"),
   tally: idRecord(tally),
   homes: idRecord(z.object({ planet: wholeIn(0, 19, "a planet"), edge: z.enum(["west", "east"]) })),
-  ended: z.object({ winner: z.union([id, z.literal("draw")]), reason: plainTextUpTo(500, "a reason") }).optional(),
+  ended: z
+    .object({ winner: z.union([id, z.literal("draw")]), reason: plainTextUpTo(500, "a reason"), winners: seatList("winners").optional() })
+    .optional(),
 });
 
 const squadron = z.object({
@@ -119,6 +121,7 @@ export const stateSchema = z.object({
         game: wholeIn(1, 100, "a game"),
         scenario: z.enum(SCENARIOS),
         winner: z.union([id, z.literal("draw")]),
+        winners: seatList("winners").optional(),
         reason: plainTextUpTo(500, "a reason"),
         turns: wholeIn(0, 100_000, "turns"),
         medals: idRecord(medals),
@@ -128,6 +131,7 @@ export const stateSchema = z.object({
     ),
     scenario: z.enum(SCENARIOS).optional(),
     roles: idRecord(z.enum(ROLES)).optional(),
+    sides: idRecord(z.union([z.literal(1), z.literal(2)])).optional(),
     awards: listUpTo(
       z.object({
         seat: id,
