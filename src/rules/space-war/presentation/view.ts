@@ -67,7 +67,7 @@ export function standings(state: SpaceWarState): string {
   ];
   for (const r of c.results)
     lines.push(
-      `  game ${r.game} (${r.scenario}, ${r.turns} turns): ${r.winner === "draw" ? "a draw" : `${r.winner} won`}: ${r.reason}; medals ${state.seats
+      `  game ${r.game} (${r.scenario}, ${r.turns} turns): ${r.winner === "draw" ? "a draw" : `${r.winners?.join(", ") ?? r.winner} won`}: ${r.reason}; medals ${state.seats
         .map((s) => `${s.id} ${(r.medals[s.id] ?? []).length}`)
         .join(", ")}`,
     );
