@@ -121,7 +121,11 @@ export const CAMPAIGN: Scenario<SpaceWarState, CampaignInputs> = {
     const squadrons = v.squadrons ?? 2;
     if (!SQUADRON_COUNTS.includes(squadrons))
       return err([
-        problem("options squadrons", "bad-squadrons", `${squadrons} squadrons: a campaign has 2, or 4 or 6 ("equal numbers of squadrons on each side", l.1017)`),
+        problem(
+          "options squadrons",
+          "bad-squadrons",
+          `${squadrons} squadrons: a campaign has 2, or 4 or 6 ("equal numbers of squadrons on each side", l.1017)`,
+        ),
       ]);
     const wall = SCENARIOS.indexOf("wall-of-battle") + 1;
     if (squadrons > 2 && v.scenario !== undefined && v.scenario !== wall)
@@ -134,7 +138,11 @@ export const CAMPAIGN: Scenario<SpaceWarState, CampaignInputs> = {
       ]);
     if (squadrons === 2 && v.scenario === wall)
       return err([
-        problem("options scenario", "wall-needs-more", `the Wall of Battle needs four or six squadrons (l.1017, l.860); give squadrons 4 or 6`),
+        problem(
+          "options scenario",
+          "wall-needs-more",
+          `the Wall of Battle needs four or six squadrons (l.1017, l.860); give squadrons 4 or 6`,
+        ),
       ]);
     return ok({
       games: v.games ?? DEFAULT_INPUTS.games,

@@ -9,8 +9,8 @@
 import type { SeatId } from "../../../core/ids.js";
 import type { Role } from "../model.js";
 import { SCENARIO_ROLL, SCENARIO_TITLES, type ScenarioId } from "../scenarios/scenarios.js";
-import { CARD_DATA, CARDS, type Card } from "../technology-cards/cards.js";
 import { diceSides } from "../scenarios/wall-of-battle.js";
+import { CARD_DATA, CARDS, type Card } from "../technology-cards/cards.js";
 import type { StepContext } from "./step.js";
 
 /**

@@ -21,9 +21,9 @@
 import { isVisibleTo } from "../../../core/events.js";
 import type { SeatId } from "../../../core/ids.js";
 import { canonicalJson, cloneData } from "../../../core/json.js";
+import { allied } from "../campaign-sequence/step.js";
 import type { SxEvent } from "../events.js";
 import type { Craft, CraftModule, SpaceWarState, Squadron } from "../model.js";
-import { allied } from "../campaign-sequence/step.js";
 import { holds } from "../technology-cards/in-play.js";
 
 /**

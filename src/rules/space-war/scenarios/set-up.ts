@@ -12,8 +12,8 @@ import { type Battle, type Craft, craftOf, type Point, type Role } from "../mode
 import { CARD_DATA } from "../technology-cards/cards.js";
 import { useCard } from "../technology-cards/in-play.js";
 import { along, TABLE } from "../the-turn/geometry.js";
-import { wallHomes } from "./wall-of-battle.js";
 import { CONVOY_TRANSPORTS, type ScenarioId, SPACE_STATION_MODULES, TRANSPORT } from "./scenarios.js";
+import { wallHomes } from "./wall-of-battle.js";
 
 /** A planet's diameter: "spheres about 3" across" (l.872). */
 export const PLANET_DIAMETER = 3;

@@ -14,8 +14,8 @@ import type { StepContext } from "../campaign-sequence/step.js";
 import { enemiesOf, onTable } from "../campaign-sequence/step.js";
 import type { Roll } from "../events.js";
 import type { Battle, Craft, Point, Side, SpaceWarState } from "../model.js";
-import { holds } from "../technology-cards/in-play.js";
 import { nukeRadius } from "../technology-cards/cards.js";
+import { holds } from "../technology-cards/in-play.js";
 import { CONTACT, distance, inchesText } from "../the-turn/geometry.js";
 
 /** The seats ranked by d6, highest first, the tied rolling again among themselves (each roll kept for the event). */
@@ -49,11 +49,9 @@ export function diceSides(ctx: StepContext): Record<SeatId, Side> {
   });
   const one = seats.filter((s) => sides[s] === 1);
   const two = seats.filter((s) => sides[s] === 2);
-  ctx.emit(
-    "sides",
-    `The sides are diced (l.1019): ${one.join(", ")} against ${two.join(", ")} (the higher ${half} rolls are one side).`,
-    { rolls },
-  );
+  ctx.emit("sides", `The sides are diced (l.1019): ${one.join(", ")} against ${two.join(", ")} (the higher ${half} rolls are one side).`, {
+    rolls,
+  });
   return sides;
 }
 

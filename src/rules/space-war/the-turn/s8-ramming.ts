@@ -58,7 +58,11 @@ export function ramRuling(
   if (!enemiesOf(state, seat).includes(t.owner))
     return t.owner === seat
       ? { ok: false, code: "not-an-enemy", text: `${t.id} is your own craft` }
-      : { ok: false, code: "allied-target", text: `${t.id} is ${t.owner}'s, your ally: "You may not target friendly allied Craft" (l.1023)` };
+      : {
+          ok: false,
+          code: "allied-target",
+          text: `${t.id} is ${t.owner}'s, your ally: "You may not target friendly allied Craft" (l.1023)`,
+        };
   if (t.where.kind === "hidden") {
     return {
       ok: false,
