@@ -4,7 +4,8 @@
  * (campaign-sequence/sequence.ts), so it is stored, replayed and hosted like every other game.
  *
  * Registered (src/rules/registry.ts): the CLI, the HTTP API and the web client (generic view, the designer page) offer
- * it. The Wall of Battle (4 or 6 seats) and the battle view in the browser are not yet (RULINGS.md "Not yet done").
+ * it. The Wall of Battle plays with 4 or 6 seats (option `squadrons`); the battle view in the browser is not yet
+ * (RULINGS.md "Not yet done").
  */
 import { addressed } from "../../core/orders.js";
 import type { Ruleset } from "../../core/ruleset.js";

@@ -19,7 +19,7 @@ export function stillIn(b: Battle, seat: SeatId): boolean {
   );
 }
 
-export function battleOver(state: SpaceWarState): { winner: SeatId | "draw"; reason: string } | undefined {
+export function battleOver(state: SpaceWarState): { winner: SeatId | "draw"; reason: string; winners?: SeatId[] } | undefined {
   const b = state.campaign.battle;
   if (!b) return undefined;
   // A scenario's own terms come first (the CT's l.921, the Convoy l.942, Machine Wars II l.1008).
