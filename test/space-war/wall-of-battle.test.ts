@@ -300,6 +300,35 @@ describe("Medals in fleet actions (l.1033-1035)", () => {
   });
 });
 
+describe("Valour shared or alone (setting wallValour)", () => {
+  const valours = (alone: boolean): string[] => {
+    const s = wall({
+      blue: [["blue-1", 30, 20]],
+      green: [["green-1", 30, 24]],
+      red: [
+        ["red-1", 40, 20],
+        ["red-2", 40, 22, "table", WASP],
+      ],
+      yellow: [["yellow-1", 40, 28]],
+    });
+    if (alone) s.settings.wallValour = "alone";
+    const b = s.campaign.battle;
+    if (!b) throw new Error("no battle");
+    for (const c of b.craft) if (c.owner === "red" || c.owner === "yellow") c.where = { kind: "gone", how: "destroyed" };
+    b.tally.blue?.destroyed.push("red-1", "yellow-1");
+    b.tally.green?.destroyed.push("red-2");
+    b.ended = battleOver(s);
+    const r = spaceWar.resolve(s, {}, Rng.forTurn(1, 1));
+    return (r.state.campaign.awards ?? []).flatMap((a) => a.medals.filter((m) => m === "valour").map(() => a.seat));
+  };
+  it("shared (default): blue and green each a Valour for red (both killed some), blue one for yellow", () => {
+    expect(valours(false)).toEqual(["blue", "blue", "green"]);
+  });
+  it("alone: only blue's Valour for yellow, which it destroyed whole", () => {
+    expect(valours(true)).toEqual(["blue"]);
+  });
+});
+
 describe("deployment and views", () => {
   it('each alliance along its narrow edge, each squadron its own planet 6" in (l.872, l.888)', () => {
     const four = wallHomes(["blue", "red", "green", "yellow"], { blue: 1, green: 1, red: 2, yellow: 2 }, { width: 72, depth: 48 }, 6);
@@ -314,6 +343,7 @@ describe("deployment and views", () => {
   });
   it("allies see each other's face-down counters whole; the enemy sees a blank counter", () => {
     const s = wall({ ...FOUR, green: [["green-1", 30, 24, "hidden"]] });
+    expect(spaceWar.report(s, "blue", []).text).toContain("Allied craft (green):");
     expect(knownState(s, "blue").campaign.battle?.craft.find((c) => c.id === "green-1")?.design).toBe("Gun");
     expect(knownState(s, "red").campaign.battle?.craft.find((c) => c.id === "green-1")?.design).toBe("face-down counter");
   });

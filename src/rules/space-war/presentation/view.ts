@@ -5,7 +5,7 @@
 import { isVisibleTo } from "../../../core/events.js";
 import type { SeatId } from "../../../core/ids.js";
 import { STEP_NAMES } from "../campaign-sequence/sequence.js";
-import { enemiesOf } from "../campaign-sequence/step.js";
+import { alliesOf, enemiesOf } from "../campaign-sequence/step.js";
 import { budgetOf, MAX_CRAFT } from "../designing-craft/cost.js";
 import { arcOf, type Design, designCost, designText } from "../designing-craft/design.js";
 import type { SxEvent } from "../events.js";
@@ -110,6 +110,13 @@ export function report(state: SpaceWarState, seat: SeatId, events: readonly SxEv
   lines.push("", "Your craft (* damaged, ° expended):");
   if (mine.length === 0) lines.push("  none in a battle now");
   for (const c of mine) lines.push(`  ${craftLine(c)}`);
+  // The Wall of Battle: allies' craft, known whole (RULINGS.md "6.0 Wall of Battle").
+  const friends = alliesOf(k, seat);
+  const allied = (k.campaign.battle?.craft ?? []).filter((c) => friends.includes(c.owner) && c.where.kind !== "gone");
+  if (allied.length > 0) {
+    lines.push("", `Allied craft (${friends.join(", ")}):`);
+    for (const c of allied) lines.push(`  ${c.owner}: ${craftLine(c)}`);
+  }
   const foes = enemiesOf(k, seat);
   const enemies = (k.campaign.battle?.craft ?? []).filter(
     (c) => foes.includes(c.owner) && (c.where.kind === "hidden" || c.where.kind === "table"),
