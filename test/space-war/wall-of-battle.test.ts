@@ -129,6 +129,13 @@ describe('"After designing Vessels, randomly dice to see who\'s on which side!" 
 });
 
 describe("the alliances as the rules ask them", () => {
+  it("the sides are state: saved and parsed again; a side naming no seat of the game is refused", () => {
+    const s = wall(FOUR);
+    const back = spaceWar.parseState(JSON.parse(JSON.stringify(s)));
+    expect(back.ok && back.value.campaign.sides).toEqual({ blue: 1, green: 1, red: 2, yellow: 2 });
+    const bad = spaceWar.parseState(JSON.parse(JSON.stringify({ ...s, campaign: { ...s.campaign, sides: { mauve: 1 } } })));
+    expect(bad.ok).toBe(false);
+  });
   it("enemiesOf is the other alliance; a seat is not its own ally", () => {
     const s = wall(FOUR);
     expect(enemiesOf(s, "blue")).toEqual(["red", "yellow"]);

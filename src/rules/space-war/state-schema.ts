@@ -153,6 +153,8 @@ function referenceProblems(s: SpaceWarState): Problem[] {
   s.campaign.squadrons.forEach((q, i) => {
     if (!seats.has(q.seat)) bad(`state.campaign.squadrons.${i}.seat`, `squadron ${i} belongs to ${q.seat}, not a seat of the game`);
   });
+  for (const seat of Object.keys(s.campaign.sides ?? {}))
+    if (!seats.has(seat)) bad(`state.campaign.sides.${seat}`, `the alliance names ${seat}, not a seat of the game`);
   const b = s.campaign.battle;
   if (b) {
     if (!seats.has(b.active)) bad("state.campaign.battle.active", `the active seat ${b.active} is not a seat of the game`);
