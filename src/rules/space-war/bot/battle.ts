@@ -70,13 +70,20 @@ export function helpless(b: Battle, seat: SeatId): boolean {
 /** A battle this long has stalled: the bot gives up when it may rather than play on for ever. */
 export const STALLED_TURN = 50;
 
-export function giveUp(knownState: SpaceWarState, b: Battle, seat: SeatId): boolean {
+/**
+ * Give up when it may and is helpless, stalled or outmatched: its side (with its allies still in, the Wall of Battle;
+ * `whole`: the known state with the allies' craft) weaker than `GIVE_UP_SHARE` of the enemy's.
+ */
+export function giveUp(knownState: SpaceWarState, b: Battle, seat: SeatId, whole: SpaceWarState = knownState): boolean {
   if (!mayGiveUp(knownState, b, seat)) return false;
   if (helpless(b, seat) || b.turn >= STALLED_TURN) return true;
-  const enemies = enemiesOf(knownState, seat);
-  const foes = Object.keys(b.tally).filter((s) => enemies.includes(s) && !b.gaveUp.includes(s));
-  const enemy = foes.reduce((t, s) => t + sideStrength(b, s), 0);
-  return sideStrength(b, seat) < GIVE_UP_SHARE * enemy;
+  const all = whole.campaign.battle ?? b;
+  const enemies = enemiesOf(whole, seat);
+  const foes = Object.keys(all.tally).filter((s) => enemies.includes(s) && !all.gaveUp.includes(s));
+  const friends = [seat, ...alliesOf(whole, seat).filter((s) => !all.gaveUp.includes(s))];
+  const enemy = foes.reduce((t, s) => t + sideStrength(all, s), 0);
+  const own = friends.reduce((t, s) => t + sideStrength(all, s), 0);
+  return own < GIVE_UP_SHARE * enemy;
 }
 
 /** Where launched fighters go around their vessel, degrees from the way to the enemy. */
@@ -267,7 +274,7 @@ export function turnOrders(whole: SpaceWarState, seat: SeatId, _rng: Rng): Order
   const nukes = nukeOrders(whole, all, seat);
   const knownState = withoutAllies(whole, seat);
   const b = knownState.campaign.battle ?? all;
-  if (giveUp(knownState, b, seat)) return [{ type: "give-up" }];
+  if (giveUp(knownState, b, seat, whole)) return [{ type: "give-up" }];
   const s4 = fighterOrders(b, seat);
   const off = new Set<string>();
   // Off the table for S7 and S9: retrieved and exploded craft, and rammers (the ram moves them, S8).
@@ -276,7 +283,9 @@ export function turnOrders(whole: SpaceWarState, seat: SeatId, _rng: Rng): Order
   // Rammers stay where they are for S7 (others keep clear of them) and are moved by their ram in S8; they do not shoot.
   const rammers = new Set(rams.map((r) => r.craft));
   const after = afterS6(knownState, s4.launched, off);
-  const moves = moveOrders(after, seat, rammers);
+  const allies = alliesOf(whole, seat);
+  const allyPoints = all.craft.filter((c): c is Placed => allies.includes(c.owner) && isPlaced(c)).map((c) => c.where.at);
+  const moves = moveOrders(after, seat, rammers, allyPoints);
   return [
     ...s4.orders,
     ...tractorOrders(b, seat),
