@@ -103,6 +103,9 @@ export function allied(state: SpaceWarState, a: SeatId, b: SeatId): boolean {
   return x !== undefined && x === sides[b];
 }
 
+/** Every seat but `seat`: who sees the public half of an event whose details only the owner may (allies included). */
+export const othersThan = (state: SpaceWarState, seat: SeatId): SeatId[] => state.seats.map((s) => s.id).filter((s) => s !== seat);
+
 /** The seats allied with `seat` (none outside the Wall of Battle). */
 export const alliesOf = (state: SpaceWarState, seat: SeatId): SeatId[] =>
   state.seats.map((s) => s.id).filter((s) => allied(state, seat, s));
