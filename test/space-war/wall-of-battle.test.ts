@@ -389,3 +389,11 @@ rulesetHarness(
   },
   { scenario: "wall", seeds: [5, 6], turns: 30 },
 );
+
+rulesetHarness(
+  {
+    ...spaceWar,
+    scenarios: { wall6: { ...CAMPAIGN, id: "wall6", create: () => createCampaign({ ...DEFAULT_INPUTS, squadrons: 6 }) } as never },
+  },
+  { scenario: "wall6", seeds: [7], turns: 30 },
+);
