@@ -3,8 +3,9 @@
  * purchases, deployment, each battle's player turns (S1-S12) and the medals after each game are its steps
  * (campaign-sequence/sequence.ts), so it is stored, replayed and hosted like every other game.
  *
- * Registered (src/rules/registry.ts): the CLI, the HTTP API and the web client (its seat view, src/web/rulesets/space-war/SeatView.tsx,
- * and the designer page) offer it. The Wall of Battle (4 or 6 seats) is not yet (RULINGS.md "Not yet done").
+ * Registered (src/rules/registry.ts): the CLI, the HTTP API and the web client (its seat view,
+ * src/web/rulesets/space-war/SeatView.tsx, and the designer page) offer it. Two squadrons, or four or six in the Wall
+ * of Battle (option `squadrons`).
  */
 import { addressed } from "../../core/orders.js";
 import type { Ruleset } from "../../core/ruleset.js";

@@ -193,7 +193,7 @@ export interface Battle {
   /** Where each seat's planet is and which table edge is its own: deployment and exits (l.884-888). */
   homes: Record<SeatId, { planet: number; edge: "west" | "east" }>;
   /** Set when the battle is over: who won, why (l.37, l.267, the scenario's own terms). */
-  ended?: { winner: SeatId | "draw"; reason: string };
+  ended?: { winner: SeatId | "draw"; reason: string; winners?: SeatId[] };
 }
 
 /** What a game of the campaign came to, kept for the campaign's record and standings. */
@@ -201,6 +201,8 @@ export interface GameResult {
   game: number;
   scenario: ScenarioId;
   winner: SeatId | "draw";
+  /** The Wall of Battle (l.1011-1035): every seat of the winning alliance (`winner` is the first of them). */
+  winners?: SeatId[];
   reason: string;
   turns: number;
   /** Medals each seat's squadron earned (l.741-805). */
@@ -214,6 +216,9 @@ export interface GameResult {
  */
 export const ROLES = ["squadron", "ct", "machine", "escort", "attacker"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** One of the Wall of Battle's two alliances (l.1017 "equal numbers of squadrons on each side"). */
+export type Side = 1 | 2;
 
 /** The medals a seat earned in the game just fought and the penalties it owes (l.729-805, l.876, l.954, l.797). */
 export interface Award {
@@ -237,6 +242,12 @@ export interface Campaign {
   scenario?: ScenarioId;
   /** What each seat commands this game (squadron, or the scenario's CT's, machines, escort, attackers). */
   roles?: Record<SeatId, Role>;
+  /**
+   * The Wall of Battle's alliances this game (l.1019 "After designing Vessels, randomly dice to see who's on which
+   * side!"): each seat's side, 1 or 2, diced again every game ("allied with a player one game and a bitter enemy the
+   * next", l.1015). Absent: every other seat is an enemy.
+   */
+  sides?: Record<SeatId, Side>;
   /** After a game: each seat's medals to give out and penalties to take (the after-game step). */
   awards?: Award[];
 }

@@ -27,6 +27,16 @@ export const settingsSchema = z
     deployFrom: z.enum(["edge", "centre"], { error: "deployFrom: edge or centre" }).default("edge"),
     /** E.10: the campaign is won by the most medals the crews hold at its end, or the most earned over its games. */
     campaignWinner: z.enum(["held", "earned"], { error: "campaignWinner: held or earned" }).default("held"),
+    /**
+     * The Wall of Battle's order of play (l.1031): decided at random "for the entire game at the start" ("game"), or
+     * "Optionally ... at the start of each complete turn using Squadron Cards" ("turn", C.35: shuffled each turn).
+     */
+    wallOrder: z.enum(["game", "turn"], { error: "wallOrder: game or turn" }).default("game"),
+    /**
+     * The Wall of Battle's Valour (l.1033): every craft of an enemy squadron lost, and this squadron destroyed at least
+     * one of them ("shared", as the two-seat Valour reads), or destroyed every one itself ("alone").
+     */
+    wallValour: z.enum(["shared", "alone"], { error: "wallValour: shared or alone" }).default("shared"),
   })
   .strict();
 

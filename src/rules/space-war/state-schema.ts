@@ -86,7 +86,9 @@ const battle = z.object({
   gaveUp: seatList("seats that gave up"),
   tally: idRecord(tally),
   homes: idRecord(z.object({ planet: wholeIn(0, 19, "a planet"), edge: z.enum(["west", "east"]) })),
-  ended: z.object({ winner: z.union([id, z.literal("draw")]), reason: plainTextUpTo(500, "a reason") }).optional(),
+  ended: z
+    .object({ winner: z.union([id, z.literal("draw")]), reason: plainTextUpTo(500, "a reason"), winners: seatList("winners").optional() })
+    .optional(),
 });
 
 const squadron = z.object({
@@ -119,6 +121,7 @@ export const stateSchema = z.object({
         game: wholeIn(1, 100, "a game"),
         scenario: z.enum(SCENARIOS),
         winner: z.union([id, z.literal("draw")]),
+        winners: seatList("winners").optional(),
         reason: plainTextUpTo(500, "a reason"),
         turns: wholeIn(0, 100_000, "turns"),
         medals: idRecord(medals),
@@ -128,6 +131,7 @@ export const stateSchema = z.object({
     ),
     scenario: z.enum(SCENARIOS).optional(),
     roles: idRecord(z.enum(ROLES)).optional(),
+    sides: idRecord(z.union([z.literal(1), z.literal(2)])).optional(),
     awards: listUpTo(
       z.object({
         seat: id,
@@ -149,6 +153,8 @@ function referenceProblems(s: SpaceWarState): Problem[] {
   s.campaign.squadrons.forEach((q, i) => {
     if (!seats.has(q.seat)) bad(`state.campaign.squadrons.${i}.seat`, `squadron ${i} belongs to ${q.seat}, not a seat of the game`);
   });
+  for (const seat of Object.keys(s.campaign.sides ?? {}))
+    if (!seats.has(seat)) bad(`state.campaign.sides.${seat}`, `the alliance names ${seat}, not a seat of the game`);
   const b = s.campaign.battle;
   if (b) {
     if (!seats.has(b.active)) bad("state.campaign.battle.active", `the active seat ${b.active} is not a seat of the game`);

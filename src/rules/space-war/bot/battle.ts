@@ -16,6 +16,7 @@
  */
 import type { SeatId } from "../../../core/ids.js";
 import type { Rng } from "../../../core/rng.js";
+import { allied, alliesOf, enemiesOf } from "../campaign-sequence/step.js";
 import type { Module } from "../designing-craft/modules.js";
 import { crewMedals } from "../medals/in-play.js";
 import { type Battle, type Craft, operating, type Point, powered, type SpaceWarState } from "../model.js";
@@ -69,12 +70,20 @@ export function helpless(b: Battle, seat: SeatId): boolean {
 /** A battle this long has stalled: the bot gives up when it may rather than play on for ever. */
 export const STALLED_TURN = 50;
 
-export function giveUp(knownState: SpaceWarState, b: Battle, seat: SeatId): boolean {
+/**
+ * Give up when it may and is helpless, stalled or outmatched: its side (with its allies still in, the Wall of Battle;
+ * `whole`: the known state with the allies' craft) weaker than `GIVE_UP_SHARE` of the enemy's.
+ */
+export function giveUp(knownState: SpaceWarState, b: Battle, seat: SeatId, whole: SpaceWarState = knownState): boolean {
   if (!mayGiveUp(knownState, b, seat)) return false;
   if (helpless(b, seat) || b.turn >= STALLED_TURN) return true;
-  const foes = Object.keys(b.tally).filter((s) => s !== seat && !b.gaveUp.includes(s));
-  const enemy = foes.reduce((t, s) => t + sideStrength(b, s), 0);
-  return sideStrength(b, seat) < GIVE_UP_SHARE * enemy;
+  const all = whole.campaign.battle ?? b;
+  const enemies = enemiesOf(whole, seat);
+  const foes = Object.keys(all.tally).filter((s) => enemies.includes(s) && !all.gaveUp.includes(s));
+  const friends = [seat, ...alliesOf(whole, seat).filter((s) => !all.gaveUp.includes(s))];
+  const enemy = foes.reduce((t, s) => t + sideStrength(all, s), 0);
+  const own = friends.reduce((t, s) => t + sideStrength(all, s), 0);
+  return own < GIVE_UP_SHARE * enemy;
 }
 
 /** Where launched fighters go around their vessel, degrees from the way to the enemy. */
@@ -180,7 +189,8 @@ export function nukeWorth(knownState: SpaceWarState, b: Battle, seat: SeatId, ca
       const o = pKillByHits(knownState, c, n);
       return t + p * (o.kill + (0.35 * o.damaged) / Math.max(1, c.modules.length));
     }, 0);
-    worth += (c.owner === seat ? -1 : 1) * craftValue(c) * loss;
+    // An ally's craft is as dear as the bot's own (l.1023: "what a shame!").
+    worth += (c.owner === seat || allied(knownState, seat, c.owner) ? -1 : 1) * craftValue(c) * loss;
   }
   return worth;
 }
@@ -245,13 +255,27 @@ function afterS6(
   return { ...knownState, campaign: { ...knownState.campaign, battle: { ...b, craft } } };
 }
 
+/** The known state without the seat's allies' craft and tallies (the Wall of Battle; unchanged elsewhere). */
+export function withoutAllies(known: SpaceWarState, seat: SeatId): SpaceWarState {
+  const b = known.campaign.battle;
+  const allies = alliesOf(known, seat);
+  if (!b || allies.length === 0) return known;
+  const tally = Object.fromEntries(Object.entries(b.tally).filter(([s]) => !allies.includes(s)));
+  const craft = b.craft.filter((c) => !allies.includes(c.owner));
+  return { ...known, campaign: { ...known.campaign, battle: { ...b, craft, tally } } };
+}
+
 /** The seat's orders for its player turn (S3-S10). */
-export function turnOrders(knownState: SpaceWarState, seat: SeatId, _rng: Rng): Order[] {
-  const b = knownState.campaign.battle;
-  if (!b || b.ended || b.active !== seat) return [];
-  if (giveUp(knownState, b, seat)) return [{ type: "give-up" }];
+export function turnOrders(whole: SpaceWarState, seat: SeatId, _rng: Rng): Order[] {
+  const all = whole.campaign.battle;
+  if (!all || all.ended || all.active !== seat) return [];
+  // The nukes weigh every craft, allies' too; every other choice sees only the bot's and the enemy's craft, so that it
+  // never aims at, rams, tractors or closes on an ally ("You may not target friendly allied Craft", l.1023).
+  const nukes = nukeOrders(whole, all, seat);
+  const knownState = withoutAllies(whole, seat);
+  const b = knownState.campaign.battle ?? all;
+  if (giveUp(knownState, b, seat, whole)) return [{ type: "give-up" }];
   const s4 = fighterOrders(b, seat);
-  const nukes = nukeOrders(knownState, b, seat);
   const off = new Set<string>();
   // Off the table for S7 and S9: retrieved and exploded craft, and rammers (the ram moves them, S8).
   for (const o of [...s4.orders, ...nukes]) if ((o.type === "retrieve" || o.type === "nuke") && o.craft) off.add(o.craft);
@@ -259,7 +283,9 @@ export function turnOrders(knownState: SpaceWarState, seat: SeatId, _rng: Rng): 
   // Rammers stay where they are for S7 (others keep clear of them) and are moved by their ram in S8; they do not shoot.
   const rammers = new Set(rams.map((r) => r.craft));
   const after = afterS6(knownState, s4.launched, off);
-  const moves = moveOrders(after, seat, rammers);
+  const allies = alliesOf(whole, seat);
+  const allyPoints = all.craft.filter((c): c is Placed => allies.includes(c.owner) && isPlaced(c)).map((c) => c.where.at);
+  const moves = moveOrders(after, seat, rammers, allyPoints);
   return [
     ...s4.orders,
     ...tractorOrders(b, seat),

@@ -17,8 +17,10 @@ export const DEPLOY_REACH = 5.8;
 
 /** Where the enemy is: its planet, or the middle of the far side of the table. */
 export function enemyHome(b: Battle, seat: SeatId): Point {
+  const edge = b.homes[seat]?.edge;
   for (const s of Object.keys(b.homes)) {
-    if (s === seat) continue;
+    // An ally of the Wall of Battle shares the seat's edge (scenarios/wall-of-battle.ts): not the enemy.
+    if (s === seat || (edge !== undefined && b.homes[s]?.edge === edge)) continue;
     const p = homePoint(b, s);
     if (p) return p;
   }

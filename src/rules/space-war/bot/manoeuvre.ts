@@ -92,8 +92,9 @@ interface Obstacle {
   r2: number;
 }
 
-function obstacles(b: Battle, seat: SeatId, c: Craft, poses: ReadonlyMap<string, Pose>): Obstacle[] {
-  const out: Obstacle[] = [];
+function obstacles(b: Battle, seat: SeatId, c: Craft, poses: ReadonlyMap<string, Pose>, allies: readonly Point[]): Obstacle[] {
+  // Allies' craft (the Wall of Battle), kept out of `b` so that nothing aims at them, are in the way all the same.
+  const out: Obstacle[] = allies.map((p) => ({ x: p.x, y: p.y, r2: FRIEND_CLEARANCE * FRIEND_CLEARANCE }));
   for (const o of b.craft) {
     if (o.id === c.id || !isPlaced(o)) continue;
     const at = poses.get(o.id)?.at ?? o.where.at;
@@ -116,7 +117,13 @@ function clear(b: Battle, from: Point, to: Point, others: readonly Obstacle[]): 
 }
 
 /** One craft's move toward its goal, or undefined when it stays (and its pose then). */
-export function moveOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<string, Pose>): { order?: MoveOrder; pose: Pose } {
+export function moveOf(
+  b: Battle,
+  seat: SeatId,
+  c: Placed,
+  poses: ReadonlyMap<string, Pose>,
+  allies: readonly Point[] = [],
+): { order?: MoveOrder; pose: Pose } {
   const stay = { pose: { at: c.where.at, heading: c.where.heading } };
   if (!powered(c)) return stay;
   const allowance = movementAllowance(c.type, operating(c, "E"));
@@ -148,7 +155,7 @@ export function moveOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<st
     pivot = true;
   }
   if (travel < 0.05) return stay;
-  const others = obstacles(b, seat, c, poses);
+  const others = obstacles(b, seat, c, poses, allies);
   let best: { to: Point; score: number } | undefined;
   search: for (const off of [0, 15, -15, 30, -30, 45, -45, 60, -60, 90, -90]) {
     for (const f of [1, 0.75, 0.5, 0.25]) {
@@ -179,6 +186,7 @@ export function moveOrders(
   known: SpaceWarState,
   seat: SeatId,
   still: ReadonlySet<string> = new Set(),
+  allies: readonly Point[] = [],
 ): { orders: MoveOrder[]; poses: Map<string, Pose> } {
   const b = known.campaign.battle;
   const poses = new Map<string, Pose>();
@@ -189,7 +197,7 @@ export function moveOrders(
     .sort((a, c) => (a.type === c.type ? a.id.localeCompare(c.id) : a.type === "vessel" ? -1 : 1));
   for (const c of mine) {
     if (still.has(c.id)) continue;
-    const m = moveOf(b, seat, c, poses);
+    const m = moveOf(b, seat, c, poses, allies);
     poses.set(c.id, m.pose);
     if (m.order) orders.push(m.order);
   }

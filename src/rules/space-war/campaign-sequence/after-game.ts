@@ -50,6 +50,30 @@ export function gameFacts(ctx: StepContext, seat: SeatId): GameFacts {
     enemyGaveUpWithCraft: enemies.some((e) => b.gaveUp.includes(e) && b.craft.some((c) => c.owner === e && military(c) && !lost(c))),
     vesselsLeft: b.craft.some((c) => c.owner === seat && military(c) && c.type === "vessel" && !lost(c)),
     machine: role === "machine" || role === "ct" || (s.campaign.squadrons.find((q) => q.seat === seat)?.machine ?? false),
+    ...(s.campaign.sides === undefined ? {} : { enemySquadrons: enemies.map((e) => enemySquadronFacts(ctx, b, e, mine)) }),
+  };
+}
+
+/**
+ * The Wall of Battle's Valour and Star against one enemy squadron (l.1033-1035): every military craft of it lost and
+ * at least one destroyed by this squadron (setting `wallValour: "alone"`: every one by this squadron), as the
+ * two-seat Valour reads; a craft of its largest design (C.24) destroyed by this squadron. A squadron that gave up
+ * took its survivors away (l.1027): "Giving up might reduce the enemy's gaining of Medals!"
+ */
+function enemySquadronFacts(
+  ctx: StepContext,
+  b: Battle,
+  enemy: SeatId,
+  mine: ReadonlySet<string>,
+): { seat: SeatId; everyCraftDestroyed: boolean; largestDesignCraftDestroyed: boolean } {
+  const theirs = b.craft.filter((c) => c.owner === enemy && military(c));
+  const killed = theirs.filter((c) => mine.has(c.id) && lost(c));
+  const largest = Math.max(0, ...theirs.map((c) => c.modules.length));
+  const alone = ctx.state.settings.wallValour === "alone";
+  return {
+    seat: enemy,
+    everyCraftDestroyed: theirs.length > 0 && killed.length > 0 && theirs.every(lost) && (!alone || killed.length === theirs.length),
+    largestDesignCraftDestroyed: killed.some((c) => c.modules.length === largest),
   };
 }
 
@@ -92,7 +116,7 @@ export function closeBattle(ctx: StepContext): void {
   const roles = c.roles ?? {};
   ctx.emit(
     "battle-over",
-    `The battle is over after ${b.turn} turn${b.turn === 1 ? "" : "s"}: ${ended.winner === "draw" ? "a draw" : `${ended.winner} wins`}, ${ended.reason}.`,
+    `The battle is over after ${b.turn} turn${b.turn === 1 ? "" : "s"}: ${ended.winner === "draw" ? "a draw" : ended.winners ? `${ended.winners.join(", ")} win` : `${ended.winner} wins`}, ${ended.reason}.`,
   );
 
   const awards: Award[] = [];
@@ -189,7 +213,15 @@ export function closeBattle(ctx: StepContext): void {
         award.strip.push({ crew: crew.id, why: "a franchise destroyed without the Corporation card (l.797, C.13)" });
   }
 
-  c.results.push({ game: c.game + 1, scenario: b.scenario, winner: ended.winner, reason: ended.reason, turns: b.turn, medals: earned });
+  c.results.push({
+    game: c.game + 1,
+    scenario: b.scenario,
+    winner: ended.winner,
+    ...(ended.winners ? { winners: [...ended.winners] } : {}),
+    reason: ended.reason,
+    turns: b.turn,
+    medals: earned,
+  });
   for (const a of awards) {
     if (a.medals.length > 0) ctx.emit("medals-earned", `${a.seat} earns ${a.medals.join(", ")} to parcel out (l.741-789).`);
     if (a.strip.length > 0)

@@ -1,12 +1,14 @@
 /**
  * How a campaign starts (l.15-21): its options chosen when the game is made (`options`: whole numbers a lobby offers
- * as boxes), then every seat's first step is designing its craft. Two squadrons, blue and red (the Wall of Battle's
- * four or six, l.1011-1035, are not yet: RULINGS.md).
+ * as boxes), then every seat's first step is designing its craft. Two squadrons, blue and red, or for the Wall of
+ * Battle (l.1011-1035, "four or six player games with equal numbers of squadrons on each side", l.1017) four or six:
+ * blue, red, green, yellow, white, black. With four or six every game is the Wall of Battle: it is chosen, never
+ * rolled (l.860 "scenario #6 requires more than 2 players so does not appear on this chart").
  */
 import { z } from "zod";
 import { parseSingleInput } from "../../../core/inputs.js";
 import { wholeIn } from "../../../core/ranges.js";
-import { err, ok } from "../../../core/result.js";
+import { err, ok, problem } from "../../../core/result.js";
 import type { Scenario, ScenarioInput } from "../../../core/ruleset.js";
 import type { BudgetOption } from "../designing-craft/cost.js";
 import type { SeatInfo, SpaceWarState } from "../model.js";
@@ -21,12 +23,13 @@ export const optionsSchema = z
     games: wholeIn(1, 100, "games").optional(),
     scenario: wholeIn(0, SCENARIOS.length, "scenario").optional(),
     budget: wholeIn(1, 3, "budget").optional(),
+    squadrons: wholeIn(2, 6, "squadrons").optional(),
   })
   .describe("the campaign's options; each left out takes the default");
 
 export const OPTIONS_INPUT: ScenarioInput = {
   name: "options",
-  description: "the campaign's options (games, scenario, budget); left out, the defaults",
+  description: "the campaign's options (games, scenario, budget, squadrons); left out, the defaults",
   min: 0,
   max: 1,
   schema: optionsSchema,
@@ -39,6 +42,12 @@ export const OPTIONS_INPUT: ScenarioInput = {
       max: SCENARIOS.length,
     },
     { name: "budget", description: "Budget: 1 normal 100 M€, 2 incompetent 120 M€, 3 expert 90 M€ (default 1)", min: 1, max: 3 },
+    {
+      name: "squadrons",
+      description: "Squadrons: 2, or 4 or 6 for the Wall of Battle, two alliances diced each game (l.1017-1019) (default 2)",
+      min: 2,
+      max: 6,
+    },
   ],
 };
 
@@ -46,28 +55,44 @@ export interface CampaignInputs {
   games: number;
   scenario: "roll" | ScenarioId;
   budget: BudgetOption;
+  /** 2, or 4 or 6 for the Wall of Battle (l.1017); left out, 2. */
+  squadrons?: number;
 }
 
 export const DEFAULT_INPUTS: CampaignInputs = { games: 3, scenario: "squadron-action", budget: "normal" };
 
-export const SEATS: readonly SeatInfo[] = [
+/** The seats a campaign may have, in order: the first two always, four or six for the Wall of Battle. */
+export const ALL_SEATS: readonly SeatInfo[] = [
   { id: "blue", name: "Blue squadron" },
   { id: "red", name: "Red squadron" },
+  { id: "green", name: "Green squadron" },
+  { id: "yellow", name: "Yellow squadron" },
+  { id: "white", name: "White squadron" },
+  { id: "black", name: "Black squadron" },
 ];
+
+/** The two seats of an ordinary campaign. */
+export const SEATS: readonly SeatInfo[] = ALL_SEATS.slice(0, 2);
+
+/** The numbers of squadrons a campaign may have: two, or "four or six" for the Wall of Battle (l.1017). */
+export const SQUADRON_COUNTS: readonly number[] = [2, 4, 6];
 
 /** A new campaign: every seat's squadron empty, awaiting its designs (step 1). */
 export function createCampaign(inputs: CampaignInputs): SpaceWarState {
+  const n = inputs.squadrons ?? 2;
+  const seats = ALL_SEATS.slice(0, SQUADRON_COUNTS.includes(n) ? n : 2);
   return {
     ruleset: "space-war",
     step: 1,
-    seats: SEATS.map((s) => ({ ...s })),
+    seats: seats.map((s) => ({ ...s })),
     settings: { ...DEFAULT_SETTINGS },
     games: inputs.games,
-    scenario: inputs.scenario,
+    // With four or six squadrons every game is the Wall of Battle (l.860).
+    scenario: seats.length > 2 ? "wall-of-battle" : inputs.scenario,
     campaign: {
       game: 0,
       step: "design",
-      squadrons: SEATS.map((s) => ({
+      squadrons: seats.map((s) => ({
         seat: s.id,
         name: s.name,
         budgetOption: inputs.budget,
@@ -93,11 +118,44 @@ export const CAMPAIGN: Scenario<SpaceWarState, CampaignInputs> = {
     const o = parseSingleInput(raw, "options", optionsSchema, "give the options once");
     if (!o.ok) return err(o.error);
     const v = o.value ?? {};
+    const squadrons = v.squadrons ?? 2;
+    if (!SQUADRON_COUNTS.includes(squadrons))
+      return err([
+        problem(
+          "options squadrons",
+          "bad-squadrons",
+          `${squadrons} squadrons: a campaign has 2, or 4 or 6 ("equal numbers of squadrons on each side", l.1017)`,
+        ),
+      ]);
+    const wall = SCENARIOS.indexOf("wall-of-battle") + 1;
+    if (squadrons > 2 && v.scenario !== undefined && v.scenario !== wall)
+      return err([
+        problem(
+          "options scenario",
+          "wall-of-battle-only",
+          `with ${squadrons} squadrons every game is ${wall} the Wall of Battle (l.1011-1017); leave the scenario out or give ${wall}`,
+        ),
+      ]);
+    if (squadrons === 2 && v.scenario === wall)
+      return err([
+        problem(
+          "options scenario",
+          "wall-needs-more",
+          `the Wall of Battle needs four or six squadrons (l.1017, l.860); give squadrons 4 or 6`,
+        ),
+      ]);
     return ok({
       games: v.games ?? DEFAULT_INPUTS.games,
       scenario:
-        v.scenario === undefined ? DEFAULT_INPUTS.scenario : v.scenario === 0 ? "roll" : (SCENARIOS[v.scenario - 1] ?? "squadron-action"),
+        squadrons > 2
+          ? "wall-of-battle"
+          : v.scenario === undefined
+            ? DEFAULT_INPUTS.scenario
+            : v.scenario === 0
+              ? "roll"
+              : (SCENARIOS[v.scenario - 1] ?? "squadron-action"),
       budget: BUDGET_NUMBERS[(v.budget ?? 1) - 1] ?? "normal",
+      squadrons,
     });
   },
   create: (_seed, inputs) => createCampaign(inputs ?? DEFAULT_INPUTS),

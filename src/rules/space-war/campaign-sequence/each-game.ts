@@ -9,12 +9,17 @@
 import type { SeatId } from "../../../core/ids.js";
 import type { Role } from "../model.js";
 import { SCENARIO_ROLL, SCENARIO_TITLES, type ScenarioId } from "../scenarios/scenarios.js";
+import { diceSides } from "../scenarios/wall-of-battle.js";
 import { CARD_DATA, CARDS, type Card } from "../technology-cards/cards.js";
 import type { StepContext } from "./step.js";
 
-/** The game's scenario: the Scenario Roll (a d6, l.818; ruling C.14) or the campaign's one. */
+/**
+ * The game's scenario: the Scenario Roll (a d6, l.818; ruling C.14) or the campaign's one; with four or six seats the
+ * Wall of Battle, "chosen, never rolled" (l.860).
+ */
 export function chooseScenario(ctx: StepContext): ScenarioId {
   const s = ctx.state;
+  if (s.seats.length > 2) return "wall-of-battle";
   if (s.scenario !== "roll") return s.scenario;
   const value = ctx.rng.d6() as 1 | 2 | 3 | 4 | 5 | 6;
   const scenario = SCENARIO_ROLL[value];
@@ -116,6 +121,9 @@ export function beginGame(ctx: StepContext): void {
   c.scenario = scenario;
   c.roles = assignRoles(ctx, scenario);
   ctx.emit("game", `Game ${c.game + 1} of ${ctx.state.games}: ${SCENARIO_TITLES[scenario]}.`);
+  // The Wall of Battle's sides are diced anew each game, after the designs (l.1015, l.1019).
+  if (scenario === "wall-of-battle") c.sides = diceSides(ctx);
+  else delete c.sides;
   drawCards(ctx, scenario);
   c.step = "purchase";
 }

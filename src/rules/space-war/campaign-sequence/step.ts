@@ -87,10 +87,28 @@ export function battleOf(state: SpaceWarState): Battle {
 /** A craft of the battle by id, or undefined. */
 export const craftById = (b: Battle, id: string): Craft | undefined => b.craft.find((c) => c.id === id);
 
-/** The seats on the other side of `seat` (every other seat; the Wall of Battle's alliances are not yet, RULINGS.md). */
+/**
+ * The seats on the other side of `seat`: every other seat, or in the Wall of Battle every seat of the other alliance
+ * (`Campaign.sides`, l.1019-1023 "You may not target friendly allied Craft").
+ */
 export function enemiesOf(state: SpaceWarState, seat: SeatId): SeatId[] {
-  return state.seats.map((s) => s.id).filter((s) => s !== seat);
+  return state.seats.map((s) => s.id).filter((s) => s !== seat && !allied(state, seat, s));
 }
+
+/** Are two different seats allies (the same side of a Wall of Battle, l.1019)? A seat is not its own ally. */
+export function allied(state: SpaceWarState, a: SeatId, b: SeatId): boolean {
+  const sides = state.campaign.sides;
+  if (a === b || sides === undefined) return false;
+  const x = sides[a];
+  return x !== undefined && x === sides[b];
+}
+
+/** Every seat but `seat`: who sees the public half of an event whose details only the owner may (allies included). */
+export const othersThan = (state: SpaceWarState, seat: SeatId): SeatId[] => state.seats.map((s) => s.id).filter((s) => s !== seat);
+
+/** The seats allied with `seat` (none outside the Wall of Battle). */
+export const alliesOf = (state: SpaceWarState, seat: SeatId): SeatId[] =>
+  state.seats.map((s) => s.id).filter((s) => allied(state, seat, s));
 
 /** The seat's own craft an order names, or why it is not one: unknown, another seat's, destroyed or gone. */
 export function ownCraft(

@@ -88,18 +88,30 @@ export interface GameFacts {
   vesselsLeft: boolean;
   /** Machine forces never receive medals (l.977). */
   machine: boolean;
+  /**
+   * The Wall of Battle (l.1033-1035): each enemy squadron's own Valour and Star ("In fleet actions it is awarded for
+   * destroying every enemy craft of a single squadron ... the largest Craft in each enemy squadron"); given, these
+   * replace `everyEnemyCraftDestroyed` and `largestDesignCraftDestroyed`.
+   */
+  enemySquadrons?: { seat: string; everyCraftDestroyed: boolean; largestDesignCraftDestroyed: boolean }[];
 }
 
 /**
- * The medals a squadron may parcel out after a game (l.741-789), one of each earned (two-player games; the Wall of
- * Battle's several Valour and Star medals, l.1035, are the next sessions').
+ * The medals a squadron may parcel out after a game (l.741-789), one of each earned; in the Wall of Battle a Valour
+ * and a Star per enemy squadron ("So it is possible for a single squadron to gain more than one of a particular
+ * Medal", l.1035), each still to a different crew (l.801).
  */
 export function medalsEarned(f: GameFacts): Medal[] {
   if (f.machine || !f.vesselsLeft) return [];
   const out: Medal[] = [];
   if (f.enemyCraftDestroyed >= ACE_KILLS) out.push("ace");
-  if (f.everyEnemyCraftDestroyed) out.push("valour");
-  if (f.largestDesignCraftDestroyed) out.push("star");
+  if (f.enemySquadrons !== undefined) {
+    for (const e of f.enemySquadrons) if (e.everyCraftDestroyed) out.push("valour");
+    for (const e of f.enemySquadrons) if (e.largestDesignCraftDestroyed) out.push("star");
+  } else {
+    if (f.everyEnemyCraftDestroyed) out.push("valour");
+    if (f.largestDesignCraftDestroyed) out.push("star");
+  }
   if (f.corporationTask) out.push("corporation");
   if (f.saboteurTask) out.push("saboteur");
   if (f.enemyFightersCaptured > 0) out.push("tek");

@@ -14,11 +14,14 @@
  *   must reveal the composition of his or her force before deployment!");
  * - which enemy craft an enemy crew is aboard, until that craft is face up (its medals are public: they were
  *   awarded after a game, l.729).
+ * In the Wall of Battle (l.1011-1035) an ally's craft in the battle are known whole, face down or aboard (allies fight
+ * side by side and talk); its cards, designs and purchase stay its own.
  * Everything else is open: the table, the planets, face-up craft whole, the tallies, the results and the medals.
  */
 import { isVisibleTo } from "../../../core/events.js";
 import type { SeatId } from "../../../core/ids.js";
 import { canonicalJson, cloneData } from "../../../core/json.js";
+import { allied } from "../campaign-sequence/step.js";
 import type { SxEvent } from "../events.js";
 import type { Craft, CraftModule, SpaceWarState, Squadron } from "../model.js";
 import { holds } from "../technology-cards/in-play.js";
@@ -63,6 +66,8 @@ export function seesForce(state: SpaceWarState, seat: SeatId): boolean {
 export function knownCraft(state: SpaceWarState, seat: SeatId, c: Craft): Craft | undefined {
   if (c.owner === seat || faceUp(c)) return c;
   const battle = state.campaign.step === "battle" || state.campaign.step === "after-game";
+  // The Wall of Battle: allies fight from one edge and share their table (RULINGS.md "6.0 Wall of Battle").
+  if (battle && allied(state, seat, c.owner)) return c;
   if (!battle) return seesForce(state, seat) ? c : undefined;
   switch (c.where.kind) {
     case "aboard":

@@ -9,6 +9,7 @@ import type { SeatId } from "../../../core/ids.js";
 import type { Rng } from "../../../core/rng.js";
 import type { OptionField, Options, OrderOption } from "../../../core/ruleset.js";
 import { awaiting, STEP_NAMES } from "../campaign-sequence/sequence.js";
+import { enemiesOf } from "../campaign-sequence/step.js";
 import { CRAFT_TYPES, MODULE_DATA, MODULES } from "../designing-craft/modules.js";
 import { MEDAL_DATA, MEDALS } from "../medals/medals.js";
 import { type Craft, operating, type SpaceWarState } from "../model.js";
@@ -104,9 +105,10 @@ export function legalOrders(state: SpaceWarState, seat: SeatId): Options {
       const aboard = mine.filter((x) => x.where.kind === "aboard");
       const vessels = flying.filter((x) => x.type === "vessel");
       const bays = vessels.filter((x) => operating(x, "SB") > 0);
-      const targets = all.filter((x) => x.owner !== seat && x.where.kind === "table");
+      const enemies = enemiesOf(k, seat);
+      const targets = all.filter((x) => enemies.includes(x.owner) && x.where.kind === "table");
       const held = all.filter(
-        (x) => x.owner !== seat && x.type === "fighter" && x.tractoredBy !== undefined && mine.some((v) => v.id === x.tractoredBy),
+        (x) => enemies.includes(x.owner) && x.type === "fighter" && x.tractoredBy !== undefined && mine.some((v) => v.id === x.tractoredBy),
       );
       const tractors = vessels.filter((x) => operating(x, "TR") > 0);
       const nukes = flying.filter((x) => operating(x, "N") > 0);

@@ -5,6 +5,7 @@
 import { isVisibleTo } from "../../../core/events.js";
 import type { SeatId } from "../../../core/ids.js";
 import { STEP_NAMES } from "../campaign-sequence/sequence.js";
+import { alliesOf, enemiesOf } from "../campaign-sequence/step.js";
 import { budgetOf, MAX_CRAFT } from "../designing-craft/cost.js";
 import { arcOf, type Design, designCost, designText } from "../designing-craft/design.js";
 import type { SxEvent } from "../events.js";
@@ -67,7 +68,7 @@ export function standings(state: SpaceWarState): string {
   ];
   for (const r of c.results)
     lines.push(
-      `  game ${r.game} (${r.scenario}, ${r.turns} turns): ${r.winner === "draw" ? "a draw" : `${r.winner} won`}: ${r.reason}; medals ${state.seats
+      `  game ${r.game} (${r.scenario}, ${r.turns} turns): ${r.winner === "draw" ? "a draw" : `${r.winners?.join(", ") ?? r.winner} won`}: ${r.reason}; medals ${state.seats
         .map((s) => `${s.id} ${(r.medals[s.id] ?? []).length}`)
         .join(", ")}`,
     );
@@ -109,8 +110,16 @@ export function report(state: SpaceWarState, seat: SeatId, events: readonly SxEv
   lines.push("", "Your craft (* damaged, ° expended):");
   if (mine.length === 0) lines.push("  none in a battle now");
   for (const c of mine) lines.push(`  ${craftLine(c)}`);
+  // The Wall of Battle: allies' craft, known whole (RULINGS.md "6.0 Wall of Battle").
+  const friends = alliesOf(k, seat);
+  const allied = (k.campaign.battle?.craft ?? []).filter((c) => friends.includes(c.owner) && c.where.kind !== "gone");
+  if (allied.length > 0) {
+    lines.push("", `Allied craft (${friends.join(", ")}):`);
+    for (const c of allied) lines.push(`  ${c.owner}: ${craftLine(c)}`);
+  }
+  const foes = enemiesOf(k, seat);
   const enemies = (k.campaign.battle?.craft ?? []).filter(
-    (c) => c.owner !== seat && (c.where.kind === "hidden" || c.where.kind === "table"),
+    (c) => foes.includes(c.owner) && (c.where.kind === "hidden" || c.where.kind === "table"),
   );
   if (enemies.length > 0) {
     lines.push("", "Enemy craft on the table as you know them:");
@@ -280,7 +289,8 @@ export function ordersTemplate(state: SpaceWarState, seat: SeatId): string {
   if (c.step === "battle") {
     const b = k.campaign.battle;
     const mine = (b?.craft ?? []).filter((x) => x.owner === seat);
-    const targets = (b?.craft ?? []).filter((x) => x.owner !== seat && x.where.kind === "table");
+    const foes = enemiesOf(k, seat);
+    const targets = (b?.craft ?? []).filter((x) => foes.includes(x.owner) && x.where.kind === "table");
     head.push(
       "# Uncomment and edit the orders you want, under orders: (S3 give-up, S4 launch/retrieve, S7 move, S9 shoot, S10 repair ...).",
     );

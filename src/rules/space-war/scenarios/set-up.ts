@@ -7,12 +7,13 @@
  * Convoy's transports (l.936-938) with the escort; each seat's tally. Then the deployment step.
  */
 import type { SeatId } from "../../../core/ids.js";
-import type { StepContext } from "../campaign-sequence/step.js";
+import { enemiesOf, type StepContext } from "../campaign-sequence/step.js";
 import { type Battle, type Craft, craftOf, type Point, type Role } from "../model.js";
 import { CARD_DATA } from "../technology-cards/cards.js";
 import { useCard } from "../technology-cards/in-play.js";
 import { along, TABLE } from "../the-turn/geometry.js";
 import { CONVOY_TRANSPORTS, type ScenarioId, SPACE_STATION_MODULES, TRANSPORT } from "./scenarios.js";
+import { wallHomes } from "./wall-of-battle.js";
 
 /** A planet's diameter: "spheres about 3" across" (l.872). */
 export const PLANET_DIAMETER = 3;
@@ -71,12 +72,19 @@ export function setUpBattle(ctx: StepContext, forces: Readonly<Record<SeatId, Cr
     tally: {},
     homes: {},
   };
-  seats.forEach((seat, i) => {
-    const edge = i % 2 === 0 ? "west" : "east";
-    const at = { x: edge === "west" ? PLANET_IN : table.width - PLANET_IN, y: table.depth / 2 };
-    battle.homes[seat] = { planet: battle.planets.length, edge };
-    battle.planets.push({ at, diameter: PLANET_DIAMETER });
-  });
+  if (c.sides !== undefined)
+    // The Wall of Battle: each alliance along its own narrow edge, each squadron its own planet (wall-of-battle.ts).
+    for (const h of wallHomes(seats, c.sides, table, PLANET_IN)) {
+      battle.homes[h.seat] = { planet: battle.planets.length, edge: h.edge };
+      battle.planets.push({ at: h.at, diameter: PLANET_DIAMETER });
+    }
+  else
+    seats.forEach((seat, i) => {
+      const edge = i % 2 === 0 ? "west" : "east";
+      const at = { x: edge === "west" ? PLANET_IN : table.width - PLANET_IN, y: table.depth / 2 };
+      battle.homes[seat] = { planet: battle.planets.length, edge };
+      battle.planets.push({ at, diameter: PLANET_DIAMETER });
+    });
   for (const seat of seats) {
     const craft = [...(forces[seat] ?? [])];
     if (roles[seat] === "escort")
@@ -102,7 +110,7 @@ export function setUpBattle(ctx: StepContext, forces: Readonly<Record<SeatId, Cr
   // Traitor (l.708-710): "Enemy player must reveal the composition of his or her force before deployment!"
   for (const seat of seats)
     if (useCard(ctx, seat, "traitor"))
-      for (const enemy of seats.filter((s) => s !== seat)) {
+      for (const enemy of enemiesOf(ctx.state, seat)) {
         const counts = new Map<string, number>();
         for (const k of battle.craft.filter((x) => x.owner === enemy && !x.station)) counts.set(k.design, (counts.get(k.design) ?? 0) + 1);
         ctx.emit(

@@ -7,7 +7,7 @@
  * damage (reference E.4); the damaging hits wait for S2 in `Craft.pendingDamage`.
  */
 import type { SeatId } from "../../../core/ids.js";
-import { battleOf, enemiesOf, type StepContext } from "../campaign-sequence/step.js";
+import { battleOf, othersThan, type StepContext } from "../campaign-sequence/step.js";
 import type { Roll } from "../events.js";
 import { crewMedals, wingman } from "../medals/in-play.js";
 import { type Craft, operating } from "../model.js";
@@ -79,7 +79,7 @@ export function makeArmourSaves(ctx: StepContext, seat: SeatId): void {
       ctx.emit("hits-resolved", text, { craft: [c.id], rolls, to });
       ctx.emit("hits-resolved", `${c.id} (face down) takes ${hits} hit${hits === 1 ? "" : "s"}: ${damage} damage.`, {
         craft: [c.id],
-        to: enemiesOf(ctx.state, c.owner),
+        to: othersThan(ctx.state, c.owner),
       });
     }
   }

@@ -10,7 +10,7 @@
  * vessel of the holding seat with an operating Shuttle Bay within 3" of it (ruling "Tractor holds").
  */
 import type { SeatId } from "../../../core/ids.js";
-import { battleOf, craftById, enemiesOf, type Given, onTable, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import { battleOf, craftById, type Given, onTable, othersThan, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import type { Design } from "../designing-craft/design.js";
 import { type Craft, operating, type Point, type Whereabouts } from "../model.js";
 import type { LaunchOrder, PrisonerOrder, RetrieveOrder } from "../orders.js";
@@ -92,7 +92,7 @@ function launch(ctx: StepContext, seat: SeatId, given: Given<LaunchOrder>, moved
   if (bay.face === "table") ctx.emit("launched", text, { craft: [id, v.id], order: given.at });
   else {
     ctx.emit("launched", text, { craft: [id, v.id], order: given.at, to: [seat] });
-    ctx.emit("launched", `a new face-down counter ${id} appears beside ${v.id}.`, { craft: [id, v.id], to: enemiesOf(ctx.state, seat) });
+    ctx.emit("launched", `a new face-down counter ${id} appears beside ${v.id}.`, { craft: [id, v.id], to: othersThan(ctx.state, seat) });
   }
   return true;
 }
@@ -128,7 +128,7 @@ function retrieve(ctx: StepContext, seat: SeatId, given: Given<RetrieveOrder>, m
     ctx.emit("retrieved", text, { craft: [id, v.id], order: given.at, to: [seat] });
     ctx.emit("retrieved", `${id} leaves the table${bay.face === "table" ? ` into ${v.id}` : ""}.`, {
       craft: bay.face === "table" ? [id, v.id] : [id],
-      to: enemiesOf(ctx.state, seat),
+      to: othersThan(ctx.state, seat),
     });
   }
   return true;

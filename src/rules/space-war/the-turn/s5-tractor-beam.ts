@@ -13,7 +13,7 @@
  * 3" apart (`releaseBrokenHolds`). A held fighter does nothing: other steps refuse its orders (`heldProblem`).
  */
 import type { SeatId } from "../../../core/ids.js";
-import { battleOf, craftById, type Given, onTable, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import { allied, battleOf, craftById, type Given, onTable, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import type { Roll } from "../events.js";
 import { type Craft, operating } from "../model.js";
 import type { TractorOrder } from "../orders.js";
@@ -98,6 +98,8 @@ function tryTractor(ctx: StepContext, seat: SeatId, given: Given<TractorOrder>, 
   if (!onTable(f)) return fail("not-on-table", `${tid} is not on the table (${f.where.kind})`);
   if (f.owner !== seat && f.where.kind === "hidden")
     return fail("face-down", `${tid} is a face-down counter: you do not know it is a fighter until it is spotted (l.665)`);
+  if (allied(ctx.state, seat, f.owner))
+    return fail("allied-target", `${tid} is ${f.owner}'s, your ally: "You may not target friendly allied Craft" (l.1023)`);
   if (f.owner === seat && !f.modules.some((m) => m.damaged))
     return fail("not-damaged", `${tid} is your own and undamaged: tractors recover your own damaged fighters only (l.450)`);
   const d = distance(v.where.at, f.where.at);

@@ -1,7 +1,8 @@
 /**
  * S6 - Explode Nuclear device (seed 001 l.458-462): "The Craft carrying the Nuke is Destroyed completely. Any Craft in
  * contact takes 2d6 Hits. All other craft within a 3" radius take d6 Hits." EMP enhanced nukes widen the radius to 5"
- * (l.700-702). Friend and foe alike (l.1023): every craft on the table, face up or down; fighters aboard a vessel are
+ * (l.700-702). Friend and foe alike (l.1023: "if accidentally the nuke happens to blow up a crack allied Craft, what a
+ * shame!"), but in the Wall of Battle only "within blast radius of an enemy Craft" (l.1023, scenarios/wall-of-battle.ts): every craft on the table, face up or down; fighters aboard a vessel are
  * not on the table and "may not ... be attacked" (l.428). The hits wait for each owner's next S1 (l.355, C.20: the
  * exploding seat's own craft wait a whole round), credited to the exploding seat.
  *
@@ -13,6 +14,7 @@ import { battleOf, type Given, onTable, ownCraft, type Sorted, type StepContext 
 import type { Roll } from "../events.js";
 import { type Craft, operating } from "../model.js";
 import type { NukeOrder } from "../orders.js";
+import { nukeProblem } from "../scenarios/wall-of-battle.js";
 import { NUKE_RADIUS, nukeRadius } from "../technology-cards/cards.js";
 import { holds, useCard } from "../technology-cards/in-play.js";
 import { CONTACT, distance, inchesText } from "./geometry.js";
@@ -71,7 +73,7 @@ export function explodeNukes(ctx: StepContext, seat: SeatId, orders: Sorted): vo
 }
 
 function explode(ctx: StepContext, seat: SeatId, given: Given<NukeOrder>): boolean {
-  const _b = battleOf(ctx.state);
+  const b = battleOf(ctx.state);
   const id = given.order.craft;
   const fail = (code: string, message: string): false => {
     ctx.fail(seat, given.at, code, message);
@@ -85,6 +87,8 @@ function explode(ctx: StepContext, seat: SeatId, given: Given<NukeOrder>): boole
   if (operating(c, "N") === 0) return fail("no-nuke", `${id} has no operating Nuclear Warhead (l.118-122)`);
   const held = heldProblem(c);
   if (held) return fail("held", held);
+  const wall = nukeProblem(ctx.state, b, c);
+  if (wall) return fail("no-enemy-in-blast", wall);
   detonate(ctx, seat, c, undefined, given.at);
   return true;
 }

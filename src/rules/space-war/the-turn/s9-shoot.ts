@@ -89,7 +89,14 @@ export function shotRuling(
   const b = battleOf(state);
   const t = craftById(b, order.target);
   if (t === undefined) return { ok: false, code: "unknown-target", text: `there is no craft ${order.target} in this battle` };
-  if (!enemiesOf(state, seat).includes(t.owner)) return { ok: false, code: "not-an-enemy", text: `${t.id} is your own craft` };
+  if (!enemiesOf(state, seat).includes(t.owner))
+    return t.owner === seat
+      ? { ok: false, code: "not-an-enemy", text: `${t.id} is your own craft` }
+      : {
+          ok: false,
+          code: "allied-target",
+          text: `${t.id} is ${t.owner}'s, your ally: "You may not target friendly allied Craft" (l.1023)`,
+        };
   if (t.where.kind === "hidden")
     return { ok: false, code: "face-down-target", text: `${t.id} is face down: you may not fire at a face-down counter (l.665)` };
   if (t.where.kind === "aboard")

@@ -14,7 +14,9 @@
  */
 import type { SeatId } from "../../../core/ids.js";
 import { battleOf, noOrders, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import type { Roll } from "../events.js";
 import type { TurnStep } from "../model.js";
+import { rankByDice } from "../scenarios/wall-of-battle.js";
 import { battleOver } from "./battle-end.js";
 import { makeArmourSaves } from "./s1-armour-saves.js";
 import { resultsOfDamage } from "./s2-results-of-damage.js";
@@ -92,8 +94,22 @@ export function playerTurn(ctx: StepContext, orders: Sorted): void {
   const seat = b.active;
   runSteps(ctx, seat, orders, PLAYER_TURN);
   if (b.ended) return;
-  const next = nextSeat(b.order, b.gaveUp, seat);
-  if (next.newTurn) b.turn++;
+  // A squadron with nothing left (every craft gone) plays no more turns: in the Wall of Battle its allies fight on.
+  const out = b.order.filter((x) => !b.craft.some((c) => c.owner === x && c.where.kind !== "gone"));
+  const skip = [...b.gaveUp, ...out];
+  let next = nextSeat(b.order, skip, seat);
+  if (next.newTurn) {
+    b.turn++;
+    if (ctx.state.campaign.sides !== undefined && ctx.state.settings.wallOrder === "turn") {
+      // l.1031 "Optionally decide it at the start of each complete turn using Squadron Cards!" (C.35).
+      ctx.where = `game ${ctx.state.campaign.game + 1}, turn ${b.turn}, the Squadron Cards`;
+      const rolls: Roll[] = [];
+      b.order = rankByDice(ctx, b.order, "Squadron Card", rolls);
+      ctx.emit("order", `The Squadron Cards deal turn ${b.turn}'s order of play (l.1031, C.35): ${b.order.join(", ")}.`, { rolls });
+      const first = b.order.find((x) => !skip.includes(x));
+      if (first !== undefined) next = { seat: first, newTurn: true };
+    }
+  }
   b.active = next.seat;
   runSteps(ctx, next.seat, EMPTY, START_OF_TURN);
 }
