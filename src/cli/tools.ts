@@ -4,6 +4,8 @@
  *   starhost <tool> DIR --out FILE [options]              a game tool (map, replay) on a game folder
  *   starhost battle <ruleset> --input FILE                the ruleset's "odds" tool (kept for the README)
  *   starhost fleet check FILE                             the "fleet-check" tool of the ruleset that has one
+ *   starhost <ruleset> <noun> check FILE                  any "<noun>-check" tool, as the issues spell it
+ *                                                         (`starhost space-war design check FILE`)
  */
 import { type Command, InvalidArgumentError } from "commander";
 import type { AnyRuleset, InputTool, ToolOption } from "../core/ruleset.js";
@@ -78,6 +80,13 @@ export function registerToolCommands(program: Command): void {
       inputToolCommand(g, tool.id, tool, false).action((o: Record<string, unknown> & { input: string; json?: boolean }) =>
         runInput(tool, o.input, o),
       );
+      // A checker ("design-check") is also "<ruleset> design check FILE": the words a player reads in the issue and
+      // the README, with the file as an argument like `fleet check FILE`.
+      const noun = /^([a-z]+)-check$/.exec(tool.id)?.[1];
+      if (noun)
+        inputToolCommand(group(g, noun, `${tool.summary} (the same as ${tool.id} --input FILE)`), "check", tool, true).action(
+          (file: string, o: Record<string, unknown> & { json?: boolean }) => runInput(tool, file, o),
+        );
     }
     g.command("auto")
       .description("let the bots finish the game in a folder (the same as `starhost auto`)")

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { starhost } from "../cli/run-cli.js";
 import { BUDGETS, budgetOf, COST_TABLE, craftCost, MAX_CRAFT, MAX_DESIGNS } from "../../src/rules/space-war/designing-craft/cost.js";
 import { design, designCost, designText } from "../../src/rules/space-war/designing-craft/design.js";
 import { designCheckTool } from "../../src/rules/space-war/designing-craft/design-check.js";
@@ -257,5 +258,16 @@ describe("design-check tool", () => {
     expect(out.text).toContain("craft[0].count: count cannot be negative");
     expect(designCheckTool.run("hello", {}).refused).toBe(true);
     expect(designCheckTool.run({ designs: [], extra: 1 }, {}).refused).toBe(true);
+  });
+  it('as the issue spells it, `starhost space-war design check FILE`: exit 0 for a legal squadron, 1 with a line per fault', () => {
+    const good = starhost(["space-war", "design", "check", join(EXAMPLES, "blue-squadron.yaml")]);
+    expect(good.code).toBe(0);
+    expect(good.stdout).toContain("Total: 98 M€ of 100 M€; 8 craft of 16; 3 design(s) of 3");
+    const bad = starhost(["space-war", "design", "check", join(EXAMPLES, "faulty-squadron.yaml"), "--json"]);
+    expect(bad.code).toBe(1);
+    expect((JSON.parse(bad.stdout) as { problems: unknown[] }).problems).toHaveLength(9);
+    const missing = starhost(["space-war", "design", "check", join(EXAMPLES, "no-such.yaml")]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain("no-such.yaml");
   });
 });
