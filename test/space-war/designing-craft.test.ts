@@ -3,12 +3,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { starhost } from "../cli/run-cli.js";
 import { BUDGETS, budgetOf, COST_TABLE, craftCost, MAX_CRAFT, MAX_DESIGNS } from "../../src/rules/space-war/designing-craft/cost.js";
 import { design, designCost, designText } from "../../src/rules/space-war/designing-craft/design.js";
 import { designCheckTool } from "../../src/rules/space-war/designing-craft/design-check.js";
 import { MODULE_DATA, MODULES, mayCarry, moduleOf } from "../../src/rules/space-war/designing-craft/modules.js";
 import { checkSquadron, parseSquadron, type SquadronFile } from "../../src/rules/space-war/designing-craft/squadron.js";
+import { starhost } from "../cli/run-cli.js";
 
 const EXAMPLES = join(import.meta.dirname, "..", "..", "examples", "space-war");
 const example = (name: string): unknown => parse(readFileSync(join(EXAMPLES, name), "utf8"));
@@ -259,7 +259,7 @@ describe("design-check tool", () => {
     expect(designCheckTool.run("hello", {}).refused).toBe(true);
     expect(designCheckTool.run({ designs: [], extra: 1 }, {}).refused).toBe(true);
   });
-  it('as the issue spells it, `starhost space-war design check FILE`: exit 0 for a legal squadron, 1 with a line per fault', () => {
+  it("as the issue spells it, `starhost space-war design check FILE`: exit 0 for a legal squadron, 1 with a line per fault", () => {
     const good = starhost(["space-war", "design", "check", join(EXAMPLES, "blue-squadron.yaml")]);
     expect(good.code).toBe(0);
     expect(good.stdout).toContain("Total: 98 M€ of 100 M€; 8 craft of 16; 3 design(s) of 3");
