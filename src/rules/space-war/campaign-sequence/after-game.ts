@@ -136,9 +136,11 @@ export function closeBattle(ctx: StepContext): void {
   const disaster: SeatId[] = [];
   if (b.scenario === "convoy-escort" && escort !== undefined) {
     const beaten = b.gaveUp.includes(escort) || !b.craft.some((k) => k.owner === escort && military(k) && k.type === "vessel" && !lost(k));
+    // A transport with every Engine destroyed cannot go anywhere: one the escort's giving up marked fled (S3 removes
+    // every craft, l.1027) is still there to be captured, as is one on the table; destroyed or exited ones are not.
+    const stranded = (k: Craft) => k.where.kind !== "gone" || k.where.how === "fled";
     const taken = b.craft.filter(
-      (k) =>
-        k.owner === escort && k.civilian && k.where.kind !== "gone" && k.modules.filter((m) => m.module === "E").every((m) => m.damaged),
+      (k) => k.owner === escort && k.civilian && stranded(k) && k.modules.filter((m) => m.module === "E").every((m) => m.damaged),
     );
     if (beaten && taken.length > 0) {
       for (const t of taken) t.where = { kind: "gone", how: "captured" };
@@ -203,8 +205,13 @@ export function closeBattle(ctx: StepContext): void {
     if (!award) continue;
     const station = b.craft.find((k) => k.station && k.owner === q.seat);
     const fledFromCT = b.scenario === "cultural-terrorists" && b.gaveUp.includes(q.seat);
-    if ((station && lost(station)) || fledFromCT)
-      for (const crew of crewsAboard(b, q.seat)) award.strip.push({ crew, why: "own Space Station destroyed (l.876)" });
+    if ((station && lost(station)) || fledFromCT) {
+      const why =
+        station && lost(station)
+          ? "own Space Station destroyed (l.876)"
+          : "fled from the CT's: the Space Station is assumed destroyed (l.921, l.876)";
+      for (const crew of crewsAboard(b, q.seat)) award.strip.push({ crew, why });
+    }
     if (disaster.includes(q.seat))
       for (const crew of crewsAboard(b, q.seat)) award.strip.push({ crew, why: "the Convoy's disaster (l.954)" });
     const franchise = b.craft.some((k) => k.station && lost(k) && (b.tally[q.seat]?.destroyed ?? []).includes(k.id));

@@ -11,12 +11,15 @@
  * geometry.ts `CONTACT`), at most its allowance less what it moved in S7 (`Craft.moved`); planets block (l.872). The
  * rammer must be on the table, powered and not held by a tractor; the target an enemy craft face up on the table (you
  * ram what you can see, as you fire at it: l.665). A face-down rammer gives itself away. Hits are pending on both
- * craft (reference E.4), credited to the rammer's seat on the target; the rammer's own hits credit no one.
+ * craft (reference E.4), credited to the rammer's seat on the target; the rammer's own hits credit no one. A ram into
+ * the enemy's Space Station achieves the Saboteur task for a seat holding its card (l.720-722,
+ * technology-cards/tasks.ts `saboteurContact`).
  */
 import type { SeatId } from "../../../core/ids.js";
 import { battleOf, craftById, enemiesOf, onTable, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import { operating, type Point, powered, type SpaceWarState } from "../model.js";
 import type { RamOrder } from "../orders.js";
+import { saboteurContact } from "../technology-cards/tasks.js";
 import { along, angleBetween, bearing, blockingPlanet, CONTACT, distance, inchesText } from "./geometry.js";
 import { addHits } from "./losses.js";
 import { releaseBrokenHolds } from "./s5-tractor-beam.js";
@@ -129,6 +132,8 @@ export function ramming(ctx: StepContext, seat: SeatId, orders: Sorted): void {
     c.moved = (c.moved ?? 0) + r.distance;
     if (r.nuke) {
       ctx.emit("rammed", `${r.text}.`, { craft: [c.id, t.id], order: given.at });
+      // Contact is made before the blast (l.516 "upon contact"): the Saboteur task counts it (l.722).
+      saboteurContact(ctx, seat, c, t, given.at);
       // The blast in contact (l.516): S6's own, the target taking 2d6 as the craft it touched (l.462).
       detonate(ctx, seat, c, t.id, given.at);
       continue;
@@ -136,6 +141,8 @@ export function ramming(ctx: StepContext, seat: SeatId, orders: Sorted): void {
     addHits(t, r.hits, seat);
     addHits(c, r.hits);
     ctx.emit("rammed", `${r.text}.`, { craft: [c.id, t.id], order: given.at });
+    // "Get one of your craft to contact the enemy Space Station" (l.722): a ram is how a craft makes contact (l.508).
+    saboteurContact(ctx, seat, c, t, given.at);
   }
   // A holding vessel that rammed away from what it held lets go (l.442, E.7).
   releaseBrokenHolds(ctx);
