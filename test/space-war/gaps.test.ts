@@ -7,8 +7,9 @@ import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { describe, expect, it } from "vitest";
 import type { SeatId } from "../../src/core/ids.js";
 import { Rng } from "../../src/core/rng.js";
-import { createCampaign, DEFAULT_INPUTS } from "../../src/rules/space-war/campaign-sequence/create.js";
+import { CAMPAIGN, createCampaign, DEFAULT_INPUTS } from "../../src/rules/space-war/campaign-sequence/create.js";
 import { resolveStep } from "../../src/rules/space-war/campaign-sequence/sequence.js";
+import { stepContext } from "../../src/rules/space-war/campaign-sequence/step.js";
 import { type Design, design } from "../../src/rules/space-war/designing-craft/design.js";
 import type { SxEvent } from "../../src/rules/space-war/events.js";
 import type { Medal } from "../../src/rules/space-war/medals/medals.js";
@@ -18,6 +19,7 @@ import type { ScenarioId } from "../../src/rules/space-war/scenarios/scenarios.j
 import { spaceStation } from "../../src/rules/space-war/scenarios/set-up.js";
 import { parseState } from "../../src/rules/space-war/state-schema.js";
 import type { Card } from "../../src/rules/space-war/technology-cards/cards.js";
+import { machineSelfDestruct } from "../../src/rules/space-war/the-turn/s6-nuclear-devices.js";
 import { DiceRng } from "../battleshift/support.js";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -395,5 +397,98 @@ describe('3.0 Convoy Escort, "Disaster" (l.954)', () => {
     const r = step(t, { blue: [{ type: "give-up" }] });
     expect(r.events.map((e) => e.kind)).not.toContain("captured");
     expect(awardOf(r.state, "blue")?.strip).toEqual([]);
+  });
+});
+
+describe('4.0 Machine Wars: "This can be a variant of the other scenarios" (l.973-979), the campaign option machines', () => {
+  const dsg = (name: string, craft: "vessel" | "fighter", modules: string[]) => ({ type: "design", name, craft, modules });
+  const MACHINE_DESIGNS = [dsg("Drone", "vessel", ["E", "L", "L"]), dsg("Hive", "vessel", ["E", "SB"]), dsg("Bug", "fighter", ["E", "L"])];
+  /** A campaign of one scenario with red (seat 2) a machine force, designed; `script` the d6 of who commands what. */
+  const machineCampaign = (scenario: ScenarioId, script: number[] = []): Step =>
+    step(createCampaign({ ...DEFAULT_INPUTS, scenario, machines: 2 }), { red: MACHINE_DESIGNS }, new ScriptRng(script));
+
+  it("the option: 0 or left out none, else the seat whose squadron is a machine force; a seat beyond the squadrons is refused", () => {
+    const parse = (o: object) => CAMPAIGN.parseInputs({ options: [o] });
+    const none = parse({});
+    expect(none.ok && none.value.machines).toBeUndefined();
+    const red = parse({ machines: 2 });
+    expect(red.ok && red.value.machines).toBe(2);
+    const bad = parse({ machines: 3 });
+    expect(bad.ok ? [] : bad.error.map((p) => p.code)).toEqual(["bad-machines"]);
+    const six = parse({ squadrons: 6, machines: 5 });
+    expect(six.ok && six.value.machines).toBe(5);
+    expect(createCampaign(DEFAULT_INPUTS).campaign.squadrons.map((q) => q.machine)).toEqual([false, false]);
+    expect(createCampaign({ ...DEFAULT_INPUTS, machines: 2 }).campaign.squadrons.map((q) => q.machine)).toEqual([false, true]);
+  });
+
+  it("1.0 Squadron Action against machines: 120 M€ (l.975), no crews, no medals (l.977), fighters self-destruct with the last vessel (l.979)", () => {
+    const d = machineCampaign("squadron-action");
+    expect(d.state.campaign.roles).toEqual({ blue: "squadron", red: "squadron" });
+    const r = step(d.state, {
+      red: [
+        { type: "buy", design: "Drone", count: 12 },
+        { type: "buy", design: "Hive", count: 1 },
+        { type: "buy", design: "Bug", count: 1 },
+        { type: "crew", crew: "anyone", design: "Drone" },
+      ],
+    });
+    expect(codes(r, "red")).toEqual(["machine-crews"]);
+    expect(r.events.find((e) => e.kind === "bought" && e.to?.includes("red"))?.text).toContain("120 M€ of 120 M€, 14 craft");
+    const battle = step(r.state).state;
+    // Red's machines destroy five blue craft and the station: no Ace, no Corporation, no medal at all (l.977).
+    const b = battle.campaign.battle;
+    if (!b) throw new Error("no battle");
+    for (const id of ["blue-1", "blue-2", "blue-3", "blue-4", "blue-5", "blue-station"]) {
+      wreck(craftIn(battle, id));
+      b.tally.red?.destroyed.push(id);
+    }
+    const after = closed(battle, "red").state;
+    expect(awardOf(after, "red")?.medals).toEqual([]);
+    expect(after.campaign.results[0]?.medals.red).toEqual([]);
+    // The Bug is red-14; every red vessel destroyed, it self-destructs at once.
+    for (const c of b.craft.filter((x) => x.owner === "red" && x.type === "vessel")) wreck(c);
+    const ctx = stepContext(battle, Rng.fromSeed(1));
+    machineSelfDestruct(ctx, "red");
+    expect(craftIn(battle, "red-14").where).toEqual({ kind: "gone", how: "destroyed" });
+  });
+
+  it("3.0 Convoy Escort with a machine escort: it wins, and takes no Corporation Medal (l.948 read with l.977)", () => {
+    const d = machineCampaign("convoy-escort", [5]);
+    expect(d.state.campaign.roles).toEqual({ blue: "attacker", red: "escort" });
+    const s = step(step(d.state).state).state;
+    const transports = s.campaign.battle?.craft.filter((c) => c.civilian && !c.station) ?? [];
+    expect(transports.map((c) => c.owner)).toEqual(["red", "red", "red"]);
+    for (const t of transports.slice(0, 2)) t.where = { kind: "gone", how: "exited" };
+    const r = step(s);
+    expect(r.state.campaign.results[0]?.winner).toBe("red");
+    expect(awardOf(r.state, "red")?.medals).toEqual([]);
+  });
+
+  it("2.0 Cultural Terrorists: a machine seat commanding the CT's commands the CT force, whose fighters are no machines (l.907-913)", () => {
+    const d = machineCampaign("cultural-terrorists", [1]);
+    expect(d.state.campaign.roles).toEqual({ blue: "squadron", red: "ct" });
+    const s = step(step(d.state).state).state;
+    const ct = s.campaign.battle?.craft.filter((c) => c.owner === "red") ?? [];
+    const carrier = ct.find((c) => c.design === "CT Carrier");
+    if (!carrier) throw new Error("no carrier");
+    wreck(carrier);
+    machineSelfDestruct(stepContext(s, Rng.fromSeed(1)), "red");
+    expect(ct.filter((c) => c.where.kind === "gone").map((c) => c.design)).toEqual(["CT Carrier"]);
+    // The other way round, the machine squadron defends the station ("UCSV often protect sensitive corporation
+    // establishments", l.969) and buys with 120 M€.
+    const m = machineCampaign("cultural-terrorists", [4]);
+    expect(m.state.campaign.roles).toEqual({ blue: "ct", red: "squadron" });
+    const bought = step(m.state);
+    expect(bought.events.find((e) => e.kind === "bought" && e.to?.includes("red"))?.text).toContain("of 120 M€");
+  });
+
+  it("4.0 and 5.0 Machine Wars: the machine squadron commands the machines, with no roll", () => {
+    for (const scenario of ["machine-wars", "machine-wars-ii"] as const) {
+      const d = machineCampaign(scenario);
+      expect(d.state.campaign.roles).toEqual({ blue: "squadron", red: "machine" });
+      const roles = d.events.find((e) => e.kind === "roles");
+      expect(roles?.text).toBe("blue defends; red's squadron, a machine force (l.973), commands the machines: no roll.");
+      expect(roles?.rolls).toBeUndefined();
+    }
   });
 });

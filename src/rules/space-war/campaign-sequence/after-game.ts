@@ -20,6 +20,7 @@ import type { DesignOrder, MedalOrder, StripOrder } from "../orders.js";
 import { military } from "../scenarios/set-up.js";
 import { holds } from "../technology-cards/in-play.js";
 import { checkDesign } from "./designs.js";
+import { machineForce } from "./each-game.js";
 import { battleOf, enemiesOf, type Given, type Sorted, type StepContext } from "./step.js";
 
 const lost = (c: Craft): boolean => c.where.kind === "gone" && (c.where.how === "destroyed" || c.where.how === "captured");
@@ -49,7 +50,8 @@ export function gameFacts(ctx: StepContext, seat: SeatId): GameFacts {
     enemyFightersCaptured: tally.captured.length,
     enemyGaveUpWithCraft: enemies.some((e) => b.gaveUp.includes(e) && b.craft.some((c) => c.owner === e && military(c) && !lost(c))),
     vesselsLeft: b.craft.some((c) => c.owner === seat && military(c) && c.type === "vessel" && !lost(c)),
-    machine: role === "machine" || role === "ct" || (s.campaign.squadrons.find((q) => q.seat === seat)?.machine ?? false),
+    // The CT's earn none either (RULINGS.md "Who commands the CT's and the machines").
+    machine: role === "ct" || machineForce(s, seat),
     ...(s.campaign.sides === undefined ? {} : { enemySquadrons: enemies.map((e) => enemySquadronFacts(ctx, b, e, mine)) }),
   };
 }
@@ -123,10 +125,13 @@ export function closeBattle(ctx: StepContext): void {
   const earned: Record<SeatId, Medal[]> = {};
   for (const q of c.squadrons) {
     const role = roles[q.seat] ?? "squadron";
-    const medals = medalsEarned(gameFacts(ctx, q.seat));
-    // The Convoy's own medals (l.948-950): one Corporation to a winning escort, one Saboteur to winning attackers.
+    const facts = gameFacts(ctx, q.seat);
+    const medals = medalsEarned(facts);
+    // The Convoy's own medals (l.948-950): one Corporation to a winning escort, one Saboteur to winning attackers;
+    // none to a machine force (l.977 "Machine forces never receive Medals").
     const own: Medal | undefined = role === "escort" ? "corporation" : role === "attacker" ? "saboteur" : undefined;
-    if (b.scenario === "convoy-escort" && ended.winner === q.seat && own !== undefined && !medals.includes(own)) medals.push(own);
+    if (b.scenario === "convoy-escort" && ended.winner === q.seat && own !== undefined && !facts.machine && !medals.includes(own))
+      medals.push(own);
     earned[q.seat] = medals;
     awards.push({ seat: q.seat, medals: [...medals], strip: [] });
   }
@@ -200,7 +205,7 @@ export function closeBattle(ctx: StepContext): void {
   // Penalties, owed after this game's medals are given (l.876).
   for (const q of c.squadrons) {
     const role = roles[q.seat] ?? "squadron";
-    if (role === "ct" || role === "machine") continue;
+    if (role === "ct" || machineForce(s, q.seat)) continue;
     const award = awards.find((a) => a.seat === q.seat);
     if (!award) continue;
     const station = b.craft.find((k) => k.station && k.owner === q.seat);

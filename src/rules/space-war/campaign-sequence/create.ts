@@ -3,7 +3,9 @@
  * as boxes), then every seat's first step is designing its craft. Two squadrons, blue and red, or for the Wall of
  * Battle (l.1011-1035, "four or six player games with equal numbers of squadrons on each side", l.1017) four or six:
  * blue, red, green, yellow, white, black. With four or six every game is the Wall of Battle: it is chosen, never
- * rolled (l.860 "scenario #6 requires more than 2 players so does not appear on this chart").
+ * rolled (l.860 "scenario #6 requires more than 2 players so does not appear on this chart"). Machine Wars "can be a
+ * variant of the other scenarios" (l.973): the option `machines` names a seat whose squadron is a machine force every
+ * game (`Squadron.machine`: 120 M€, no crews, no medals, its fighters self-destruct with its last vessel, l.975-979).
  */
 import { z } from "zod";
 import { parseSingleInput } from "../../../core/inputs.js";
@@ -24,12 +26,13 @@ export const optionsSchema = z
     scenario: wholeIn(0, SCENARIOS.length, "scenario").optional(),
     budget: wholeIn(1, 3, "budget").optional(),
     squadrons: wholeIn(2, 6, "squadrons").optional(),
+    machines: wholeIn(0, 6, "machines").optional(),
   })
   .describe("the campaign's options; each left out takes the default");
 
 export const OPTIONS_INPUT: ScenarioInput = {
   name: "options",
-  description: "the campaign's options (games, scenario, budget, squadrons); left out, the defaults",
+  description: "the campaign's options (games, scenario, budget, squadrons, machines); left out, the defaults",
   min: 0,
   max: 1,
   schema: optionsSchema,
@@ -48,6 +51,13 @@ export const OPTIONS_INPUT: ScenarioInput = {
       min: 2,
       max: 6,
     },
+    {
+      name: "machines",
+      description:
+        "Machine Wars as a variant of any scenario (l.973): 0 none, or the seat (1 blue, 2 red, 3 green, ...) whose squadron is a machine force every game: 120 M€, no crews, no medals, fighters self-destruct with the last vessel (l.975-979) (default 0)",
+      min: 0,
+      max: 6,
+    },
   ],
 };
 
@@ -57,6 +67,8 @@ export interface CampaignInputs {
   budget: BudgetOption;
   /** 2, or 4 or 6 for the Wall of Battle (l.1017); left out, 2. */
   squadrons?: number;
+  /** Machine Wars as a variant (l.973): the seat number (1 the first) whose squadron is a machine force; 0 or left out, none. */
+  machines?: number;
 }
 
 export const DEFAULT_INPUTS: CampaignInputs = { games: 3, scenario: "squadron-action", budget: "normal" };
@@ -92,11 +104,11 @@ export function createCampaign(inputs: CampaignInputs): SpaceWarState {
     campaign: {
       game: 0,
       step: "design",
-      squadrons: seats.map((s) => ({
+      squadrons: seats.map((s, i) => ({
         seat: s.id,
         name: s.name,
         budgetOption: inputs.budget,
-        machine: false,
+        machine: inputs.machines === i + 1,
         designs: [],
         prisoners: [],
         crews: [],
@@ -144,6 +156,15 @@ export const CAMPAIGN: Scenario<SpaceWarState, CampaignInputs> = {
           `the Wall of Battle needs four or six squadrons (l.1017, l.860); give squadrons 4 or 6`,
         ),
       ]);
+    const machines = v.machines ?? 0;
+    if (machines > squadrons)
+      return err([
+        problem(
+          "options machines",
+          "bad-machines",
+          `machines ${machines}: there are ${squadrons} squadrons; give 0 for none or a seat from 1 to ${squadrons} (l.973)`,
+        ),
+      ]);
     return ok({
       games: v.games ?? DEFAULT_INPUTS.games,
       scenario:
@@ -156,6 +177,7 @@ export const CAMPAIGN: Scenario<SpaceWarState, CampaignInputs> = {
               : (SCENARIOS[v.scenario - 1] ?? "squadron-action"),
       budget: BUDGET_NUMBERS[(v.budget ?? 1) - 1] ?? "normal",
       squadrons,
+      ...(machines > 0 ? { machines } : {}),
     });
   },
   create: (_seed, inputs) => createCampaign(inputs ?? DEFAULT_INPUTS),

@@ -7,7 +7,7 @@
  * the purchase step.
  */
 import type { SeatId } from "../../../core/ids.js";
-import type { Role } from "../model.js";
+import type { Role, SpaceWarState } from "../model.js";
 import { SCENARIO_ROLL, SCENARIO_TITLES, type ScenarioId } from "../scenarios/scenarios.js";
 import { diceSides } from "../scenarios/wall-of-battle.js";
 import { CARD_DATA, CARDS, type Card } from "../technology-cards/cards.js";
@@ -40,9 +40,23 @@ const SIDES: Readonly<Record<ScenarioId, readonly [Role, Role] | undefined>> = {
 };
 
 /**
+ * Is the seat a machine force this game (l.969-979: 120 M€, no crews, no medals, fighters self-destruct with the last
+ * vessel)? The seat commanding Machine Wars' machines, or a squadron made a machine force by the campaign's option
+ * (l.973 "This can be a variant of the other scenarios"), whatever it commands but the cultural terrorists, who are
+ * the scenario's own force (l.907-913).
+ */
+export function machineForce(state: SpaceWarState, seat: SeatId): boolean {
+  const role = state.campaign.roles?.[seat] ?? "squadron";
+  if (role === "machine") return true;
+  return role !== "ct" && (state.campaign.squadrons.find((q) => q.seat === seat)?.machine ?? false);
+}
+
+/**
  * Who commands what (RULINGS.md): in a Squadron Action every seat its squadron. Otherwise, in a two-seat campaign,
  * a d6 decides (1-3: the first seat): the Convoy's escort (l.932 "Randomly decide which squadron is the escort"), or
- * the squadron that defends against the CT's or the machines while the other seat commands them.
+ * the squadron that defends against the CT's or the machines while the other seat commands them. In Machine Wars a
+ * seat whose squadron is a machine force (the option `machines`, l.973) commands the machines without a roll: the
+ * other is the squadron "sent against them" (l.969).
  */
 export function assignRoles(ctx: StepContext, scenario: ScenarioId): Record<SeatId, Role> {
   const seats = ctx.state.seats.map((x) => x.id);
@@ -51,6 +65,15 @@ export function assignRoles(ctx: StepContext, scenario: ScenarioId): Record<Seat
   const sides = SIDES[scenario];
   const [first, second] = seats;
   if (sides === undefined || seats.length !== 2 || first === undefined || second === undefined) return roles;
+  const machines = ctx.state.campaign.squadrons.filter((q) => q.machine).map((q) => q.seat);
+  const [machine] = machines;
+  if (sides[1] === "machine" && machines.length === 1 && machine !== undefined) {
+    const other = machine === first ? second : first;
+    roles[machine] = "machine";
+    roles[other] = sides[0];
+    ctx.emit("roles", `${other} defends; ${machine}'s squadron, a machine force (l.973), commands the machines: no roll.`);
+    return roles;
+  }
   const value = ctx.rng.d6();
   const [winner, other] = value <= 3 ? [first, second] : [second, first];
   roles[winner] = sides[0];

@@ -14,6 +14,7 @@ import { type Craft, craftOf, type Role, type Squadron } from "../model.js";
 import type { BuyOrder, CrewOrder } from "../orders.js";
 import { CT_FORCE, CT_OPTIONAL_CRAFT, MACHINE_VESSEL } from "../scenarios/scenarios.js";
 import { setUpBattle } from "../scenarios/set-up.js";
+import { machineForce } from "./each-game.js";
 import type { Given, Sorted, StepContext } from "./step.js";
 
 /** One line of a purchase: a design (or a prisoner, `prisoner` its id) and how many. */
@@ -289,7 +290,7 @@ export function purchaseStep(ctx: StepContext, orders: Readonly<Record<SeatId, S
         : defaultPurchase(ctx, q, budget);
     q.bought = lines.map((l) => ({ design: l.prisoner ?? l.design.name, count: l.count }));
     const craft = craftOfLines(q.seat, lines);
-    if (role === "machine") {
+    if (machineForce(ctx.state, q.seat)) {
       for (const g of o?.crew ?? [])
         ctx.fail(q.seat, g.at, "machine-crews", '"Machine forces never receive Medals" (l.977): no crews aboard');
     } else crewsAboard(ctx, q, craft, o?.crew ?? []);

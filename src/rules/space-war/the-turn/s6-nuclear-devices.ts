@@ -10,6 +10,7 @@
  * carrying Nukes explode them" (l.979).
  */
 import type { SeatId } from "../../../core/ids.js";
+import { machineForce } from "../campaign-sequence/each-game.js";
 import { battleOf, type Given, onTable, ownCraft, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import type { Roll } from "../events.js";
 import { type Craft, operating } from "../model.js";
@@ -98,9 +99,9 @@ function explode(ctx: StepContext, seat: SeatId, given: Given<NukeOrder>): boole
  * Nukes explode them." Removed fighters count as the machine's losses, credited to no one (they self-destruct).
  */
 export function machineSelfDestruct(ctx: StepContext, seat: SeatId): void {
-  // A machine squadron: one built as such, or the seat commanding the machines of a Machine Wars game (roles).
-  const q = ctx.state.campaign.squadrons.find((s) => s.seat === seat);
-  if (!q?.machine && ctx.state.campaign.roles?.[seat] !== "machine") return;
+  // A machine force this game: the seat commanding Machine Wars' machines, or a machine squadron (the option of
+  // l.973) unless it commands the cultural terrorists, whose fighters are no machines.
+  if (!machineForce(ctx.state, seat)) return;
   const b = battleOf(ctx.state);
   const mine = b.craft.filter((c) => c.owner === seat && c.where.kind !== "gone");
   if (mine.some((c) => c.type === "vessel")) return;
