@@ -572,7 +572,7 @@ describe("S10 - Repairs (l.639-647)", () => {
     expect(ctx.events.find((e) => e.kind === "repaired")?.rolls?.map((r) => r.value)).toEqual([5, 6]);
   });
 
-  it("a Saboteur crew throws one more die (l.783-787); a 4 fixes nothing", () => {
+  it("a Saboteur crew throws one more die (l.771-775); a 4 fixes nothing", () => {
     const { state, get } = battle([{ id: "blue-1", modules: ["E", "SR", "L"], at: [10, 10], damaged: [2], medals: ["saboteur"] }]);
     const ctx = ctxOf(state, new DiceRng([4, 5]));
     repairs(ctx, "blue", EMPTY);

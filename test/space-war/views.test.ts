@@ -1,5 +1,5 @@
 /**
- * What a seat sees (RULINGS.md "What a seat sees"): its known state (l.61-67, l.428, l.659-665, l.674, l.708-710,
+ * What a seat sees (RULINGS.md "What a seat sees"): its known state (l.61-67, l.428, l.659-665, l.672, l.708-710,
  * E.8), views and reports, the orders template of each step, the menus, the check and the table's picture.
  */
 import { describe, expect, it } from "vitest";
@@ -120,7 +120,7 @@ const byId = (s: SpaceWarState, id: string): Craft | undefined => s.campaign.bat
 const leaks = (state: SpaceWarState, seat: string, text: string, events: readonly SxEvent[] = []): string[] =>
   secrets(state, seat, events).filter((n) => text.includes(n));
 
-describe("knownState: what a seat may know (l.61-67, l.428, l.659-665, l.674, E.8)", () => {
+describe("knownState: what a seat may know (l.61-67, l.428, l.659-665, l.672, E.8)", () => {
   it("an enemy face-down counter keeps its id, owner, place, heading and the hits on it, nothing else", () => {
     const s = battle();
     const k = knownState(s, "blue");
@@ -150,7 +150,7 @@ describe("knownState: what a seat may know (l.61-67, l.428, l.659-665, l.674, E.
     expect(canonicalJson(k)).not.toContain('"vessel":"red-2"');
     expect(byId(knownState(battle(), "red"), "blue-2")).toBeUndefined();
   });
-  it("an enemy's cards not yet revealed are removed (l.674 'Reveal them the first time you want their bonuses')", () => {
+  it("an enemy's cards not yet revealed are removed (l.672 'Reveal them the first time you want their bonuses')", () => {
     const k = knownState(battle(), "blue");
     expect(k.campaign.squadrons[1]?.cards).toEqual([{ card: "better-armour", revealed: true, cancelled: false }]);
     expect(k.campaign.squadrons[0]?.cards).toEqual([{ card: "superior-lasers", revealed: false, cancelled: false }]);

@@ -1,7 +1,7 @@
 /**
  * Named settings: where a garbled or silent passage has another plausible reading (RULINGS.md), the reading chosen is
  * the default and the other is a setting. Settings are plain data, given with a squadron (the design check) or, later,
- * with a scenario. Those marked "later" are read by the parts of the game still to come (the turn, medals, scenarios).
+ * with a scenario. The one marked "Later" (`ctValue`) is declared and not read yet.
  */
 import { z } from "zod";
 
@@ -19,9 +19,9 @@ export const settingsSchema = z
     ctValue: z.enum(["table", "printed"], { error: "ctValue: table or printed" }).default("table"),
     /** C.5: the lost rear-shot exception (l.400): a shot from the rear 90° damages engines and thrusters first (S9 marks `Craft.rearHits`). */
     rearShots: z.boolean({ error: "rearShots: true or false" }).default(false),
-    /** C.6: giving up counts lost craft (l.1027) or lost vessels (l.293, l.416). Later. */
+    /** C.6: giving up counts lost craft (l.1027) or lost vessels (l.293, l.416); read by S3. */
     giveUpCounts: z.enum(["craft", "vessels"], { error: "giveUpCounts: craft or vessels" }).default("craft"),
-    /** C.13: the franchise penalty's medal is the leader's choice (l.797) or random (l.1050). Later. */
+    /** C.13: the franchise penalty's medal is the leader's choice (l.797) or random (l.1050); read after the game. */
     franchisePenalty: z.enum(["choice", "random"], { error: "franchisePenalty: choice or random" }).default("choice"),
     /** "Start your squadron within 6" of your planet" (l.892): measured from the planet's edge, or from its centre. */
     deployFrom: z.enum(["edge", "centre"], { error: "deployFrom: edge or centre" }).default("edge"),

@@ -5,7 +5,7 @@
  *   place, heading and the hits put on it (shots are public), and nothing else: the counter is blanked (`FACE_DOWN`);
  * - enemy fighters aboard a vessel (l.661 "Fighters inside a Vessel need not be placed but which Vessel they are in
  *   must be noted", l.428): removed;
- * - an enemy's technology cards not yet revealed (l.674 "Reveal them the first time you want their bonuses"): removed;
+ * - an enemy's technology cards not yet revealed (l.672 "Reveal them the first time you want their bonuses"): removed;
  * - an enemy's designs, but those seen on the table (a face-up craft, a wreck): E.8 "the opponent's designs are secret
  *   until revealed";
  * - the enemy's purchases and the crews aboard its craft before the battle: its craft not yet on the table are

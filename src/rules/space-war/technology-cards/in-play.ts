@@ -1,6 +1,6 @@
 /**
  * Technology cards in play (l.672-722): a seat's card "only influence[s] the next game"; "Reveal them the first time
- * you want their bonuses" (l.674). Every rule that a card changes asks `useCard` when the bonus would apply: the
+ * you want their bonuses" (l.672). Every rule that a card changes asks `useCard` when the bonus would apply: the
  * first time, the card is revealed to everyone (an event), and an enemy's Subterfuge held face down cancels it at that
  * moment (l.706, ruling C.26: the Subterfuge is played on the first card an enemy reveals).
  */

@@ -5,7 +5,7 @@
  * Nuclear Warhead rammed in included ("upon contact", l.516). The Space Station is un-powered (l.876), so a vessel may
  * ram it too (l.508). The deed is the seat's `Tally.tasks` "saboteur", read by `campaign-sequence/after-game.ts`
  * `gameFacts` for the Saboteur medal (l.771-775). Claiming the task is the card's first use: it is revealed then, and an
- * enemy's Subterfuge may cancel it (l.674, l.706, C.26). "Task – Corporation" (l.716-718) is read from the battle as it
+ * enemy's Subterfuge may cancel it (l.672, l.706, C.26). "Task – Corporation" (l.716-718) is read from the battle as it
  * closes (`gameFacts`: an enemy station destroyed by the seat while it holds the card).
  */
 import type { SeatId } from "../../../core/ids.js";

@@ -26,7 +26,7 @@ export function armourOf(ctx: StepContext, c: Craft): number {
     corporation: medals.includes("corporation"),
     wingman: c.type === "fighter" && wingman(ctx.state, battleOf(ctx.state), c.owner),
   });
-  // "Reveal them the first time you want their bonuses" (l.674): the card is wanted only when a hit is to be saved.
+  // "Reveal them the first time you want their bonuses" (l.672): the card is wanted only when a hit is to be saved.
   const better = holds(ctx.state, c.owner, "better-armour") && useCard(ctx, c.owner, "better-armour");
   return base + (better ? 1 : 0);
 }

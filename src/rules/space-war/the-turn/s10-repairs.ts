@@ -2,7 +2,7 @@
  * S10 - Repairs (seed 001 l.639-647): "Vessel Repairs: For each Self Repair Module operating throw a die. Each 5,6
  * allows the repair of one damaged Module on that Vessel. If you have several SR modules throw for them all at once and
  * allocate any fixes as preferred." "Fighter Repairs: Each Shuttle Bay module may dice. Each 5,6 fixes a damaged
- * module on a Fighter being held aboard." The Saboteur medal "Counts as an extra Self-Repair" (l.783-787): one more
+ * module on a Fighter being held aboard." The Saboteur medal "Counts as an extra Self-Repair" (l.771-775): one more
  * die for the craft its crew is aboard.
  *
  * A craft rolls only when it has something to fix (a vessel: a damaged module of its own; a bay: a damaged fighter
@@ -28,7 +28,7 @@ export const REPAIR_NEED = 5;
  */
 export const REPAIR_PRIORITY: readonly CraftModule["module"][] = ["E", "T", "L", "M", "EM", "A", "EL", "SR", "SB", "TR", "N", "hotel"];
 
-/** Repair dice of a vessel for itself: its operating Self-Repair modules, one more for a Saboteur crew (l.787). */
+/** Repair dice of a vessel for itself: its operating Self-Repair modules, one more for a Saboteur crew (l.775). */
 export function selfRepairDice(ctx: StepContext, c: Craft): number {
   return operating(c, "SR") + (crewMedals(ctx.state, c).includes("saboteur") ? 1 : 0);
 }

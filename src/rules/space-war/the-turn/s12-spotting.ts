@@ -53,7 +53,7 @@ export function spotting(ctx: StepContext, seat: SeatId): void {
     }
     if (nearest === undefined) continue;
     const within = nearest.d <= SCOUTING_DISTANCE + 1e-9;
-    // The card is wanted only when it makes the difference (l.674: "Reveal them the first time you want their bonuses").
+    // The card is wanted only when it makes the difference (l.672: "Reveal them the first time you want their bonuses").
     const longer =
       !within &&
       nearest.d <= scoutingDistance(true) + 1e-9 &&

@@ -6,8 +6,8 @@
  *
  * Then what damage brings with it at once: "If all of a Vessels Shuttle Bays are Damaged all carried Fighters are
  * Destroyed immediately" (l.428); a Tractor module damaged lets go of what it held (l.442, reference E.7); a machine
- * force with no vessel left loses its fighters (l.979). The rear-shot exception (l.400, C.5) is not yet: S9 does not
- * record where a shot came from (setting `rearShots`, RULINGS.md "Not yet done").
+ * force with no vessel left loses its fighters (l.979). The rear-shot exception (l.400, C.5, setting `rearShots`): the
+ * damage done by hits S9 marked as rear shots (`Craft.rearHits`) falls on Engines and Thrusters first.
  */
 import type { SeatId } from "../../../core/ids.js";
 import { battleOf, type StepContext } from "../campaign-sequence/step.js";

@@ -36,7 +36,7 @@ export function detonate(ctx: StepContext, seat: SeatId, carrier: Craft, contact
   const near = b.craft
     .filter((c) => c.id !== carrier.id && onTable(c))
     .map((c) => ({ c, d: onTable(c) ? distance(at, c.where.at) : Number.POSITIVE_INFINITY }));
-  // The EMP card is wanted (and so revealed, l.674) only when a craft lies beyond 3" and within 5".
+  // The EMP card is wanted (and so revealed, l.672) only when a craft lies beyond 3" and within 5".
   const wantsEmp =
     holds(ctx.state, seat, "emp-nukes") && near.some((n) => n.d > NUKE_RADIUS && n.d <= nukeRadius(true) && n.c.id !== contactTarget);
   const radius = nukeRadius(wantsEmp && useCard(ctx, seat, "emp-nukes"));

@@ -15,7 +15,7 @@
  *   l.428). A craft held by a tractor "can do nothing at all" (l.442).
  * - The need: the Ace row for a crew with the Ace medal (l.583, l.747); the target's Electronics are its operating
  *   modules plus the Tek medal (l.777-781); un-powered is no operating Engine or Thruster, or held (l.442, l.627);
- *   Superior Lasers / Better Missiles +1 (l.684-698), used (and so revealed, l.674) only when they change the need;
+ *   Superior Lasers / Better Missiles +1 (l.684-698), used (and so revealed, l.672) only when they change the need;
  *   never better than 2+ (l.11).
  *
  * Hits are rolled now, every die in the event, and put on the target's pending hits, resolved at its owner's next S1
@@ -57,7 +57,7 @@ export interface ShotFigures {
   need: Need;
   /** Dice thrown: one a module, a volley (6 or 9) an Expendables module. */
   shots: number;
-  /** Cards whose bonus this shot wants (revealed at first use, l.674). */
+  /** Cards whose bonus this shot wants (revealed at first use, l.672). */
   cards: Card[];
   /** Fired from within the target's rear 90° with the setting `rearShots` (C.5): its hits are `rearHits` too. */
   rear: boolean;
