@@ -7,14 +7,16 @@ import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { describe, expect, it } from "vitest";
 import type { SeatId } from "../../src/core/ids.js";
 import { Rng } from "../../src/core/rng.js";
+import { normalOrders } from "../../src/rules/space-war/bot/bot.js";
 import { CAMPAIGN, createCampaign, DEFAULT_INPUTS } from "../../src/rules/space-war/campaign-sequence/create.js";
 import { resolveStep } from "../../src/rules/space-war/campaign-sequence/sequence.js";
 import { stepContext } from "../../src/rules/space-war/campaign-sequence/step.js";
 import { type Design, design } from "../../src/rules/space-war/designing-craft/design.js";
 import type { SxEvent } from "../../src/rules/space-war/events.js";
+import { spaceWar } from "../../src/rules/space-war/index.js";
 import type { Medal } from "../../src/rules/space-war/medals/medals.js";
 import { type Craft, craftOf, type Side, type SpaceWarState } from "../../src/rules/space-war/model.js";
-import type { Order } from "../../src/rules/space-war/orders.js";
+import type { Order, Orders } from "../../src/rules/space-war/orders.js";
 import type { ScenarioId } from "../../src/rules/space-war/scenarios/scenarios.js";
 import { spaceStation } from "../../src/rules/space-war/scenarios/set-up.js";
 import { parseState } from "../../src/rules/space-war/state-schema.js";
@@ -490,5 +492,33 @@ describe('4.0 Machine Wars: "This can be a variant of the other scenarios" (l.97
       expect(roles?.text).toBe("blue defends; red's squadron, a machine force (l.973), commands the machines: no roll.");
       expect(roles?.rolls).toBeUndefined();
     }
+  });
+});
+
+describe("Machines as a variant, played through: the normal bot on both seats", () => {
+  it("three games on the Scenario Roll with red a machine force, seeds 2-4 (all five rolled scenarios): every game ends, no order refused, red never earns a medal nor carries a crew", () => {
+    const played = new Set<string>();
+    for (const seed of [2, 3, 4]) {
+      let state = createCampaign({ games: 3, scenario: "roll", budget: "normal", machines: 2 });
+      const refused: string[] = [];
+      for (let steps = 0; !state.outcome && steps < 2000; steps++) {
+        const orders: Record<SeatId, Orders> = {};
+        for (const seat of spaceWar.awaiting(state))
+          orders[seat] = normalOrders(spaceWar.knownState(state, seat), seat, Rng.forTurn(seed, state.step, `bot-${seat}`));
+        const r = spaceWar.resolve(state, orders, Rng.forTurn(seed, state.step));
+        for (const ps of Object.values(r.problems)) for (const p of ps) refused.push(p.code);
+        state = r.state;
+        const b = state.campaign.battle;
+        if (b && state.campaign.roles?.red !== "ct") expect(b.craft.filter((c) => c.owner === "red" && c.crew !== undefined)).toEqual([]);
+      }
+      expect(state.outcome, `seed ${seed}`).toBeDefined();
+      expect(refused).toEqual([]);
+      expect(state.campaign.results).toHaveLength(3);
+      for (const r of state.campaign.results) {
+        expect(r.medals.red ?? []).toEqual([]);
+        played.add(r.scenario);
+      }
+    }
+    expect(played.size).toBe(5);
   });
 });
