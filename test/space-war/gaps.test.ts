@@ -251,22 +251,25 @@ describe('Task – Saboteur: "Get one of your craft to contact the enemy Space S
 });
 
 describe('Task – Corporation: "Destroy the enemy franchise to gain the Corporation Medal" (l.716-718), from a battle', () => {
-  /** Blue's Gun 8" west of red's station, facing it; the station already has 10 of its 12 modules damaged. */
-  const table = (cards: Card[]): SpaceWarState => {
-    const s = placed({
-      craft: { blue: [["blue-1", 48, 24, 90]], red: [["red-1", 66, 6]] },
+  /** Six blue Guns 8" west of red's whole station (12 hotel modules), facing it; blue's crew "old" aboard blue-1. */
+  const GUNS = [1, 2, 3, 4, 5, 6].map((n): Spot => [`blue-${n}`, 48, 17 + 2 * n, 90]);
+  const table = (cards: Card[]): SpaceWarState =>
+    placed({
+      craft: { blue: GUNS, red: [["red-1", 66, 6]] },
       stations: { blue: [12, 24], red: [56, 24] },
       cards: { blue: cards },
       crews: { blue: [{ id: "old", craft: "blue-1", medals: ["tek"] }] },
     });
-    craftIn(s, "red-station").modules.forEach((m, i) => {
-      m.damaged = i < 10;
-    });
-    return s;
-  };
-  /** Blue fires both Lasers at the station (4+ at an un-powered craft, l.569): two 6s; red's S1-S2 then destroy it. */
+  /**
+   * Every Gun fires both Lasers at the station (4+ at an un-powered craft, l.575): twelve 6s, twelve hits; red's S1
+   * (no Armour: every hit damages, l.357-387) and S2 (one module each, l.396) then destroy it (l.404).
+   */
   const shot = (s: SpaceWarState): Step =>
-    step(s, { blue: [{ type: "shoot", craft: "blue-1", target: "red-station", weapon: "laser" }] }, new DiceRng([6, 6]));
+    step(
+      s,
+      { blue: GUNS.map(([id]) => ({ type: "shoot", craft: id, target: "red-station", weapon: "laser" })) },
+      new DiceRng(Array(12).fill(6)),
+    );
 
   it("holding the card: the station destroyed by blue's Lasers earns the Corporation Medal and no franchise penalty", () => {
     const r = shot(table(["task-corporation"]));
