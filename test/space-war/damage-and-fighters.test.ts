@@ -353,6 +353,17 @@ describe("S4 - Launch / retrieve Fighters (l.420-434)", () => {
     expect(get("blue-2").where.kind).toBe("hidden");
   });
 
+  it("launched into contact with an enemy is refused: contact is ramming (S8, l.504-508), as for a move", () => {
+    const { state, get } = battle([...carrier(), { id: "red-1", modules: ["E", "L"], at: [11.8, 10], heading: 270 }]);
+    const ctx = ctxOf(state);
+    launchAndRetrieve(ctx, "blue", sorted({ type: "launch", craft: "blue-2", at: { x: 11, y: 10 } }));
+    expect(codes(ctx)).toEqual(["contact-enemy"]);
+    expect(ctx.problems.blue?.[0]?.message).toContain("from red-1, in contact");
+    expect(get("blue-2").where.kind).toBe("aboard");
+    launchAndRetrieve(ctx, "blue", sorted({ type: "launch", craft: "blue-2", at: { x: 10, y: 12.5 } }));
+    expect(get("blue-2").where.kind).toBe("table");
+  });
+
   it('retrieved within 3" (2.5": aboard); 3.5" refused; no operating bay refused', () => {
     const { state, get } = battle(carrier());
     const ctx = ctxOf(state);

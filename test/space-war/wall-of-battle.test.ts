@@ -15,6 +15,7 @@ import { medalsEarned } from "../../src/rules/space-war/medals/medals.js";
 import { type Craft, craftOf, type Side, type SpaceWarState } from "../../src/rules/space-war/model.js";
 import type { Orders } from "../../src/rules/space-war/orders.js";
 import { knownState } from "../../src/rules/space-war/presentation/known-state.js";
+import { spaceStation } from "../../src/rules/space-war/scenarios/set-up.js";
 import { wallHomes } from "../../src/rules/space-war/scenarios/wall-of-battle.js";
 import { battleOver } from "../../src/rules/space-war/the-turn/battle-end.js";
 import { optToGiveUp } from "../../src/rules/space-war/the-turn/s3-give-up.js";
@@ -199,6 +200,20 @@ describe('"Each individual player (squadron) can give up after suffering 5 lost 
     expect(ctx.problems.blue).toEqual([]);
     expect(s.campaign.battle?.craft.find((c) => c.id === "blue-6")?.where).toEqual({ kind: "gone", how: "fled" });
     expect(battleOver(s)).toBeUndefined();
+  });
+  it("its Space Station cannot flee (un-powered, l.876): it stays on the table, where the enemy may still destroy it", () => {
+    const s = wall({ ...FOUR, blue: five });
+    const b = s.campaign.battle;
+    if (!b) throw new Error("no battle");
+    b.craft.push(spaceStation("blue", { x: 4, y: 24 }));
+    for (const c of b.craft) if (c.owner === "blue" && c.id !== "blue-6" && !c.station) c.where = { kind: "gone", how: "destroyed" };
+    const ctx = stepContext(s, Rng.forTurn(1, 1));
+    const o = noOrders();
+    o["give-up"].push({ order: { type: "give-up" }, at: "#1 give-up" });
+    optToGiveUp(ctx, "blue", o);
+    expect(ctx.problems.blue).toEqual([]);
+    expect(b.craft.find((c) => c.id === "blue-6")?.where).toEqual({ kind: "gone", how: "fled" });
+    expect(b.craft.find((c) => c.id === "blue-station")?.where.kind).toBe("table");
   });
   it("a squadron with nothing left plays no more turns: blue gone, the turn passes from yellow to green", () => {
     const s = wall(FOUR);

@@ -53,7 +53,9 @@ export function optToGiveUp(ctx: StepContext, seat: SeatId, orders: Sorted): voi
   }
   const fled: string[] = [];
   for (const c of b.craft) {
-    if (c.owner !== seat || c.where.kind === "gone") continue;
+    // The Space Station stays where it is: it is un-powered (l.876) and cannot flee. In the Wall of Battle the enemy
+    // may still destroy it after its squadron gave up (l.1027: only "surviving Craft" flee or are scuttled).
+    if (c.owner !== seat || c.where.kind === "gone" || c.station) continue;
     c.where = { kind: "gone", how: "fled" };
     c.pendingHits = 0;
     delete c.pendingDamage;

@@ -10,7 +10,7 @@
  * vessel of the holding seat with an operating Shuttle Bay within 3" of it (ruling "Tractor holds").
  */
 import type { SeatId } from "../../../core/ids.js";
-import { battleOf, craftById, type Given, onTable, othersThan, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import { battleOf, craftById, enemiesOf, type Given, onTable, othersThan, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import type { Design } from "../designing-craft/design.js";
 import { type Craft, operating, type Point, type Whereabouts } from "../model.js";
 import type { LaunchOrder, PrisonerOrder, RetrieveOrder } from "../orders.js";
@@ -84,6 +84,14 @@ function launch(ctx: StepContext, seat: SeatId, given: Given<LaunchOrder>, moved
     );
   const planet = blockingPlanet(bay.at, at, b.planets);
   if (planet) return fail("planet", `a planet at (${planet.at.x}, ${planet.at.y}) lies between ${v.id} and (${at.x}, ${at.y}) (l.872)`);
+  // Contact with an enemy is ramming (S8, l.504-508), as for a move (S7): a launch may not place a fighter there.
+  const enemies = new Set(enemiesOf(ctx.state, seat));
+  const touched = b.craft.find((o) => enemies.has(o.owner) && onTable(o) && distance(at, o.where.at) <= CONTACT + 1e-9);
+  if (touched && onTable(touched))
+    return fail(
+      "contact-enemy",
+      `(${round(at.x)}, ${round(at.y)}) is ${inchesText(distance(at, touched.where.at))} from ${touched.id}, in contact (${inchesText(CONTACT)}): contact with an enemy is ramming (S8, l.504); launch farther from it`,
+    );
   const heading = given.order.heading ?? bay.heading;
   f.where = { kind: bay.face, at: { x: at.x, y: at.y }, heading };
   moved.add(id);
