@@ -59,7 +59,11 @@ const nova = z.object({ type: z.literal("nova") });
 const move = z.object({
   type: z.literal("move"),
   ships,
-  to: idSchema.optional().describe("a neighbouring system id, or a planet id of the system the ships are in"),
+  to: idSchema
+    .optional()
+    .describe(
+      "a neighbouring system id (or one of its planets: the planet to arrive at, kept until they do), or a planet id of the system the ships are in",
+    ),
   rate: z
     .union([z.literal(1), z.literal(2), z.literal(3)])
     .optional()

@@ -91,8 +91,8 @@ export function movesFor(state: SatharWarState, seat: string): OrderOption[] {
       if (preRj) fields.interlock = choice(["true", "false"], (v) => (v === "true" ? "interlock: one roll" : "each ship rolls"));
       summary += route ? `: advance, coast or reverse (000:222)` : "";
     } else if (at.kind === "red") {
-      fields.action = choice(["advance", "reverse"], String);
-      summary += ": one box a day (000:392)";
+      fields.action = choice(at.rate !== undefined ? ["advance"] : ["advance", "reverse"], String);
+      summary += at.rate !== undefined ? `: out to the start circle at RJ${at.rate} (C.2 #43)` : ": one box a day (000:392)";
     } else if (at.kind === "circle") {
       fields.action = choice(["advance"], String);
       summary += ": into the first red box (000:410)";
