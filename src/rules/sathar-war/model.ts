@@ -261,6 +261,12 @@ export interface SatharWarState {
    * after the attack step (battles/table/table-battles.ts). Absent when none waits.
    */
   pendingBattles?: BattleInput[];
+  /**
+   * The UPF's choice of which lost ships each fortress or fortified station replaces at the next replacement phase
+   * (seed 000 "UPF Replacements"; the `replace` order), by station id, in order of preference. Cleared by the phase;
+   * absent or empty: the program picks (replacements/replacements.ts).
+   */
+  replacementChoices?: Record<string, string[]>;
   /** Set once the war is over. */
   outcome?: { winner: Side | "draw"; reason: string; day: number };
 }

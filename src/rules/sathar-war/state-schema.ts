@@ -257,6 +257,7 @@ export const stateSchema = z.object({
     "battles",
   ),
   pendingBattles: listUpTo(pendingBattle, 200, "pending battles").optional(),
+  replacementChoices: idRecord(listUpTo(id, 2, "ships a station replaces")).optional(),
   outcome: z.object({ winner: z.enum(["sathar", "upf", "draw"]), reason: plainTextUpTo(1000, "a reason"), day }).optional(),
 });
 
