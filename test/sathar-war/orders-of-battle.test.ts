@@ -288,3 +288,25 @@ describe("UPF Set-Up (seed 000:107, 251-259)", () => {
     expect(aboard(r.state, "S-AC1")).toHaveLength(7);
   });
 });
+
+describe("Determining Sides (seed 000:11-16)", () => {
+  it("Determining Sides (000:13): two people sharing the Sathar seat write parts of one orders file; neither part alone is the set-up", () => {
+    const s = step(createCampaign(), "upf", []).state;
+    const reserve = Object.values(s.ships)
+      .filter((x) => x.side === "sathar" && x.cls !== "FT")
+      .map((x) => x.id)
+      .sort();
+    // The referee gives each co-commander ten ships of the fleet; each writes the part of the file for his own.
+    const partA: Order[] = [{ type: "place", ships: reserve.slice(0, 10), circle: "ssc-prenglar" }];
+    const partB: Order[] = [
+      { type: "place", ships: reserve.slice(10, 20), circle: "ssc-ktsa-kar" },
+      { type: "retreat", condition: 2 },
+    ];
+    const alone = step(s, "sathar", partA);
+    expect(codes(alone.problems, "sathar")).toContain("too-few-ships"); // 000:264: at least 20, counted over the side
+    const whole = step(s, "sathar", [...partA, ...partB]);
+    expect(whole.problems.sathar ?? []).toEqual([]);
+    expect(reserve.slice(0, 20).every((id) => whole.state.ships[id]!.location.kind === "circle")).toBe(true);
+    expect(whole.state.retreatCondition).toBe(2);
+  });
+});
