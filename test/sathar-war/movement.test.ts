@@ -570,3 +570,51 @@ describe("Outbound along the red boxes (C.2 #43; setting movement.outboundRed)",
     expect(loc(into.state, "S-DD02")).toEqual({ kind: "circle", circle: "ssc-prenglar", outbound: true });
   });
 });
+
+describe("Outbound risk jumps: dice (C.2 #43; setting movement.outboundRed 'risk-jump')", () => {
+  /** `n` Sathar destroyers outbound at RJ2 in red box 2 of Prenglar's circle: the next move enters the circle. */
+  function outbound(n: number): { s: SatharWarState; ids: string[] } {
+    const s = campaign("sathar-move");
+    s.settings.movement = { outboundRed: "risk-jump" };
+    const proto = s.ships["S-DD01"]!;
+    const ids: string[] = [];
+    s.ships = {};
+    for (let i = 0; i < n; i++) {
+      const id = `X-${i}`;
+      ids.push(id);
+      s.ships[id] = { ...proto, id, location: { kind: "red", circle: "ssc-prenglar", box: 2, outbound: true, rate: 2 } };
+    }
+    return { s, ids };
+  }
+
+  it("fixed seed: the same state, orders and seed give byte-identical results", () => {
+    const { s, ids } = outbound(6);
+    const a = sathar(s, [move(ids, { interlock: false })], Rng.fromSeed(43));
+    const b = sathar(s, [move(ids, { interlock: false })], Rng.fromSeed(43));
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(a.events.flatMap((e) => e.rolls ?? [])).toHaveLength(6);
+  });
+
+  it("statistical: 20,000 Sathar ships entering the circle at RJ2 arrive safely 90% ± 1% of the time", () => {
+    const { s, ids } = outbound(20_000);
+    const r = sathar(s, [move(ids, { interlock: false })], Rng.fromSeed(2027));
+    const safe = ids.filter((id) => r.state.ships[id]!.location.kind === "circle").length;
+    expect(r.events.flatMap((e) => e.rolls ?? [])).toHaveLength(20_000);
+    expect(Math.abs(safe / 20_000 - 0.9)).toBeLessThan(0.01);
+  });
+});
+
+describe("menus for the open items", () => {
+  it("a stack in a system is offered the planets of a two-planet neighbour as destinations", () => {
+    const opts = movesFor(campaign(), "upf");
+    const prenglar = opts.find((o) => o.type === "move" && o.summary.includes("Prenglar (Morgaine's World)"))!;
+    const to = (prenglar.fields.to as { values: { value: string | number }[] }).values.map((v) => v.value);
+    expect(to).toEqual(expect.arrayContaining(["cassidine", "triad", "ruperts-hole"]));
+  });
+
+  it("Sathar outbound at a risk-jump rate are offered only to advance", () => {
+    const s = put(campaign("sathar-move"), ["S-DD01"], { kind: "red", circle: "ssc-prenglar", box: 3, outbound: true, rate: 2 });
+    const red = movesFor(s, "sathar").find((o) => o.type === "move")!;
+    expect((red.fields.action as { values: { value: string | number }[] }).values.map((v) => v.value)).toEqual(["advance"]);
+  });
+});

@@ -68,6 +68,11 @@ export function movesFor(state: SatharWarState, seat: string): OrderOption[] {
       const dests = [
         ...(sys?.planets.filter((p) => p.id !== at.planet).map((p) => p.id) ?? []),
         ...neighbours(state.map, at.system),
+        // A neighbouring system's planet: the planet to arrive at, kept until they do (RULINGS "Arrival").
+        ...neighbours(state.map, at.system).flatMap((n) => {
+          const planets = state.map.systems.find((x) => x.id === n)?.planets ?? [];
+          return planets.length > 1 ? planets.map((p) => p.id) : [];
+        }),
         ...(spec.side === "sathar" ? state.map.circles.filter((c) => c.system === at.system).map((c) => c.id) : []),
       ];
       fields.to = choice(dests, (v) => String(v), false);
