@@ -325,7 +325,8 @@ describe("Militia Ships (seed 000:398-403; C.2 #31, E.14)", () => {
     expect(codes(upf(s, [move(["M-TER-AS1"], { action: "coast" })]))).toEqual(["militia-must-return"]);
     expect(codes(upf(s, [move(["M-TER-AS1"])]))).toEqual(["militia-must-return"]);
     const r = upf(s, []);
-    expect(loc(r.state, "M-TER-AS1")).toEqual(transit("kizk-kar~fromeltar", 8, "fromeltar", 1, true));
+    // Bound for its own planet, Terledrom (not Groth, Fromeltar's first planet), kept until it arrives.
+    expect(loc(r.state, "M-TER-AS1")).toEqual({ ...transit("kizk-kar~fromeltar", 8, "fromeltar", 1, true), planet: "terledrom" });
   });
 
   it("deputised once every station of the home system is destroyed: they move as Spacefleet", () => {
@@ -418,5 +419,202 @@ describe("the check and the menus in more detail", () => {
   it("the Sathar are offered placement at set-up; the UPF NOVA at its move", () => {
     expect(movesFor(campaign("sathar-setup"), "sathar").map((o) => o.type)).toEqual(["place"]);
     expect(movesFor(campaign("upf-move"), "upf").map((o) => o.type)).toContain("nova");
+  });
+});
+
+describe('Militia: "those ships must return home as quickly as possible" (seed 000:400; E.14; RULINGS "Militia")', () => {
+  /** Terledrom's militia (home Fromeltar) away at Dramune; a Sathar ship emerges in Fromeltar's start circle. */
+  function away(): SatharWarState {
+    const s = campaign();
+    put(s, ["M-TER-AS1", "M-TER-FF1"], inSystem("dramune", "inner-reach"));
+    return put(s, ["S-DD01"], { kind: "circle", circle: "ssc-fromeltar" });
+  }
+
+  it("without orders: home the quickest way at one box a day (no risk jump), to their own planet Terledrom, not Groth", () => {
+    let s = away();
+    s = upf(s, []).state;
+    expect(loc(s, "M-TER-AS1")).toEqual({ ...transit("fromeltar~dramune", 7, "fromeltar", 1, false), planet: "terledrom" });
+    for (let day = 2; day <= 8; day++) {
+      const r = upf(s, []);
+      expect(r.events.some((e) => e.rolls)).toBe(false);
+      s = r.state;
+    }
+    expect(loc(s, "M-TER-AS1")).toEqual(inSystem("fromeltar", "terledrom"));
+    expect(loc(s, "M-TER-FF1")).toEqual(inSystem("fromeltar", "terledrom"));
+  });
+
+  it("a risk jump home is allowed, not required: the player may order RJ2 or RJ3 and rolls the militia row (70%)", () => {
+    const s = away();
+    const rj = upf(s, [move(["M-TER-AS1", "M-TER-FF1"], { to: "fromeltar", rate: 2 })]);
+    expect(codes(rj)).toEqual([]);
+    const rng = new DieRng([70]);
+    const next = upf(rj.state, [], rng);
+    expect(next.events.flatMap((e) => e.rolls ?? []).map((x) => x.needed)).toEqual([70]);
+    expect(loc(next.state, "M-TER-AS1")).toMatchObject({ toward: "fromeltar", rate: 2, jumped: true });
+    expect(codes(upf(s, [move(["M-TER-AS1"], { to: "terledrom" })]))).toEqual([]);
+    expect(codes(upf(s, [move(["M-TER-AS1"], { to: "terledrom", rate: 3 })]))).toEqual([]);
+  });
+
+  it("away in a transit box having jumped away from home: turning back is quicker, so the default turns back and going on is refused", () => {
+    const s = away();
+    put(s, ["M-TER-AS1"], transit("fromeltar~dramune", 4, "dramune", 1, true)); // 4 days from home back, 12 going on
+    expect(codes(upf(s, [move(["M-TER-AS1"])]))).toEqual(["militia-must-return"]);
+    expect(codes(upf(s, [move(["M-TER-AS1"], { action: "coast" })]))).toEqual(["militia-must-return"]);
+    expect(codes(upf(s, [move(["M-TER-AS1"], { action: "reverse" })]))).toEqual([]);
+    const r = upf(s, []);
+    expect(loc(r.state, "M-TER-AS1")).toMatchObject({ kind: "transit", toward: "fromeltar", rate: 1, planet: "terledrom" });
+  });
+
+  it("risk-jumping away before its jump box it cannot turn back (000:352): going on is the way home, ordered or not", () => {
+    const s = away();
+    put(s, ["M-TER-AS1"], transit("fromeltar~dramune", 2, "dramune", 2, false));
+    expect(codes(upf(s, [move(["M-TER-AS1"])], new DieRng([1])))).toEqual([]);
+    expect(codes(upf(s, [move(["M-TER-AS1"], { action: "reverse" })]))).toEqual(["rj-must-keep-rate"]);
+    expect(loc(upf(s, [], new DieRng([1])).state, "M-TER-AS1")).toMatchObject({ toward: "dramune", jumped: true });
+  });
+
+  it("setting militiaReturn 'fastest' (the literal reading): by default at the highest rate each ship may; slower orders refused", () => {
+    const s = away();
+    s.settings.movement = { militiaReturn: "fastest" };
+    const r = upf(s, []);
+    expect(loc(r.state, "M-TER-AS1")).toMatchObject({ kind: "transit", toward: "fromeltar", rate: 3, planet: "terledrom" });
+    const slow = upf(s, [move(["M-TER-AS1"], { to: "fromeltar" })]);
+    expect(codes(slow)).toEqual(["militia-too-slow"]);
+    expect(codes(upf(s, [move(["M-TER-AS1"], { to: "fromeltar", rate: 3 })]))).toEqual([]);
+    // With hull damage a ship may go at one box a day only (000:395): that is its fastest.
+    s.ships["M-TER-FF1"]!.damage.hull = 3;
+    expect(codes(upf(s, [move(["M-TER-FF1"], { to: "fromeltar" })]))).toEqual([]);
+  });
+});
+
+describe('Arrival: a planet named in "to" is kept in transit until the ships arrive (RULINGS "Strategic movement": arrival)', () => {
+  it("leaving Prenglar for Rupert's Hole: seven boxes later it arrives at Rupert's Hole, not Triad (the default)", () => {
+    let s = upf(campaign(), [move(["TFP-FF1"], { to: "ruperts-hole" })]).state;
+    expect(loc(s, "TFP-FF1")).toEqual({ ...transit("prenglar~cassidine", 1, "cassidine", 1, false), planet: "ruperts-hole" });
+    for (let day = 2; day <= 8; day++) s = upf(s, []).state;
+    expect(loc(s, "TFP-FF1")).toEqual(inSystem("cassidine", "ruperts-hole"));
+  });
+
+  it("named on the way, kept through coasting; naming the system clears it; reversing drops it", () => {
+    let s = upf(campaign(), [move(["TFP-FF1"], { to: "cassidine" })]).state;
+    s = upf(s, [move(["TFP-FF1"], { to: "ruperts-hole" })]).state;
+    expect(loc(s, "TFP-FF1")).toMatchObject({ box: 2, planet: "ruperts-hole" });
+    s = upf(s, [move(["TFP-FF1"], { action: "coast" })]).state;
+    expect(loc(s, "TFP-FF1")).toMatchObject({ box: 2, coasting: true, planet: "ruperts-hole" });
+    const cleared = upf(s, [move(["TFP-FF1"], { to: "cassidine" })]).state;
+    expect(loc(cleared, "TFP-FF1")).not.toHaveProperty("planet");
+    const back = upf(s, [move(["TFP-FF1"], { action: "reverse" })]).state;
+    expect(loc(back, "TFP-FF1")).toMatchObject({ toward: "prenglar" });
+    expect(loc(back, "TFP-FF1")).not.toHaveProperty("planet");
+    expect(codes(upf(s, [move(["TFP-FF1"], { to: "gran-quivera" })]))).toEqual(["bad-destination"]);
+  });
+
+  it("ships of one stack keep their own planets, and one order moves them together", () => {
+    let s = upf(campaign(), [move(["TFP-FF1"], { to: "ruperts-hole" }), move(["TFP-FF2"], { to: "cassidine" })]).state;
+    const sameBox = { ...loc(s, "TFP-FF1"), planet: undefined };
+    expect({ ...loc(s, "TFP-FF2"), planet: undefined }).toEqual(sameBox);
+    const together = upf(s, [move(["TFP-FF1", "TFP-FF2"])]);
+    expect(codes(together)).toEqual([]);
+    s = together.state;
+    for (let day = 3; day <= 8; day++) s = upf(s, []).state;
+    expect(loc(s, "TFP-FF1")).toEqual(inSystem("cassidine", "ruperts-hole"));
+    expect(loc(s, "TFP-FF2")).toEqual(inSystem("cassidine", "triad"));
+  });
+
+  it("Sathar in the red boxes keep the planet named, and arrive there (Morgaine's World, not Gran Quivera)", () => {
+    let s = put(campaign("sathar-move"), ["S-DD01"], { kind: "red", circle: "ssc-prenglar", box: 1, outbound: false });
+    s = sathar(s, [move(["S-DD01"], { to: "morgaines-world" })]).state;
+    expect(loc(s, "S-DD01")).toEqual({ kind: "red", circle: "ssc-prenglar", box: 2, outbound: false, planet: "morgaines-world" });
+    for (let day = 3; day <= 6; day++) s = sathar(s, []).state;
+    expect(loc(s, "S-DD01")).toEqual(inSystem("prenglar", "morgaines-world"));
+  });
+});
+
+describe("Outbound along the red boxes (C.2 #43; setting movement.outboundRed)", () => {
+  const atPrenglar = () => put(campaign("sathar-move"), ["S-DD01", "S-DD02", "S-HC1"], inSystem("prenglar", "gran-quivera"));
+
+  it("by default one box a day: a risk-jump rate is refused", () => {
+    const r = sathar(atPrenglar(), [move(["S-DD01"], { to: "ssc-prenglar", rate: 2 })]);
+    expect(codes(r, "sathar")).toEqual(["red-one-box"]);
+    const one = sathar(atPrenglar(), [move(["S-DD01"], { to: "ssc-prenglar" })]).state;
+    expect(loc(one, "S-DD01")).toEqual({ kind: "red", circle: "ssc-prenglar", box: 5, outbound: true });
+  });
+
+  it("'risk-jump': RJ2 out (5 red boxes: boxes 4, 2, then the circle), kept to the circle, one d100 on entering it", () => {
+    let s = atPrenglar();
+    s.settings.movement = { outboundRed: "risk-jump" };
+    s = sathar(s, [move(["S-DD01", "S-DD02"], { to: "ssc-prenglar", rate: 2 })]).state;
+    expect(loc(s, "S-DD01")).toEqual({ kind: "red", circle: "ssc-prenglar", box: 4, outbound: true, rate: 2 });
+    expect(codes(sathar(s, [move(["S-DD01", "S-DD02"], { action: "reverse" })]), "sathar")).toEqual(["rj-must-keep-rate"]);
+    s = sathar(s, []).state;
+    expect(loc(s, "S-DD01")).toEqual({ kind: "red", circle: "ssc-prenglar", box: 2, outbound: true, rate: 2 });
+    const rng = new DieRng([90]);
+    const safe = sathar(s, [], rng);
+    expect(rng.rolled).toEqual([90]);
+    expect(safe.events.flatMap((e) => e.rolls ?? [])[0]).toMatchObject({ value: 90, needed: 90 });
+    expect(loc(safe.state, "S-DD01")).toEqual({ kind: "circle", circle: "ssc-prenglar", outbound: true });
+    const lost = sathar(s, [], new DieRng([91]));
+    expect(loc(lost.state, "S-DD02")).toMatchObject({ kind: "gone", how: "misjumped" });
+  });
+
+  it("'risk-jump': RJ3 needs ADF 3 (a heavy cruiser has 2) and no hull damage (000:346, 395)", () => {
+    const s = atPrenglar();
+    s.settings.movement = { outboundRed: "risk-jump" };
+    expect(codes(sathar(s, [move(["S-HC1"], { to: "ssc-prenglar", rate: 3 })]), "sathar")).toEqual(["rate-too-high"]);
+    s.ships["S-DD01"]!.damage.hull = 4;
+    expect(codes(sathar(s, [move(["S-DD01"], { to: "ssc-prenglar", rate: 2 })]), "sathar")).toEqual(["rate-too-high"]);
+    const rj3 = sathar(s, [move(["S-DD02"], { to: "ssc-prenglar", rate: 3 })]).state;
+    expect(loc(rj3, "S-DD02")).toEqual({ kind: "red", circle: "ssc-prenglar", box: 3, outbound: true, rate: 3 });
+    const into = sathar(rj3, [], new DieRng([70]));
+    expect(into.events.flatMap((e) => e.rolls ?? [])[0]).toMatchObject({ value: 70, needed: 70 });
+    expect(loc(into.state, "S-DD02")).toEqual({ kind: "circle", circle: "ssc-prenglar", outbound: true });
+  });
+});
+
+describe("Outbound risk jumps: dice (C.2 #43; setting movement.outboundRed 'risk-jump')", () => {
+  /** `n` Sathar destroyers outbound at RJ2 in red box 2 of Prenglar's circle: the next move enters the circle. */
+  function outbound(n: number): { s: SatharWarState; ids: string[] } {
+    const s = campaign("sathar-move");
+    s.settings.movement = { outboundRed: "risk-jump" };
+    const proto = s.ships["S-DD01"]!;
+    const ids: string[] = [];
+    s.ships = {};
+    for (let i = 0; i < n; i++) {
+      const id = `X-${i}`;
+      ids.push(id);
+      s.ships[id] = { ...proto, id, location: { kind: "red", circle: "ssc-prenglar", box: 2, outbound: true, rate: 2 } };
+    }
+    return { s, ids };
+  }
+
+  it("fixed seed: the same state, orders and seed give byte-identical results", () => {
+    const { s, ids } = outbound(6);
+    const a = sathar(s, [move(ids, { interlock: false })], Rng.fromSeed(43));
+    const b = sathar(s, [move(ids, { interlock: false })], Rng.fromSeed(43));
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(a.events.flatMap((e) => e.rolls ?? [])).toHaveLength(6);
+  });
+
+  it("statistical: 20,000 Sathar ships entering the circle at RJ2 arrive safely 90% ± 1% of the time", () => {
+    const { s, ids } = outbound(20_000);
+    const r = sathar(s, [move(ids, { interlock: false })], Rng.fromSeed(2027));
+    const safe = ids.filter((id) => r.state.ships[id]!.location.kind === "circle").length;
+    expect(r.events.flatMap((e) => e.rolls ?? [])).toHaveLength(20_000);
+    expect(Math.abs(safe / 20_000 - 0.9)).toBeLessThan(0.01);
+  });
+});
+
+describe("menus for the open items", () => {
+  it("a stack in a system is offered the planets of a two-planet neighbour as destinations", () => {
+    const opts = movesFor(campaign(), "upf");
+    const prenglar = opts.find((o) => o.type === "move" && o.summary.includes("Prenglar (Morgaine's World)"))!;
+    const to = (prenglar.fields.to as { values: { value: string | number }[] }).values.map((v) => v.value);
+    expect(to).toEqual(expect.arrayContaining(["cassidine", "triad", "ruperts-hole"]));
+  });
+
+  it("Sathar outbound at a risk-jump rate are offered only to advance", () => {
+    const s = put(campaign("sathar-move"), ["S-DD01"], { kind: "red", circle: "ssc-prenglar", box: 3, outbound: true, rate: 2 });
+    const red = movesFor(s, "sathar").find((o) => o.type === "move")!;
+    expect((red.fields.action as { values: { value: string | number }[] }).values.map((v) => v.value)).toEqual(["advance"]);
   });
 });

@@ -38,8 +38,10 @@ export type Phase = (typeof PHASES)[number];
  *   the one-planet-per-attack rule, rearming "at a planet" and docking).
  * - `transit`: in a transit box of a route (boxes numbered from the route's `a`), heading to `toward`, moving
  *   `rate` boxes a day (2 or 3: risk-jumping, under an RJ counter), `jumped` once it has entered its jump box.
- *   `coasting`: it kept its box on its last move (seed 000 "Transit Boxes").
- * - `red`: in a light red box of a start circle's path (numbered from the circle), heading to the system or out.
+ *   `coasting`: it kept its box on its last move (seed 000 "Transit Boxes"). `planet`: the planet of `toward` an
+ *   order named for its arrival, kept until it arrives (RULINGS "Strategic movement": arrival).
+ * - `red`: in a light red box of a start circle's path (numbered from the circle), heading to the system or out;
+ *   `planet` as for `transit` (inbound); `rate` 2 or 3: outbound at a risk-jump rate (setting `movement.outboundRed`).
  * - `circle`: in a Sathar Start Circle, having emerged from the Void (or about to enter it: `outbound`, reached from its
  *   red boxes heading home; such a ship is not forced back into the red box, strategic-movement/RULINGS).
  * - `reserve`: Sathar not yet placed on the map (seed 000 "Sathar Set-Up").
@@ -50,8 +52,17 @@ export type Phase = (typeof PHASES)[number];
  */
 export type Location =
   | { kind: "system"; system: string; planet: string; docked?: boolean }
-  | { kind: "transit"; route: string; box: number; toward: string; rate: 1 | 2 | 3; jumped: boolean; coasting?: boolean }
-  | { kind: "red"; circle: string; box: number; outbound: boolean }
+  | {
+      kind: "transit";
+      route: string;
+      box: number;
+      toward: string;
+      rate: 1 | 2 | 3;
+      jumped: boolean;
+      coasting?: boolean;
+      planet?: string;
+    }
+  | { kind: "red"; circle: string; box: number; outbound: boolean; planet?: string; rate?: 2 | 3 }
   | { kind: "circle"; circle: string; outbound?: boolean }
   | { kind: "reserve" }
   | { kind: "offmap" }
@@ -141,6 +152,16 @@ export interface MovementSettings {
   half?: "down" | "up";
   /** Sathar placed after day 1 may wait in their start circle (false: they must enter the red box that turn, C.2 #42). */
   reinforcementsWait?: boolean;
+  /**
+   * Militia returning home "as quickly as possible" (000:400, E.14): `"any"` (default) lets the player choose the rate,
+   * risk-jumping or not, the quickest way home; `"fastest"` makes them go at the highest rate each ship may use.
+   */
+  militiaReturn?: "any" | "fastest";
+  /**
+   * Sathar heading out along the red boxes to a start circle (C.2 #43): `"one"` box a day (default) or at a
+   * `"risk-jump"` rate (2 or 3 by ADF, kept to the circle, a misjump roll on entering it).
+   */
+  outboundRed?: "one" | "risk-jump";
 }
 
 /** A seat: the Sathar, or one of one to three UPF commands (seed 000 "Determining Sides"). */
@@ -240,6 +261,12 @@ export interface SatharWarState {
    * after the attack step (battles/table/table-battles.ts). Absent when none waits.
    */
   pendingBattles?: BattleInput[];
+  /**
+   * The UPF's choice of which lost ships each fortress or fortified station replaces at the next replacement phase
+   * (seed 000 "UPF Replacements"; the `replace` order), by station id, in order of preference. Cleared by the phase;
+   * absent or empty: the program picks (replacements/replacements.ts).
+   */
+  replacementChoices?: Record<string, string[]>;
   /** Set once the war is over. */
   outcome?: { winner: Side | "draw"; reason: string; day: number };
 }

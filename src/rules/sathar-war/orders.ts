@@ -13,7 +13,8 @@
  * - Battle results (only when battles are fought at the table, issue 12 way 3): `result`, one per pending battle.
  * - Any step: `stance` (how the seat's ships fight: break-off, the planet option, drones; it stands until changed).
  * - Any UPF step: `mines` (a minelayer's secret mines and seekers for a system, 000 "Declaring Combat"; it stands until
- *   changed).
+ *   changed). Any UPF step of a day: `replace` (which lost ships a fortress or fortified station replaces at the next
+ *   replacement phase, 000 "UPF Replacements"; option `replacements`).
  *
  * The schema checks only shape; whether an order can be carried out is decided when its step comes, and a failed
  * order becomes a Problem (which order, what is wrong, what would be valid), never an exception.
@@ -59,7 +60,11 @@ const nova = z.object({ type: z.literal("nova") });
 const move = z.object({
   type: z.literal("move"),
   ships,
-  to: idSchema.optional().describe("a neighbouring system id, or a planet id of the system the ships are in"),
+  to: idSchema
+    .optional()
+    .describe(
+      "a neighbouring system id (or one of its planets: the planet to arrive at, kept until they do), or a planet id of the system the ships are in",
+    ),
   rate: z
     .union([z.literal(1), z.literal(2), z.literal(3)])
     .optional()
@@ -119,6 +124,17 @@ const minesOrder = z.object({
   mines: z.number().int().min(0).max(1000).describe("mines it lays (at most what it has left)"),
   seekers: z.number().int().min(0).max(1000).describe("seeker missiles it lays (at most what it has left)"),
 });
+/**
+ * Which lost ships a fortress or fortified station replaces at the next replacement phase (seed 000 "UPF
+ * Replacements": "For each fortress ... one ship larger than an assault scout ... For each Fortified station ... two
+ * assault scouts, two fighters, or a fighter and an assault scout"). It stands until the phase or another `replace`
+ * for that station; `ships: []` leaves the choice to the program (its pick is the default).
+ */
+const replace = z.object({
+  type: z.literal("replace"),
+  station: idSchema.describe('a fortress or fortified station id, such as "st-pale"'),
+  ships: z.array(ship).max(2).describe("lost ships it replaces (a fortress one, a fortified station two); [] for the program's pick"),
+});
 /** Hull points, rating points or systems lost, or charges spent, by key ("hull", "ADF", "LB", "T"...). */
 const tally = z.record(z.string().min(1).max(32), z.number().int().min(0).max(10_000));
 /**
@@ -159,6 +175,7 @@ export const ORDER_TYPES = [
   "stance",
   "mines",
   "result",
+  "replace",
 ] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
@@ -177,6 +194,7 @@ export const orderSchema = z.discriminatedUnion("type", [
   stance,
   minesOrder,
   result,
+  replace,
 ]);
 export type Order = z.infer<typeof orderSchema>;
 export type DeployOrder = z.infer<typeof deploy>;
@@ -193,6 +211,7 @@ export type AttackOrder = z.infer<typeof attack>;
 export type StanceOrder = z.infer<typeof stance>;
 export type MinesOrder = z.infer<typeof minesOrder>;
 export type ResultOrder = z.infer<typeof result>;
+export type ReplaceOrder = z.infer<typeof replace>;
 
 /** Most orders one file may hold. */
 export const MAX_ORDERS = 500;
@@ -226,9 +245,9 @@ export const PHASE_ORDERS = {
   "upf-setup": ["deploy", "base", "drones", "stance", "mines"],
   "sathar-setup": ["retreat", "place", "base", "drones", "stance"],
   "sathar-move": ["place", "move", "void", "dock", "repair", "stance"],
-  "upf-move": ["nova", "move", "dock", "repair", "stance", "mines"],
+  "upf-move": ["nova", "move", "dock", "repair", "stance", "mines", "replace"],
   "sathar-attack": ["attack", "stance"],
-  "upf-attack": ["attack", "stance", "mines"],
+  "upf-attack": ["attack", "stance", "mines", "replace"],
   "sathar-results": ["result", "stance"],
-  "upf-results": ["result", "stance", "mines"],
+  "upf-results": ["result", "stance", "mines", "replace"],
 } as const satisfies Record<string, readonly OrderType[]>;

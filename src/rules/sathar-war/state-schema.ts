@@ -34,8 +34,16 @@ const location = z.discriminatedUnion("kind", [
     rate: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     jumped: z.boolean(),
     coasting: z.boolean().optional(),
+    planet: id.optional(),
   }),
-  z.object({ kind: z.literal("red"), circle: id, box: wholeIn(1, 1000, "a red box"), outbound: z.boolean() }),
+  z.object({
+    kind: z.literal("red"),
+    circle: id,
+    box: wholeIn(1, 1000, "a red box"),
+    outbound: z.boolean(),
+    planet: id.optional(),
+    rate: z.union([z.literal(2), z.literal(3)]).optional(),
+  }),
   z.object({ kind: z.literal("circle"), circle: id, outbound: z.boolean().optional() }),
   z.object({ kind: z.literal("reserve") }),
   z.object({ kind: z.literal("offmap") }),
@@ -176,6 +184,8 @@ export const stateSchema = z.object({
         afterJump: z.enum(["any", "one"]).optional(),
         half: z.enum(["down", "up"]).optional(),
         reinforcementsWait: z.boolean().optional(),
+        militiaReturn: z.enum(["any", "fastest"]).optional(),
+        outboundRed: z.enum(["one", "risk-jump"]).optional(),
       })
       .optional(),
     firstTendayExempt: z.boolean().optional(),
@@ -247,6 +257,7 @@ export const stateSchema = z.object({
     "battles",
   ),
   pendingBattles: listUpTo(pendingBattle, 200, "pending battles").optional(),
+  replacementChoices: idRecord(listUpTo(id, 2, "ships a station replaces")).optional(),
   outcome: z.object({ winner: z.enum(["sathar", "upf", "draw"]), reason: plainTextUpTo(1000, "a reason"), day }).optional(),
 });
 

@@ -8,6 +8,7 @@ import type { SwEvent } from "../events.js";
 import type { SatharWarState, Ship } from "../model.js";
 import { PHASE_ORDERS } from "../orders.js";
 import { CLASS_NAMES } from "../orders-of-battle/ship-classes.js";
+import { replaceableAt, replacementSlots } from "../replacements/replacements.js";
 import { timeRecordText } from "../time-record/time-record.js";
 import { PHASE_NAMES } from "../turn/turn.js";
 import { knownState, sideOfSeat } from "./known-state.js";
@@ -126,7 +127,25 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   attack: "#  - { type: attack, system: prenglar, planet: gran-quivera }",
   stance: "#  - { type: stance, breakOffAtHullLost: 0.5, nearPlanet: true }",
   mines: "#  - { type: mines, minelayer: TFC-ML1, system: dramune, mines: 10, seekers: 2 }   # secret; default system: where it is",
+  replace:
+    "#  - { type: replace, station: st-pale, ships: [TFC-BB1] }         # option replacements: a fortress replaces 1, a fortified station 2; [] the rules pick",
 };
+
+/** What the seat's fortresses and fortified stations could replace now, and what is chosen (000 "UPF Replacements"). */
+function replaceLines(state: SatharWarState, seat: string): string[] {
+  if (!state.settings.replacements || !(PHASE_ORDERS[state.phase] as readonly string[]).includes("replace")) return [];
+  const lines: string[] = [];
+  for (const station of Object.values(state.stations)) {
+    if (replacementSlots(station) === 0 || station.destroyedDay !== undefined) continue;
+    const lost = replaceableAt(state, station).filter((l) => state.ships[l.ship]?.seat === seat);
+    if (lost.length === 0) continue;
+    const chosen = state.replacementChoices?.[station.id];
+    lines.push(
+      `#    ${station.id} (${replacementSlots(station)}) may replace: ${lost.map((l) => l.ship).join(", ")}${chosen ? `; chosen: ${chosen.join(", ")}` : ""}`,
+    );
+  }
+  return lines.length > 0 ? ["# Replacements at the next replacement phase (day 20, 40, ...):", ...lines] : [];
+}
 
 export function templateFor(state: SatharWarState, seat: string): string {
   const phase = state.phase;
@@ -135,6 +154,7 @@ export function templateFor(state: SatharWarState, seat: string): string {
     `# Sathar War orders for seat ${seat}, step ${state.step}: ${dayText(state.day)}, ${PHASE_NAMES[phase]}.`,
     `# This step takes: ${types.join(", ")}. Examples (uncomment and edit):`,
     ...types.map((t) => EXAMPLES[t] ?? `#  - { type: ${t} }`),
+    ...replaceLines(state, seat),
     `seat: ${seat}`,
     `step: ${state.step}`,
     "orders: []",

@@ -96,6 +96,9 @@ function placeOf(state: SatharWarState, ship: Ship): string | null {
 /**
  * Fighters aboard a carrier at the same place, up to its capacity (000 "Sathar Order of Battle": eight; the setting
  * `carrierCapacity`), or based at a station at their planet (000 "UPF Spacefleet Order Of Battle"). Only at set-up.
+ * "The non-attached fighters can be placed with any of the task forces, or based at any station in the Frontier"
+ * (000:107): at the UPF set-up they go aboard any UPF carrier (Strike Force NOVA's off the map included) or to any
+ * station, wherever it is (`anywhere`).
  */
 export function base(
   state: SatharWarState,
@@ -119,6 +122,7 @@ export function base(
         continue;
       }
       const here = placeOf(state, fighter);
+      const anywhere = state.phase === "upf-setup" && fighter.force === "Non-Attached Ships";
       if (order.carrier !== undefined) {
         const carrier = ownShip(state, seat, order.carrier, at, problems);
         if (!carrier) continue;
@@ -127,7 +131,7 @@ export function base(
           continue;
         }
         const there = placeOf(state, carrier);
-        if (here !== there) {
+        if (here !== there && !anywhere) {
           problems.push({
             order: at,
             code: "not-together",
@@ -160,7 +164,7 @@ export function base(
         problems.push({ order: at, code: "not-your-station", message: `${station.name} is a UPF station` });
         continue;
       }
-      if (here !== `planet:${station.planet}` && here !== "offmap") {
+      if (here !== `planet:${station.planet}` && here !== "offmap" && !anywhere) {
         problems.push({ order: at, code: "not-together", message: `${id} is not at ${station.planet}, where ${station.name} orbits` });
         continue;
       }

@@ -3,8 +3,10 @@
  * threatened, back home as quickly as possible when it becomes threatened; deputised by Spacefleet once every station
  * of the home system is destroyed.
  */
-import { neighbours, systemOfPlanet } from "../deployment-map/map.js";
+import { neighbours, otherEnd, routesFrom, systemOfPlanet } from "../deployment-map/map.js";
+import { daysFrom } from "../deployment-map/paths.js";
 import type { SatharWarState, Ship } from "../model.js";
+import { daysToArrive, leftFrom, progressOf, routeById } from "./transit-boxes.js";
 
 /**
  * "A system is 'imminently threatened' if Sathar ships have emerged from the Void inside that system" (000:400). Read
@@ -41,6 +43,51 @@ export function boundToHome(state: SatharWarState, ship: Ship): boolean {
 }
 
 /**
+ * The quickest way home (000:400 "those ships must return home as quickly as possible"; E.14) for a militia ship bound
+ * to its home (not deputised) while home is imminently threatened and the ship is away from it; undefined otherwise
+ * (no return is due, or it is home). Counted in days at one box a day (paths.ts `daysFrom`), the rate being the
+ * player's (RULINGS "Militia"): in a system, the neighbours on a shortest way home (`to`); in a transit box, whether
+ * going on or turning back (`reverse`, refused to a ship risk-jumping before its jump box, 000:352) gets it home
+ * sooner. Ties allow both; the first listed is the default (going on, the neighbour first in id order).
+ */
+export function wayHome(
+  state: SatharWarState,
+  ship: Ship,
+): { kind: "system"; to: string[] } | { kind: "transit"; actions: ("advance" | "reverse")[] } | undefined {
+  if (!boundToHome(state, ship)) return undefined;
+  const home = homeSystem(state, ship);
+  if (!home || !imminentlyThreatened(state, home)) return undefined;
+  const at = ship.location;
+  const back = daysFrom(state.map, home);
+  const days = (system: string) => back.get(system) ?? Number.POSITIVE_INFINITY;
+  if (at.kind === "system") {
+    if (at.system === home) return undefined;
+    const options = routesFrom(state.map, at.system).map((r) => ({
+      to: otherEnd(r, at.system),
+      days: r.boxes + 1 + days(otherEnd(r, at.system)),
+    }));
+    const best = Math.min(...options.map((o) => o.days));
+    const to = options
+      .filter((o) => o.days === best && Number.isFinite(best))
+      .map((o) => o.to)
+      .sort();
+    return to.length > 0 ? { kind: "system", to } : undefined;
+  }
+  if (at.kind !== "transit") return undefined;
+  const route = routeById(state.map, at.route);
+  if (!route) return undefined;
+  const p = progressOf(route, at.toward, at.box);
+  const preRj = !at.jumped && at.rate > 1;
+  const goOn = daysToArrive(route, at.toward, p, at.jumped, preRj ? at.rate : 1) + days(at.toward);
+  // Turning back takes it to the system it left in `p` days: the boxes it has crossed, one a day (000:222).
+  const turn = preRj ? Number.POSITIVE_INFINITY : p + days(leftFrom(route, at.toward));
+  const actions: ("advance" | "reverse")[] = [];
+  if (goOn <= turn) actions.push("advance");
+  if (turn <= goOn) actions.push("reverse");
+  return { kind: "transit", actions };
+}
+
+/**
  * Why a militia ship may not head for `destination` (a system id) from where it is, or undefined. `inHome`: it is in its
  * home system's starburst now. Codes: `militia-range` (beyond home's neighbours), `home-threatened` (may not leave a
  * threatened home), `militia-must-return` (away from a threatened home and not heading there).
@@ -61,16 +108,24 @@ export function militiaRefusal(
       message: `${ship.id} is ${ship.militiaOf} militia: it may go only to its home system or a neighbouring one (${[home, ...near].join(", ")}) until deputised (000:400-403)`,
     };
   }
-  if (destination !== home && imminentlyThreatened(state, home)) {
-    return inHome
-      ? {
-          code: "home-threatened",
-          message: `${ship.id}'s home system ${home} is imminently threatened: its militia may not leave (000:400, C.2 #31)`,
-        }
-      : {
-          code: "militia-must-return",
-          message: `${ship.id}'s home system ${home} is imminently threatened: it must return home as quickly as possible (000:400)`,
-        };
+  if (destination !== home && imminentlyThreatened(state, home) && inHome) {
+    return {
+      code: "home-threatened",
+      message: `${ship.id}'s home system ${home} is imminently threatened: its militia may not leave (000:400, C.2 #31)`,
+    };
+  }
+  const way = inHome ? undefined : wayHome(state, ship);
+  if (way?.kind === "system" && !way.to.includes(destination)) {
+    return {
+      code: "militia-must-return",
+      message: `${ship.id}'s home system ${home} is imminently threatened: it must return home as quickly as possible (000:400), toward ${way.to.join(" or ")}`,
+    };
+  }
+  if (way === undefined && destination !== home && imminentlyThreatened(state, home)) {
+    return {
+      code: "militia-must-return",
+      message: `${ship.id}'s home system ${home} is imminently threatened: it must return home as quickly as possible (000:400)`,
+    };
   }
   return undefined;
 }

@@ -68,6 +68,11 @@ export function movesFor(state: SatharWarState, seat: string): OrderOption[] {
       const dests = [
         ...(sys?.planets.filter((p) => p.id !== at.planet).map((p) => p.id) ?? []),
         ...neighbours(state.map, at.system),
+        // A neighbouring system's planet: the planet to arrive at, kept until they do (RULINGS "Arrival").
+        ...neighbours(state.map, at.system).flatMap((n) => {
+          const planets = state.map.systems.find((x) => x.id === n)?.planets ?? [];
+          return planets.length > 1 ? planets.map((p) => p.id) : [];
+        }),
         ...(spec.side === "sathar" ? state.map.circles.filter((c) => c.system === at.system).map((c) => c.id) : []),
       ];
       fields.to = choice(dests, (v) => String(v), false);
@@ -91,8 +96,8 @@ export function movesFor(state: SatharWarState, seat: string): OrderOption[] {
       if (preRj) fields.interlock = choice(["true", "false"], (v) => (v === "true" ? "interlock: one roll" : "each ship rolls"));
       summary += route ? `: advance, coast or reverse (000:222)` : "";
     } else if (at.kind === "red") {
-      fields.action = choice(["advance", "reverse"], String);
-      summary += ": one box a day (000:392)";
+      fields.action = choice(at.rate !== undefined ? ["advance"] : ["advance", "reverse"], String);
+      summary += at.rate !== undefined ? `: out to the start circle at RJ${at.rate} (C.2 #43)` : ": one box a day (000:392)";
     } else if (at.kind === "circle") {
       fields.action = choice(["advance"], String);
       summary += ": into the first red box (000:410)";

@@ -6,15 +6,17 @@
  * Ships without an order: in a system they stay; in a transit box they keep doing what they did on their last move
  * (advancing at their rate, or coasting); Sathar in a start circle go into its first red box (000:410, C.2 #42) and
  * Sathar in the red boxes move one box on (C.2 #43); militia away from home while it is imminently threatened head
- * home (000:400, E.14). Ships default-moved together in one stack interlock their computers.
+ * home the quickest way (000:400, E.14; `wayHome`), at one box a day (at the highest rate each may, with setting
+ * `movement.militiaReturn: "fastest"`), to their home planet. Ships default-moved together in one stack interlock.
  */
 import { type Problem, problem } from "../../../core/result.js";
 import type { Rng } from "../../../core/rng.js";
 import { type Roll, type SwEvent, swEvent } from "../events.js";
 import type { Loss, SatharWarState, Ship, Side } from "../model.js";
 import type { MoveOrder } from "../orders.js";
-import { boundToHome, homeSystem, imminentlyThreatened } from "./militia-ships.js";
-import { describe, leftFrom, routeById } from "./transit-boxes.js";
+import { wayHome } from "./militia-ships.js";
+import { maxRate } from "./risk-jumping.js";
+import { describe, routeById } from "./transit-boxes.js";
 import { type MovePlan, moveLabel, placeKey, planMove } from "./using-the-transit-boxes.js";
 
 export interface MoveResult {
@@ -102,16 +104,26 @@ export function defaultPlans(state: SatharWarState, side: Side, claimed: Readonl
     const at = ship.location;
     const key = placeKey(at);
     if (key === undefined) continue;
-    const home = boundToHome(state, ship) ? homeSystem(state, ship) : undefined;
-    const mustReturn = home !== undefined && imminentlyThreatened(state, home);
+    const way = wayHome(state, ship);
+    const fastest = state.settings.movement?.militiaReturn === "fastest";
+    // Bound home, it arrives at its own planet (its station's), unless an order named another planet of home.
+    const homePlanet = (system: string) =>
+      ship.militiaOf && state.map.systems.some((x) => x.id === system && x.planets.some((p) => p.id === ship.militiaOf))
+        ? ship.militiaOf
+        : undefined;
     if (at.kind === "system") {
-      if (mustReturn && at.system !== home) add(ship, key, { to: home });
+      if (way?.kind === "system") {
+        const next = way.to[0]!;
+        const rate = fastest ? maxRate(ship) : 1;
+        add(ship, key, { to: homePlanet(next) ?? next, ...(rate > 1 ? { rate } : {}) });
+      }
     } else if (at.kind === "transit") {
-      if (mustReturn && at.toward !== home) {
+      if (way?.kind === "transit") {
+        const action = way.actions[0]!;
         const route = routeById(state.map, at.route);
-        // Not yet jumped away from home: decelerate back to it; otherwise go on and come back from there.
-        if (route && !at.jumped && leftFrom(route, at.toward) === home && !(at.rate > 1)) add(ship, key, { action: "reverse" });
-        else add(ship, key, {});
+        const heading = action === "reverse" && route ? (route.a === at.toward ? route.b : route.a) : at.toward;
+        const planet = at.planet === undefined || action === "reverse" ? homePlanet(heading) : undefined;
+        add(ship, key, { ...(action === "reverse" ? { action } : {}), ...(planet ? { to: planet } : {}) });
       } else add(ship, key, at.coasting ? { action: "coast" } : {});
     } else if (at.kind === "red") add(ship, key, {});
     else if (at.kind === "circle" && !at.outbound && !(state.settings.movement?.reinforcementsWait === true && state.day > 1))
@@ -214,7 +226,17 @@ function carryOut(state: SatharWarState, plan: MovePlan, side: Side, rng: Rng, e
       for (const s of [ship, ...aboard]) lose(state, s, "misjumped");
       continue;
     }
-    ship.location = structuredClone(plan.to);
+    const to = structuredClone(plan.to);
+    // Each ship's own arrival planet, where a stack's ships were told different ones (RULINGS "Strategic movement": arrival).
+    if (plan.planets) {
+      const p = plan.planets[id];
+      if (to.kind === "system") to.planet = p ?? to.planet;
+      else if (to.kind === "transit" || to.kind === "red") {
+        delete to.planet;
+        if (p !== undefined) to.planet = p;
+      }
+    }
+    ship.location = to;
     if (plan.boxes > 0) moved.push(id, ...aboard.map((f) => f.id));
   }
   const already = new Set(state.today.moved);

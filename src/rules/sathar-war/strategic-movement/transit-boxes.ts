@@ -85,11 +85,13 @@ export function describe(map: FrontierMap, loc: Location): string {
       const rj = loc.rate > 1 ? ` at RJ${loc.rate}` : "";
       return `transit box ${p} of ${route.boxes} from ${sysName(leftFrom(route, loc.toward))} to ${sysName(loc.toward)}${
         loc.jumped ? ", jumped" : ""
-      }${rj}${loc.coasting ? ", coasting" : ""}`;
+      }${rj}${loc.coasting ? ", coasting" : ""}${loc.planet ? `, for ${planetName(loc.planet)}` : ""}`;
     }
     case "red": {
       const c = circleById(map, loc.circle);
-      return `red box ${loc.box} of ${c?.redBoxes ?? "?"} of ${c?.name ?? loc.circle}${loc.outbound ? ", outbound" : ""}`;
+      return `red box ${loc.box} of ${c?.redBoxes ?? "?"} of ${c?.name ?? loc.circle}${loc.outbound ? ", outbound" : ""}${
+        loc.rate ? ` at RJ${loc.rate}` : ""
+      }${loc.planet ? `, for ${planetName(loc.planet)}` : ""}`;
     }
     case "circle":
       return circleById(map, loc.circle)?.name ?? loc.circle;

@@ -4,10 +4,10 @@
  * dice, so the check (`checkMoves`) and the movement phase (`moveSide`) read the same rules.
  */
 import { type Problem, problem } from "../../../core/result.js";
-import { neighbours, otherEnd } from "../deployment-map/map.js";
+import { neighbours, otherEnd, systemOfPlanet } from "../deployment-map/map.js";
 import type { Location, SatharWarState, Ship } from "../model.js";
 import type { MoveOrder } from "../orders.js";
-import { boundToHome, homeSystem, imminentlyThreatened, militiaRefusal } from "./militia-ships.js";
+import { boundToHome, homeSystem, imminentlyThreatened, militiaRefusal, wayHome } from "./militia-ships.js";
 import { maxRate, rateRefusal, safeJump } from "./risk-jumping.js";
 import {
   arrivalPlanet,
@@ -30,6 +30,11 @@ export interface MovePlan {
   to: Location;
   /** Boxes (or one planet-to-planet move) entered today; 0 when coasting or staying. */
   boxes: number;
+  /**
+   * Per ship, where it differs from `to`: the planet it keeps wanting (in a transit or red box) or arrives at (in a
+   * system). A stack's ships may each have been told a different arrival planet (RULINGS "Strategic movement": arrival).
+   */
+  planets?: Record<string, string>;
   /** They enter their jump box today at 2 or 3 boxes a day: d100 against these chances (000:373). */
   jump?: { rate: 2 | 3; interlock: boolean; chances: Record<string, number> };
   /** Days still to reach a starburst after today at this rate (transit and red boxes). */
@@ -47,9 +52,54 @@ function planned(
   to: Location,
   boxes: number,
   text: string,
-  more: Pick<MovePlan, "jump" | "daysLeft"> = {},
+  more: Pick<MovePlan, "jump" | "daysLeft" | "planets"> = {},
 ): Planned {
   return { ok: true, plan: { label, ships: ids(ships), to, boxes, ...more, text } };
+}
+
+/**
+ * The arrival planet a ship in a transit or red box keeps wanting, if it is a planet of `system` (an order's `to`
+ * named it on an earlier day; RULINGS "Strategic movement": arrival).
+ */
+export function keptPlanet(ship: Ship, system: string, state: SatharWarState): string | undefined {
+  const at = ship.location;
+  if ((at.kind !== "transit" && at.kind !== "red") || at.planet === undefined) return undefined;
+  return systemOfPlanet(state.map, at.planet)?.id === system ? at.planet : undefined;
+}
+
+/**
+ * What an order's `to` says of the arrival planet, for ships heading to `system`: a planet of it (named), the system
+ * itself (`null`: back to the default arrival), or nothing (`undefined`: each ship keeps what it wanted).
+ */
+function namedPlanet(state: SatharWarState, to: string | undefined, system: string): string | null | undefined {
+  if (to === undefined) return undefined;
+  if (to === system) return null;
+  return systemOfPlanet(state.map, to)?.id === system ? to : undefined;
+}
+
+/**
+ * Each ship's arrival planet in `system`: the one named by the order, else (when `keep`) the one it kept, else the
+ * default (`arrivalPlanet`). `arrived`: the ships enter the starburst today (the planet is where they are); otherwise
+ * the planet is only kept, and a ship with none keeps none.
+ */
+function planetsFor(
+  state: SatharWarState,
+  ships: readonly Ship[],
+  system: string,
+  named: string | null | undefined,
+  keep: boolean,
+  arrived: boolean,
+): { first: string | undefined; planets?: Record<string, string> } {
+  const wanted = ships.map((s) => (named !== undefined ? (named ?? undefined) : keep ? keptPlanet(s, system, state) : undefined));
+  const each = wanted.map((w) => (arrived ? arrivalPlanet(state, system, w) : w));
+  const first = each[0];
+  if (arrived ? each.every((p) => p === first) : each.every((p) => p === undefined)) return { first };
+  const planets: Record<string, string> = {};
+  ships.forEach((s, i) => {
+    const p = each[i];
+    if (p !== undefined) planets[s.id] = p;
+  });
+  return { first, planets };
 }
 
 const rateOf = (n: number): 1 | 2 | 3 => (n >= 3 ? 3 : n >= 2 ? 2 : 1);
@@ -68,7 +118,7 @@ export function placeKey(loc: Location): string | undefined {
     case "transit":
       return `transit:${loc.route}:${loc.box}:${loc.toward}:${loc.rate}:${loc.jumped}`;
     case "red":
-      return `red:${loc.circle}:${loc.box}:${loc.outbound}`;
+      return `red:${loc.circle}:${loc.box}:${loc.outbound}:${loc.rate ?? 1}`;
     case "circle":
       return `circle:${loc.circle}:${loc.outbound === true}`;
     default:
@@ -169,39 +219,69 @@ function fromSystem(
   if (circle) {
     const upf = ships.find((s) => s.side !== "sathar");
     if (upf) return fail("no-red-boxes", `${upf.id}: only Sathar ships use the red boxes of a start circle (RULINGS "Strategic movement")`);
-    if (rate > 1) return fail("red-one-box", `ships in red boxes move one box a day (000:392, C.2 #43): leave "rate" out`);
-    const at: Location = { kind: "red", circle: circle.id, box: circle.redBoxes, outbound: true };
-    return planned(label, ships, at, 1, `out toward ${circle.name}: ${describe(map, at)}`, { daysLeft: circle.redBoxes });
+    if (rate > 1 && state.settings.movement?.outboundRed !== "risk-jump")
+      return fail(
+        "red-one-box",
+        `ships in red boxes move one box a day (000:392, C.2 #43; setting movement.outboundRed "risk-jump" allows RJ2/RJ3 outbound): leave "rate" out`,
+      );
+    for (const s of ships) {
+      const why = rateRefusal(s, rate);
+      if (why) return fail("rate-too-high", `${why}; the whole order could go at ${Math.min(...ships.map(maxRate))} a day`);
+    }
+    return outward(state, order, label, ships, circle, circle.redBoxes + 1, rateOf(rate), "out");
   }
-  const route = near.includes(to) ? routeJoining(map, loc.system, to) : undefined;
-  if (!route) return fail("bad-destination", `${to} is not a planet of ${loc.system} nor a system one route away; valid: ${valid()}`);
+  // `to` a neighbouring system, or a planet of one: the planet they will arrive at, kept until they do (RULINGS "Arrival").
+  const toSystem = near.includes(to) ? to : systemOfPlanet(map, to)?.id;
+  const route = toSystem !== undefined && near.includes(toSystem) ? routeJoining(map, loc.system, toSystem) : undefined;
+  if (!route || toSystem === undefined)
+    return fail(
+      "bad-destination",
+      `${to} is not a planet of ${loc.system} nor a system one route away (nor one of its planets); valid: ${valid()}`,
+    );
   for (const s of ships) {
     const why = rateRefusal(s, rate);
     if (why) return fail("rate-too-high", `${why}; the whole order could go at ${Math.min(...ships.map(maxRate))} a day`);
-    const home = militiaRefusal(state, s, to, homeSystem(state, s) === loc.system);
+    const home = militiaRefusal(state, s, toSystem, homeSystem(state, s) === loc.system);
     if (home) return fail(home.code, home.message);
+    const slow = militiaTooSlow(state, s, rate);
+    if (slow) return fail("militia-too-slow", slow);
   }
-  const jp = jumpProgress(route, to);
+  const dest = toSystem;
+  const jp = jumpProgress(route, dest);
   const progress = Math.min(rate, jp);
   const jumpedNow = progress >= jp;
+  const wanted = to === dest ? undefined : to;
   const at: Location = {
     kind: "transit",
     route: route.id,
-    box: boxAt(route, to, progress),
-    toward: to,
+    box: boxAt(route, dest, progress),
+    toward: dest,
     rate: rateOf(rate),
     jumped: jumpedNow,
+    ...(wanted ? { planet: wanted } : {}),
   };
   const jump = jumpedNow && rate >= 2 ? jumpInfo(ships, rateOf(rate) as 2 | 3, order.interlock !== false) : undefined;
-  const daysLeft = daysToArrive(route, to, progress, jumpedNow, rate);
+  const daysLeft = daysToArrive(route, dest, progress, jumpedNow, rate);
   return planned(
     label,
     ships,
     at,
     progress,
-    `leave ${loc.system} for ${to}${rate > 1 ? ` risk-jumping at RJ${rate}` : ""}: ${describe(map, at)}${jumpedNow ? " (the jump box)" : ""}; ${daysLeft} more day(s) to ${to}`,
+    `leave ${loc.system} for ${wanted ? `${wanted} (${dest})` : dest}${rate > 1 ? ` risk-jumping at RJ${rate}` : ""}: ${describe(map, at)}${jumpedNow ? " (the jump box)" : ""}; ${daysLeft} more day(s) to ${dest}`,
     { ...(jump ? { jump } : {}), daysLeft },
   );
+}
+
+/**
+ * With setting `movement.militiaReturn: "fastest"`, a militia ship that must return home goes at the highest rate it
+ * may (000:400 "as quickly as possible", read literally): why `rate` is too slow, or undefined.
+ */
+function militiaTooSlow(state: SatharWarState, ship: Ship, rate: number, cap = 3): string | undefined {
+  if (state.settings.movement?.militiaReturn !== "fastest" || wayHome(state, ship) === undefined) return undefined;
+  const most = Math.min(cap, maxRate(ship));
+  return rate < most
+    ? `${ship.id} must return home as quickly as possible (000:400; setting movement.militiaReturn "fastest"): at ${most} boxes a day, not ${rate}`
+    : undefined;
 }
 
 function inTransit(
@@ -225,21 +305,29 @@ function inTransit(
   if (order.to !== undefined && order.to !== toward && !destPlanets.some((pl) => pl.id === order.to)) {
     return fail(
       "bad-destination",
-      `ships in a transit box arrive where they are heading: "to" may name only ${toward} or one of its planets (${destPlanets.map((pl) => pl.id).join(", ")}), the planet they go to on arriving`,
+      `ships in a transit box arrive where they are heading: "to" may name only ${toward} or one of its planets (${destPlanets.map((pl) => pl.id).join(", ")}), the planet they go to on arriving (kept until they do)`,
     );
   }
-  const militia = (dest: string, stays: boolean): Planned | undefined => {
+  const named = namedPlanet(state, order.to, toward);
+  // Militia bound home (000:400): the way home decides (militia-ships.ts `wayHome`); otherwise their range.
+  const militia = (): Planned | undefined => {
     if (forced) return undefined;
     for (const s of ships) {
-      const why = militiaRefusal(state, s, dest, false);
-      if (why) return fail(why.code, why.message);
-      const home = homeSystem(state, s);
-      if (stays && boundToHome(state, s) && home && imminentlyThreatened(state, home)) {
-        return fail(
-          "militia-must-return",
-          `${s.id}'s home ${home} is imminently threatened: it may not coast, it must head home (000:400)`,
-        );
+      const way = wayHome(state, s);
+      if (way?.kind === "transit") {
+        if (!(way.actions as string[]).includes(action)) {
+          const home = homeSystem(state, s);
+          return fail(
+            "militia-must-return",
+            `${s.id}'s home ${home} is imminently threatened: it must return home as quickly as possible (000:400): ${way.actions
+              .map((a) => (a === "advance" ? `"advance" toward ${loc.toward}` : `"reverse" toward ${otherEnd(route, loc.toward)}`))
+              .join(" or ")}`,
+          );
+        }
+        continue;
       }
+      const why = militiaRefusal(state, s, toward, false);
+      if (why) return fail(why.code, why.message);
     }
     return undefined;
   };
@@ -251,10 +339,13 @@ function inTransit(
       );
     }
     if (order.rate !== undefined) return fail("bad-rate", `a coasting ship keeps its box: leave "rate" out`);
-    const m = militia(loc.toward, true);
+    const m = militia();
     if (m) return m;
-    const at: Location = { ...loc, coasting: true };
-    return planned(label, ships, at, 0, `coast in ${describe(map, loc)}`);
+    const { first, planets } = planetsFor(state, ships, toward, named, true, false);
+    const at = { ...loc, coasting: true };
+    delete at.planet;
+    if (first) at.planet = first;
+    return planned(label, ships, at, 0, `coast in ${describe(map, loc)}`, planets ? { planets } : {});
   }
   if (action === "reverse") {
     if (preJumpRj) {
@@ -264,12 +355,12 @@ function inTransit(
       );
     }
     if (order.rate !== undefined && order.rate !== 1) return fail("bad-rate", `reversing ships move one box a day (000:222)`);
-    const m = militia(toward, false);
+    const m = militia();
     if (m) return m;
     // The same box seen from the other direction: a ship that had not jumped is back in the space of the star it left,
     // decelerating toward it; one that had jumped must jump again to go back (RULINGS "Strategic movement": reversing).
     const jumped = !loc.jumped;
-    return step(state, label, ships, route, toward, arrivalProgress(route) - p, jumped, 1, order.to, false, "reverse");
+    return step(state, label, ships, route, toward, arrivalProgress(route) - p, jumped, 1, named, false, false, "reverse");
   }
   // Advance.
   let rate: number = loc.rate;
@@ -295,12 +386,16 @@ function inTransit(
       );
     }
     rate = order.rate;
+    for (const s of ships) {
+      const slow = militiaTooSlow(state, s, rate, loc.rate);
+      if (slow) return fail("militia-too-slow", slow);
+    }
   }
   // Hull damage or lost ADF since: the group goes at what its slowest may (000:395; C.2 #33).
   rate = Math.min(rate, ...ships.map(maxRate));
-  const m = militia(loc.toward, false);
+  const m = militia();
   if (m) return m;
-  return step(state, label, ships, route, loc.toward, p, loc.jumped, rate, order.to, order.interlock !== false, "advance");
+  return step(state, label, ships, route, loc.toward, p, loc.jumped, rate, named, true, order.interlock !== false, "advance");
 }
 
 /** Move `rate` boxes from progress `p`: stop on entering the jump box (000:352) or the starburst. */
@@ -313,7 +408,8 @@ function step(
   p: number,
   jumped: boolean,
   rate: number,
-  wantedPlanet: string | undefined,
+  named: string | null | undefined,
+  keep: boolean,
   interlock: boolean,
   verb: string,
 ): Planned {
@@ -329,10 +425,14 @@ function step(
     next = Math.min(p + rate, end);
   }
   if (next >= end) {
-    const planet = arrivalPlanet(state, toward, wantedPlanet);
-    const at: Location = { kind: "system", system: toward, planet };
-    return planned(label, ships, at, next - p, `${verb}: arrive at ${describe(map, at)}`, { daysLeft: 0 });
+    const { first, planets } = planetsFor(state, ships, toward, named, keep, true);
+    const at: Location = { kind: "system", system: toward, planet: first ?? arrivalPlanet(state, toward) };
+    return planned(label, ships, at, next - p, `${verb}: arrive at ${describe(map, at)}${arrivals(planets)}`, {
+      daysLeft: 0,
+      ...(planets ? { planets } : {}),
+    });
   }
+  const { first, planets } = planetsFor(state, ships, toward, named, keep, false);
   const at: Location = {
     kind: "transit",
     route: route.id,
@@ -340,6 +440,7 @@ function step(
     toward,
     rate: rateOf(rate),
     jumped: jumped || jumpedNow,
+    ...(first ? { planet: first } : {}),
   };
   const jump = jumpedNow && rate >= 2 ? jumpInfo(ships, rateOf(rate) as 2 | 3, interlock) : undefined;
   const daysLeft = daysToArrive(route, toward, next, jumped || jumpedNow, rate);
@@ -348,9 +449,20 @@ function step(
     ships,
     at,
     next - p,
-    `${verb}: ${describe(map, at)}${jumpedNow ? " (entering the jump box: jumped)" : ""}; ${daysLeft} more day(s) to ${toward}`,
-    { ...(jump ? { jump } : {}), daysLeft },
+    `${verb}: ${describe(map, at)}${jumpedNow ? " (entering the jump box: jumped)" : ""}; ${daysLeft} more day(s) to ${toward}${
+      first && !planets ? ` (arriving at ${first})` : ""
+    }`,
+    { ...(jump ? { jump } : {}), daysLeft, ...(planets ? { planets } : {}) },
   );
+}
+
+/** Ships of one stack arriving at different planets, in words. */
+function arrivals(planets: Record<string, string> | undefined): string {
+  return planets
+    ? ` (${Object.entries(planets)
+        .map(([id, p]) => `${id} at ${p}`)
+        .join(", ")})`
+    : "";
 }
 
 function inRedBox(
@@ -366,6 +478,17 @@ function inRedBox(
   if (order.action === "coast") {
     return fail("red-no-coast", `Sathar ships in the red boxes move exactly one box a day (000:392, C.2 #43): "advance" or "reverse"`);
   }
+  // Outbound at a risk-jump rate (setting movement.outboundRed, C.2 #43): kept to the circle, like a risk jump to its jump box.
+  if (loc.outbound && loc.rate !== undefined) {
+    if (order.action === "reverse") {
+      return fail("rj-must-keep-rate", `risk-jumping ships keep RJ${loc.rate} until they reach the start circle (000:352, C.2 #43)`);
+    }
+    if (order.rate !== undefined && order.rate !== loc.rate) {
+      return fail("rj-must-keep-rate", `risk-jumping ships keep RJ${loc.rate} until they reach the start circle (000:352, C.2 #43)`);
+    }
+    if (order.to !== undefined) return fail("bad-destination", `ships heading out to ${circle.name} take no "to"`);
+    return outward(state, order, label, ships, circle, loc.box, Math.min(loc.rate, ...ships.map(maxRate)) as 1 | 2 | 3, "advance");
+  }
   if (order.rate !== undefined && order.rate !== 1) {
     return fail(
       "red-one-box",
@@ -377,6 +500,7 @@ function inRedBox(
   if (order.to !== undefined && (outbound || (order.to !== circle.system && !planets.some((p) => p.id === order.to)))) {
     return fail("bad-destination", `"to" may name only a planet of ${circle.system}, where ships arriving from the red boxes go`);
   }
+  const named = namedPlanet(state, order.to, circle.system);
   const box = outbound ? loc.box - 1 : loc.box + 1;
   const verb = order.action === "reverse" ? "reverse" : "advance";
   if (box < 1) {
@@ -384,12 +508,61 @@ function inRedBox(
     return planned(label, ships, at, 1, `${verb}: into ${circle.name}, outbound`, { daysLeft: 0 });
   }
   if (box > circle.redBoxes) {
-    const at: Location = { kind: "system", system: circle.system, planet: arrivalPlanet(state, circle.system, order.to) };
-    return planned(label, ships, at, 1, `${verb}: out of the last red box into ${describe(state.map, at)}`, { daysLeft: 0 });
+    const { first, planets: each } = planetsFor(state, ships, circle.system, named, true, true);
+    const at: Location = { kind: "system", system: circle.system, planet: first ?? arrivalPlanet(state, circle.system) };
+    return planned(label, ships, at, 1, `${verb}: out of the last red box into ${describe(state.map, at)}${arrivals(each)}`, {
+      daysLeft: 0,
+      ...(each ? { planets: each } : {}),
+    });
   }
-  const at: Location = { kind: "red", circle: circle.id, box, outbound };
+  const { first, planets: each } = outbound
+    ? { first: undefined, planets: undefined }
+    : planetsFor(state, ships, circle.system, named, true, false);
+  const at: Location = { kind: "red", circle: circle.id, box, outbound, ...(first ? { planet: first } : {}) };
   const daysLeft = outbound ? box : circle.redBoxes + 1 - box;
-  return planned(label, ships, at, 1, `${verb}: ${describe(state.map, at)}; ${daysLeft} more day(s)`, { daysLeft });
+  return planned(label, ships, at, 1, `${verb}: ${describe(state.map, at)}; ${daysLeft} more day(s)`, {
+    daysLeft,
+    ...(each ? { planets: each } : {}),
+  });
+}
+
+/**
+ * Out along a start circle's red boxes from `box` (the system's side is `redBoxes + 1`) at `rate` boxes a day: at 2 or 3
+ * (setting `movement.outboundRed: "risk-jump"`, C.2 #43) the rate is kept to the circle, and entering the circle, where
+ * Sathar ships leave for the Void, is the jump: one d100 on the misjump table (000:373).
+ */
+function outward(
+  state: SatharWarState,
+  order: MoveOrder,
+  label: string,
+  ships: Ship[],
+  circle: NonNullable<ReturnType<typeof circleById>>,
+  box: number,
+  rate: 1 | 2 | 3,
+  verb: string,
+): Planned {
+  const next = box - rate;
+  const rj = rate > 1 ? ` risk-jumping at RJ${rate}` : "";
+  if (next < 1) {
+    const at: Location = { kind: "circle", circle: circle.id, outbound: true };
+    const jump = rate > 1 ? jumpInfo(ships, rate as 2 | 3, order.interlock !== false) : undefined;
+    return planned(
+      label,
+      ships,
+      at,
+      Math.min(rate, box),
+      `${verb}${rj}: into ${circle.name}, outbound${jump ? " (the jump: a misjump roll)" : ""}`,
+      {
+        daysLeft: 0,
+        ...(jump ? { jump } : {}),
+      },
+    );
+  }
+  const at: Location = { kind: "red", circle: circle.id, box: next, outbound: true, ...(rate > 1 ? { rate: rate as 2 | 3 } : {}) };
+  const daysLeft = Math.ceil(next / rate);
+  return planned(label, ships, at, box - next, `${verb}${rj} toward ${circle.name}: ${describe(state.map, at)}; ${daysLeft} more day(s)`, {
+    daysLeft,
+  });
 }
 
 function inCircle(
@@ -414,13 +587,14 @@ function inCircle(
   }
   if (order.rate !== undefined && order.rate !== 1)
     return fail("red-one-box", `ships leaving a start circle move one box a day until they reach the system (000:410)`);
-  if (order.to !== undefined && order.to !== circle.system)
-    return fail("bad-destination", `ships in ${circle.id} can go only into its red boxes toward ${circle.system}`);
-  const at: Location = { kind: "red", circle: circle.id, box: 1, outbound: false };
+  const named = namedPlanet(state, order.to, circle.system);
+  if (order.to !== undefined && named === undefined)
+    return fail("bad-destination", `ships in ${circle.id} can go only into its red boxes toward ${circle.system} (or one of its planets)`);
   if (circle.redBoxes < 1) {
-    const sys: Location = { kind: "system", system: circle.system, planet: arrivalPlanet(state, circle.system) };
+    const sys: Location = { kind: "system", system: circle.system, planet: arrivalPlanet(state, circle.system, named ?? undefined) };
     return planned(label, ships, sys, 1, `into ${describe(state.map, sys)}`, { daysLeft: 0 });
   }
+  const at: Location = { kind: "red", circle: circle.id, box: 1, outbound: false, ...(named ? { planet: named } : {}) };
   return planned(label, ships, at, 1, `into ${describe(state.map, at)}; ${circle.redBoxes} more day(s) to ${circle.system}`, {
     daysLeft: circle.redBoxes,
   });

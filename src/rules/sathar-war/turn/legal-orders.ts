@@ -9,6 +9,7 @@ import type { SatharWarState, Ship } from "../model.js";
 import { type OrderType, PHASE_ORDERS } from "../orders.js";
 import { knownState, sideOfSeat } from "../presentation/known-state.js";
 import { whereText } from "../presentation/view.js";
+import { replaceableAt, replacementSlots } from "../replacements/replacements.js";
 import { attacksFor } from "../special-combat/index.js";
 import { layable } from "../special-combat/mines-and-seekers.js";
 import { movesFor } from "../strategic-movement/index.js";
@@ -109,6 +110,27 @@ export function legalOrders(state: SatharWarState, seat: string): Options {
       seekers: { kind: "number", min: 0, max: has.seekers, integer: true },
     });
   }
+  // 000 "UPF Replacements": which lost ships each fortress and fortified station replaces (the program's pick otherwise).
+  if (known.settings.replacements && side === "upf")
+    for (const station of Object.values(known.stations)) {
+      const slots = replacementSlots(station);
+      if (slots === 0 || station.destroyedDay !== undefined) continue;
+      const lost = replaceableAt(known, station).filter((l) => known.ships[l.ship]?.seat === seat);
+      if (lost.length === 0) continue;
+      add(
+        "replace",
+        `which lost ships ${station.name} replaces at the next replacement phase (${slots === 1 ? "one, a frigate or larger" : "two assault scouts or fighters"}; 000 'UPF Replacements'); none chosen: the rules pick`,
+        {
+          station: { kind: "choice", values: [{ value: station.id, label: station.name }] },
+          ships: {
+            kind: "choices",
+            values: lost.map((l) => ({ value: l.ship, label: `${l.ship} ${known.ships[l.ship]?.name ?? ""} (lost day ${l.day})` })),
+            min: 0,
+            max: Math.min(slots, lost.length),
+          },
+        },
+      );
+    }
   add("stance", "how your ships fight until told otherwise: when they break off, and the way you would fight your battles", {
     breakOffAtHullLost: { kind: "number", min: 0, max: 1, integer: false, optional: true },
     breakOffOutgunned: { kind: "number", min: 0, max: 100, integer: false, optional: true },

@@ -21,6 +21,7 @@ import type { Resolution } from "../../../core/ruleset.js";
 import { type SwEvent, swEvent } from "../events.js";
 import type { Phase, SatharWarState, Side } from "../model.js";
 import { ORDER_TYPES, type Order, type Orders, type OrderType, PHASE_ORDERS } from "../orders.js";
+import { chooseReplacements } from "../replacements/replacements.js";
 import { base, chooseRetreat, deploy } from "../setting-up/set-up.js";
 import { applyMines } from "../special-combat/mines-and-seekers.js";
 import { applyStance } from "./stance.js";
@@ -146,6 +147,8 @@ export function resolveStep(
     applyStance(s, seat, ordersOf(sorted[seat], "stance"), p);
     // The minelayer's secret choice, before the step's own rules (it stands until changed, as a stance does).
     applyMines(s, seat, ordersOf(sorted[seat], "mines"), p, events, PHASE_NAMES[phase]);
+    // Which lost ships the fortresses and fortified stations replace at the next replacement phase (000 "UPF Replacements").
+    chooseReplacements(s, seat, ordersOf(sorted[seat], "replace"), p, events, PHASE_NAMES[phase]);
   }
   s = handlers.run(phase, s, sorted, rng, events, problems);
   let next = afterRun(phase, s);
