@@ -8,10 +8,12 @@
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/core/json.js";
 import { Rng } from "../../src/core/rng.js";
+import { parseFleet } from "../../src/rules/battleshift/fleet/fleet.js";
 import type { Orders } from "../../src/rules/battleshift/orders.js";
-import type { BattleInput, BattleResult, BattleShip } from "../../src/rules/sathar-war/battles/battle.js";
+import type { BattleInput, BattleResult, BattleShip, BattleStation } from "../../src/rules/sathar-war/battles/battle.js";
 import { replayBattle } from "../../src/rules/sathar-war/battles/battleshift/battle-replay.js";
 import {
+  battleshiftGameOf,
   battleshiftPlan,
   breakOffRules,
   createBattleshiftGame,
@@ -416,5 +418,86 @@ describe("all of it at once: pure and deterministic", () => {
     expect(a.ships["sathar-FFdrone1"]?.fate).toBe("detonated");
     expect(a.lines[0]?.text).toMatch(/^Before the Battleshift battle: mines and seekers/);
     expectReplayIsFought(ALL, a);
+  });
+});
+
+describe("Battleshift's fleet file: starting damage (RULINGS Battleshift 'Starting damage')", () => {
+  const fleet = (squadron: Record<string, unknown>, station?: Record<string, unknown>) => ({
+    name: "Blue",
+    taskforces: [{ name: "Hammer", squadrons: [{ name: "Cruisers", design: "generic/fleet-cruiser", ships: 2, ...squadron }] }],
+    ...(station ? { stations: [{ design: "station/orbital-defense", sector: "2B", ...station }] } : {}),
+  });
+  const red = { name: "Red", taskforces: [{ name: "Raiders", squadrons: [{ design: "generic/fleet-destroyer", ships: 2 }] }] };
+
+  it("a squadron and a station may start with damage below their total hull; more is refused, naming the limit", () => {
+    const ok = parseFleet(fleet({ damage: 3 }, { damage: 2 }));
+    expect(ok.ok, ok.ok ? "" : JSON.stringify(ok.error)).toBe(true);
+    expect(ok.value?.taskforces[0]?.squadrons[0]?.damage).toBe(3);
+    expect(ok.value?.stations?.[0]?.damage).toBe(2);
+    const hull = ok.value?.designs["generic/fleet-cruiser"]?.hull ?? 0;
+    const over = parseFleet(fleet({ damage: 2 * hull }));
+    expect(over.ok).toBe(false);
+    if (!over.ok) expect(over.error.map((p) => p.code)).toContain("too-much-damage");
+    const station = parseFleet(fleet({}, { damage: 99 }));
+    expect(station.ok).toBe(false);
+    if (!station.ok) expect(station.error.map((p) => p.code)).toContain("too-much-damage");
+  });
+
+  it("the battle starts with it (absent: none, as before)", () => {
+    const made = battleshiftGameOf({ fleet: [fleet({ damage: 3 }, { damage: 2 }), red] }, 5);
+    if (!made.ok) throw new Error(JSON.stringify(made.error));
+    expect(made.value.squadrons["blue-tf1-s1"]?.damage).toBe(3);
+    expect(made.value.squadrons["blue-st1-s1"]?.damage).toBe(2);
+    const plain = battleshiftGameOf({ fleet: [fleet({}, {}), red] }, 5);
+    if (!plain.ok) throw new Error(JSON.stringify(plain.error));
+    expect(plain.value.squadrons["blue-tf1-s1"]?.damage).toBe(0);
+    expect(plain.value.squadrons["blue-st1-s1"]?.damage).toBe(0);
+  });
+});
+
+describe("a damaged ship or station goes into Battleshift with its damage", () => {
+  const fortress: BattleStation = { id: "st-gq", name: "Gran Quivera fortress", type: "fortress", damage: { hull: 150 }, spent: {} };
+  const DAMAGED = battle(
+    [
+      ...ships("upf", [["BB", 2]], { damage: { hull: 90 } }, "d"),
+      ...ships("upf", [["FF", 2]]),
+      ...ships("sathar", [
+        ["HC", 2],
+        ["DD", 3],
+      ]),
+    ],
+    { nearPlanet: true, stations: [fortress] },
+  );
+
+  it("a battleship with 30 hull points left is a size-4 battleship starting with its lost hull as damage; a half-wrecked fortress's stand-in starts half damaged", () => {
+    const plan = battleshiftPlan(DAMAGED);
+    const upf = plan.inputs.fleet[0] as {
+      designs: { name: string; size: number }[];
+      taskforces: { squadrons: { design: string; ships: number; damage?: number }[] }[];
+      stations: { design: string; damage?: number }[];
+    };
+    const bb = upf.taskforces.flatMap((t) => t.squadrons).find((q) => q.design === "UPF battleship");
+    expect(bb).toMatchObject({ ships: 2, damage: 6 }); // 3 each: hull 5 of which 2 left
+    expect(upf.designs.find((d) => d.name === "UPF battleship")?.size).toBe(4);
+    // The Battlefortress's hull is 16: half lost is 8.
+    expect(upf.stations[0]).toMatchObject({ design: "station/battlefortress", damage: 8 });
+    const start = createBattleshiftGame(plan, 9);
+    // Nothing fought yet: mapping the start back loses nothing (the starting damage is not counted twice).
+    const back = mapBack(DAMAGED, plan, { state: start, fired: new Set(), left: {}, brokeOff: {}, steppedIn: false });
+    for (const s of DAMAGED.ships) expect(back.ships[s.id]?.damage, s.id).toEqual(s.damage);
+    expect(back.stations["st-gq"]).toEqual({ destroyed: false, damage: { hull: 150 }, spent: {} });
+  });
+
+  it("fought: a survivor never has fewer hull points lost than it came with; the replay is the battle fought", () => {
+    for (const seed of [1, 2]) {
+      const r = resolveInBattleshift(DAMAGED, Rng.fromSeed(seed));
+      for (const s of DAMAGED.ships) {
+        const o = r.ships[s.id];
+        if (o && o.fate !== "destroyed") expect(o.damage.hull ?? 0, `${s.id}, seed ${seed}`).toBeGreaterThanOrEqual(s.damage.hull ?? 0);
+      }
+      const st = r.stations["st-gq"];
+      if (st && !st.destroyed) expect(st.damage.hull ?? 0).toBeGreaterThanOrEqual(150);
+      expectReplayIsFought(DAMAGED, r);
+    }
   });
 });

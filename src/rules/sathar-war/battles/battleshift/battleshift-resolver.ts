@@ -42,6 +42,7 @@ import {
   STATION_STAND_IN,
   shipRow,
   stationRow,
+  stationStartingDamage,
 } from "./conversion.js";
 
 /** Battleshift turns a battle lasts at most (Battleshift's own default is 10; RULINGS "Battles": turn limit). */
@@ -119,7 +120,11 @@ function sideFleet(input: BattleInput, side: Side, rows: ShipDesignRow[]): SideF
       }
     taskforces.push({
       name: `${sideName} ${t + 1}`,
-      squadrons: part.map((sq) => ({ name: sq.name, design: sq.design, ships: sq.rows.length })),
+      squadrons: part.map((sq) => {
+        // A damaged ship's hull lost below its size's own starts as damage (Battleshift "Starting damage").
+        const damage = sq.rows.length * ((sq.rows[0] as ShipDesignRow).converted.damage ?? 0);
+        return { name: sq.name, design: sq.design, ships: sq.rows.length, ...(damage > 0 ? { damage } : {}) };
+      }),
     });
   }
   const file: Record<string, unknown> = {
@@ -134,7 +139,11 @@ function sideFleet(input: BattleInput, side: Side, rows: ShipDesignRow[]): SideF
     const asShips = new Set(rows.map((r) => r.id));
     const placed = input.stations.filter((st) => !asShips.has(st.id)).slice(0, STATION_SECTORS.length);
     if (placed.length) {
-      file.stations = placed.map((st, k) => ({ design: STATION_STAND_IN[st.type], name: st.name, sector: STATION_SECTORS[k] }));
+      file.stations = placed.map((st, k) => {
+        // A station's earlier damage starts on its stand-in (Battleshift "Starting damage").
+        const damage = stationStartingDamage(st);
+        return { design: STATION_STAND_IN[st.type], name: st.name, sector: STATION_SECTORS[k], ...(damage > 0 ? { damage } : {}) };
+      });
       placed.forEach((st, k) => {
         stations[`${bs}-st${k + 1}-s1`] = st.id;
       });
@@ -271,6 +280,11 @@ function withHullLost(damage: Damage, hp: number, lostShare: number): Damage {
   return { ...damage, hull: (damage.hull ?? 0) + lost };
 }
 
+/** The share of what it had left that a lone ship or station lost: its damage less what it started with, of its hull then. */
+function lostShare(damage: number, started: number, hull: number): number {
+  return Math.max(0, damage - started) / Math.max(1, hull - started);
+}
+
 /** Map the end of a Battleshift battle back to the Knight Hawks ships and stations. */
 export function mapBack(input: BattleInput, plan: BattleshiftPlan, played: Played): Omit<BattleResult, "lines" | "battleshift"> {
   const state = played.state;
@@ -288,7 +302,9 @@ export function mapBack(input: BattleInput, plan: BattleshiftPlan, played: Playe
     }
     const hull = state.designs[sq.design]?.hull ?? 1;
     const lost = sq.initialShips - sq.ships.length;
-    const share = Math.max(0, sq.damage - lost * hull) / sq.ships.length;
+    // The damage each survivor carries, less what it started with (a destroyed ship took at least its hull).
+    const started = plan.converted[ship.id]?.damage ?? 0;
+    const share = Math.max(0, Math.max(0, sq.damage - lost * hull) / sq.ships.length - started);
     const hp = Math.max(0, SHIP_RATINGS[ship.cls].hp - (ship.damage.hull ?? 0));
     const escaped =
       sq.location === "hyperspace" || (sq.location === "gone" && (sq.goneReason === "shifted" || sq.goneReason === "emergency"));
@@ -296,7 +312,7 @@ export function mapBack(input: BattleInput, plan: BattleshiftPlan, played: Playe
     const turns = played.left[sqId] ?? state.turn;
     ships[ship.id] = {
       fate: escaped ? "escaped" : "fought",
-      damage: withHullLost(ship.damage, hp, share / hull),
+      damage: withHullLost(ship.damage, hp, share / (hull - started)),
       spent: spentInBattle(ship, turns),
       fired: played.fired.has(sqId),
     };
@@ -312,10 +328,11 @@ export function mapBack(input: BattleInput, plan: BattleshiftPlan, played: Playe
       const sq = state.squadrons[asShip.slice(0, asShip.lastIndexOf("."))];
       const alive = sq?.ships.some((s) => s.id === asShip) ?? false;
       const hull = sq ? (state.designs[sq.design]?.hull ?? 1) : 1;
+      const started = plan.converted[st.id]?.damage ?? 0;
       stations[st.id] =
         !sq || !alive
           ? { destroyed: true, damage: { ...st.damage, hull: STATION_RATINGS[st.type].hp }, spent: { ...st.spent } }
-          : { destroyed: false, damage: withHullLost(st.damage, hp, sq.damage / hull), spent: { ...st.spent } };
+          : { destroyed: false, damage: withHullLost(st.damage, hp, lostShare(sq.damage, started, hull)), spent: { ...st.spent } };
       continue;
     }
     const sqId = bsStation.get(st.id);
@@ -329,7 +346,11 @@ export function mapBack(input: BattleInput, plan: BattleshiftPlan, played: Playe
     stations[st.id] =
       sq.ships.length === 0
         ? { destroyed: true, damage: { ...st.damage, hull: STATION_RATINGS[st.type].hp }, spent: { ...st.spent } }
-        : { destroyed: false, damage: withHullLost(st.damage, hp, sq.damage / hull), spent: { ...st.spent } };
+        : {
+            destroyed: false,
+            damage: withHullLost(st.damage, hp, lostShare(sq.damage, stationStartingDamage(st), hull)),
+            spent: { ...st.spent },
+          };
   }
   // The field: the side with ships or stations left on the table; both (the turn limit reached), the defender.
   const onTable = (bs: "blue" | "red") =>
