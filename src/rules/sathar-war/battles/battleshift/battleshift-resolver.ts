@@ -7,7 +7,10 @@
  * needs (reference E.1): ships destroyed, damage, expendables spent, who escaped, stations destroyed. The Battleshift
  * game is kept (`BattleResult.battleshift`): its scenario inputs and seed replay it with
  * `starhost new battleshift --scenario default --fleet upf.json --fleet sathar.json --victory turns.json --seed N`
- * and bots on both sides. RULINGS.md "Battles" gives every reading taken here.
+ * and bots on both sides (exactly so while no break-off rule stepped in). What Battleshift has no rule for is done
+ * by the quick battle's own code: the mines, seekers and shatter drones before the battle (before-the-battle.ts), the
+ * break-off policies and the militia's fire-first as the bots' orders are given (breaking-off.ts), and damage control
+ * after it (seed 000 "REPAIR"). RULINGS.md "Battles" gives every reading taken here.
  */
 
 import { err, ok, type Problem, type Result } from "../../../../core/result.js";

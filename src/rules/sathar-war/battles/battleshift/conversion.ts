@@ -6,9 +6,10 @@
  * Neither game says how its ships read in the other's terms: every figure here is Starhost's own reading, and
  * RULINGS.md "Battles" gives each with its reason. In short:
  * - size: by the class's role, as Battleshift's Definitions name sizes ("1 (destroyer) 2 (frigate) 3 (cruiser)
- *   4 (battleship)"); a ship so damaged its hull no longer fills that size fights as a smaller one;
+ *   4 (battleship)"), the undamaged ship's;
  * - hull: one Battleshift hull point for every `HULL_SCALE` Knight Hawks hull points left, bought as "Reinforced
- *   Hull (+1 hull)" above the size's own size + 1;
+ *   Hull (+1 hull)" above the size's own size + 1; a ship so damaged its hull no longer fills its size keeps the
+ *   size's hull and starts with the rest as damage (Battleshift's fleet-file `damage`, "Starting damage");
  * - batteries: cannons (LC, DC) become Heavy Batteries, turreted batteries (LB, PB, EB) Light Batteries, rockets
  *   and torpedoes (RB, T) Missile Launchers, a launcher for every `CHARGES_PER_LAUNCHER` charges left; assault
  *   rockets (AR) a Light Battery (size-1 ships "may only be armed with Batteries and Interceptors");
@@ -19,7 +20,8 @@
  * - repair: a Repair System for every 100 DCR;
  * - space: whatever does not fit is bought as "Extra space unit" (points, not space): no point limit applies.
  * Systems knocked out (a `Damage` key naming a weapon or defence) are taken off before converting.
- * Stations: Battleshift fleet files take only its catalogue stations, so each station type has a stand-in.
+ * Stations: Battleshift fleet files take only its catalogue stations, so each station type has a stand-in, which
+ * starts with the share of its hull the station has lost (`stationStartingDamage`).
  */
 import { STATION_DESIGNS } from "../../../battleshift/fleet/catalogue.js";
 import type { DesignInput, SystemKind } from "../../../battleshift/fleet/ship-building.js";
