@@ -252,6 +252,23 @@ describe("Breaking Off Combat: a side's policy in Battleshift", () => {
     expect(r.lines.map((l) => l.text).join("\n")).toMatch(/Replay: starhost new battleshift --scenario default/);
   });
 
+  it("a station fighting alone (as a ship) never breaks off: a station cannot leave its orbit", () => {
+    const fortress: BattleStation = { id: "st-gq", name: "Gran Quivera fortress", type: "fortress", damage: {}, spent: {} };
+    const alone = battle(
+      ships("sathar", [
+        ["HC", 2],
+        ["DD", 4],
+      ]),
+      { stations: [fortress], breakOff: { upf: { hullLost: 0, outgunned: 0 }, sathar: NEVER } },
+    );
+    const r = resolveInBattleshift(alone, Rng.fromSeed(2));
+    expect(r.battleshift?.breakOff).toBeDefined();
+    const replay = replayBattle(record(alone, r));
+    if (!replay.ok) throw new Error(JSON.stringify(replay.error));
+    expect(replay.value.escaped).not.toContain("st-gq");
+    expect(r.lines.map((l) => l.text).join("\n")).toMatch(/Replay: starhost new battleshift --scenario default/);
+  });
+
   it("a kept battle with its break-off rules is a legal part of the campaign's state", () => {
     const r = resolveInBattleshift(OUTMATCHED, Rng.fromSeed(1));
     const state = campaign();

@@ -24,6 +24,7 @@ import type { SwEvent } from "../../events.js";
 import type { BattleRecord, SatharWarState } from "../../model.js";
 import { knownState } from "../../presentation/known-state.js";
 import { battleshiftGameOf, playBattleshift } from "./battleshift-resolver.js";
+import { stayingSquadrons } from "./breaking-off.js";
 
 /** The kept input, as `resolveInBattleshift` writes it: `starhost new battleshift --scenario default` with these inputs. */
 const keptInput = z.object({
@@ -69,7 +70,11 @@ export function replayBattle(record: BattleRecord): Result<BattleReplay, Problem
   if (!made.ok) return err(made.error.map((p) => problemOf(record.id, p.code, `the kept Battleshift input: ${p.order}: ${p.message}`)));
   const frames: ReplayFrame[] = [{ step: 0, state: made.value, events: [] }];
   // The campaign's break-off rules, when the battle was held to them (absent: plain Battleshift with its bots).
-  const rules = { ...(kept.breakOff ? { breakOff: kept.breakOff } : {}), ...(kept.mustFire ? { mustFire: kept.mustFire } : {}) };
+  const stay = stayingSquadrons(kept.ships ?? {}, new Set(record.stations));
+  const rules = {
+    ...(kept.breakOff ? { breakOff: kept.breakOff, ...(stay.length > 0 ? { stay } : {}) } : {}),
+    ...(kept.mustFire ? { mustFire: kept.mustFire } : {}),
+  };
   const played = playBattleshift(
     made.value,
     kept.seed,

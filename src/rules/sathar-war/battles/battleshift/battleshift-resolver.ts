@@ -34,7 +34,7 @@ import type {
 } from "../battle.js";
 import { damageControl, damageControlText } from "../quick/repair.js";
 import { beforeTheBattle } from "./before-the-battle.js";
-import { type BreakOffRules, type BsSide, breakOffMemory, withBreakOff } from "./breaking-off.js";
+import { type BreakOffRules, type BsSide, breakOffMemory, stayingSquadrons, withBreakOff } from "./breaking-off.js";
 import {
   CHARGES_PER_LAUNCHER,
   type Converted,
@@ -248,9 +248,16 @@ export function playBattleshift(
 /** The break-off rules of a battle (kept with it): each side's policy when either could step in, and the militia's squadrons. */
 export function breakOffRules(input: BattleInput, plan: BattleshiftPlan): BreakOffRules {
   const steps = (p: { hullLost: number; outgunned: number }) => p.hullLost < 1 || p.outgunned > 0;
-  const out: { breakOff?: { blue: BattleInput["breakOff"]["upf"]; red: BattleInput["breakOff"]["sathar"] }; mustFire?: string[] } = {};
-  if (steps(input.breakOff.upf) || steps(input.breakOff.sathar))
+  const out: {
+    breakOff?: { blue: BattleInput["breakOff"]["upf"]; red: BattleInput["breakOff"]["sathar"] };
+    mustFire?: string[];
+    stay?: string[];
+  } = {};
+  if (steps(input.breakOff.upf) || steps(input.breakOff.sathar)) {
     out.breakOff = { blue: { ...input.breakOff.upf }, red: { ...input.breakOff.sathar } };
+    const stay = stayingSquadrons(plan.ships, new Set(input.stations.map((st) => st.id)));
+    if (stay.length > 0) out.stay = stay;
+  }
   const bound = new Set(input.ships.filter((s) => s.mustFireBeforeBreakOff === true).map((s) => s.id));
   const squadrons = new Set<string>();
   for (const [bsId, khId] of Object.entries(plan.ships)) if (bound.has(khId)) squadrons.add(bsId.slice(0, bsId.lastIndexOf(".")));
@@ -391,7 +398,7 @@ function reportLines(
       const turn = played.brokeOff[BS_SIDE[side]];
       if (turn === undefined) return [];
       const p = input.breakOff[side];
-      const text = `${side === "upf" ? "The UPF" : "The Sathar"} break off on turn ${turn} (policy: ${p.hullLost} of hull lost or outgunned ${p.outgunned} to 1): their taskforces shift out`;
+      const text = `${side === "upf" ? "The UPF" : "The Sathar"} break off on turn ${turn} (policy: ${p.hullLost} of hull lost or outgunned ${p.outgunned} to 1): their taskforces shift out as they can (stations stay)`;
       return [{ round: turn, text }];
     }),
     {

@@ -12,7 +12,8 @@
  *   good (`shift` with no return turn): it fights out its activation and is "removed after it or its TF has finished
  *   its activation" (Battleshift "Battleshifting"), so it takes the enemy's fire on its way out as the quick battle's
  *   leavers take pursuit fire. A squadron Battleshift will not let shift (a station; within 1' of the planet; arrived
- *   this turn) stays and fights, as it would if its own bot had planned the shift.
+ *   this turn) stays and fights, as it would if its own bot had planned the shift; a station fought as a ship (a side
+ *   with no ship) never breaks off (`stayingSquadrons`).
  * - A squadron holding a militia ship bound to fire (`mustFireBeforeBreakOff`) that has not fired yet is held: its
  *   taskforce's shift orders (the policy's or the bot's own) and its own emergency shifts are dropped until it has
  *   fired. Battleshift shifts a taskforce whole, so the held squadron's taskforce stays with it. A squadron with no
@@ -32,6 +33,19 @@ export interface BreakOffRules {
   breakOff?: Readonly<Record<BsSide, BreakOffPolicy>>;
   /** Squadrons holding a militia ship bound to fire before it breaks off ("blue-tf1-s2"). */
   mustFire?: readonly string[];
+  /** Squadrons that never break off: stations fought as ships (`stayingSquadrons`). */
+  stay?: readonly string[];
+}
+
+/**
+ * The squadrons of stations fought as ships (a side with stations and no ship): a station cannot leave its orbit (the
+ * quick battle's `leave` never takes one), so the policy never shifts them out. Derived from the kept key (which
+ * Knight Hawks ship or station each Battleshift ship stands for), so the replay finds the same.
+ */
+export function stayingSquadrons(ships: Readonly<Record<string, string>>, stationIds: ReadonlySet<string>): string[] {
+  const out = new Set<string>();
+  for (const [bsShip, kh] of Object.entries(ships)) if (stationIds.has(kh)) out.add(bsShip.slice(0, bsShip.lastIndexOf(".")));
+  return [...out].sort();
 }
 
 /** What the play loop remembers between steps: each side's hull at the start, and the sides that broke off. */
@@ -129,7 +143,9 @@ export function withBreakOff(
       policyMet(policy, memory.startHull[side], sideHull(state, side), sideHull(state, foe))
     )
       memory.brokeOff[side] = state.turn;
-    const leaving = memory.brokeOff[side] !== undefined ? shiftUnits(state, side).filter((u) => !holds(u)) : [];
+    const stay = new Set(rules.stay ?? []);
+    const stays = (unit: string) => unitSquadrons(state, unit).some((s) => stay.has(s.id));
+    const leaving = memory.brokeOff[side] !== undefined ? shiftUnits(state, side).filter((u) => !holds(u) && !stays(u)) : [];
     if (leaving.length === 0 && held.size === 0) return orders;
     const away = new Set(leaving);
     const kept = orders.orders.filter((o: Order) => o.type !== "shift" || (!away.has(o.unit) && !holds(o.unit)));
