@@ -230,7 +230,7 @@ describe("shape", () => {
     expect(problems).toContainEqual({
       order: "fleet.taskforces[0].squadrons[0]",
       code: "unknown-field",
-      message: 'unknown field(s) "colour"; a squadron has name, design, ships, mixed, experience',
+      message: 'unknown field(s) "colour"; a squadron has name, design, ships, mixed, experience, damage',
     });
   });
   it("property: any decoded value is answered with a result, never an exception", () => {

@@ -105,14 +105,20 @@ describe("the conversion table (RULINGS.md Battles: The conversion table)", () =
     expect(as).toMatchObject({ size: 1, hull: 2, systems: { light: 2 } }); // LB 1 and its assault rockets
     expect(convertShip("ML", {}, {}).systems.slow).toBe(1); // ADF 1
   });
-  it("damage and spent expendables: a battleship with 90 hull points lost fights as a size-1 ship; knocked-out and spent systems are gone", () => {
+  it("damage and spent expendables: a battleship with 90 hull points lost stays a size-4 battleship of hull 5 starting with 3 damage (2 hull points left); knocked-out and spent systems are gone", () => {
     const c = convertShip("BB", { hull: 90, LB: 3, DC: 1 }, { T: 8, ICM: 12 });
-    expect(c.size).toBe(1);
-    expect(c.hull).toBe(2);
-    expect(c.systems.heavy).toBeUndefined();
+    expect(c.size).toBe(4);
+    expect(c.hull).toBe(5);
+    expect(c.damage).toBe(3); // 30 hull points left: 2 Battleshift hull points of the size's 5
+    expect(c.systems.heavy).toBeUndefined(); // DC knocked out
     expect(c.systems.light).toBe(3); // PB, EB 2
-    expect(c.systems.missile).toBeUndefined(); // a size-1 ship carries none
+    expect(c.systems.missile).toBe(3); // RB 10; the torpedoes spent
     expect(c.systems.interceptor).toBeUndefined();
+    // A ship whose hull still fills its size starts undamaged, its hull smaller; an undamaged fighter starts with none.
+    expect(convertShip("BB", { hull: 30 }, {})).toMatchObject({ size: 4, hull: 6 });
+    expect(convertShip("BB", { hull: 30 }, {}).damage).toBeUndefined();
+    expect(convertShip("FT", {}, {}).damage).toBeUndefined();
+    expect(convertShip("FT", { hull: 4 }, {}).damage).toBeUndefined();
     const ff = convertShip("FF", {}, { T: 2, RB: 2, MS: 2 });
     expect(ff.systems.missile).toBe(1); // RB 2 left
     expect(ff.systems.extraShield).toBeUndefined(); // the masking screen spent

@@ -250,6 +250,9 @@ export const stateSchema = z.object({
           // Keyed by Battleshift's own ship and squadron ids ("blue-tf1-s2.3"), which hold a dot.
           ships: z.record(bsId, id).optional(),
           stations: z.record(bsId, id).optional(),
+          // The break-off rules the battle was held to (battles/battleshift/breaking-off.ts).
+          breakOff: z.object({ blue: breakOff, red: breakOff }).optional(),
+          mustFire: listUpTo(bsId, 1000, "squadrons bound to fire").optional(),
         })
         .optional(),
     }),

@@ -51,6 +51,8 @@ export interface SquadronSpec {
   cost?: number;
   /** "Experience" traits (option `experience`; experience.ts EXPERIENCE_TRAITS). */
   experience?: string[];
+  /** Damage the squadron starts the battle with (RULINGS "Starting damage"); absent: none. */
+  damage?: number;
 }
 
 export interface Taskforce {
@@ -134,6 +136,8 @@ export interface StationSpec {
   sector: string;
   /** Its design's cost. */
   cost: number;
+  /** Damage it starts the battle with (RULINGS "Starting damage"); absent: none. */
+  damage?: number;
 }
 
 export type FleetResult = { ok: true; value: Fleet } | { ok: false; error: Problem[]; value?: Fleet };
@@ -183,6 +187,10 @@ const shipCount = z
   .min(-1_000, { error: shipsError })
   .max(1_000, { error: shipsError })
   .meta({ minimum: 1, maximum: MAX_SHIPS_PER_SQUADRON });
+/** "Starting damage" (RULINGS): a squadron or station already damaged when the battle begins. */
+const STARTING_DAMAGE =
+  "damage it starts the battle with (default 0): less than its total hull (its ships' hulls added); a destruction test is taken only for damage done in this battle";
+const startingDamage = wholeIn(0, 100_000, "starting damage");
 const squadronSchema = z
   .object({
     name: name("a squadron's name").optional().describe("the squadron's name (default: its taskforce's name and number, \"Hammer 2\")"),
@@ -194,6 +202,7 @@ const squadronSchema = z
     experience: listUpTo(plainTextUpTo(40, "an experience trait"), 20, "experience traits")
       .optional()
       .describe(`experience traits (option experience): ${EXPERIENCE_TRAITS.join(", ")}`),
+    damage: startingDamage.optional().describe(STARTING_DAMAGE),
   })
   .strict();
 const taskforceSchema = z
@@ -245,6 +254,7 @@ const stationSchema = z
     design: keyName.describe(`a station design: ${Object.keys(STATION_DESIGNS).join(", ")}`),
     name: name("a station's name").optional(),
     sector: z.string().min(1).max(20).describe('a sector of the fleet\'s own half, such as "2B": the station stands at its centre'),
+    damage: startingDamage.optional().describe(STARTING_DAMAGE),
   })
   .strict();
 const defenseSchema = z
@@ -743,6 +753,16 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
           if (!(EXPERIENCE_TRAITS as readonly string[]).includes(t))
             fail(at, "unknown-experience", `unknown experience trait "${t}"; known: ${EXPERIENCE_TRAITS.join(", ")}`);
       }
+      // "Starting damage": less than the squadron's total hull, or it would start destroyed.
+      if (sq.damage !== undefined && known.length === parts.length) {
+        const totalHull = known.reduce((t, x) => t + Math.max(0, x.ships) * x.d.hull, 0);
+        if (sq.damage >= totalHull)
+          fail(
+            at,
+            "too-much-damage",
+            `squadron "${name}" starts with ${sq.damage} damage but its ships' total hull is ${totalHull}: starting damage must be less (0 to ${Math.max(0, totalHull - 1)})`,
+          );
+      }
       tfShips += Math.max(0, ships);
       const largest = [...known].sort((a, b) => b.d.size - a.d.size)[0];
       squadrons.push({
@@ -752,6 +772,7 @@ export function parseFleet(raw: unknown, overrides: { points?: number } = {}): F
         ...(sq.mixed !== undefined ? { mixed: parts.map((x) => ({ design: x.design, ships: x.ships })) } : {}),
         cost,
         ...(sq.experience !== undefined ? { experience: [...sq.experience] } : {}),
+        ...(sq.damage !== undefined ? { damage: sq.damage } : {}),
       });
     });
     if (options.shipsPerTaskforce !== null && tfShips > options.shipsPerTaskforce)
@@ -841,7 +862,21 @@ function parseStations(
       fail(at, "bad-sector", `sector "${st.sector}" is not a sector such as "2B" (column number, row letter)`);
       continue;
     }
-    out.push({ design: st.design, name: st.name ?? d.name, sector: st.sector.trim().toUpperCase(), cost: d.cost });
+    if (st.damage !== undefined && st.damage >= d.hull) {
+      fail(
+        at,
+        "too-much-damage",
+        `station "${st.name ?? d.name}" starts with ${st.damage} damage but its hull is ${d.hull}: starting damage must be less (0 to ${d.hull - 1})`,
+      );
+      continue;
+    }
+    out.push({
+      design: st.design,
+      name: st.name ?? d.name,
+      sector: st.sector.trim().toUpperCase(),
+      cost: d.cost,
+      ...(st.damage !== undefined ? { damage: st.damage } : {}),
+    });
   }
   return out;
 }

@@ -46,6 +46,8 @@ export interface StationPlacement {
   x: number;
   y: number;
   facing: number;
+  /** Damage it starts the battle with (a fleet file's `damage`; RULINGS "Starting damage"). */
+  damage?: number;
 }
 
 /**
@@ -80,7 +82,15 @@ function fleetStations(b: Battlespace, fleets: readonly Fleet[]): StationPlaceme
         faults.push(`${at}: the sector's centre (${c.x}, ${c.y}) is on ${body.name}; choose another sector`);
         continue;
       }
-      out.push({ side, design: st.design, name: st.name, x: c.x, y: c.y, facing: k === 0 ? 90 : 270 });
+      out.push({
+        side,
+        design: st.design,
+        name: st.name,
+        x: c.x,
+        y: c.y,
+        facing: k === 0 ? 90 : 270,
+        ...(st.damage !== undefined ? { damage: st.damage } : {}),
+      });
     }
   });
   if (faults.length) throw new Error(`the fleets' stations cannot be placed:\n${faults.map((f) => `  ${f}`).join("\n")}`);
@@ -184,7 +194,8 @@ export function createBattle(opts: BattleOptions): { state: BattleState; events:
           ships,
           initialShips: spec.ships,
           facing,
-          damage: 0,
+          // "Starting damage" (RULINGS): a squadron already damaged; tests are taken only for damage done from here.
+          damage: spec.damage ?? 0,
           suppression: 0,
           location: "reserve",
           goneReason: null,
@@ -231,7 +242,7 @@ export function createBattle(opts: BattleOptions): { state: BattleState; events:
       ships: [{ id: `${sqId}.1`, x: st.x, y: st.y, disabled: false }],
       initialShips: 1,
       facing: st.facing,
-      damage: 0,
+      damage: st.damage ?? 0,
       suppression: 0,
       location: "table",
       goneReason: null,

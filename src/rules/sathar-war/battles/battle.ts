@@ -115,13 +115,21 @@ export interface BattleResult {
  * A Battleshift battle as the campaign keeps it (issue 12: "The Battleshift battle is kept and its replay linked"):
  * its scenario input and seed replay it (battles/battleshift/battle-replay.ts); `ships` and `stations` name the
  * Knight Hawks ship or station each Battleshift ship ("blue-tf1-s2.3") or station squadron ("blue-st1-s1") stands
- * for (absent in battles kept before they were recorded).
+ * for (absent in battles kept before they were recorded). Without `breakOff` and `mustFire` the battle is plain
+ * Battleshift with its normal bot on both sides: `starhost new battleshift` replays it exactly.
  */
 export interface KeptBattleshift {
   seed: number;
   input: unknown;
   ships?: Record<string, string>;
   stations?: Record<string, string>;
+  /**
+   * Each Battleshift side's break-off policy (blue the UPF, red the Sathar), kept when either could step in: the play
+   * loop shifts a side out once its policy is crossed (battleshift/breaking-off.ts), and the replay must too.
+   */
+  breakOff?: { blue: BreakOffPolicy; red: BreakOffPolicy };
+  /** Battleshift squadrons ("blue-tf1-s2") holding a militia ship bound to fire before breaking off (when any). */
+  mustFire?: string[];
 }
 
 export interface BattleResolver {

@@ -9,7 +9,9 @@
  *
  * Every battle is open to every seat (seed 000 "SETTING UP THE GAME": "The contents of the fleets, or any other stacks
  * on the FDM, may be examined freely by all players"; the report names its ships): a seat may replay any battle its
- * known state lists. Mines and seekers are not laid in Battleshift (RULINGS "Not yet done"), so a replay shows none.
+ * known state lists. Mines, seekers and shatter drones are resolved before the Battleshift battle (before-the-battle.ts),
+ * so a replay shows none: the battle's report gives them. A battle held to the campaign's break-off rules (kept
+ * `breakOff`, `mustFire`) is replayed held to the same.
  */
 import { z } from "zod";
 import { err, ok, type Problem, problem, type Result } from "../../../../core/result.js";
@@ -22,6 +24,7 @@ import type { SwEvent } from "../../events.js";
 import type { BattleRecord, SatharWarState } from "../../model.js";
 import { knownState } from "../../presentation/known-state.js";
 import { battleshiftGameOf, playBattleshift } from "./battleshift-resolver.js";
+import { stayingSquadrons } from "./breaking-off.js";
 
 /** The kept input, as `resolveInBattleshift` writes it: `starhost new battleshift --scenario default` with these inputs. */
 const keptInput = z.object({
@@ -66,9 +69,20 @@ export function replayBattle(record: BattleRecord): Result<BattleReplay, Problem
   const made = battleshiftGameOf(input.data.inputs, kept.seed);
   if (!made.ok) return err(made.error.map((p) => problemOf(record.id, p.code, `the kept Battleshift input: ${p.order}: ${p.message}`)));
   const frames: ReplayFrame[] = [{ step: 0, state: made.value, events: [] }];
-  const played = playBattleshift(made.value, kept.seed, (step, after, events) => {
-    frames.push({ step, state: after, events: [...events] });
-  });
+  // The campaign's break-off rules, when the battle was held to them (absent: plain Battleshift with its bots).
+  const stay = stayingSquadrons(kept.ships ?? {}, new Set(record.stations));
+  const rules = {
+    ...(kept.breakOff ? { breakOff: kept.breakOff, ...(stay.length > 0 ? { stay } : {}) } : {}),
+    ...(kept.mustFire ? { mustFire: kept.mustFire } : {}),
+  };
+  const played = playBattleshift(
+    made.value,
+    kept.seed,
+    (step, after, events) => {
+      frames.push({ step, state: after, events: [...events] });
+    },
+    rules,
+  );
   const final = played.state;
   const alive = (bsShip: string) => final.squadrons[squadronOf(bsShip)]?.ships.some((s) => s.id === bsShip) ?? false;
   const stationIds = new Set(record.stations);

@@ -7,7 +7,10 @@
  * needs (reference E.1): ships destroyed, damage, expendables spent, who escaped, stations destroyed. The Battleshift
  * game is kept (`BattleResult.battleshift`): its scenario inputs and seed replay it with
  * `starhost new battleshift --scenario default --fleet upf.json --fleet sathar.json --victory turns.json --seed N`
- * and bots on both sides. RULINGS.md "Battles" gives every reading taken here.
+ * and bots on both sides (exactly so while no break-off rule stepped in). What Battleshift has no rule for is done
+ * by the quick battle's own code: the mines, seekers and shatter drones before the battle (before-the-battle.ts), the
+ * break-off policies and the militia's fire-first as the bots' orders are given (breaking-off.ts), and damage control
+ * after it (seed 000 "REPAIR"). RULINGS.md "Battles" gives every reading taken here.
  */
 
 import { err, ok, type Problem, type Result } from "../../../../core/result.js";
@@ -19,7 +22,19 @@ import type { BattleState } from "../../../battleshift/model.js";
 import type { Orders } from "../../../battleshift/orders.js";
 import type { Damage, Side } from "../../model.js";
 import { type Expendable, SHIP_RATINGS, STATION_RATINGS } from "../../orders-of-battle/ship-classes.js";
-import type { BattleInput, BattleLine, BattleResolver, BattleResult, BattleShip, ShipOutcome, StationOutcome } from "../battle.js";
+import type {
+  BattleInput,
+  BattleLine,
+  BattleResolver,
+  BattleResult,
+  BattleShip,
+  KeptBattleshift,
+  ShipOutcome,
+  StationOutcome,
+} from "../battle.js";
+import { damageControl, damageControlText } from "../quick/repair.js";
+import { beforeTheBattle } from "./before-the-battle.js";
+import { type BreakOffRules, type BsSide, breakOffMemory, stayingSquadrons, withBreakOff } from "./breaking-off.js";
 import {
   CHARGES_PER_LAUNCHER,
   type Converted,
@@ -30,6 +45,7 @@ import {
   STATION_STAND_IN,
   shipRow,
   stationRow,
+  stationStartingDamage,
 } from "./conversion.js";
 
 /** Battleshift turns a battle lasts at most (Battleshift's own default is 10; RULINGS "Battles": turn limit). */
@@ -107,7 +123,11 @@ function sideFleet(input: BattleInput, side: Side, rows: ShipDesignRow[]): SideF
       }
     taskforces.push({
       name: `${sideName} ${t + 1}`,
-      squadrons: part.map((sq) => ({ name: sq.name, design: sq.design, ships: sq.rows.length })),
+      squadrons: part.map((sq) => {
+        // A damaged ship's hull lost below its size's own starts as damage (Battleshift "Starting damage").
+        const damage = sq.rows.length * ((sq.rows[0] as ShipDesignRow).converted.damage ?? 0);
+        return { name: sq.name, design: sq.design, ships: sq.rows.length, ...(damage > 0 ? { damage } : {}) };
+      }),
     });
   }
   const file: Record<string, unknown> = {
@@ -122,7 +142,11 @@ function sideFleet(input: BattleInput, side: Side, rows: ShipDesignRow[]): SideF
     const asShips = new Set(rows.map((r) => r.id));
     const placed = input.stations.filter((st) => !asShips.has(st.id)).slice(0, STATION_SECTORS.length);
     if (placed.length) {
-      file.stations = placed.map((st, k) => ({ design: STATION_STAND_IN[st.type], name: st.name, sector: STATION_SECTORS[k] }));
+      file.stations = placed.map((st, k) => {
+        // A station's earlier damage starts on its stand-in (Battleshift "Starting damage").
+        const damage = stationStartingDamage(st);
+        return { design: STATION_STAND_IN[st.type], name: st.name, sector: STATION_SECTORS[k], ...(damage > 0 ? { damage } : {}) };
+      });
       placed.forEach((st, k) => {
         stations[`${bs}-st${k + 1}-s1`] = st.id;
       });
@@ -171,11 +195,15 @@ export function createBattleshiftGame(plan: BattleshiftPlan, seed: number): Batt
   return made.value;
 }
 
-/** What the play loop saw besides the end state: who fired, and the turn each squadron left the table. */
-interface Played {
+/** What the play loop saw besides the end state: who fired, the turn each squadron left the table, who broke off. */
+export interface Played {
   state: BattleState;
   fired: Set<string>;
   left: Record<string, number>;
+  /** The Battleshift turn each side that broke off by its policy did (breaking-off.ts). */
+  brokeOff: Partial<Record<BsSide, number>>;
+  /** Whether the campaign's rules changed any of the bots' orders (a plain `starhost` replay would then differ). */
+  steppedIn: boolean;
 }
 
 /**
@@ -183,21 +211,27 @@ interface Played {
  * awaited side's bot orders from what it knows, with the generator of the seed, the step and the side; the step
  * resolved with the generator of the seed and the step. `onStep` sees each step as it is run (the step number, the state
  * after it, its events): the replay (battle-replay.ts) draws its frames from the very loop that fought the battle.
+ * `rules` (a kept battle's `breakOff` and `mustFire`) hold the bots' orders to the campaign's "Breaking Off Combat"
+ * (breaking-off.ts `withBreakOff`); without them the loop is exactly the host's.
  */
 export function playBattleshift(
   start: BattleState,
   seed: number,
   onStep?: (step: number, after: BattleState, events: readonly BsEvent[]) => void,
+  rules: BreakOffRules = {},
 ): Played {
   let state = start;
   const fired = new Set<string>();
   const left: Record<string, number> = {};
+  const memory = breakOffMemory(start);
   const bot = battleshift.bots.normal;
   if (!bot) throw new Error("battleshift has no normal bot");
   for (let i = 0; i < MAX_STEPS && !state.outcome; i++) {
     const orders: Record<string, Orders> = {};
-    for (const seat of battleshift.awaiting(state))
-      orders[seat] = bot.play(battleshift.knownState(state, seat), seat, stepRng(seed, state.step, `bot:${seat}`));
+    for (const seat of battleshift.awaiting(state)) {
+      const own = bot.play(battleshift.knownState(state, seat), seat, stepRng(seed, state.step, `bot:${seat}`));
+      orders[seat] = withBreakOff(state, seat, own, rules, fired, memory);
+    }
     const r = battleshift.resolve(state, orders, stepRng(seed, state.step));
     onStep?.(state.step, r.state, r.events);
     for (const e of r.events) if (e.kind === "fire") for (const f of e.from) fired.add(f);
@@ -208,7 +242,27 @@ export function playBattleshift(
     }
     state = r.state;
   }
-  return { state, fired, left };
+  return { state, fired, left, brokeOff: memory.brokeOff, steppedIn: memory.steppedIn };
+}
+
+/** The break-off rules of a battle (kept with it): each side's policy when either could step in, and the militia's squadrons. */
+export function breakOffRules(input: BattleInput, plan: BattleshiftPlan): BreakOffRules {
+  const steps = (p: { hullLost: number; outgunned: number }) => p.hullLost < 1 || p.outgunned > 0;
+  const out: {
+    breakOff?: { blue: BattleInput["breakOff"]["upf"]; red: BattleInput["breakOff"]["sathar"] };
+    mustFire?: string[];
+    stay?: string[];
+  } = {};
+  if (steps(input.breakOff.upf) || steps(input.breakOff.sathar)) {
+    out.breakOff = { blue: { ...input.breakOff.upf }, red: { ...input.breakOff.sathar } };
+    const stay = stayingSquadrons(plan.ships, new Set(input.stations.map((st) => st.id)));
+    if (stay.length > 0) out.stay = stay;
+  }
+  const bound = new Set(input.ships.filter((s) => s.mustFireBeforeBreakOff === true).map((s) => s.id));
+  const squadrons = new Set<string>();
+  for (const [bsId, khId] of Object.entries(plan.ships)) if (bound.has(khId)) squadrons.add(bsId.slice(0, bsId.lastIndexOf(".")));
+  if (squadrons.size > 0) out.mustFire = [...squadrons].sort();
+  return out;
 }
 
 /** Expendables a surviving ship spent: one charge a turn on the table of each that its design turned into systems. */
@@ -236,6 +290,11 @@ function withHullLost(damage: Damage, hp: number, lostShare: number): Damage {
   return { ...damage, hull: (damage.hull ?? 0) + lost };
 }
 
+/** The share of what it had left that a lone ship or station lost: its damage less what it started with, of its hull then. */
+function lostShare(damage: number, started: number, hull: number): number {
+  return Math.max(0, damage - started) / Math.max(1, hull - started);
+}
+
 /** Map the end of a Battleshift battle back to the Knight Hawks ships and stations. */
 export function mapBack(input: BattleInput, plan: BattleshiftPlan, played: Played): Omit<BattleResult, "lines" | "battleshift"> {
   const state = played.state;
@@ -253,7 +312,9 @@ export function mapBack(input: BattleInput, plan: BattleshiftPlan, played: Playe
     }
     const hull = state.designs[sq.design]?.hull ?? 1;
     const lost = sq.initialShips - sq.ships.length;
-    const share = Math.max(0, sq.damage - lost * hull) / sq.ships.length;
+    // The damage each survivor carries, less what it started with (a destroyed ship took at least its hull).
+    const started = plan.converted[ship.id]?.damage ?? 0;
+    const share = Math.max(0, Math.max(0, sq.damage - lost * hull) / sq.ships.length - started);
     const hp = Math.max(0, SHIP_RATINGS[ship.cls].hp - (ship.damage.hull ?? 0));
     const escaped =
       sq.location === "hyperspace" || (sq.location === "gone" && (sq.goneReason === "shifted" || sq.goneReason === "emergency"));
@@ -261,7 +322,7 @@ export function mapBack(input: BattleInput, plan: BattleshiftPlan, played: Playe
     const turns = played.left[sqId] ?? state.turn;
     ships[ship.id] = {
       fate: escaped ? "escaped" : "fought",
-      damage: withHullLost(ship.damage, hp, share / hull),
+      damage: withHullLost(ship.damage, hp, share / (hull - started)),
       spent: spentInBattle(ship, turns),
       fired: played.fired.has(sqId),
     };
@@ -277,10 +338,11 @@ export function mapBack(input: BattleInput, plan: BattleshiftPlan, played: Playe
       const sq = state.squadrons[asShip.slice(0, asShip.lastIndexOf("."))];
       const alive = sq?.ships.some((s) => s.id === asShip) ?? false;
       const hull = sq ? (state.designs[sq.design]?.hull ?? 1) : 1;
+      const started = plan.converted[st.id]?.damage ?? 0;
       stations[st.id] =
         !sq || !alive
           ? { destroyed: true, damage: { ...st.damage, hull: STATION_RATINGS[st.type].hp }, spent: { ...st.spent } }
-          : { destroyed: false, damage: withHullLost(st.damage, hp, sq.damage / hull), spent: { ...st.spent } };
+          : { destroyed: false, damage: withHullLost(st.damage, hp, lostShare(sq.damage, started, hull)), spent: { ...st.spent } };
       continue;
     }
     const sqId = bsStation.get(st.id);
@@ -294,7 +356,11 @@ export function mapBack(input: BattleInput, plan: BattleshiftPlan, played: Playe
     stations[st.id] =
       sq.ships.length === 0
         ? { destroyed: true, damage: { ...st.damage, hull: STATION_RATINGS[st.type].hp }, spent: { ...st.spent } }
-        : { destroyed: false, damage: withHullLost(st.damage, hp, sq.damage / hull), spent: { ...st.spent } };
+        : {
+            destroyed: false,
+            damage: withHullLost(st.damage, hp, lostShare(sq.damage, stationStartingDamage(st), hull)),
+            spent: { ...st.spent },
+          };
   }
   // The field: the side with ships or stations left on the table; both (the turn limit reached), the defender.
   const onTable = (bs: "blue" | "red") =>
@@ -312,8 +378,9 @@ function reportLines(
   plan: BattleshiftPlan,
   seed: number,
   r: Omit<BattleResult, "lines" | "battleshift">,
-  state: BattleState,
+  played: Played,
 ): BattleLine[] {
+  const state = played.state;
   const round = r.rounds;
   const count = (side: Side) => {
     const mine = input.ships.filter((s) => s.side === side);
@@ -327,6 +394,13 @@ function reportLines(
       text: `Fought out in Battleshift (seed ${seed}, at most ${plan.inputs.victory[0].turnLimit} turns): the UPF as blue, the Sathar as red, both played by Battleshift's normal bot${input.nearPlanet ? `, near ${input.planet}` : ""}`,
       rolls: [seed],
     },
+    ...(["upf", "sathar"] as const).flatMap((side) => {
+      const turn = played.brokeOff[BS_SIDE[side]];
+      if (turn === undefined) return [];
+      const p = input.breakOff[side];
+      const text = `${side === "upf" ? "The UPF" : "The Sathar"} break off on turn ${turn} (policy: ${p.hullLost} of hull lost or outgunned ${p.outgunned} to 1): their taskforces shift out as they can (stations stay)`;
+      return [{ round: turn, text }];
+    }),
     {
       round,
       text: `Battleshift outcome after ${state.turn} turns: ${state.outcome ? `${state.outcome.winners.join(" and ") || "no one"} (${state.outcome.reason})` : "unfinished"}`,
@@ -340,7 +414,9 @@ function reportLines(
   lines.push({ round, text: `The field is held by ${r.holder ?? "neither side"}` });
   lines.push({
     round,
-    text: `Replay: starhost new battleshift --scenario default --seed ${seed} --fleet <the UPF fleet> --fleet <the Sathar fleet> --victory <turn limit>, bots normal on both sides`,
+    text: played.steppedIn
+      ? `Replay: the campaign's battle-replay tool (the break-off rules changed the bots' orders, so plain bots in starhost new battleshift --seed ${seed} would fight another battle)`
+      : `Replay: starhost new battleshift --scenario default --seed ${seed} --fleet <the UPF fleet> --fleet <the Sathar fleet> --victory <turn limit>, bots normal on both sides`,
   });
   return lines;
 }
@@ -348,26 +424,74 @@ function reportLines(
 /** The largest seed drawn for a Battleshift battle (a 31-bit seed: every host accepts it). */
 const SEED_TOP = 2_147_483_647;
 
-/** Fight a battle out in Battleshift (pure: same input and generator, same result; one draw of `rng`: the seed). */
+/**
+ * Fight a battle out in Battleshift (pure: same input and generator, same result). The generator is drawn, in order,
+ * for the mines, seekers and shatter drones before the battle (before-the-battle.ts; none when there are none), the
+ * Battleshift seed (one draw), and the damage control rolls after it (seed 000 "REPAIR", `damageControl`).
+ */
 export function resolveInBattleshift(input: BattleInput, rng: Rng, turnLimit = BATTLESHIFT_TURN_LIMIT): BattleResult {
+  const pre = beforeTheBattle(input, rng);
+  const battle = fightOut(pre.input, rng, turnLimit);
+  // Every ship in the input's order: those the mines destroyed or that detonated never reached Battleshift.
+  const ships: Record<string, ShipOutcome> = {};
+  for (const s of input.ships) {
+    const o = pre.outcomes[s.id] ?? battle.ships[s.id];
+    if (o) ships[s.id] = o;
+  }
+  const repairs = damageControlAfter(input, ships, rng, battle.rounds);
+  return { ...battle, ships: repairs.ships, lines: [...pre.lines, ...battle.lines, ...repairs.lines] };
+}
+
+/**
+ * Seed 000 "REPAIR" after a battle fought out in Battleshift: every ship that lived (fought or escaped) rolls for the
+ * damage it took in this battle (mines and seekers included), exactly as after a quick battle (`damageControl`, the
+ * quick battle's own rule), in the input's order; what fails is left for a station (`stationOnly`).
+ */
+function damageControlAfter(
+  input: BattleInput,
+  ships: Record<string, ShipOutcome>,
+  rng: Rng,
+  round: number,
+): { ships: Record<string, ShipOutcome>; lines: BattleLine[] } {
+  const out: Record<string, ShipOutcome> = {};
+  const lines: BattleLine[] = [];
+  for (const s of input.ships) {
+    const o = ships[s.id];
+    if (!o) continue;
+    if (o.fate !== "fought" && o.fate !== "escaped") {
+      out[s.id] = o;
+      continue;
+    }
+    const m = damageControl({ name: s.name, dcrRated: SHIP_RATINGS[s.cls].dcr, damageStart: s.damage, damage: o.damage }, rng);
+    const { stationOnly: _, ...rest } = o;
+    out[s.id] = { ...rest, damage: m.damage, ...(m.stationOnly.length > 0 ? { stationOnly: m.stationOnly } : {}) };
+    const text = damageControlText(s.name, m);
+    if (text !== null) lines.push({ round, text, rolls: m.rolls });
+  }
+  return { ships: out, lines };
+}
+
+/** The Battleshift battle itself, of the ships that reach it (one draw of `rng`: the seed). */
+function fightOut(input: BattleInput, rng: Rng, turnLimit: number): BattleResult {
   const upf = input.ships.some((s) => s.side === "upf") || input.stations.length > 0;
   const sathar = input.ships.some((s) => s.side === "sathar");
   if (!upf || !sathar) return noBattle(input, upf ? "upf" : sathar ? "sathar" : null);
   const seed = rng.int(1, SEED_TOP);
   const plan = battleshiftPlan(input, turnLimit);
-  const played = playBattleshift(createBattleshiftGame(plan, seed), seed);
+  const rules = breakOffRules(input, plan);
+  const played = playBattleshift(createBattleshiftGame(plan, seed), seed, undefined, rules);
   const r = mapBack(input, plan, played);
-  return {
-    ...r,
-    lines: reportLines(input, plan, seed, r, played.state),
-    battleshift: {
-      seed,
-      input: { ruleset: "battleshift", scenario: "default", seed, inputs: plan.inputs },
-      // Which Knight Hawks ship and station each Battleshift one stands for: the replay's key (battle-replay.ts).
-      ships: plan.ships,
-      stations: plan.stations,
-    },
+  const kept: KeptBattleshift = {
+    seed,
+    input: { ruleset: "battleshift", scenario: "default", seed, inputs: plan.inputs },
+    // Which Knight Hawks ship and station each Battleshift one stands for: the replay's key (battle-replay.ts).
+    ships: plan.ships,
+    stations: plan.stations,
+    // The campaign's break-off rules the play loop held the bots to: the replay holds them to the same.
+    ...(rules.breakOff ? { breakOff: rules.breakOff } : {}),
+    ...(rules.mustFire ? { mustFire: [...rules.mustFire] } : {}),
   };
+  return { ...r, lines: reportLines(input, plan, seed, r, played), battleshift: kept };
 }
 
 /** A side that brings nothing: no battle is fought (a Battleshift fleet needs a taskforce); the other holds the field. */

@@ -6,9 +6,10 @@
  * Neither game says how its ships read in the other's terms: every figure here is Starhost's own reading, and
  * RULINGS.md "Battles" gives each with its reason. In short:
  * - size: by the class's role, as Battleshift's Definitions name sizes ("1 (destroyer) 2 (frigate) 3 (cruiser)
- *   4 (battleship)"); a ship so damaged its hull no longer fills that size fights as a smaller one;
+ *   4 (battleship)"), the undamaged ship's;
  * - hull: one Battleshift hull point for every `HULL_SCALE` Knight Hawks hull points left, bought as "Reinforced
- *   Hull (+1 hull)" above the size's own size + 1;
+ *   Hull (+1 hull)" above the size's own size + 1; a ship so damaged its hull no longer fills its size keeps the
+ *   size's hull and starts with the rest as damage (Battleshift's fleet-file `damage`, "Starting damage");
  * - batteries: cannons (LC, DC) become Heavy Batteries, turreted batteries (LB, PB, EB) Light Batteries, rockets
  *   and torpedoes (RB, T) Missile Launchers, a launcher for every `CHARGES_PER_LAUNCHER` charges left; assault
  *   rockets (AR) a Light Battery (size-1 ships "may only be armed with Batteries and Interceptors");
@@ -19,8 +20,10 @@
  * - repair: a Repair System for every 100 DCR;
  * - space: whatever does not fit is bought as "Extra space unit" (points, not space): no point limit applies.
  * Systems knocked out (a `Damage` key naming a weapon or defence) are taken off before converting.
- * Stations: Battleshift fleet files take only its catalogue stations, so each station type has a stand-in.
+ * Stations: Battleshift fleet files take only its catalogue stations, so each station type has a stand-in, which
+ * starts with the share of its hull the station has lost (`stationStartingDamage`).
  */
+import { STATION_DESIGNS } from "../../../battleshift/fleet/catalogue.js";
 import type { DesignInput, SystemKind } from "../../../battleshift/fleet/ship-building.js";
 import type { Damage, Side } from "../../model.js";
 import {
@@ -97,6 +100,11 @@ export interface Converted {
   size: number;
   hull: number;
   systems: Partial<Record<SystemKind, number>>;
+  /**
+   * Battleshift damage the ship starts the battle with (Battleshift's fleet file `damage`, RULINGS "Starting
+   * damage"): the hull it has lost below its size's own hull (size + 1), which the design cannot shrink to. Absent: none.
+   */
+  damage?: number;
 }
 
 /** The conversion table, row by row (module comment; RULINGS.md "Battles": "The conversion table"). */
@@ -120,8 +128,12 @@ export function convertStation(type: StationType, damage: Damage, spent: Partial
 function convertRating(rating: Rating, classSize: number, damage: Damage, spent: Partial<Record<string, number>>): Converted {
   const r = remaining(rating, damage, spent);
   const hull = hullPoints(r.hp);
-  // Battleshift's hull is the size + 1: a hull that no longer fills the class's size fights as a smaller ship.
-  const size = Math.max(1, Math.min(classSize, hull - 1));
+  // The size is the undamaged ship's (Battleshift's hull is at least the size + 1: a rating too light for its
+  // class's size is a smaller ship). A damaged ship keeps its size: the hull it has lost below the size's own
+  // hull starts as damage (Battleshift "Starting damage"), beyond what the undamaged rating already lacked.
+  const whole = hullPoints(rating.hp);
+  const size = Math.max(1, Math.min(classSize, whole - 1));
+  const started = Math.max(0, size + 1 - hull) - Math.max(0, size + 1 - whole);
   const w = r.weapons;
   const d = r.defences;
   const systems: Partial<Record<SystemKind, number>> = {};
@@ -140,7 +152,7 @@ function convertRating(rating: Rating, classSize: number, damage: Damage, spent:
   add("repair", Math.floor(r.dcr / DCR_PER_REPAIR));
   if (r.mr >= 4 && !small) systems.fast = 1;
   if (r.adf <= 1 && !small) systems.slow = 1;
-  return { size, hull: Math.max(hull, size + 1), systems };
+  return { size, hull: Math.max(hull, size + 1), systems, ...(started > 0 ? { damage: started } : {}) };
 }
 
 /** Space a ship's systems take (Battleshift "Ship Building": the System table's space column). */
@@ -188,7 +200,7 @@ export function designKey(side: Side, cls: string, c: Converted): string {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([k, n]) => `${k}${n}`)
     .join(" ");
-  return `${side} ${cls} s${c.size} ${systems}`;
+  return `${side} ${cls} s${c.size} ${systems}${c.damage ? ` damage${c.damage}` : ""}`;
 }
 
 /** A ship's row of the conversion table. */
@@ -201,6 +213,16 @@ export function shipRow(ship: BattleShip): ShipDesignRow {
 export function stationRow(st: BattleStation): ShipDesignRow {
   const converted = convertStation(st.type, st.damage, st.spent);
   return { id: st.id, side: "upf", kind: st.type, converted, key: designKey("upf", st.type, converted) };
+}
+
+/**
+ * A station's stand-in's starting damage (Battleshift "Starting damage"): its stand-in's hull times the share of its
+ * hull points the station has lost, rounded, below the stand-in's hull (it is not destroyed).
+ */
+export function stationStartingDamage(st: BattleStation): number {
+  const hull = STATION_DESIGNS[STATION_STAND_IN[st.type]]?.hull ?? 1;
+  const lost = Math.min(1, Math.max(0, (st.damage.hull ?? 0) / STATION_RATINGS[st.type].hp));
+  return Math.min(hull - 1, Math.round(hull * lost));
 }
 
 /** The name a design goes by in the fleet file: "UPF battleship", and "UPF battleship (2)" for a damaged variant. */

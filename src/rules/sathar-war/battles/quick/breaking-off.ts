@@ -13,21 +13,28 @@
  */
 import type { Side } from "../../model.js";
 import { WEAPONS } from "../../orders-of-battle/ship-classes.js";
+import type { BreakOffPolicy } from "../battle.js";
 import { WEAPON_DATA } from "../knight-hawks-tables.js";
 import { APPROACH, volley } from "./combat.js";
 import { ESCAPED, type Fight, fighting, IN_BATTLE, line, other, sideHp, type Unit } from "./units.js";
 
-/** Whether `side`'s policy says to break off now. */
-export function policySaysBreakOff(f: Fight, side: Side): boolean {
-  const policy = f.input.breakOff[side];
-  const start = f.startHp[side];
+/**
+ * Whether a break-off policy is crossed, from hull points: the side's at the start, its own now and the enemy's now.
+ * The quick battle measures them in Knight Hawks hull points, a battle fought out in Battleshift in Battleshift's own
+ * (battleshift/breaking-off.ts): the one rule for both.
+ */
+export function policyMet(policy: BreakOffPolicy, start: number, ours: number, theirs: number): boolean {
   if (start <= 0) return false;
-  const ours = sideHp(f, side);
-  const theirs = sideHp(f, other(side));
   // Nothing to escape from once the enemy has gone (the other side broke off first, or was destroyed).
   if (theirs <= 0) return false;
   if (policy.hullLost < 1 && 1 - ours / start >= policy.hullLost) return true;
   return policy.outgunned > 0 && ours > 0 && theirs >= policy.outgunned * ours;
+}
+
+/** Whether `side`'s policy says to break off now. */
+export function policySaysBreakOff(f: Fight, side: Side): boolean {
+  if (f.startHp[side] <= 0) return false;
+  return policyMet(f.input.breakOff[side], f.startHp[side], sideHp(f, side), sideHp(f, other(side)));
 }
 
 /** Whether a ship has a weapon it could fire now. */

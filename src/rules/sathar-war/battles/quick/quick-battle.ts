@@ -82,6 +82,18 @@ export function startFight(input: BattleInput, rng: Rng, options: QuickOptions =
   return f;
 }
 
+/**
+ * As the attacker closes (seed 000 "Declaring Combat": the defender's mines and seekers placed before the battle;
+ * "SHATTER DRONES (Optional)"): the minefield and seekers attack the incoming ships, then each side's drones detonate,
+ * the attacker's first. The quick battle does it at the start of round 2; a battle fought out in Battleshift before
+ * the Battleshift battle (battleshift/before-the-battle.ts), with these very rules and dice.
+ */
+export function asTheFleetsClose(f: Fight): void {
+  minesAndSeekers(f);
+  detonateDrones(f, f.input.attacker);
+  detonateDrones(f, other(f.input.attacker));
+}
+
 /** Fights one quick battle. */
 export function fightQuick(input: BattleInput, rng: Rng, options: QuickOptions = {}): Fought {
   const f = startFight(input, rng, options);
@@ -99,9 +111,7 @@ export function fightQuick(input: BattleInput, rng: Rng, options: QuickOptions =
     if (over(f)) break;
     raiseMaskingScreens(f);
     if (round === 2) {
-      minesAndSeekers(f);
-      detonateDrones(f, attacker);
-      detonateDrones(f, defender);
+      asTheFleetsClose(f);
       releaseReserve(f);
       if (over(f)) break;
     }
@@ -179,7 +189,7 @@ export const quickResolver: BattleResolver = {
   resolve: (input, rng) => resolveQuick(input, rng),
 };
 
-function clean<T extends Partial<Record<string, number>>>(d: T): T {
+export function clean<T extends Partial<Record<string, number>>>(d: T): T {
   const out: Partial<Record<string, number>> = {};
   for (const k of Object.keys(d).sort()) {
     const v = d[k];
