@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import { afterGameOrders } from "../../src/rules/space-war/bot/after-game.js";
 import {
+  alliesOnTable,
   fighterOrders,
   giveUp,
   helpless,
@@ -17,10 +18,11 @@ import {
   turnOrders,
 } from "../../src/rules/space-war/bot/battle.js";
 import { normalOrders } from "../../src/rules/space-war/bot/bot.js";
-import { DEPLOY_REACH, deployOrders } from "../../src/rules/space-war/bot/deploy.js";
+import { DEPLOY_REACH, deployOrders, enemyHome } from "../../src/rules/space-war/bot/deploy.js";
 import { BRAWLER, CANDIDATES, DART, designOrders, GUNSHIP, LANCER, STRIKER } from "../../src/rules/space-war/bot/designs.js";
 import { fireOrders } from "../../src/rules/space-war/bot/fire.js";
-import { LASER_RANGE_GOAL, moveOrders } from "../../src/rules/space-war/bot/manoeuvre.js";
+import { isPlaced } from "../../src/rules/space-war/bot/knowledge.js";
+import { goalOf, inAlliesWay, LANE_CLEARANCE, LASER_RANGE_GOAL, moveOrders, toSegment } from "../../src/rules/space-war/bot/manoeuvre.js";
 import { bestPurchase, purchaseOrders } from "../../src/rules/space-war/bot/purchase.js";
 import { createCampaign } from "../../src/rules/space-war/campaign-sequence/create.js";
 import { type Design, design, designCost } from "../../src/rules/space-war/designing-craft/design.js";
@@ -498,6 +500,132 @@ describe("After the game (l.729-805)", () => {
     s.campaign.step = "after-game";
     const orders = afterGameOrders(s, "blue");
     expect(orders).toContainEqual({ type: "design", name: "Brawler", craft: "vessel", modules: ["E", "M", "M"], replaces: "Dart" });
+  });
+});
+
+/** A Wall of Battle (6.0) of four: blue and green (side 1, west: planets at y 16 and 32) against red and yellow (east). */
+function wallBattle(specs: Spec[]): SpaceWarState {
+  const s = battle(specs);
+  const four = createCampaign({ games: 1, scenario: "wall-of-battle", budget: "normal", squadrons: 4 });
+  s.seats = four.seats;
+  s.campaign.squadrons = four.campaign.squadrons;
+  for (const q of s.campaign.squadrons) q.designs = [STRIKER, LANCER, DART];
+  s.campaign.scenario = "wall-of-battle";
+  s.campaign.sides = { blue: 1, green: 1, red: 2, yellow: 2 };
+  const bb = b(s);
+  bb.scenario = "wall-of-battle";
+  bb.order = ["blue", "green", "red", "yellow"];
+  bb.planets = [
+    { at: { x: 6, y: 16 }, diameter: 3 },
+    { at: { x: 6, y: 32 }, diameter: 3 },
+    { at: { x: 66, y: 16 }, diameter: 3 },
+    { at: { x: 66, y: 32 }, diameter: 3 },
+  ];
+  bb.homes = {
+    blue: { planet: 0, edge: "west" },
+    green: { planet: 1, edge: "west" },
+    red: { planet: 2, edge: "east" },
+    yellow: { planet: 3, edge: "east" },
+  };
+  const tally = (seat: string) => ({
+    started: bb.craft.filter((c) => c.owner === seat).length,
+    lost: 0,
+    destroyed: [],
+    captured: [],
+    tasks: [],
+  });
+  bb.tally = Object.fromEntries(["blue", "green", "red", "yellow"].map((seat) => [seat, tally(seat)]));
+  return s;
+}
+
+describe("6.0 Wall of Battle (l.1011-1035): facing the nearest enemy, supporting the allies", () => {
+  it("green faces the enemy planet across from it (66, 32), not the first enemy home listed (red's, at y 16)", () => {
+    const s = wallBattle([]);
+    for (let i = 0; i < 4; i++) b(s).craft.push(craftOf(`green-${i + 1}`, "green", STRIKER));
+    s.campaign.step = "deploy";
+    const orders = deployOrders(s, "green");
+    expect(orders).toHaveLength(4);
+    for (const o of orders) {
+      if (o.type !== "deploy" || !o.at) throw new Error("not placed");
+      expect(angleBetween(o.heading ?? 0, bearing(o.at, { x: 66, y: 32 }))).toBeLessThanOrEqual(1);
+      expect(angleBetween(o.heading ?? 0, bearing(o.at, { x: 66, y: 16 }))).toBeGreaterThan(5);
+    }
+    expect(enemyHome(b(s), "green")).toEqual({ x: 66, y: 32 });
+    expect(enemyHome(b(s), "blue")).toEqual({ x: 66, y: 16 });
+  });
+  it("closes on the nearest enemy squadron's craft, never on an ally's (l.1023)", () => {
+    const s = wallBattle([
+      { id: "green-1", owner: "green", at: { x: 30, y: 32 }, heading: 90 },
+      { id: "blue-1", owner: "blue", at: { x: 36, y: 32 }, heading: 90 },
+      { id: "red-1", owner: "red", at: { x: 44, y: 10 } },
+      { id: "yellow-1", owner: "yellow", at: { x: 46, y: 36 } },
+    ]);
+    b(s).active = "green";
+    const move = turnOrders(s, "green", rng()).find((o) => o.type === "move");
+    if (move?.type !== "move") throw new Error("no move");
+    expect(distance(move.to, { x: 46, y: 36 })).toBeLessThan(distance({ x: 30, y: 32 }, { x: 46, y: 36 }) - 4);
+    expect(distance(move.to, { x: 36, y: 32 })).toBeGreaterThan(1.2);
+  });
+  it("focus fire on the enemy its allies are hurting: the hits blue put on a craft wait for its S1 (l.355), green adds to them", () => {
+    for (const hurt of ["red-1", "red-2"]) {
+      const s = wallBattle([
+        { id: "green-1", owner: "green", d: GUNSHIP, at: { x: 30, y: 24 }, heading: 90 },
+        { id: "green-2", owner: "green", d: GUNSHIP, at: { x: 30, y: 28 }, heading: 90 },
+        { id: "red-1", owner: "red", at: { x: 36, y: 23 } },
+        { id: "red-2", owner: "red", at: { x: 36, y: 29 } },
+      ]);
+      const t = b(s).craft.find((c) => c.id === hurt);
+      if (t) {
+        t.pendingHits = 2;
+        t.hitBy = ["blue"];
+      }
+      const shots = fireOrders(s, "green", new Map());
+      expect(shots.length).toBeGreaterThan(0);
+      expect(shots.every((o) => o.target === hurt)).toBe(true);
+    }
+  });
+  it("between two enemies at much the same distance, closes on the hurt one (a damaged module or hits waiting)", () => {
+    const s = wallBattle([
+      { id: "green-1", owner: "green", d: DART, at: { x: 30, y: 24 }, heading: 90 },
+      { id: "red-1", owner: "red", at: { x: 44, y: 22 } },
+      { id: "red-2", owner: "red", at: { x: 44, y: 27 }, damaged: [1] },
+    ]);
+    const bb = b(s);
+    const green = bb.craft.find((c) => c.id === "green-1");
+    if (!green || !isPlaced(green)) throw new Error("no craft");
+    expect(goalOf(bb, "green", green, new Map())?.toward).toEqual({ x: 44, y: 27 });
+  });
+  it("an ally's line: from each armed craft of its allies to the enemy craft nearest it, within 24\"", () => {
+    const s = wallBattle([
+      { id: "blue-1", owner: "blue", at: { x: 20, y: 24 }, heading: 90 },
+      { id: "blue-2", owner: "blue", at: { x: 10, y: 40 }, heading: 90 },
+      { id: "green-1", owner: "green", at: { x: 30, y: 18 }, heading: 90 },
+      { id: "red-1", owner: "red", at: { x: 44, y: 24 } },
+    ]);
+    expect(alliesOnTable(s, b(s), "green")).toEqual({
+      at: [
+        { x: 20, y: 24 },
+        { x: 10, y: 40 },
+      ],
+      lanes: [{ from: { x: 20, y: 24 }, to: { x: 44, y: 24 } }],
+    });
+    expect(alliesOnTable(s, b(s), "red")).toEqual({ at: [], lanes: [] });
+  });
+  it("keeps out of an ally's line to its target: blue shoots along (20, 24)-(44, 24); green's move at yellow-1 ends off it", () => {
+    const s = wallBattle([
+      { id: "green-1", owner: "green", at: { x: 30, y: 18 }, heading: 90 },
+      { id: "yellow-1", owner: "yellow", at: { x: 36, y: 32 } },
+    ]);
+    const lanes = [{ from: { x: 20, y: 24 }, to: { x: 44, y: 24 } }];
+    // Alone, green's straight 6" at yellow-1 would end on blue's line; with its allies' lines in view it ends off it.
+    const alone = moveOrders(s, "green").orders[0];
+    if (!alone) throw new Error("no move");
+    expect(inAlliesWay(alone.to, lanes)).toBe(true);
+    const move = moveOrders(s, "green", new Set(), { at: [{ x: 20, y: 24 }], lanes }).orders[0];
+    if (!move) throw new Error("no move");
+    expect(inAlliesWay(move.to, lanes)).toBe(false);
+    expect(toSegment(move.to, { x: 20, y: 24 }, { x: 44, y: 24 })).toBeGreaterThanOrEqual(LANE_CLEARANCE);
+    expect(distance({ x: 30, y: 18 }, move.to)).toBeLessThanOrEqual(6);
   });
 });
 

@@ -27,7 +27,7 @@ import { exactShotOdds } from "../the-turn/shooting.js";
 import { enemyHome } from "./deploy.js";
 import { fireOrders } from "./fire.js";
 import { armourOf, craftValue, holdsCard, isPlaced, type Placed, sideStrength, weapons } from "./knowledge.js";
-import { moveOrders } from "./manoeuvre.js";
+import { type Allies, type Lane, moveOrders } from "./manoeuvre.js";
 import { ramOrders } from "./ramming.js";
 
 /** Giving up when the bot's strength is under this share of the enemy's. */
@@ -93,10 +93,9 @@ const LAUNCH_OFFSETS = [0, 60, -60, 120, -120, 180];
 export function fighterOrders(b: Battle, seat: SeatId): { orders: Order[]; launched: Map<string, { at: Point; heading: number }> } {
   const orders: Order[] = [];
   const launched = new Map<string, { at: Point; heading: number }>();
-  const enemy = enemyHome(b, seat);
   const foes = b.craft.filter((c): c is Placed => c.owner !== seat && isPlaced(c));
   const aim = (from: Point): Point => {
-    let best = enemy;
+    let best = enemyHome(b, seat, from);
     for (const f of foes) if (distance(from, f.where.at) < distance(from, best)) best = f.where.at;
     return best;
   };
@@ -265,6 +264,28 @@ export function withoutAllies(known: SpaceWarState, seat: SeatId): SpaceWarState
   return { ...known, campaign: { ...known.campaign, battle: { ...b, craft, tally } } };
 }
 
+/**
+ * The seat's allies (the Wall of Battle) as its moves see them: their craft to keep clear of, and each armed ally
+ * craft's line to the enemy craft nearest it (within 24"), which the bot's craft should not end across ("don't block
+ * their lines": an ally's move goes around a craft in its way, l.508).
+ */
+export function alliesOnTable(whole: SpaceWarState, all: Battle, seat: SeatId): Allies {
+  const allies = alliesOf(whole, seat);
+  if (allies.length === 0) return { at: [], lanes: [] };
+  const enemies = enemiesOf(whole, seat);
+  const theirs = all.craft.filter((c): c is Placed => allies.includes(c.owner) && isPlaced(c));
+  const foes = all.craft.filter((c): c is Placed => enemies.includes(c.owner) && isPlaced(c) && military(c));
+  const lanes: Lane[] = [];
+  for (const a of theirs) {
+    const w = weapons(a);
+    if (w.L + w.M + w.EM === 0) continue;
+    let near: Placed | undefined;
+    for (const f of foes) if (!near || distance(a.where.at, f.where.at) < distance(a.where.at, near.where.at)) near = f;
+    if (near && distance(a.where.at, near.where.at) <= 24) lanes.push({ from: a.where.at, to: near.where.at });
+  }
+  return { at: theirs.map((c) => c.where.at), lanes };
+}
+
 /** The seat's orders for its player turn (S3-S10). */
 export function turnOrders(whole: SpaceWarState, seat: SeatId, _rng: Rng): Order[] {
   const all = whole.campaign.battle;
@@ -283,9 +304,7 @@ export function turnOrders(whole: SpaceWarState, seat: SeatId, _rng: Rng): Order
   // Rammers stay where they are for S7 (others keep clear of them) and are moved by their ram in S8; they do not shoot.
   const rammers = new Set(rams.map((r) => r.craft));
   const after = afterS6(knownState, s4.launched, off);
-  const allies = alliesOf(whole, seat);
-  const allyPoints = all.craft.filter((c): c is Placed => allies.includes(c.owner) && isPlaced(c)).map((c) => c.where.at);
-  const moves = moveOrders(after, seat, rammers, allyPoints);
+  const moves = moveOrders(after, seat, rammers, alliesOnTable(whole, all, seat));
   return [
     ...s4.orders,
     ...tractorOrders(b, seat),

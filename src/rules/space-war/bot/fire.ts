@@ -66,12 +66,18 @@ interface TargetFacts {
   damaged: number;
   armour: number;
   value: number;
+  /**
+   * Hits already on it, to be rolled at its owner's next S1 with this turn's (l.355): in the Wall of Battle an ally
+   * who played before the bot may have hit it; the bot's shots add to them, so it finishes what its allies began.
+   */
+  pending: ShotGroup[];
+  /** `worth` of no shots of the bot's: what the pending hits are worth already. */
+  base: number;
 }
 
 /** What the planned shots are worth against one target: its value times the chance it is destroyed, and a little per module damaged. */
 function worth(t: TargetFacts, groups: readonly ShotGroup[]): number {
-  if (groups.length === 0) return 0;
-  const o = exactShotOdds(groups, t);
+  const o = exactShotOdds([...t.pending, ...groups], t);
   return t.value * o.pDestroyed + (0.35 * t.value * o.meanDamaged) / Math.max(1, t.modules);
 }
 
@@ -121,13 +127,18 @@ export function fireOrders(
   // The fewest choices first: a weapon with one target takes it, the others then go where they add most.
   options.sort((a, c) => a.choices.length - c.choices.length || a.g.craft.id.localeCompare(c.g.craft.id));
   const facts = new Map<string, TargetFacts>();
-  for (const t of targets)
-    facts.set(t.id, {
+  for (const t of targets) {
+    const f: TargetFacts = {
       modules: t.modules.length,
       damaged: t.modules.filter((m) => m.damaged).length,
       armour: armourOf(knownState, t),
       value: craftValue(t),
-    });
+      pending: t.pendingHits > 0 ? [{ shots: t.pendingHits, need: 1 }] : [],
+      base: 0,
+    };
+    if (f.pending.length > 0) f.base = worth(f, []);
+    facts.set(t.id, f);
+  }
   const plan = new Map<string, Planned>();
   const out: ShootOrder[] = [];
   for (const o of options) {
@@ -137,11 +148,11 @@ export function fireOrders(
       if (!f) continue;
       const p = plan.get(ch.t.id);
       const after = worth(f, [...(p?.groups ?? []), ch.group]);
-      const gain = after - (p?.worth ?? 0);
+      const gain = after - (p?.worth ?? f.base);
       if (!best || gain > best.gain + 1e-12) best = { ...ch, gain, worth: after };
     }
     if (!best) continue;
-    const p = plan.get(best.t.id) ?? { target: best.t, groups: [], worth: 0 };
+    const p = plan.get(best.t.id) ?? { target: best.t, groups: [], worth: facts.get(best.t.id)?.base ?? 0 };
     p.groups.push(best.group);
     p.worth = best.worth;
     plan.set(best.t.id, p);

@@ -29,6 +29,66 @@ export const NUKE_GOAL = 2;
 const ENEMY_CLEARANCE = CONTACT + 0.6;
 const FRIEND_CLEARANCE = CONTACT + 0.2;
 
+/**
+ * How much nearer a hurt enemy seems (inches per damaged module or hit waiting for its S1, at most three): a craft
+ * closes on the enemy nearest it, but between two at much the same distance on the one already hurt, so that the
+ * squadron's, and its allies', fire falls on the same craft (the hits of a turn add up at its S1, l.355).
+ */
+export const HURT_PULL = 1.5;
+/** How near the line from an ally's craft to its target a move may end before it is in that ally's way. */
+export const LANE_CLEARANCE = 1.5;
+/** What ending in an ally's way costs a move, in inches of its own miss. */
+const LANE_COST = 3;
+
+/** The line from an ally's craft to the enemy craft it closes on (the Wall of Battle, 6.0). */
+export interface Lane {
+  from: Point;
+  to: Point;
+}
+
+/** The seat's allies as its moves see them: where their craft stand (to keep clear of) and their lines of advance. */
+export interface Allies {
+  at: readonly Point[];
+  lanes: readonly Lane[];
+}
+
+const NO_ALLIES: Allies = { at: [], lanes: [] };
+
+/** The distance from a point to a segment. */
+export function toSegment(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+/** Does ending at `p` put the craft in an ally's way (within `LANE_CLEARANCE` of a lane, away from its ends)? */
+export function inAlliesWay(p: Point, lanes: readonly Lane[]): boolean {
+  for (const l of lanes) {
+    if (distance(p, l.to) < 3 || distance(p, l.from) < 1.5) continue;
+    if (toSegment(p, l.from, l.to) < LANE_CLEARANCE) return true;
+  }
+  return false;
+}
+
+/** How hurt an enemy craft is: its damaged modules and the hits waiting for its S1, at most three. */
+const hurt = (c: Craft): number => Math.min(3, c.pendingHits + c.modules.filter((m) => m.damaged).length);
+
+/** The enemy a craft closes on: the nearest, a hurt one seeming `HURT_PULL` inches nearer per hurt. */
+export function preferred<T extends Placed>(from: Point, cs: readonly T[]): T | undefined {
+  let best: T | undefined;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const c of cs) {
+    const score = distance(from, c.where.at) - HURT_PULL * hurt(c);
+    if (score < bestScore - 1e-9) {
+      best = c;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
 const round2 = (p: Point): Point => ({ x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 });
 
 /** What the craft moves for: a point and how far from it to stop (Infinity: keep away from it). */
@@ -60,9 +120,9 @@ export function goalOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<st
       return { toward: at, stopAt: NUKE_GOAL, face: at };
     }
   }
-  const foe = nearest(from, enemies.length > 0 ? enemies : anyEnemy);
+  const foe = preferred(from, enemies.length > 0 ? enemies : anyEnemy);
   if (!foe) {
-    const home = enemyHome(b, seat);
+    const home = enemyHome(b, seat, from);
     return { toward: home, stopAt: 20, face: home };
   }
   const at = foe.where.at;
@@ -122,7 +182,7 @@ export function moveOf(
   seat: SeatId,
   c: Placed,
   poses: ReadonlyMap<string, Pose>,
-  allies: readonly Point[] = [],
+  allies: Allies = NO_ALLIES,
 ): { order?: MoveOrder; pose: Pose } {
   const stay = { pose: { at: c.where.at, heading: c.where.heading } };
   if (!powered(c)) return stay;
@@ -155,7 +215,7 @@ export function moveOf(
     pivot = true;
   }
   if (travel < 0.05) return stay;
-  const others = obstacles(b, seat, c, poses, allies);
+  const others = obstacles(b, seat, c, poses, allies.at);
   let best: { to: Point; score: number } | undefined;
   search: for (const off of [0, 15, -15, 30, -30, 45, -45, 60, -60, 90, -90]) {
     for (const f of [1, 0.75, 0.5, 0.25]) {
@@ -163,11 +223,12 @@ export function moveOf(
       if (distance(from, to) > reach || !clear(b, from, to, others)) continue;
       const miss =
         goal.stopAt === Number.POSITIVE_INFINITY ? -distance(to, goal.toward) : Math.abs(distance(to, goal.toward) - goal.stopAt);
-      // A pivot is for the facing: the least turn off it wins; a move, the nearest to its stand-off.
-      const score = pivot ? Math.abs(off) + (1 - f) : miss + Math.abs(off) * 0.001;
+      // A pivot is for the facing: the least turn off it wins; a move, the nearest to its stand-off, out of allies' way.
+      const blocking = allies.lanes.length > 0 && inAlliesWay(to, allies.lanes);
+      const score = (pivot ? Math.abs(off) + (1 - f) : miss + Math.abs(off) * 0.001) + (blocking ? LANE_COST : 0);
       if (!best || score < best.score - 1e-9) best = { to, score };
-      // Straight on and the whole way: nothing does better.
-      if (off === 0 && f === 1) break search;
+      // Straight on and the whole way, in nobody's way: nothing does better.
+      if (off === 0 && f === 1 && !blocking) break search;
     }
   }
   if (!best) return stay;
@@ -186,7 +247,7 @@ export function moveOrders(
   known: SpaceWarState,
   seat: SeatId,
   still: ReadonlySet<string> = new Set(),
-  allies: readonly Point[] = [],
+  allies: Allies = NO_ALLIES,
 ): { orders: MoveOrder[]; poses: Map<string, Pose> } {
   const b = known.campaign.battle;
   const poses = new Map<string, Pose>();
