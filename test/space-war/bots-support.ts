@@ -225,7 +225,7 @@ export function matchups(): Matchup[] {
         whose: seatOfRole(b),
       },
       {
-        label: `${title}: normal v normal (${ROLE_NAMES[a]}' view)`,
+        label: `${title}: normal v normal (the ${ROLE_NAMES[a]}'s view)`,
         inputs: one(scenario),
         lineup: { [a]: "normal", [b]: "normal" },
         whose: seatOfRole(a),

@@ -18,6 +18,7 @@ import {
   turnOrders,
 } from "../../src/rules/space-war/bot/battle.js";
 import { normalOrders } from "../../src/rules/space-war/bot/bot.js";
+import { danger, EXIT_PAST, exitPoint } from "../../src/rules/space-war/bot/convoy.js";
 import { DEPLOY_REACH, deployOrders, enemyHome } from "../../src/rules/space-war/bot/deploy.js";
 import { BRAWLER, CANDIDATES, DART, designOrders, GUNSHIP, LANCER, STRIKER } from "../../src/rules/space-war/bot/designs.js";
 import { fireOrders } from "../../src/rules/space-war/bot/fire.js";
@@ -30,6 +31,7 @@ import { checkSquadron } from "../../src/rules/space-war/designing-craft/squadro
 import type { Medal } from "../../src/rules/space-war/medals/medals.js";
 import { type Battle, type Craft, craftOf, type Point, type SpaceWarState } from "../../src/rules/space-war/model.js";
 import { type Order, orderSchema } from "../../src/rules/space-war/orders.js";
+import { TRANSPORT } from "../../src/rules/space-war/scenarios/scenarios.js";
 import { angleBetween, bearing, distance } from "../../src/rules/space-war/the-turn/geometry.js";
 import { play, tally } from "./bots-support.js";
 
@@ -626,6 +628,69 @@ describe("6.0 Wall of Battle (l.1011-1035): facing the nearest enemy, supporting
     expect(inAlliesWay(move.to, lanes)).toBe(false);
     expect(toSegment(move.to, { x: 20, y: 24 }, { x: 44, y: 24 })).toBeGreaterThanOrEqual(LANE_CLEARANCE);
     expect(distance({ x: 30, y: 18 }, move.to)).toBeLessThanOrEqual(6);
+  });
+});
+
+/** A Convoy Escort (3.0): blue escorts (its home the west edge), red attacks; the ids in `transports` are Transports. */
+function convoy(specs: Spec[], transports: string[]): SpaceWarState {
+  const s = battle(specs.map((x) => (transports.includes(x.id) ? { ...x, d: TRANSPORT } : x)));
+  s.campaign.scenario = "convoy-escort";
+  s.campaign.roles = { blue: "escort", red: "attacker" };
+  b(s).scenario = "convoy-escort";
+  for (const c of b(s).craft) if (transports.includes(c.id)) c.civilian = true;
+  return s;
+}
+
+describe("3.0 Convoy Escort (l.924-958): the Transports make for the exit, the attackers for the Transports", () => {
+  it("the exit: the enemy's table edge within 6\" of its centre (l.942), 4\" off the centre on the Transport's side, past the planet", () => {
+    const s = convoy([], []);
+    expect(exitPoint(b(s), "blue", { x: 10, y: 20 })).toEqual({ x: 72 + EXIT_PAST, y: 20 });
+    expect(exitPoint(b(s), "blue", { x: 10, y: 30 })).toEqual({ x: 72 + EXIT_PAST, y: 28 });
+    expect(exitPoint(b(s), "red", { x: 60, y: 30 })).toEqual({ x: -EXIT_PAST, y: 28 });
+  });
+  it('a Transport that can reach the exit this turn leaves the table by it (12", two Engines, l.480-484)', () => {
+    const s = convoy(
+      [
+        { id: "blue-1", at: { x: 62, y: 21 }, heading: 90 },
+        { id: "red-1", owner: "red", at: { x: 20, y: 40 } },
+      ],
+      ["blue-1"],
+    );
+    expect(moveOrders(s, "blue").orders).toEqual([{ type: "move", craft: "blue-1", to: { x: 72.4, y: 20 } }]);
+  });
+  it("with the way clear it runs its whole move toward the exit; it does not end where enemy fire can reach it next turn", () => {
+    const clearWay = convoy([{ id: "blue-1", at: { x: 10, y: 20 }, heading: 90 }], ["blue-1"]);
+    const run = moveOrders(clearWay, "blue").orders[0];
+    if (!run) throw new Error("no move");
+    expect(distance({ x: 10, y: 20 }, run.to)).toBeGreaterThan(11);
+    expect(run.to.x).toBeGreaterThan(20);
+    // A Gunship at (40, 20): its 6" move and its Lasers' 12" reach 18" (l.480, l.577).
+    const guarded = convoy(
+      [
+        { id: "blue-1", at: { x: 10, y: 20 }, heading: 90 },
+        { id: "red-1", owner: "red", d: GUNSHIP, at: { x: 40, y: 20 }, heading: 270 },
+      ],
+      ["blue-1"],
+    );
+    const wary = moveOrders(guarded, "blue").orders[0];
+    if (!wary) throw new Error("no move");
+    expect(distance(wary.to, { x: 40, y: 20 })).toBeGreaterThan(18);
+    expect(wary.to.x).toBeGreaterThan(20);
+    expect(danger(b(guarded), "blue", { x: 23, y: 20 })).toBe(2);
+    expect(danger(b(guarded), "blue", { x: 21, y: 20 })).toBe(0);
+  });
+  it("the attackers close on a Transport before a nearer escort: destroying the three wins (l.942)", () => {
+    const s = convoy(
+      [
+        { id: "blue-1", at: { x: 36, y: 24 }, heading: 270 },
+        { id: "blue-2", at: { x: 40, y: 32 }, heading: 270 },
+        { id: "red-1", owner: "red", d: DART, at: { x: 30, y: 24 }, heading: 90 },
+      ],
+      ["blue-2"],
+    );
+    const red = b(s).craft.find((c) => c.id === "red-1");
+    if (!red || !isPlaced(red)) throw new Error("no craft");
+    expect(goalOf(b(s), "red", red, new Map())?.toward).toEqual({ x: 40, y: 32 });
   });
 });
 

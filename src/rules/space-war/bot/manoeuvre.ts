@@ -15,6 +15,7 @@ import { type Battle, type Craft, operating, type Point, powered, type SpaceWarS
 import type { MoveOrder } from "../orders.js";
 import { along, angleBetween, bearing, blockingPlanet, CONTACT, distance } from "../the-turn/geometry.js";
 import { movementAllowance } from "../the-turn/movement.js";
+import { escorting, isTransport, transportMove } from "./convoy.js";
 import { enemyHome } from "./deploy.js";
 import { HALF_ARC, type Pose } from "./fire.js";
 import { isPlaced, type Placed, weapons } from "./knowledge.js";
@@ -75,12 +76,21 @@ export function inAlliesWay(p: Point, lanes: readonly Lane[]): boolean {
 /** How hurt an enemy craft is: its damaged modules and the hits waiting for its S1, at most three. */
 const hurt = (c: Craft): number => Math.min(3, c.pendingHits + c.modules.filter((m) => m.damaged).length);
 
+/**
+ * How much nearer a convoy's Transport seems to its attackers: destroying all three wins them the game (l.942), so
+ * they go for the Transports before the escort unless an escort is much nearer.
+ */
+export const TRANSPORT_PULL = 8;
+
+/** A convoy's Transport (l.936): civilian, not a station. */
+const transport = (c: Craft): boolean => c.civilian === true && c.station !== true;
+
 /** The enemy a craft closes on: the nearest, a hurt one seeming `HURT_PULL` inches nearer per hurt. */
 export function preferred<T extends Placed>(from: Point, cs: readonly T[]): T | undefined {
   let best: T | undefined;
   let bestScore = Number.POSITIVE_INFINITY;
   for (const c of cs) {
-    const score = distance(from, c.where.at) - HURT_PULL * hurt(c);
+    const score = distance(from, c.where.at) - HURT_PULL * hurt(c) - (transport(c) ? TRANSPORT_PULL : 0);
     if (score < bestScore - 1e-9) {
       best = c;
       bestScore = score;
@@ -107,7 +117,8 @@ function nearest<T extends Placed>(from: Point, cs: readonly T[]): T | undefined
 
 /** Where one craft should go (`poses`: where the craft moved already this turn are). */
 export function goalOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<string, Pose>): Goal | undefined {
-  const enemies = b.craft.filter((e): e is Placed => e.owner !== seat && isPlaced(e) && !e.civilian && !e.station);
+  // Stations are not closed on (they cannot shoot back; fire takes them when in reach); the Convoy's Transports are.
+  const enemies = b.craft.filter((e): e is Placed => e.owner !== seat && isPlaced(e) && !e.station);
   const anyEnemy = b.craft.filter((e): e is Placed => e.owner !== seat && isPlaced(e));
   const w = weapons(c);
   const from = c.where.at;
@@ -256,8 +267,17 @@ export function moveOrders(
   const mine = b.craft
     .filter((c): c is Placed => c.owner === seat && isPlaced(c) && c.tractoredBy === undefined)
     .sort((a, c) => (a.type === c.type ? a.id.localeCompare(c.id) : a.type === "vessel" ? -1 : 1));
+  // The convoy's Transports move last, behind their escort (convoy.ts).
+  const escort = escorting(known, seat);
+  if (escort) mine.sort((a, c) => Number(isTransport(a)) - Number(isTransport(c)));
   for (const c of mine) {
     if (still.has(c.id)) continue;
+    if (escort && isTransport(c)) {
+      const t = transportMove(b, seat, c, (from, to) => clear(b, from, to, obstacles(b, seat, c, poses, allies.at)));
+      poses.set(c.id, { at: t.at, heading: t.heading });
+      if (t.order) orders.push(t.order);
+      continue;
+    }
     const m = moveOf(b, seat, c, poses, allies);
     poses.set(c.id, m.pose);
     if (m.order) orders.push(m.order);
