@@ -26,7 +26,7 @@ import { ADJACENT, along, bearing, blockingPlanet, CONTACT, distance } from "../
 import { exactShotOdds } from "../the-turn/shooting.js";
 import { enemyHome } from "./deploy.js";
 import { fireOrders } from "./fire.js";
-import { armourOf, craftValue, holdsCard, isPlaced, type Placed, sideStrength, weapons } from "./knowledge.js";
+import { armourOf, craftValue, holdsCard, isPlaced, type Placed, sideStrength, targetValue, weapons } from "./knowledge.js";
 import { type Allies, type Lane, moveOrders } from "./manoeuvre.js";
 import { ramOrders } from "./ramming.js";
 
@@ -189,7 +189,11 @@ export function nukeWorth(knownState: SpaceWarState, b: Battle, seat: SeatId, ca
       return t + p * (o.kill + (0.35 * o.damaged) / Math.max(1, c.modules.length));
     }, 0);
     // An ally's craft is as dear as the bot's own (l.1023: "what a shame!").
-    worth += (c.owner === seat || allied(knownState, seat, c.owner) ? -1 : 1) * craftValue(c) * loss;
+    const friend = c.owner === seat || allied(knownState, seat, c.owner);
+    // An enemy station is worth what it brings the seat (`targetValue`); without the Corporation card destroying it
+    // costs every crew a medal (l.1050), as dear as one's own.
+    const value = friend ? -craftValue(c) : targetValue(knownState, seat, c);
+    worth += (c.station && value === 0 ? -craftValue(c) : value) * loss;
   }
   return worth;
 }

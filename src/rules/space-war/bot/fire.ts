@@ -2,7 +2,7 @@
  * S9 Shoot (l.525-635), the bot's fire plan: every weapon that may shoots, each group of shots at the face-up enemy
  * where it adds most to the chance of destroying a craft (a damaged craft first: the hits of one turn are resolved
  * together at its owner's next S1, l.355, so shots of several craft at one target add up), weighed by what the
- * target is worth (`craftValue`). The odds are the rules' own (`exactShotOdds`: hits, armour, damage over the surviving
+ * target is worth (`targetValue`: an enemy station only when it is the seat's aim, l.716, l.921, l.1050). The odds are the rules' own (`exactShotOdds`: hits, armour, damage over the surviving
  * modules, l.357-404).
  */
 import type { SeatId } from "../../../core/ids.js";
@@ -12,7 +12,7 @@ import { type Craft, type Point, powered, type SpaceWarState } from "../model.js
 import type { ShootOrder } from "../orders.js";
 import { angleBetween, bearing, blockingPlanet, distance } from "../the-turn/geometry.js";
 import { exactShotOdds, type ShotGroup, shotNeed, shotRange, volleyShots, type Weapon } from "../the-turn/shooting.js";
-import { armourOf, craftValue, electronicsOf, holdsCard, isPlaced, known } from "./knowledge.js";
+import { armourOf, electronicsOf, holdsCard, isPlaced, known, targetValue } from "./knowledge.js";
 
 /** Where a craft is and faces (after the bot's moves). */
 export interface Pose {
@@ -90,7 +90,15 @@ export function fireOrders(
 ): ShootOrder[] {
   const b = knownState.campaign.battle;
   if (!b) return [];
-  const targets = b.craft.filter((c) => c.owner !== seat && c.where.kind === "table" && known(c) && !c.modules.every((m) => m.damaged));
+  // An enemy station only when it is worth something to the seat (knowledge.ts `targetValue`, l.1050).
+  const targets = b.craft.filter(
+    (c) =>
+      c.owner !== seat &&
+      c.where.kind === "table" &&
+      known(c) &&
+      !c.modules.every((m) => m.damaged) &&
+      (!c.station || targetValue(knownState, seat, c) > 0),
+  );
   if (targets.length === 0) return [];
   const superiorX = holdsCard(knownState, seat, "superior-expendables");
   const options: { g: WeaponGroup; shots: number; choices: { t: Craft; group: ShotGroup }[] }[] = [];
@@ -132,7 +140,7 @@ export function fireOrders(
       modules: t.modules.length,
       damaged: t.modules.filter((m) => m.damaged).length,
       armour: armourOf(knownState, t),
-      value: craftValue(t),
+      value: targetValue(knownState, seat, t),
       pending: t.pendingHits > 0 ? [{ shots: t.pendingHits, need: 1 }] : [],
       base: 0,
     };

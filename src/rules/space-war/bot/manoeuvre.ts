@@ -13,12 +13,13 @@ import type { SeatId } from "../../../core/ids.js";
 import { ARC_CENTRE } from "../designing-craft/modules.js";
 import { type Battle, type Craft, operating, type Point, powered, type SpaceWarState } from "../model.js";
 import type { MoveOrder } from "../orders.js";
+import { military } from "../scenarios/set-up.js";
 import { along, angleBetween, bearing, blockingPlanet, CONTACT, distance } from "../the-turn/geometry.js";
 import { movementAllowance } from "../the-turn/movement.js";
 import { escorting, isTransport, transportMove } from "./convoy.js";
 import { enemyHome } from "./deploy.js";
 import { HALF_ARC, type Pose } from "./fire.js";
-import { isPlaced, type Placed, weapons } from "./knowledge.js";
+import { isPlaced, type Placed, STATION_WIN_VALUE, targetValue, weapons } from "./knowledge.js";
 
 /** Laser stand-off: inside the 12" range (l.577) with room for the target's drift. */
 export const LASER_RANGE_GOAL = 10;
@@ -26,6 +27,8 @@ export const LASER_RANGE_GOAL = 10;
 export const CLOSE_RANGE_GOAL = 4.5;
 /** Where a Nuke carrier waits: inside the 3" blast (l.462), out of contact (l.508). */
 export const NUKE_GOAL = 2;
+/** How near an enemy an unarmed craft lets it come before moving away: a vessel's move and a Laser's reach, and 2". */
+export const KEEP_AWAY = 20;
 /** The nearest a craft ends to an enemy craft (contact is 1", l.508) and to its own. */
 const ENEMY_CLEARANCE = CONTACT + 0.6;
 const FRIEND_CLEARANCE = CONTACT + 0.2;
@@ -85,12 +88,30 @@ export const TRANSPORT_PULL = 8;
 /** A convoy's Transport (l.936): civilian, not a station. */
 const transport = (c: Craft): boolean => c.civilian === true && c.station !== true;
 
-/** The enemy a craft closes on: the nearest, a hurt one seeming `HURT_PULL` inches nearer per hurt. */
-export function preferred<T extends Placed>(from: Point, cs: readonly T[]): T | undefined {
+/**
+ * How much nearer an enemy Space Station seems when it is the seat's aim (knowledge.ts `targetValue`): the game for
+ * the CT's (l.921) and the Machine Wars II machine (l.1008); a medal with the Corporation task card (l.716-718).
+ */
+export const STATION_PULL = { win: 10, task: 3 } as const;
+
+/** The extra pull of the enemy stations the seat goes for, by id (none it would not fire at, l.1050). */
+export function stationAims(known: SpaceWarState, seat: SeatId): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const c of known.campaign.battle?.craft ?? []) {
+    if (!c.station || c.owner === seat || !isPlaced(c)) continue;
+    const v = targetValue(known, seat, c);
+    if (v > 0) out.set(c.id, v >= STATION_WIN_VALUE ? STATION_PULL.win : STATION_PULL.task);
+  }
+  return out;
+}
+
+/** The enemy a craft closes on: the nearest, a hurt one seeming `HURT_PULL` inches nearer per hurt, an aim nearer still. */
+export function preferred<T extends Placed>(from: Point, cs: readonly T[], aims: ReadonlyMap<string, number> = new Map()): T | undefined {
   let best: T | undefined;
   let bestScore = Number.POSITIVE_INFINITY;
   for (const c of cs) {
-    const score = distance(from, c.where.at) - HURT_PULL * hurt(c) - (transport(c) ? TRANSPORT_PULL : 0);
+    const pull = (transport(c) ? TRANSPORT_PULL : 0) + (aims.get(c.id) ?? 0);
+    const score = distance(from, c.where.at) - HURT_PULL * hurt(c) - pull;
     if (score < bestScore - 1e-9) {
       best = c;
       bestScore = score;
@@ -116,9 +137,15 @@ function nearest<T extends Placed>(from: Point, cs: readonly T[]): T | undefined
 }
 
 /** Where one craft should go (`poses`: where the craft moved already this turn are). */
-export function goalOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<string, Pose>): Goal | undefined {
-  // Stations are not closed on (they cannot shoot back; fire takes them when in reach); the Convoy's Transports are.
-  const enemies = b.craft.filter((e): e is Placed => e.owner !== seat && isPlaced(e) && !e.station);
+export function goalOf(
+  b: Battle,
+  seat: SeatId,
+  c: Placed,
+  poses: ReadonlyMap<string, Pose>,
+  aims: ReadonlyMap<string, number> = new Map(),
+): Goal | undefined {
+  // Stations are closed on only when they are the seat's aim (`aims`); the Convoy's Transports always.
+  const enemies = b.craft.filter((e): e is Placed => e.owner !== seat && isPlaced(e) && (!e.station || aims.has(e.id)));
   const anyEnemy = b.craft.filter((e): e is Placed => e.owner !== seat && isPlaced(e));
   const w = weapons(c);
   const from = c.where.at;
@@ -131,7 +158,7 @@ export function goalOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<st
       return { toward: at, stopAt: NUKE_GOAL, face: at };
     }
   }
-  const foe = preferred(from, enemies.length > 0 ? enemies : anyEnemy);
+  const foe = preferred(from, enemies.length > 0 ? enemies : anyEnemy, aims);
   if (!foe) {
     const home = enemyHome(b, seat, from);
     return { toward: home, stopAt: 20, face: home };
@@ -140,13 +167,16 @@ export function goalOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<st
   if (w.N > 0 && w.L + w.M + w.EM === 0) return { toward: at, stopAt: NUKE_GOAL, face: at };
   if (w.M + w.EM > 0) return { toward: at, stopAt: CLOSE_RANGE_GOAL, face: at };
   if (w.L > 0) return { toward: at, stopAt: LASER_RANGE_GOAL, face: at };
-  // Unarmed: toward the nearest enemy it may ram (S8, ramming.ts), else away from them all.
+  // Unarmed: toward the nearest enemy military craft it may ram (S8, ramming.ts), else away from the nearest of them
+  // (not from a station or a Transport, which cannot shoot): the CT's Carrier, their one vessel, keeps out of reach.
+  const fighting = anyEnemy.filter(military);
   const prey = nearest(
     from,
-    enemies.filter((e) => e.where.kind === "table" && (c.type === "fighter" || !powered(e))),
+    fighting.filter((e) => e.where.kind === "table" && (c.type === "fighter" || !powered(e))),
   );
   if (prey) return { toward: prey.where.at, stopAt: NUKE_GOAL, face: prey.where.at };
-  return { toward: at, stopAt: Number.POSITIVE_INFINITY, face: at };
+  const away = nearest(from, fighting)?.where.at ?? at;
+  return { toward: away, stopAt: Number.POSITIVE_INFINITY, face: away };
 }
 
 /** The arc the craft's Lasers (or Expendables) mostly fire into, for facing its target. */
@@ -194,12 +224,13 @@ export function moveOf(
   c: Placed,
   poses: ReadonlyMap<string, Pose>,
   allies: Allies = NO_ALLIES,
+  aims: ReadonlyMap<string, number> = new Map(),
 ): { order?: MoveOrder; pose: Pose } {
   const stay = { pose: { at: c.where.at, heading: c.where.heading } };
   if (!powered(c)) return stay;
   const allowance = movementAllowance(c.type, operating(c, "E"));
   if (allowance <= 0) return stay;
-  const goal = goalOf(b, seat, c, poses);
+  const goal = goalOf(b, seat, c, poses, aims);
   if (!goal) return stay;
   const from = c.where.at;
   const d = distance(from, goal.toward);
@@ -211,7 +242,7 @@ export function moveOf(
   let dir: number;
   let pivot = false;
   if (goal.stopAt === Number.POSITIVE_INFINITY) {
-    if (d > 14) return stay;
+    if (d > KEEP_AWAY) return stay;
     travel = reach;
     dir = (wantDir + 180) % 360;
   } else if (d > goal.stopAt + 0.3) {
@@ -267,6 +298,7 @@ export function moveOrders(
   const mine = b.craft
     .filter((c): c is Placed => c.owner === seat && isPlaced(c) && c.tractoredBy === undefined)
     .sort((a, c) => (a.type === c.type ? a.id.localeCompare(c.id) : a.type === "vessel" ? -1 : 1));
+  const aims = stationAims(known, seat);
   // The convoy's Transports move last, behind their escort (convoy.ts).
   const escort = escorting(known, seat);
   if (escort) mine.sort((a, c) => Number(isTransport(a)) - Number(isTransport(c)));
@@ -278,7 +310,7 @@ export function moveOrders(
       if (t.order) orders.push(t.order);
       continue;
     }
-    const m = moveOf(b, seat, c, poses, allies);
+    const m = moveOf(b, seat, c, poses, allies, aims);
     poses.set(c.id, m.pose);
     if (m.order) orders.push(m.order);
   }
