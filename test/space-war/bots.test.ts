@@ -40,6 +40,7 @@ import { checkSquadron } from "../../src/rules/space-war/designing-craft/squadro
 import type { Medal } from "../../src/rules/space-war/medals/medals.js";
 import { type Battle, type Craft, craftOf, type Point, type SpaceWarState } from "../../src/rules/space-war/model.js";
 import { type Order, orderSchema } from "../../src/rules/space-war/orders.js";
+import { ordersTemplate } from "../../src/rules/space-war/presentation/view.js";
 import { TRANSPORT } from "../../src/rules/space-war/scenarios/scenarios.js";
 import { spaceStation } from "../../src/rules/space-war/scenarios/set-up.js";
 import { angleBetween, bearing, distance } from "../../src/rules/space-war/the-turn/geometry.js";
@@ -606,6 +607,19 @@ describe("6.0 Wall of Battle (l.1011-1035): facing the nearest enemy, supporting
     const green = bb.craft.find((c) => c.id === "green-1");
     if (!green || !isPlaced(green)) throw new Error("no craft");
     expect(goalOf(bb, "green", green, new Map())?.toward).toEqual({ x: 44, y: 27 });
+  });
+  it("the orders template lists the allies' craft, known whole, as comments: never a target (l.1023)", () => {
+    const s = wallBattle([
+      { id: "blue-1", owner: "blue", at: { x: 20, y: 24 }, heading: 90 },
+      { id: "green-1", owner: "green", at: { x: 30, y: 18 }, heading: 90, hidden: true },
+      { id: "red-1", owner: "red", at: { x: 44, y: 24 } },
+    ]);
+    const yaml = ordersTemplate(s, "blue");
+    expect(yaml).toContain("# Allied craft (green): you may not shoot, ram or tractor them (l.1023)");
+    expect(yaml).toMatch(/#\s+green: green-1 .*face down at \(30(\.0)?, 18(\.0)?\)/);
+    expect(yaml).not.toContain("target: green-1");
+    b(s).active = "green";
+    expect(ordersTemplate(s, "green")).toContain("# Allied craft (blue)");
   });
   it("an ally's line: from each armed craft of its allies to the enemy craft nearest it, within 24\"", () => {
     const s = wallBattle([
