@@ -34,6 +34,7 @@ import {
   toSegment,
 } from "../../src/rules/space-war/bot/manoeuvre.js";
 import { bestPurchase, purchaseOrders } from "../../src/rules/space-war/bot/purchase.js";
+import { nukeRamWorth, ramOrders, ramWorth } from "../../src/rules/space-war/bot/ramming.js";
 import { createCampaign } from "../../src/rules/space-war/campaign-sequence/create.js";
 import { type Design, design, designCost } from "../../src/rules/space-war/designing-craft/design.js";
 import { checkSquadron } from "../../src/rules/space-war/designing-craft/squadron.js";
@@ -44,6 +45,7 @@ import { ordersTemplate } from "../../src/rules/space-war/presentation/view.js";
 import { TRANSPORT } from "../../src/rules/space-war/scenarios/scenarios.js";
 import { spaceStation } from "../../src/rules/space-war/scenarios/set-up.js";
 import { angleBetween, bearing, distance } from "../../src/rules/space-war/the-turn/geometry.js";
+import { ramRuling } from "../../src/rules/space-war/the-turn/s8-ramming.js";
 import { matchups, play, playLineup, SCENARIO_SIDES, tally, won } from "./bots-support.js";
 
 const rng = () => Rng.fromSeed(7);
@@ -407,6 +409,31 @@ describe("S4-S6, S10: fighters, tractors, nukes, repairs", () => {
 });
 
 describe("S8 Ramming (l.504-516)", () => {
+  const BOMB = design("Bomb", "fighter", ["E", "N"]);
+  it("a fighter's Nuke rammed in (l.516): from 8\" into two enemy Gunships side by side, the blast in contact with one (2d6, l.462)", () => {
+    const s = battle([
+      { id: "blue-1", d: BOMB, at: { x: 20, y: 24 }, heading: 90 },
+      { id: "red-1", owner: "red", d: GUNSHIP, at: { x: 28, y: 24 } },
+      { id: "red-2", owner: "red", d: GUNSHIP, at: { x: 29, y: 25.5 } },
+    ]);
+    const bb = b(s);
+    const [bomb, r1] = [bb.craft[0], bb.craft[1]];
+    if (!bomb || !r1 || !isPlaced(bomb) || !isPlaced(r1)) throw new Error("no craft");
+    expect(nukeRamWorth(s, bb, bomb, r1)).toBeGreaterThan(ramWorth(s, bomb, r1));
+    const rams = ramOrders(s, bb, "blue", new Set());
+    expect(rams).toHaveLength(1);
+    expect(rams[0]?.nuke).toBe(true);
+    const ram = rams[0];
+    if (ram) expect(ramRuling(s, "blue", ram).ok).toBe(true);
+    // Not where its own craft stand in the blast.
+    const near = battle([
+      { id: "blue-1", d: BOMB, at: { x: 20, y: 24 }, heading: 90 },
+      { id: "blue-2", d: GUNSHIP, at: { x: 27, y: 26 } },
+      { id: "blue-3", d: GUNSHIP, at: { x: 29, y: 22 } },
+      { id: "red-1", owner: "red", d: DART, at: { x: 28, y: 24 } },
+    ]);
+    expect(ramOrders(near, b(near), "blue", new Set()).some((r) => r.nuke)).toBe(false);
+  });
   it("a disarmed Dart rams an un-powered enemy Gunship: both take 2 hits (l.512); the ram moves it, not S7", () => {
     const s = battle([
       { id: "blue-1", d: DART, at: { x: 30, y: 24 }, damaged: [1] },
