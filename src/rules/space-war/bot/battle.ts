@@ -16,19 +16,21 @@
  */
 import type { SeatId } from "../../../core/ids.js";
 import type { Rng } from "../../../core/rng.js";
-import { allied, alliesOf, enemiesOf } from "../campaign-sequence/step.js";
+import { alliesOf, enemiesOf } from "../campaign-sequence/step.js";
 import type { Module } from "../designing-craft/modules.js";
 import { crewMedals } from "../medals/in-play.js";
 import { type Battle, type Craft, operating, type Point, powered, type SpaceWarState } from "../model.js";
 import type { Order, RepairOrder } from "../orders.js";
 import { military } from "../scenarios/set-up.js";
-import { ADJACENT, along, bearing, blockingPlanet, CONTACT, distance } from "../the-turn/geometry.js";
-import { exactShotOdds } from "../the-turn/shooting.js";
+import { ADJACENT, along, bearing, blockingPlanet, distance } from "../the-turn/geometry.js";
 import { enemyHome } from "./deploy.js";
 import { fireOrders } from "./fire.js";
-import { armourOf, craftValue, holdsCard, isPlaced, type Placed, sideStrength, weapons } from "./knowledge.js";
-import { moveOrders } from "./manoeuvre.js";
+import { craftValue, isPlaced, type Placed, sideStrength, weapons } from "./knowledge.js";
+import { type Allies, type Lane, moveOrders } from "./manoeuvre.js";
+import { nukeWorth } from "./nukes.js";
 import { ramOrders } from "./ramming.js";
+
+export { nukeWorth };
 
 /** Giving up when the bot's strength is under this share of the enemy's. */
 export const GIVE_UP_SHARE = 0.4;
@@ -93,10 +95,9 @@ const LAUNCH_OFFSETS = [0, 60, -60, 120, -120, 180];
 export function fighterOrders(b: Battle, seat: SeatId): { orders: Order[]; launched: Map<string, { at: Point; heading: number }> } {
   const orders: Order[] = [];
   const launched = new Map<string, { at: Point; heading: number }>();
-  const enemy = enemyHome(b, seat);
   const foes = b.craft.filter((c): c is Placed => c.owner !== seat && isPlaced(c));
   const aim = (from: Point): Point => {
-    let best = enemy;
+    let best = enemyHome(b, seat, from);
     for (const f of foes) if (distance(from, f.where.at) < distance(from, best)) best = f.where.at;
     return best;
   };
@@ -162,37 +163,6 @@ export function tractorOrders(b: Battle, seat: SeatId): Order[] {
     }
   }
   return out;
-}
-
-/** P(destroyed) of a craft taking `hits` hits at once (armour rolled for each, l.357-404). */
-function pKillByHits(knownState: SpaceWarState, c: Craft, hits: number): { kill: number; damaged: number } {
-  const modules = c.modules.length > 0 ? c.modules.length : 3;
-  const damaged = c.modules.filter((m) => m.damaged).length;
-  const o = exactShotOdds([{ shots: hits, need: 1 }], { modules, damaged, armour: armourOf(knownState, c) });
-  return { kill: o.pDestroyed, damaged: o.meanDamaged };
-}
-
-/** The chance of each number of hits: d6 (within the radius) or 2d6 (in contact), l.462. */
-const D6 = [1, 2, 3, 4, 5, 6].map((n) => ({ n, p: 1 / 6 }));
-const TWO_D6 = Array.from({ length: 11 }, (_, i) => ({ n: i + 2, p: (6 - Math.abs(i + 2 - 7)) / 36 }));
-
-/** What a Nuke exploded where the craft stands would be worth: the enemy's expected loss less the bot's (l.458-462, l.700). */
-export function nukeWorth(knownState: SpaceWarState, b: Battle, seat: SeatId, carrier: Placed): number {
-  const radius = holdsCard(knownState, seat, "emp-nukes") ? 5 : ADJACENT;
-  let worth = -craftValue(carrier);
-  for (const c of b.craft) {
-    if (c.id === carrier.id || !isPlaced(c)) continue;
-    const d = distance(c.where.at, carrier.where.at);
-    if (d > radius) continue;
-    const dist = d <= CONTACT ? TWO_D6 : D6;
-    const loss = dist.reduce((t, { n, p }) => {
-      const o = pKillByHits(knownState, c, n);
-      return t + p * (o.kill + (0.35 * o.damaged) / Math.max(1, c.modules.length));
-    }, 0);
-    // An ally's craft is as dear as the bot's own (l.1023: "what a shame!").
-    worth += (c.owner === seat || allied(knownState, seat, c.owner) ? -1 : 1) * craftValue(c) * loss;
-  }
-  return worth;
 }
 
 /** S6: the Nukes worth exploding, at most one a turn (the blast changes what the next would catch). */
@@ -265,6 +235,28 @@ export function withoutAllies(known: SpaceWarState, seat: SeatId): SpaceWarState
   return { ...known, campaign: { ...known.campaign, battle: { ...b, craft, tally } } };
 }
 
+/**
+ * The seat's allies (the Wall of Battle) as its moves see them: their craft to keep clear of, and each armed ally
+ * craft's line to the enemy craft nearest it (within 24"), which the bot's craft should not end across ("don't block
+ * their lines": an ally's move goes around a craft in its way, l.508).
+ */
+export function alliesOnTable(whole: SpaceWarState, all: Battle, seat: SeatId): Allies {
+  const allies = alliesOf(whole, seat);
+  if (allies.length === 0) return { at: [], lanes: [] };
+  const enemies = enemiesOf(whole, seat);
+  const theirs = all.craft.filter((c): c is Placed => allies.includes(c.owner) && isPlaced(c));
+  const foes = all.craft.filter((c): c is Placed => enemies.includes(c.owner) && isPlaced(c) && military(c));
+  const lanes: Lane[] = [];
+  for (const a of theirs) {
+    const w = weapons(a);
+    if (w.L + w.M + w.EM === 0) continue;
+    let near: Placed | undefined;
+    for (const f of foes) if (!near || distance(a.where.at, f.where.at) < distance(a.where.at, near.where.at)) near = f;
+    if (near && distance(a.where.at, near.where.at) <= 24) lanes.push({ from: a.where.at, to: near.where.at });
+  }
+  return { at: theirs.map((c) => c.where.at), lanes };
+}
+
 /** The seat's orders for its player turn (S3-S10). */
 export function turnOrders(whole: SpaceWarState, seat: SeatId, _rng: Rng): Order[] {
   const all = whole.campaign.battle;
@@ -279,13 +271,11 @@ export function turnOrders(whole: SpaceWarState, seat: SeatId, _rng: Rng): Order
   const off = new Set<string>();
   // Off the table for S7 and S9: retrieved and exploded craft, and rammers (the ram moves them, S8).
   for (const o of [...s4.orders, ...nukes]) if ((o.type === "retrieve" || o.type === "nuke") && o.craft) off.add(o.craft);
-  const rams = ramOrders(knownState, b, seat, new Set([...off, ...s4.launched.keys()]));
+  const rams = ramOrders(knownState, b, seat, new Set([...off, ...s4.launched.keys()]), whole);
   // Rammers stay where they are for S7 (others keep clear of them) and are moved by their ram in S8; they do not shoot.
   const rammers = new Set(rams.map((r) => r.craft));
   const after = afterS6(knownState, s4.launched, off);
-  const allies = alliesOf(whole, seat);
-  const allyPoints = all.craft.filter((c): c is Placed => allies.includes(c.owner) && isPlaced(c)).map((c) => c.where.at);
-  const moves = moveOrders(after, seat, rammers, allyPoints);
+  const moves = moveOrders(after, seat, rammers, alliesOnTable(whole, all, seat));
   return [
     ...s4.orders,
     ...tractorOrders(b, seat),

@@ -15,16 +15,23 @@ import { homePoint, threat } from "./knowledge.js";
  */
 export const DEPLOY_REACH = 5.8;
 
-/** Where the enemy is: its planet, or the middle of the far side of the table. */
-export function enemyHome(b: Battle, seat: SeatId): Point {
+/**
+ * Where the enemy is: the enemy planet nearest `from` (the seat's own planet when not given), or the middle of the far
+ * side of the table. In the Wall of Battle (6.0) the enemy alliance has a planet for each squadron along its edge: a
+ * squadron faces and heads for the one across from it, not the first listed (l.1017; RULINGS.md "Bots").
+ */
+export function enemyHome(b: Battle, seat: SeatId, from?: Point): Point {
   const edge = b.homes[seat]?.edge;
+  const mine = homePoint(b, seat);
+  const here = from ?? mine;
+  let best: Point | undefined;
   for (const s of Object.keys(b.homes)) {
     // An ally of the Wall of Battle shares the seat's edge (scenarios/wall-of-battle.ts): not the enemy.
     if (s === seat || (edge !== undefined && b.homes[s]?.edge === edge)) continue;
     const p = homePoint(b, s);
-    if (p) return p;
+    if (p && (!best || (here !== undefined && distance(here, p) < distance(here, best) - 1e-9))) best = p;
   }
-  const mine = homePoint(b, seat);
+  if (best) return best;
   const width = b.table.width || TABLE.width;
   return { x: mine && mine.x < width / 2 ? width - 6 : 6, y: (b.table.depth || TABLE.depth) / 2 };
 }
@@ -108,13 +115,13 @@ export function deployOrders(known: SpaceWarState, seat: SeatId): Order[] {
   const bay = waiting.find((c) => c.type === "vessel" && c.modules.some((m) => m.module === "SB" && !m.damaged));
   const fighters = bay ? waiting.filter((c) => c.type === "fighter") : [];
   const placed = waiting.filter((c) => !fighters.includes(c)).sort((a, c) => threat(c) - threat(a) || a.id.localeCompare(c.id));
-  const enemy = enemyHome(b, seat);
+  const enemy = enemyHome(b, seat, area.centre);
   const points = spreadPoints(b, area.centre, enemy, placed.length, area.radius);
   const out: Order[] = [];
   placed.forEach((c, i) => {
     const at = points[i % Math.max(1, points.length)];
     if (!at) return;
-    out.push({ type: "deploy", craft: c.id, at, heading: Math.round(bearing(at, enemy)) % 360 });
+    out.push({ type: "deploy", craft: c.id, at, heading: Math.round(bearing(at, enemyHome(b, seat, at))) % 360 });
   });
   for (const f of fighters) if (bay) out.push({ type: "deploy", craft: f.id, aboard: bay.id });
   return out;

@@ -2,7 +2,7 @@
  * S9 Shoot (l.525-635), the bot's fire plan: every weapon that may shoots, each group of shots at the face-up enemy
  * where it adds most to the chance of destroying a craft (a damaged craft first: the hits of one turn are resolved
  * together at its owner's next S1, l.355, so shots of several craft at one target add up), weighed by what the
- * target is worth (`craftValue`). The odds are the rules' own (`exactShotOdds`: hits, armour, damage over the surviving
+ * target is worth (`targetValue`: an enemy station only when it is the seat's aim, l.716, l.921, l.1050). The odds are the rules' own (`exactShotOdds`: hits, armour, damage over the surviving
  * modules, l.357-404).
  */
 import type { SeatId } from "../../../core/ids.js";
@@ -12,7 +12,7 @@ import { type Craft, type Point, powered, type SpaceWarState } from "../model.js
 import type { ShootOrder } from "../orders.js";
 import { angleBetween, bearing, blockingPlanet, distance } from "../the-turn/geometry.js";
 import { exactShotOdds, type ShotGroup, shotNeed, shotRange, volleyShots, type Weapon } from "../the-turn/shooting.js";
-import { armourOf, craftValue, electronicsOf, holdsCard, isPlaced, known } from "./knowledge.js";
+import { armourOf, electronicsOf, holdsCard, isPlaced, known, targetValue } from "./knowledge.js";
 
 /** Where a craft is and faces (after the bot's moves). */
 export interface Pose {
@@ -66,12 +66,18 @@ interface TargetFacts {
   damaged: number;
   armour: number;
   value: number;
+  /**
+   * Hits already on it, to be rolled at its owner's next S1 with this turn's (l.355): in the Wall of Battle an ally
+   * who played before the bot may have hit it; the bot's shots add to them, so it finishes what its allies began.
+   */
+  pending: ShotGroup[];
+  /** `worth` of no shots of the bot's: what the pending hits are worth already. */
+  base: number;
 }
 
 /** What the planned shots are worth against one target: its value times the chance it is destroyed, and a little per module damaged. */
 function worth(t: TargetFacts, groups: readonly ShotGroup[]): number {
-  if (groups.length === 0) return 0;
-  const o = exactShotOdds(groups, t);
+  const o = exactShotOdds([...t.pending, ...groups], t);
   return t.value * o.pDestroyed + (0.35 * t.value * o.meanDamaged) / Math.max(1, t.modules);
 }
 
@@ -84,7 +90,15 @@ export function fireOrders(
 ): ShootOrder[] {
   const b = knownState.campaign.battle;
   if (!b) return [];
-  const targets = b.craft.filter((c) => c.owner !== seat && c.where.kind === "table" && known(c) && !c.modules.every((m) => m.damaged));
+  // An enemy station only when it is worth something to the seat (knowledge.ts `targetValue`, l.1050).
+  const targets = b.craft.filter(
+    (c) =>
+      c.owner !== seat &&
+      c.where.kind === "table" &&
+      known(c) &&
+      !c.modules.every((m) => m.damaged) &&
+      (!c.station || targetValue(knownState, seat, c) > 0),
+  );
   if (targets.length === 0) return [];
   const superiorX = holdsCard(knownState, seat, "superior-expendables");
   const options: { g: WeaponGroup; shots: number; choices: { t: Craft; group: ShotGroup }[] }[] = [];
@@ -121,13 +135,18 @@ export function fireOrders(
   // The fewest choices first: a weapon with one target takes it, the others then go where they add most.
   options.sort((a, c) => a.choices.length - c.choices.length || a.g.craft.id.localeCompare(c.g.craft.id));
   const facts = new Map<string, TargetFacts>();
-  for (const t of targets)
-    facts.set(t.id, {
+  for (const t of targets) {
+    const f: TargetFacts = {
       modules: t.modules.length,
       damaged: t.modules.filter((m) => m.damaged).length,
       armour: armourOf(knownState, t),
-      value: craftValue(t),
-    });
+      value: targetValue(knownState, seat, t),
+      pending: t.pendingHits > 0 ? [{ shots: t.pendingHits, need: 1 }] : [],
+      base: 0,
+    };
+    if (f.pending.length > 0) f.base = worth(f, []);
+    facts.set(t.id, f);
+  }
   const plan = new Map<string, Planned>();
   const out: ShootOrder[] = [];
   for (const o of options) {
@@ -137,11 +156,11 @@ export function fireOrders(
       if (!f) continue;
       const p = plan.get(ch.t.id);
       const after = worth(f, [...(p?.groups ?? []), ch.group]);
-      const gain = after - (p?.worth ?? 0);
+      const gain = after - (p?.worth ?? f.base);
       if (!best || gain > best.gain + 1e-12) best = { ...ch, gain, worth: after };
     }
     if (!best) continue;
-    const p = plan.get(best.t.id) ?? { target: best.t, groups: [], worth: 0 };
+    const p = plan.get(best.t.id) ?? { target: best.t, groups: [], worth: facts.get(best.t.id)?.base ?? 0 };
     p.groups.push(best.group);
     p.worth = best.worth;
     plan.set(best.t.id, p);

@@ -63,6 +63,23 @@ export function craftValue(c: Craft): number {
   return c.station || c.civilian ? base + 3 : base;
 }
 
+/** What an enemy Space Station is worth when it is what the seat fights for: the game (l.921, l.1008). */
+export const STATION_WIN_VALUE = 15;
+
+/**
+ * What destroying an enemy craft is worth to the seat: `craftValue`, but an enemy Space Station by what it brings.
+ * For the CT's (l.921) and the Machine Wars II machine (l.1008) it wins the game; with the Corporation task card it
+ * earns the Corporation Medal (l.716-718); otherwise destroying "any Franchise (friendly or enemy) when not carrying
+ * the Corporation Technology Card" strips a Medal from every crew (l.1050), and the machines of 4.0 gain nothing
+ * (they earn no medals, l.977): nothing, and the bot never fires at it.
+ */
+export function targetValue(knownState: SpaceWarState, seat: SeatId, c: Craft): number {
+  if (!c.station) return craftValue(c);
+  const role = knownState.campaign.roles?.[seat];
+  if (role === "ct" || (role === "machine" && knownState.campaign.scenario === "machine-wars-ii")) return STATION_WIN_VALUE;
+  return holdsCard(knownState, seat, "task-corporation") ? craftValue(c) : 0;
+}
+
 /** A side's fighting strength on the table and aboard (fighters in bays count). */
 export function sideStrength(b: Battle, seat: SeatId): number {
   return b.craft

@@ -13,11 +13,13 @@ import type { SeatId } from "../../../core/ids.js";
 import { ARC_CENTRE } from "../designing-craft/modules.js";
 import { type Battle, type Craft, operating, type Point, powered, type SpaceWarState } from "../model.js";
 import type { MoveOrder } from "../orders.js";
+import { military } from "../scenarios/set-up.js";
 import { along, angleBetween, bearing, blockingPlanet, CONTACT, distance } from "../the-turn/geometry.js";
 import { movementAllowance } from "../the-turn/movement.js";
+import { escorting, isTransport, transportMove } from "./convoy.js";
 import { enemyHome } from "./deploy.js";
 import { HALF_ARC, type Pose } from "./fire.js";
-import { isPlaced, type Placed, weapons } from "./knowledge.js";
+import { isPlaced, type Placed, STATION_WIN_VALUE, targetValue, weapons } from "./knowledge.js";
 
 /** Laser stand-off: inside the 12" range (l.577) with room for the target's drift. */
 export const LASER_RANGE_GOAL = 10;
@@ -25,9 +27,98 @@ export const LASER_RANGE_GOAL = 10;
 export const CLOSE_RANGE_GOAL = 4.5;
 /** Where a Nuke carrier waits: inside the 3" blast (l.462), out of contact (l.508). */
 export const NUKE_GOAL = 2;
+/** How near an enemy an unarmed craft lets it come before moving away: a vessel's move and a Laser's reach, and 2". */
+export const KEEP_AWAY = 20;
 /** The nearest a craft ends to an enemy craft (contact is 1", l.508) and to its own. */
 const ENEMY_CLEARANCE = CONTACT + 0.6;
 const FRIEND_CLEARANCE = CONTACT + 0.2;
+
+/**
+ * How much nearer a hurt enemy seems (inches per damaged module or hit waiting for its S1, at most three): a craft
+ * closes on the enemy nearest it, but between two at much the same distance on the one already hurt, so that the
+ * squadron's, and its allies', fire falls on the same craft (the hits of a turn add up at its S1, l.355).
+ */
+export const HURT_PULL = 1.5;
+/** How near the line from an ally's craft to its target a move may end before it is in that ally's way. */
+export const LANE_CLEARANCE = 1.5;
+/** What ending in an ally's way costs a move, in inches of its own miss. */
+const LANE_COST = 3;
+
+/** The line from an ally's craft to the enemy craft it closes on (the Wall of Battle, 6.0). */
+export interface Lane {
+  from: Point;
+  to: Point;
+}
+
+/** The seat's allies as its moves see them: where their craft stand (to keep clear of) and their lines of advance. */
+export interface Allies {
+  at: readonly Point[];
+  lanes: readonly Lane[];
+}
+
+const NO_ALLIES: Allies = { at: [], lanes: [] };
+
+/** The distance from a point to a segment. */
+export function toSegment(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+/** Does ending at `p` put the craft in an ally's way (within `LANE_CLEARANCE` of a lane, away from its ends)? */
+export function inAlliesWay(p: Point, lanes: readonly Lane[]): boolean {
+  for (const l of lanes) {
+    if (distance(p, l.to) < 3 || distance(p, l.from) < 1.5) continue;
+    if (toSegment(p, l.from, l.to) < LANE_CLEARANCE) return true;
+  }
+  return false;
+}
+
+/** How hurt an enemy craft is: its damaged modules and the hits waiting for its S1, at most three. */
+const hurt = (c: Craft): number => Math.min(3, c.pendingHits + c.modules.filter((m) => m.damaged).length);
+
+/**
+ * How much nearer a convoy's Transport seems to its attackers: destroying all three wins them the game (l.942), so
+ * they go for the Transports before the escort unless an escort is much nearer.
+ */
+export const TRANSPORT_PULL = 8;
+
+/** A convoy's Transport (l.936): civilian, not a station. */
+const transport = (c: Craft): boolean => c.civilian === true && c.station !== true;
+
+/**
+ * How much nearer an enemy Space Station seems when it is the seat's aim (knowledge.ts `targetValue`): the game for
+ * the CT's (l.921) and the Machine Wars II machine (l.1008); a medal with the Corporation task card (l.716-718).
+ */
+export const STATION_PULL = { win: 10, task: 3 } as const;
+
+/** The extra pull of the enemy stations the seat goes for, by id (none it would not fire at, l.1050). */
+export function stationAims(known: SpaceWarState, seat: SeatId): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const c of known.campaign.battle?.craft ?? []) {
+    if (!c.station || c.owner === seat || !isPlaced(c)) continue;
+    const v = targetValue(known, seat, c);
+    if (v > 0) out.set(c.id, v >= STATION_WIN_VALUE ? STATION_PULL.win : STATION_PULL.task);
+  }
+  return out;
+}
+
+/** The enemy a craft closes on: the nearest, a hurt one seeming `HURT_PULL` inches nearer per hurt, an aim nearer still. */
+export function preferred<T extends Placed>(from: Point, cs: readonly T[], aims: ReadonlyMap<string, number> = new Map()): T | undefined {
+  let best: T | undefined;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const c of cs) {
+    const pull = (transport(c) ? TRANSPORT_PULL : 0) + (aims.get(c.id) ?? 0);
+    const score = distance(from, c.where.at) - HURT_PULL * hurt(c) - pull;
+    if (score < bestScore - 1e-9) {
+      best = c;
+      bestScore = score;
+    }
+  }
+  return best;
+}
 
 const round2 = (p: Point): Point => ({ x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 });
 
@@ -46,8 +137,15 @@ function nearest<T extends Placed>(from: Point, cs: readonly T[]): T | undefined
 }
 
 /** Where one craft should go (`poses`: where the craft moved already this turn are). */
-export function goalOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<string, Pose>): Goal | undefined {
-  const enemies = b.craft.filter((e): e is Placed => e.owner !== seat && isPlaced(e) && !e.civilian && !e.station);
+export function goalOf(
+  b: Battle,
+  seat: SeatId,
+  c: Placed,
+  poses: ReadonlyMap<string, Pose>,
+  aims: ReadonlyMap<string, number> = new Map(),
+): Goal | undefined {
+  // Stations are closed on only when they are the seat's aim (`aims`); the Convoy's Transports always.
+  const enemies = b.craft.filter((e): e is Placed => e.owner !== seat && isPlaced(e) && (!e.station || aims.has(e.id)));
   const anyEnemy = b.craft.filter((e): e is Placed => e.owner !== seat && isPlaced(e));
   const w = weapons(c);
   const from = c.where.at;
@@ -60,22 +158,25 @@ export function goalOf(b: Battle, seat: SeatId, c: Placed, poses: ReadonlyMap<st
       return { toward: at, stopAt: NUKE_GOAL, face: at };
     }
   }
-  const foe = nearest(from, enemies.length > 0 ? enemies : anyEnemy);
+  const foe = preferred(from, enemies.length > 0 ? enemies : anyEnemy, aims);
   if (!foe) {
-    const home = enemyHome(b, seat);
+    const home = enemyHome(b, seat, from);
     return { toward: home, stopAt: 20, face: home };
   }
   const at = foe.where.at;
   if (w.N > 0 && w.L + w.M + w.EM === 0) return { toward: at, stopAt: NUKE_GOAL, face: at };
   if (w.M + w.EM > 0) return { toward: at, stopAt: CLOSE_RANGE_GOAL, face: at };
   if (w.L > 0) return { toward: at, stopAt: LASER_RANGE_GOAL, face: at };
-  // Unarmed: toward the nearest enemy it may ram (S8, ramming.ts), else away from them all.
+  // Unarmed: toward the nearest enemy military craft it may ram (S8, ramming.ts), else away from the nearest of them
+  // (not from a station or a Transport, which cannot shoot): the CT's Carrier, their one vessel, keeps out of reach.
+  const fighting = anyEnemy.filter(military);
   const prey = nearest(
     from,
-    enemies.filter((e) => e.where.kind === "table" && (c.type === "fighter" || !powered(e))),
+    fighting.filter((e) => e.where.kind === "table" && (c.type === "fighter" || !powered(e))),
   );
   if (prey) return { toward: prey.where.at, stopAt: NUKE_GOAL, face: prey.where.at };
-  return { toward: at, stopAt: Number.POSITIVE_INFINITY, face: at };
+  const away = nearest(from, fighting)?.where.at ?? at;
+  return { toward: away, stopAt: Number.POSITIVE_INFINITY, face: away };
 }
 
 /** The arc the craft's Lasers (or Expendables) mostly fire into, for facing its target. */
@@ -122,13 +223,14 @@ export function moveOf(
   seat: SeatId,
   c: Placed,
   poses: ReadonlyMap<string, Pose>,
-  allies: readonly Point[] = [],
+  allies: Allies = NO_ALLIES,
+  aims: ReadonlyMap<string, number> = new Map(),
 ): { order?: MoveOrder; pose: Pose } {
   const stay = { pose: { at: c.where.at, heading: c.where.heading } };
   if (!powered(c)) return stay;
   const allowance = movementAllowance(c.type, operating(c, "E"));
   if (allowance <= 0) return stay;
-  const goal = goalOf(b, seat, c, poses);
+  const goal = goalOf(b, seat, c, poses, aims);
   if (!goal) return stay;
   const from = c.where.at;
   const d = distance(from, goal.toward);
@@ -140,7 +242,7 @@ export function moveOf(
   let dir: number;
   let pivot = false;
   if (goal.stopAt === Number.POSITIVE_INFINITY) {
-    if (d > 14) return stay;
+    if (d > KEEP_AWAY) return stay;
     travel = reach;
     dir = (wantDir + 180) % 360;
   } else if (d > goal.stopAt + 0.3) {
@@ -155,7 +257,7 @@ export function moveOf(
     pivot = true;
   }
   if (travel < 0.05) return stay;
-  const others = obstacles(b, seat, c, poses, allies);
+  const others = obstacles(b, seat, c, poses, allies.at);
   let best: { to: Point; score: number } | undefined;
   search: for (const off of [0, 15, -15, 30, -30, 45, -45, 60, -60, 90, -90]) {
     for (const f of [1, 0.75, 0.5, 0.25]) {
@@ -163,11 +265,12 @@ export function moveOf(
       if (distance(from, to) > reach || !clear(b, from, to, others)) continue;
       const miss =
         goal.stopAt === Number.POSITIVE_INFINITY ? -distance(to, goal.toward) : Math.abs(distance(to, goal.toward) - goal.stopAt);
-      // A pivot is for the facing: the least turn off it wins; a move, the nearest to its stand-off.
-      const score = pivot ? Math.abs(off) + (1 - f) : miss + Math.abs(off) * 0.001;
+      // A pivot is for the facing: the least turn off it wins; a move, the nearest to its stand-off, out of allies' way.
+      const blocking = allies.lanes.length > 0 && inAlliesWay(to, allies.lanes);
+      const score = (pivot ? Math.abs(off) + (1 - f) : miss + Math.abs(off) * 0.001) + (blocking ? LANE_COST : 0);
       if (!best || score < best.score - 1e-9) best = { to, score };
-      // Straight on and the whole way: nothing does better.
-      if (off === 0 && f === 1) break search;
+      // Straight on and the whole way, in nobody's way: nothing does better.
+      if (off === 0 && f === 1 && !blocking) break search;
     }
   }
   if (!best) return stay;
@@ -186,7 +289,7 @@ export function moveOrders(
   known: SpaceWarState,
   seat: SeatId,
   still: ReadonlySet<string> = new Set(),
-  allies: readonly Point[] = [],
+  allies: Allies = NO_ALLIES,
 ): { orders: MoveOrder[]; poses: Map<string, Pose> } {
   const b = known.campaign.battle;
   const poses = new Map<string, Pose>();
@@ -195,9 +298,19 @@ export function moveOrders(
   const mine = b.craft
     .filter((c): c is Placed => c.owner === seat && isPlaced(c) && c.tractoredBy === undefined)
     .sort((a, c) => (a.type === c.type ? a.id.localeCompare(c.id) : a.type === "vessel" ? -1 : 1));
+  const aims = stationAims(known, seat);
+  // The convoy's Transports move last, behind their escort (convoy.ts).
+  const escort = escorting(known, seat);
+  if (escort) mine.sort((a, c) => Number(isTransport(a)) - Number(isTransport(c)));
   for (const c of mine) {
     if (still.has(c.id)) continue;
-    const m = moveOf(b, seat, c, poses, allies);
+    if (escort && isTransport(c)) {
+      const t = transportMove(b, seat, c, (from, to) => clear(b, from, to, obstacles(b, seat, c, poses, allies.at)));
+      poses.set(c.id, { at: t.at, heading: t.heading });
+      if (t.order) orders.push(t.order);
+      continue;
+    }
+    const m = moveOf(b, seat, c, poses, allies, aims);
     poses.set(c.id, m.pose);
     if (m.order) orders.push(m.order);
   }

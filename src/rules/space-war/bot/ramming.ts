@@ -11,10 +11,11 @@ import { designCost } from "../designing-craft/design.js";
 import { type Battle, type Craft, operating, powered, type SpaceWarState } from "../model.js";
 import type { RamOrder } from "../orders.js";
 import { military } from "../scenarios/set-up.js";
-import { blockingPlanet, CONTACT, distance } from "../the-turn/geometry.js";
+import { along, bearing, blockingPlanet, CONTACT, distance } from "../the-turn/geometry.js";
 import { movementAllowance } from "../the-turn/movement.js";
 import { exactShotOdds } from "../the-turn/shooting.js";
 import { armourOf, craftValue, isPlaced, type Placed, squadronOf } from "./knowledge.js";
+import { nukeWorth } from "./nukes.js";
 
 /** The rammer's original number of modules (l.512): its design's, or the modules it carries. */
 export function ramHits(known: SpaceWarState, c: Craft): number {
@@ -48,15 +49,38 @@ export function mayRam(b: Battle, rammer: Placed, target: Craft): target is Plac
   return distance(rammer.where.at, target.where.at) <= reach && !blockingPlanet(rammer.where.at, target.where.at, b.planets);
 }
 
-/** The rams worth making, each target rammed once, the best first. */
-export function ramOrders(known: SpaceWarState, b: Battle, seat: SeatId, skip: ReadonlySet<string>): RamOrder[] {
-  const options: { rammer: Placed; target: Placed; worth: number }[] = [];
+/**
+ * What a Nuke rammed in is worth (l.516 "a rammer may instead opt to explode a Nuclear device carried on board upon
+ * contact with the enemy Craft"): the blast where the rammer ends, touching the target (2d6 on it, d6 on the rest
+ * within the radius, l.462). Only a fighter: a vessel may not contact a powered craft and explodes its nuke
+ * adjacent, in S6 (C.11). Undefined when the rammer carries none.
+ */
+export function nukeRamWorth(known: SpaceWarState, b: Battle, rammer: Placed, target: Placed): number | undefined {
+  if (rammer.type !== "fighter" || operating(rammer, "N") === 0) return undefined;
+  const at = along(target.where.at, bearing(target.where.at, rammer.where.at), CONTACT - 1e-3);
+  return nukeWorth(known, b, rammer.owner, { ...rammer, where: { ...rammer.where, at } });
+}
+
+/**
+ * The rams worth making, each target rammed once, the best first; a Nuke rammed in where its blast is worth more.
+ * `whole`: the known state with the allies' craft (the Wall of Battle), whom a blast would catch too.
+ */
+export function ramOrders(
+  known: SpaceWarState,
+  b: Battle,
+  seat: SeatId,
+  skip: ReadonlySet<string>,
+  whole: SpaceWarState = known,
+): RamOrder[] {
+  const options: { rammer: Placed; target: Placed; worth: number; nuke: boolean }[] = [];
   for (const r of b.craft) {
     if (r.owner !== seat || !isPlaced(r) || r.tractoredBy !== undefined || skip.has(r.id) || !military(r)) continue;
     for (const t of b.craft) {
       if (t.owner === seat || !mayRam(b, r, t)) continue;
       const worth = ramWorth(known, r, t);
-      if (worth > 0.3) options.push({ rammer: r, target: t, worth });
+      const blast = nukeRamWorth(whole, whole.campaign.battle ?? b, r, t);
+      if (blast !== undefined && blast > worth && blast > 0.5) options.push({ rammer: r, target: t, worth: blast, nuke: true });
+      else if (worth > 0.3) options.push({ rammer: r, target: t, worth, nuke: false });
     }
   }
   options.sort((a, c) => c.worth - a.worth || a.rammer.id.localeCompare(c.rammer.id) || a.target.id.localeCompare(c.target.id));
@@ -66,7 +90,7 @@ export function ramOrders(known: SpaceWarState, b: Battle, seat: SeatId, skip: R
     if (used.has(o.rammer.id) || used.has(o.target.id)) continue;
     used.add(o.rammer.id);
     used.add(o.target.id);
-    out.push({ type: "ram", craft: o.rammer.id, target: o.target.id, nuke: false });
+    out.push({ type: "ram", craft: o.rammer.id, target: o.target.id, nuke: o.nuke });
   }
   return out;
 }

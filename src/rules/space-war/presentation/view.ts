@@ -321,6 +321,15 @@ export function ordersTemplate(state: SpaceWarState, seat: SeatId): string {
         );
       }
     }
+    // The Wall of Battle (l.1023): the allies' craft, known whole, for planning around them; never a target.
+    const friends = alliesOf(k, seat);
+    const allied = (b?.craft ?? []).filter((x) => friends.includes(x.owner) && (x.where.kind === "hidden" || x.where.kind === "table"));
+    if (allied.length > 0) {
+      body.push(
+        `  # Allied craft (${friends.join(", ")}): you may not shoot, ram or tractor them (l.1023); a nuke's blast still hits them.`,
+      );
+      for (const x of allied) body.push(`  #   ${x.owner}: ${craftLine(x)}`);
+    }
     return tail([]).replace("orders: []", ["orders: []", ...body].join("\n"));
   }
   if (c.step === "after-game") {
