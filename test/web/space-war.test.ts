@@ -9,73 +9,25 @@
  * test/web/screenshots/ (sx-play-*.png), the last at a phone's width. The build, serve, browser and review are
  * test/web/support.ts's.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveChromium, review as reviewPage, signUpAt, startWeb, type WebSession } from "./support.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { haveChromium, numberedReview, playAs, seatDriver, startGameAs, WAIT, webSessionFor } from "./support.js";
 
-const WAIT = { timeout: 60_000 };
+const web = webSessionFor("web-sx");
+const review = numberedReview("sx-play");
 
-let session: WebSession | undefined;
-let browser: Browser | undefined;
-let base = "";
-beforeAll(async () => {
-  session = await startWeb("web-sx");
-  base = session.base;
-  browser = session.browser;
-}, 240_000);
-
-afterAll(async () => session?.close());
-
-let shot = 0;
-const review = (page: Page, name: string) => reviewPage(page, `sx-play-${String(++shot).padStart(2, "0")}-${name}`);
-
-/** The table's heading, which names the step, the game and whose turn it is. */
-const heading = (page: Page) => page.locator("#sx-table-h");
+/**
+ * The table's heading names the step, the game and whose turn it is. Only red's turns are the bot's alone, run by the
+ * game master's button: the other steps await blue (our seat) too (its draft may still be loading).
+ */
+const { heading, allGood, untilOurs, submitAndWait } = seatDriver({
+  heading: "#sx-table-h",
+  panel: ".sx-draft-panel",
+  ours: (now) => now !== "" && !/red to play/.test(now),
+  botsStep: (now) => /red to play/.test(now),
+  over: async (page) => /campaign is over/i.test(await page.locator("main").innerText()),
+});
 const draftItems = (page: Page) => page.locator(".sx-draft > li:not(.hint)");
-
-/** Wait until the check of the draft as it now is says every order will succeed. */
-async function allGood(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page
-          .locator(".sx-draft-panel .verdict")
-          .innerText()
-          .catch(() => ""),
-      WAIT,
-    )
-    .toBe("Every order is expected to succeed.");
-}
-
-/** Until a step awaits blue (our seat): a step that awaits red's bot is run by the game master's button. */
-async function untilOurs(page: Page): Promise<string> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const run = page.getByRole("button", { name: /^Run step \d+: .* now$/ });
-    const now = await heading(page)
-      .innerText()
-      .catch(() => "");
-    const ours = await page
-      .getByRole("button", { name: "Submit orders" })
-      .isEnabled()
-      .catch(() => false);
-    if (/campaign is over/i.test(await page.locator("main").innerText())) return now;
-    if (ours && now !== "" && !/red to play/.test(now)) return now;
-    // Only red's turns are the bot's alone: the other steps await blue too (its draft may still be loading).
-    if (!ours && /red to play/.test(now) && (await run.count()) > 0) {
-      await run.click();
-      await expect.poll(() => heading(page).innerText(), WAIT).not.toBe(now);
-      continue;
-    }
-    await page.waitForTimeout(300);
-  }
-  throw new Error("the step never came to blue");
-}
-
-async function submitAndWait(page: Page, from: string): Promise<void> {
-  await page.getByRole("button", { name: "Submit orders" }).click();
-  await expect.poll(() => heading(page).innerText(), WAIT).not.toBe(from);
-}
 
 /**
  * An SVG circle of the table (its centre and radius) in the table's own box, measured together, so a click placed by it
@@ -95,35 +47,12 @@ const clickTable = (page: Page, p: { x: number; y: number }) => page.locator("sv
 
 describe.skipIf(!haveChromium)("a Space War campaign played by pointing", () => {
   it("designs, buys, deploys by clicking and plays turns by pointing, against red's bot", { timeout: 900_000 }, async () => {
-    const ctx = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await signUpAt(base, ctx, "sxpilot", "a long enough password", WAIT);
-    try {
-      await play(page);
-    } catch (e) {
-      await page.screenshot({ path: "/tmp/sx-fail.png", fullPage: true }).catch(() => undefined);
-      throw new Error(
-        `${String(e)} ${JSON.stringify((e as { actual?: unknown }).actual ?? "")}\n--- the page said:\n${(
-          await page
-            .locator(".sx-view")
-            .innerText()
-            .catch(() => "")
-        ).slice(0, 4000)}`,
-      );
-    }
-    await ctx.close();
+    await playAs(web(), "sxpilot", play, ".sx-view", 4000);
   });
 });
 
 async function play(page: Page): Promise<void> {
-  await page.getByLabel("Ruleset").selectOption("space-war");
-  await page.getByLabel("Title (optional)").fill("Squadron war");
-  await page.getByLabel("Every seat to start with").selectOption("normal");
-  await page.getByLabel("Seed (optional: the same seed, the same dice)").fill("7");
-  await page.getByRole("button", { name: "Create game" }).click();
-  await page.getByRole("heading", { name: "Squadron war" }).waitFor();
-  await page.getByLabel("Who plays Blue squadron", { exact: true }).selectOption("open");
-  await page.getByRole("button", { name: "Join as Blue squadron", exact: true }).click();
-  await page.getByRole("button", { name: "Start the game" }).click();
+  await startGameAs(page, { ruleset: "space-war", title: "Squadron war", seed: 7, seat: "Blue squadron" });
 
   // Designs (l.19, l.57): three, each with the design form, the modules typed as the seed abbreviates them.
   expect(await untilOurs(page)).toMatch(/designing/);

@@ -10,23 +10,23 @@
  * a link away and the rules' example designs and purchase a button away. The seat's report is below. Watched
  * (readOnly), the same without anything that writes.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { Options } from "../../../core/ruleset.js";
 import type { Craft, Point } from "../../../rules/space-war/model.js";
 import { FACE_DOWN } from "../../../rules/space-war/presentation/known-state.js";
 import { deployPoints, EXAMPLE_DESIGNS, fittingPurchase, type SxView, squadronOf } from "../../../rules/space-war/presentation/view.js";
-import { call, type SeatHistory } from "../../shell/api.js";
-import { failing, verdict } from "../../shell/OrdersEditor.js";
+import type { CheckLine } from "../../shell/api.js";
+import { CheckLines, DraftPanel } from "../../shell/DraftPanel.js";
+import { MenuForm } from "../../shell/MenuForm.js";
 import { ReportText } from "../../shell/ReportText.js";
-import { draftKey, keptDraft, useCheckedDraft } from "../../shell/useCheckedDraft.js";
 import { useGet } from "../../shell/useGet.js";
+import { useMenuDraft } from "../../shell/useMenuDraft.js";
 import type { SeatViewProps } from "../../shell/views.js";
 import { notAwaitedText } from "../../shell/words.js";
 import { BattleTable } from "./BattleTable.js";
 import { craftName, deployNote, moveNote, ordersOf, pointOrder, putOrder, shotOrder, weaponsOf } from "./battle-table.js";
 import { CraftCard } from "./CraftCard.js";
-import { OrderForm } from "./OrderForm.js";
-import { type DraftOrder, emptyDraft, linesFor, menusForCraft, orderText, readDraft, writeDraft } from "./sx-draft.js";
+import { type DraftOrder, menusForCraft, orderText, TYPED_MODULES } from "./sx-draft.js";
 import "./seat-view.css";
 
 const STEP_WORDS: Readonly<Record<string, string>> = {
@@ -37,35 +37,11 @@ const STEP_WORDS: Readonly<Record<string, string>> = {
   "after-game": "medals and new designs (l.41-45)",
 };
 
-/** The draft to start a step from: this browser's, else the last revision submitted, else an empty list (JSON). */
-async function startingDraft(game: string, seat: string, step: number): Promise<string> {
-  const kept = keptDraft(draftKey(game, seat, step));
-  if (kept !== null) return kept;
-  const h = await call<SeatHistory>("GET", `/api/games/${game}/seats/${seat}/history`);
-  const last = h.due.revisions.at(-1);
-  return last ? JSON.stringify(last.orders, null, 2) : emptyDraft(seat, step);
-}
-
-type Line = { order: string; text: string; ok: boolean; certainty?: string };
-
-function CheckLines(props: { lines: Line[] }) {
-  return (
-    <>
-      {props.lines.map((l, j) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the lines are made afresh from each check.
-        <p key={j} className="sx-line">
-          <span className="mark">{l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails"}</span> {l.text}
-        </p>
-      ))}
-    </>
-  );
-}
-
 function CraftPanel(props: {
   craft: Craft;
   mine: boolean;
   orders: readonly DraftOrder[];
-  lines: (i: number) => Line[];
+  lines: (i: number) => CheckLine[];
   options: Options | null;
   add: (o: DraftOrder) => void;
   remove: (i: number) => void;
@@ -137,7 +113,7 @@ function CraftPanel(props: {
                       Remove #{at}
                     </button>
                   )}
-                  <CheckLines lines={props.lines(at)} />
+                  <CheckLines lines={props.lines(at)} className="sx-line" />
                 </li>
               ))}
             </ul>
@@ -146,7 +122,7 @@ function CraftPanel(props: {
       )}
       {canWrite &&
         menus.map((m, i) => (
-          <OrderForm
+          <MenuForm
             // biome-ignore lint/suspicious/noArrayIndexKey: the menus are made afresh for each craft and never reordered.
             key={`${props.step}-${c.id}-${m.type}-${i}`}
             menu={m}
@@ -154,85 +130,38 @@ function CraftPanel(props: {
             add={props.add}
             disabled={false}
             label={`${m.type} order for ${c.id}`}
+            prefix="sx"
+            typed={TYPED_MODULES}
           />
         ))}
     </section>
   );
 }
 
-function OtherOrders(props: { options: Options; add: (o: DraftOrder) => void }) {
-  const [type, setType] = useState(0);
-  const menus = props.options.orders;
-  const menu = menus[type];
-  return (
-    <section aria-labelledby="sx-other-h" className="sx-other">
-      <h3 id="sx-other-h">Orders of the step</h3>
-      {menus.length === 0 ? (
-        <p>{props.options.note ?? "Nothing to order now."}</p>
-      ) : (
-        <>
-          <label htmlFor="sx-menu">Order</label>{" "}
-          <select id="sx-menu" value={type} onChange={(e) => setType(Number(e.target.value))}>
-            {menus.map((m, i) => (
-              <option key={`${m.type}-${String(i)}`} value={i}>
-                {m.type}: {m.summary.slice(0, 90)}
-              </option>
-            ))}
-          </select>
-          {menu && <OrderForm key={type} menu={menu} initial={{}} add={props.add} disabled={false} label="Add an order of the step" />}
-        </>
-      )}
-    </section>
-  );
-}
-
 export default function SpaceWarSeatView(props: SeatViewProps) {
   const { game, seat, version, readOnly } = props;
-  const base = `/api/games/${game.id}`;
-  const { data, error } = useGet<{ view: SxView }>(`${base}/seats/${seat}/view`, version);
+  const { data, error } = useGet<{ view: SxView }>(`/api/games/${game.id}/seats/${seat}/view`, version);
   const view = data?.view ?? null;
-  const awaitedHere = game.started && !game.over && (game.seats.find((s) => s.id === seat)?.awaited ?? false);
-  const { data: options } = useGet<Options>(awaitedHere && !readOnly ? `${base}/seats/${seat}/options` : null, version);
-  const draft = useCheckedDraft(props, { start: startingDraft, fallback: () => emptyDraft(seat, game.step) });
-  const { text, write, reply, replyText, problem, checking, status, setStatus, busy, awaited, submit } = draft;
-  const read = useMemo(() => (text === null ? null : readDraft(text)), [text]);
+  const md = useMenuDraft(props, orderText);
+  const { options, orders, canWrite, lines, setOrders, remove } = md;
+  const { awaited, setStatus } = md.draft;
   const [chosen, setChosen] = useState<string | null>(null);
   const [weapon, setWeapon] = useState("");
   const [note, setNote] = useState("");
-  const [asText, setAsText] = useState(false);
-  const canWrite = !readOnly && awaited && text !== null && read?.orders !== null;
   const state = view?.state ?? null;
   const battle = state?.campaign.battle ?? null;
   const step = state?.campaign.step ?? "design";
   const craft = battle?.craft ?? [];
   const chosenCraft = craft.find((c) => c.id === chosen) ?? null;
-  const orders = read?.orders ?? [];
-  const fresh = reply !== null && replyText === text;
-  const lines = (i: number): Line[] => (fresh ? linesFor(reply.check.lines, i) : []);
 
-  const setOrders = useCallback(
-    (list: DraftOrder[]) => {
-      write(writeDraft(seat, game.step, list));
-    },
-    [write, seat, game.step],
-  );
   const put = useCallback(
     (o: DraftOrder) => {
-      if (!read?.orders) return;
-      setOrders(putOrder(read.orders, o));
+      if (!md.read?.orders) return;
+      setOrders(putOrder(md.read.orders, o));
       setStatus(`In the draft: ${orderText(o)}.`);
     },
-    [read, setOrders, setStatus],
+    [md.read, setOrders, setStatus],
   );
-  const add = useCallback(
-    (o: DraftOrder) => {
-      if (!read?.orders) return;
-      setOrders([...read.orders, o]);
-      setStatus(`Added to the draft: ${orderText(o)}.`);
-    },
-    [read, setOrders, setStatus],
-  );
-  const remove = (i: number) => setOrders(orders.filter((_, j) => j !== i));
   // The chosen craft's panel takes the focus when chosen from the list, so a keyboard user lands on its card and orders.
   useEffect(() => {
     if (chosen) document.getElementById("sx-craft-h")?.focus({ preventScroll: true });
@@ -335,7 +264,7 @@ export default function SpaceWarSeatView(props: SeatViewProps) {
           mine={chosenCraft.owner === seat}
           orders={orders}
           lines={lines}
-          options={options ?? null}
+          options={options}
           add={put}
           remove={remove}
           canWrite={canWrite}
@@ -346,9 +275,14 @@ export default function SpaceWarSeatView(props: SeatViewProps) {
         />
       )}
       {!readOnly && (
-        <section aria-labelledby="sx-draft-h" className="sx-draft-panel">
-          <h3 id="sx-draft-h">Orders for {game.label}</h3>
-          {!awaited && <p>{notAwaitedText(game)}</p>}
+        <DraftPanel
+          game={game}
+          md={md}
+          prefix="sx"
+          describe={orderText}
+          emptyHint="No orders yet: the rules' defaults stand."
+          typed={TYPED_MODULES}
+        >
           {canWrite && step === "design" && (
             <p>
               Design up to three craft (l.19, l.57): with the form below, in the{" "}
@@ -380,72 +314,7 @@ export default function SpaceWarSeatView(props: SeatViewProps) {
               panel and below.
             </p>
           )}
-          {canWrite && options && <OtherOrders options={options} add={add} />}
-          {read?.problem && <p className="error">{read.problem}</p>}
-          {read?.orders && (
-            <ol className="sx-draft" aria-label="The draft">
-              {read.orders.length === 0 && <li className="hint">No orders yet: the rules' defaults stand.</li>}
-              {read.orders.map((o, i) => {
-                const ls = lines(i);
-                const bad = ls.some((l) => !l.ok);
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: an order's place in the file is its label (#i).
-                  <li key={i} className={bad ? "fail" : ls.length > 0 ? "pass" : ""}>
-                    <span>
-                      #{i} {orderText(o)}
-                    </span>{" "}
-                    {canWrite && (
-                      <button type="button" onClick={() => remove(i)}>
-                        Remove #{i}
-                      </button>
-                    )}
-                    <CheckLines lines={ls} />
-                  </li>
-                );
-              })}
-            </ol>
-          )}
-          {fresh && (
-            <ul className="sx-general">
-              {reply.check.lines
-                .filter((l) => !/^#\d+/.test(l.order))
-                .map((l, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the lines are made afresh from each check.
-                  <li key={i} className={l.ok ? "pass" : "fail"}>
-                    <span className="mark">{l.ok ? "ok" : "fails"}</span> {l.order ? `${l.order}: ` : ""}
-                    {l.text}
-                  </li>
-                ))}
-            </ul>
-          )}
-          <p className="sr-only" aria-live="polite">
-            {problem ?? (fresh ? verdict(failing(reply)) : "")}
-          </p>
-          {problem && <p className="error">{problem}</p>}
-          {fresh && <p className={`verdict ${failing(reply) === 0 ? "ok" : "error"}`}>{verdict(failing(reply))}</p>}
-          {awaited && !fresh && !problem && <p className="hint">{checking ? "Checking…" : ""}</p>}
-          <button type="button" onClick={() => setAsText((t) => !t)} aria-expanded={asText}>
-            {asText ? "Hide the orders file" : "Show the orders file"}
-          </button>
-          {asText && (
-            <label className="sx-text">
-              Orders file (JSON), the same draft
-              <textarea
-                rows={12}
-                spellCheck={false}
-                value={text ?? ""}
-                disabled={readOnly || !awaited}
-                onChange={(e) => write(e.target.value)}
-              />
-            </label>
-          )}
-          <button type="button" onClick={() => void submit()} disabled={busy || !awaited || text === null}>
-            Submit orders
-          </button>
-          <p role="status" className="status">
-            {status}
-          </p>
-        </section>
+        </DraftPanel>
       )}
       <ReportText {...props} title="Report" />
     </div>
