@@ -21,12 +21,14 @@ import { MenuForm } from "../../shell/MenuForm.js";
 import { ReportText } from "../../shell/ReportText.js";
 import { useGet } from "../../shell/useGet.js";
 import { useMenuDraft } from "../../shell/useMenuDraft.js";
+import { useTrialChecks } from "../../shell/useTrialChecks.js";
 import type { SeatViewProps } from "../../shell/views.js";
 import { notAwaitedText } from "../../shell/words.js";
 import { BattleTable } from "./BattleTable.js";
-import { craftName, deployNote, moveNote, ordersOf, pointOrder, putOrder, shotOrder, weaponsOf } from "./battle-table.js";
+import { craftName, deployNote, moveNote, ordersOf, pointOrder, putOrder } from "./battle-table.js";
 import { CraftCard } from "./CraftCard.js";
-import { type DraftOrder, menusForCraft, orderText, TYPED_MODULES } from "./sx-draft.js";
+import { type Offer, offersAgainst, offersOfVessel } from "./offers.js";
+import { type DraftOrder, menusForCraft, orderText, TYPED_MODULES, writeDraft } from "./sx-draft.js";
 import "./seat-view.css";
 
 const STEP_WORDS: Readonly<Record<string, string>> = {
@@ -46,8 +48,6 @@ function CraftPanel(props: {
   add: (o: DraftOrder) => void;
   remove: (i: number) => void;
   canWrite: boolean;
-  weapon: string;
-  setWeapon: (w: string) => void;
   step: number;
   close: () => void;
 }) {
@@ -55,7 +55,6 @@ function CraftPanel(props: {
   const known = c.design !== FACE_DOWN.design;
   const own = ordersOf(props.orders, c.id);
   const menus = options && mine ? menusForCraft(options.orders, c.id) : [];
-  const weapons = weaponsOf(c);
   return (
     <section aria-labelledby="sx-craft-h" className="sx-craft-panel">
       <h3 id="sx-craft-h" tabIndex={-1}>
@@ -86,18 +85,6 @@ function CraftPanel(props: {
           .filter((x) => x !== "")
           .join("; ")}
       </p>
-      {mine && canWrite && weapons.length > 1 && (
-        <p>
-          <label htmlFor="sx-weapon">Weapon when an enemy is clicked</label>{" "}
-          <select id="sx-weapon" value={props.weapon} onChange={(e) => props.setWeapon(e.target.value)}>
-            {weapons.map((w) => (
-              <option key={w} value={w}>
-                {w}
-              </option>
-            ))}
-          </select>
-        </p>
-      )}
       {mine && (
         <>
           <h4>Its orders in the draft</h4>
@@ -138,6 +125,63 @@ function CraftPanel(props: {
   );
 }
 
+/** The orders offered for a craft pointed at, and the craft they are about ("blue-1 against red-4"). */
+interface OfferSet {
+  title: string;
+  list: Offer[];
+}
+
+/**
+ * The offers, each a button, with what the check says of the draft with that order in it (useTrialChecks.ts: the
+ * inches, the score each die needs, or why it fails) beside it, before one is chosen.
+ */
+function OffersPanel(props: {
+  game: string;
+  seat: string;
+  step: number;
+  orders: readonly DraftOrder[];
+  offers: OfferSet;
+  take: (o: Offer) => void;
+  close: () => void;
+}) {
+  const { seat, step, orders, offers } = props;
+  const trials = offers.list.map((o) => {
+    const next = putOrder(orders, o.order);
+    return { text: writeDraft(seat, step, next), at: next.indexOf(o.order) };
+  });
+  const checked = useTrialChecks(props.game, seat, step, trials);
+  return (
+    <section aria-labelledby="sx-offers-h" className="sx-offers">
+      <h4 id="sx-offers-h" tabIndex={-1}>
+        Orders of {offers.title}
+      </h4>
+      <ul>
+        {offers.list.map((o, i) => {
+          const r = checked[i] ?? null;
+          const bad = r !== null && ("error" in r || r.lines.some((l) => !l.ok));
+          return (
+            <li key={orderText(o.order)} className={r === null ? "" : bad ? "fail" : "pass"}>
+              <button type="button" aria-describedby={`sx-offer-${i}`} onClick={() => props.take(o)}>
+                {o.text}
+              </button>{" "}
+              <span id={`sx-offer-${i}`} className="sx-offer-check">
+                {r === null
+                  ? "checking…"
+                  : "error" in r
+                    ? r.error
+                    : r.lines.map((l) => `${l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails"}: ${l.text}`).join("; ")}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" onClick={props.close}>
+        Close the offers
+      </button>
+    </section>
+  );
+}
+
 export default function SpaceWarSeatView(props: SeatViewProps) {
   const { game, seat, version, readOnly } = props;
   const { data, error } = useGet<{ view: SxView }>(`/api/games/${game.id}/seats/${seat}/view`, version);
@@ -146,8 +190,8 @@ export default function SpaceWarSeatView(props: SeatViewProps) {
   const { options, orders, canWrite, lines, setOrders, remove } = md;
   const { awaited, setStatus } = md.draft;
   const [chosen, setChosen] = useState<string | null>(null);
-  const [weapon, setWeapon] = useState("");
   const [note, setNote] = useState("");
+  const [offers, setOffers] = useState<OfferSet | null>(null);
   const state = view?.state ?? null;
   const battle = state?.campaign.battle ?? null;
   const step = state?.campaign.step ?? "design";
@@ -166,24 +210,42 @@ export default function SpaceWarSeatView(props: SeatViewProps) {
   useEffect(() => {
     if (chosen) document.getElementById("sx-craft-h")?.focus({ preventScroll: true });
   }, [chosen]);
+  // Offers take the focus after that (a craft pointed at), so a keyboard user lands on them; a new step drops them.
+  useEffect(() => {
+    if (offers) document.getElementById("sx-offers-h")?.focus({ preventScroll: true });
+  }, [offers]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when a step has run: the offers were of the last one.
+  useEffect(() => setOffers(null), [version]);
 
   if (error) return <p role="alert">{error}</p>;
   if (!view || !state) return <p>Loading the table…</p>;
 
+  const pointing = canWrite && step === "battle" && options !== null;
   const choose = (c: Craft) => {
+    const ours = chosenCraft && chosenCraft.owner === seat ? chosenCraft : null;
     if (c.owner !== seat) {
-      // An enemy clicked with a craft of ours chosen, in our turn: a shot at it.
-      if (canWrite && step === "battle" && chosenCraft && chosenCraft.owner === seat) {
-        const o = shotOrder(chosenCraft, c, weapon);
-        if (o) put(o);
-        else setNote(`${chosenCraft.id} has no weapon that can fire now.`);
+      // An enemy clicked with a craft of ours chosen, in our turn: what the menus let that craft do against it.
+      if (pointing && ours) {
+        const list = offersAgainst(options.orders, ours, c);
+        setOffers(list.length > 0 ? { title: `${ours.id} against ${c.id}`, list } : null);
+        setNote(list.length > 0 ? "" : `The menus offer ${ours.id} no order against ${c.id} now.`);
         return;
       }
       setChosen((k) => (k === c.id ? null : c.id));
+      setOffers(null);
       return;
     }
-    setChosen((k) => (k === c.id ? null : c.id));
+    const choosing = c.id !== chosen;
+    setChosen(choosing ? c.id : null);
     setNote("");
+    // A vessel of ours chosen by a click: its fighters to launch, the fighter chosen before to retrieve into it.
+    const list = pointing && choosing && c.type === "vessel" ? offersOfVessel(options.orders, c, ours, craft) : [];
+    setOffers(list.length > 0 ? { title: c.id, list } : null);
+  };
+  const take = (o: Offer) => {
+    put(o.order);
+    setOffers(null);
+    setNote(`In the draft: ${orderText(o.order)}.`);
   };
   const point = (p: Point) => {
     if (!chosenCraft) {
@@ -239,6 +301,17 @@ export default function SpaceWarSeatView(props: SeatViewProps) {
             <BattleTable state={state} seat={seat} chosen={chosen} orders={orders} onCraft={choose} onPoint={canWrite ? point : null} />
           </div>
         )}
+        {offers && (
+          <OffersPanel
+            game={game.id}
+            seat={seat}
+            step={game.step}
+            orders={orders}
+            offers={offers}
+            take={take}
+            close={() => setOffers(null)}
+          />
+        )}
         <p role="status" className="sx-note">
           {note}
         </p>
@@ -268,8 +341,6 @@ export default function SpaceWarSeatView(props: SeatViewProps) {
           add={put}
           remove={remove}
           canWrite={canWrite}
-          weapon={weapon}
-          setWeapon={setWeapon}
           step={state.step}
           close={() => setChosen(null)}
         />
@@ -310,8 +381,9 @@ export default function SpaceWarSeatView(props: SeatViewProps) {
           )}
           {canWrite && step === "battle" && (
             <p className="hint">
-              Choose a craft, click a point to move it there, click an enemy face up to shoot at it; the other orders are in the craft's
-              panel and below.
+              Choose a craft, click a point to move it there; click an enemy face up for what your craft may do against it (shoot, tractor,
+              ram, nuke), or a vessel of yours to launch its fighters or retrieve the chosen one, each with what the check says of it; the
+              other orders are in the craft's panel and below.
             </p>
           )}
         </DraftPanel>
