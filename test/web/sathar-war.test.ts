@@ -7,105 +7,34 @@
  * battle's report and its Battleshift download are shown. Every page is checked with axe-core and kept as a
  * screenshot in test/web/screenshots/ (sw-*.png). The build, serve, browser and review are test/web/support.ts's.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveChromium, review as reviewPage, signUpAt, startWeb, type WebSession } from "./support.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { haveChromium, numberedReview, playAs, seatDriver, startGameAs, WAIT, webSessionFor } from "./support.js";
 
-const WAIT = { timeout: 60_000 };
-
-let session: WebSession | undefined;
-let browser: Browser | undefined;
-let base = "";
-beforeAll(async () => {
-  session = await startWeb("web-sw");
-  base = session.base;
-  browser = session.browser;
-}, 240_000);
-
-afterAll(async () => session?.close());
-
-let shot = 0;
-const review = (page: Page, name: string) => reviewPage(page, `sw-${String(++shot).padStart(2, "0")}-${name}`);
-
-/** The map's heading, which names the day and phase the seat's view is at. */
-const heading = (page: Page) => page.locator("#sw-map-h");
-
-/** Wait until the check of the draft as it now is says every order will succeed. */
-async function allGood(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page
-          .locator(".sw-draft-panel .verdict")
-          .innerText()
-          .catch(() => ""),
-      WAIT,
-    )
-    .toBe("Every order is expected to succeed.");
-}
+const web = webSessionFor("web-sw");
+const review = numberedReview("sw");
 
 /**
- * Until the step awaits the Sathar (our seat): a step that awaits the UPF's bot is run by the game master's button
- * (the test's server ticks once an hour), as the Battleshift play test runs red's. Returns the map's heading then.
+ * The map's heading names the day and phase the seat's view is at. A step that awaits the UPF's bot is run by the game
+ * master's button (the test's server ticks once an hour), as the Battleshift play test runs red's, until the step
+ * awaits the Sathar (our seat).
  */
-async function untilOurs(page: Page): Promise<string> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const run = page.getByRole("button", { name: /^Run step \d+: .* now$/ });
-    const phase = await heading(page)
-      .innerText()
-      .catch(() => "");
-    const ours = await page
-      .getByRole("button", { name: "Submit orders" })
-      .isEnabled()
-      .catch(() => false);
-    if (ours && /Sathar (set-up|movement|attacks)/.test(phase)) return phase;
-    if (!ours && (await run.count()) > 0 && !/Sathar (set-up|movement|attacks)/.test(phase)) {
-      await run.click();
-      await expect.poll(() => heading(page).innerText(), WAIT).not.toBe(phase);
-      continue;
-    }
-    await page.waitForTimeout(300);
-  }
-  throw new Error("the step never came to the Sathar");
-}
-
-async function submitAndWait(page: Page, from: string): Promise<void> {
-  await page.getByRole("button", { name: "Submit orders" }).click();
-  await expect.poll(() => heading(page).innerText(), WAIT).not.toBe(from);
-}
+const ours = (phase: string) => /Sathar (set-up|movement|attacks)/.test(phase);
+const { heading, allGood, untilOurs, submitAndWait } = seatDriver({
+  heading: "#sw-map-h",
+  panel: ".sw-draft-panel",
+  ours,
+  botsStep: (phase) => !ours(phase),
+});
 
 describe.skipIf(!haveChromium)("the Second Sathar War played by clicking", () => {
   it("places the Sathar, moves a stack from the map and declares an attack, against the UPF's bot", { timeout: 900_000 }, async () => {
-    const ctx = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await signUpAt(base, ctx, "sssra", "a long enough password", WAIT);
-    try {
-      await play(page);
-    } catch (e) {
-      // What the page said when it failed, for the message.
-      throw new Error(
-        `${String(e)} ${JSON.stringify((e as { actual?: unknown }).actual ?? "")}\n--- the page said:\n${(
-          await page
-            .locator("main")
-            .innerText()
-            .catch(() => "")
-        ).slice(0, 3000)}`,
-      );
-    }
-    await ctx.close();
+    await playAs(web(), "sssra", play, "main");
   });
 });
 
 async function play(page: Page): Promise<void> {
-  await page.getByLabel("Ruleset").selectOption("sathar-war");
-  await page.getByLabel("Title (optional)").fill("Frontier war");
-  await page.getByLabel("Every seat to start with").selectOption("normal");
-  await page.getByLabel("Seed (optional: the same seed, the same dice)").fill("12");
-  await page.getByRole("button", { name: "Create game" }).click();
-  await page.getByRole("heading", { name: "Frontier war" }).waitFor();
-  await page.getByLabel("Who plays Sathar", { exact: true }).selectOption("open");
-  await page.getByRole("button", { name: "Join as Sathar", exact: true }).click();
-  await page.getByRole("button", { name: "Start the game" }).click();
+  await startGameAs(page, { ruleset: "sathar-war", title: "Frontier war", seed: 12, seat: "Sathar" });
 
   // The UPF's bot sets up; the Sathar set-up is ours.
   expect(await untilOurs(page)).toContain("Sathar set-up");

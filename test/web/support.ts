@@ -9,8 +9,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 const TSX = join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
@@ -140,4 +140,139 @@ export async function mapSectorPoint(page: Page, id: number): Promise<{ x: numbe
     const p = new DOMPoint(entry[1], entry[2]).matrixTransform(m);
     return { x: p.x, y: p.y };
   })()`)) as { x: number; y: number } | null;
+}
+
+/** How long a browser test waits for the page to show what it should. */
+export const WAIT = { timeout: 60_000 };
+
+/**
+ * One server and browser for a test file: started before its tests (startWeb), closed after them. The session is read
+ * through the getter, since it exists only once the tests run.
+ */
+export function webSessionFor(tag: string): () => WebSession {
+  let session: WebSession | undefined;
+  beforeAll(async () => {
+    session = await startWeb(tag);
+  }, 240_000);
+  afterAll(async () => session?.close());
+  return () => {
+    if (!session) throw new Error("the web session has not started");
+    return session;
+  };
+}
+
+/** `review` with the screenshots numbered in the order taken: `prefix-01-name`, `prefix-02-name`, ... */
+export function numberedReview(prefix: string): (page: Page, name: string) => Promise<void> {
+  let shot = 0;
+  return (page, name) => review(page, `${prefix}-${String(++shot).padStart(2, "0")}-${name}`);
+}
+
+/**
+ * A seat played from sign-up: a page at a laptop's size where `user` has an account, handed to `play`; if it fails,
+ * the error says what the page's `shown` part said then (the first `chars` characters).
+ */
+export async function playAs(
+  web: WebSession,
+  user: string,
+  play: (page: Page) => Promise<void>,
+  shown: string,
+  chars = 3000,
+): Promise<void> {
+  const ctx = await web.browser!.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await signUpAt(web.base, ctx, user, "a long enough password", WAIT);
+  try {
+    await play(page);
+  } catch (e) {
+    await page.screenshot({ path: join(tmpdir(), `starhost-${user}-failed.png`), fullPage: true }).catch(() => undefined);
+    const said = await page
+      .locator(shown)
+      .innerText()
+      .catch(() => "");
+    throw new Error(
+      `${String(e)} ${JSON.stringify((e as { actual?: unknown }).actual ?? "")}\n--- the page said:\n${said.slice(0, chars)}`,
+    );
+  }
+  await ctx.close();
+}
+
+/** From the lobby: a game of `ruleset` with bots on every seat, `seat` opened and joined by the page's user, started. */
+export async function startGameAs(page: Page, game: { ruleset: string; title: string; seed: number; seat: string }): Promise<void> {
+  await page.getByLabel("Ruleset").selectOption(game.ruleset);
+  await page.getByLabel("Title (optional)").fill(game.title);
+  await page.getByLabel("Every seat to start with").selectOption("normal");
+  await page.getByLabel("Seed (optional: the same seed, the same dice)").fill(String(game.seed));
+  await page.getByRole("button", { name: "Create game" }).click();
+  await page.getByRole("heading", { name: game.title }).waitFor();
+  await page.getByLabel(`Who plays ${game.seat}`, { exact: true }).selectOption("open");
+  await page.getByRole("button", { name: `Join as ${game.seat}`, exact: true }).click();
+  await page.getByRole("button", { name: "Start the game" }).click();
+}
+
+/** What a browser test does again and again with a ruleset's seat view, by the view's own heading and draft panel. */
+export interface SeatDriver {
+  /** The view's heading, which names the step the seat's view is at. */
+  heading(page: Page): Locator;
+  /** Wait until the check of the draft as it now is says every order will succeed. */
+  allGood(page: Page): Promise<void>;
+  /**
+   * Until a step awaits the page's seat (its orders can be submitted and `ours` says the heading is its step): a step
+   * that `botsStep` says is the bots' alone is run by the game master's button (the tests' servers tick once an hour).
+   * Returns the heading then (or when `over` says the game has ended).
+   */
+  untilOurs(page: Page): Promise<string>;
+  /** "Submit orders", then wait until the heading says the game has moved on from `from`. */
+  submitAndWait(page: Page, from: string): Promise<void>;
+}
+
+export function seatDriver(view: {
+  /** The heading's selector. */
+  heading: string;
+  /** The draft panel's selector (shell/DraftPanel.tsx). */
+  panel: string;
+  ours: (heading: string) => boolean;
+  botsStep: (heading: string) => boolean;
+  over?: (page: Page) => Promise<boolean>;
+}): SeatDriver {
+  const heading = (page: Page) => page.locator(view.heading);
+  return {
+    heading,
+    allGood: async (page) => {
+      await expect
+        .poll(
+          () =>
+            page
+              .locator(`${view.panel} .verdict`)
+              .innerText()
+              .catch(() => ""),
+          WAIT,
+        )
+        .toBe("Every order is expected to succeed.");
+    },
+    untilOurs: async (page) => {
+      const deadline = Date.now() + 120_000;
+      while (Date.now() < deadline) {
+        const run = page.getByRole("button", { name: /^Run step \d+: .* now$/ });
+        const now = await heading(page)
+          .innerText()
+          .catch(() => "");
+        const submittable = await page
+          .getByRole("button", { name: "Submit orders" })
+          .isEnabled()
+          .catch(() => false);
+        if (view.over && (await view.over(page))) return now;
+        if (submittable && view.ours(now)) return now;
+        if (!submittable && view.botsStep(now) && (await run.count()) > 0) {
+          await run.click();
+          await expect.poll(() => heading(page).innerText(), WAIT).not.toBe(now);
+          continue;
+        }
+        await page.waitForTimeout(300);
+      }
+      throw new Error("the step never came to the page's seat");
+    },
+    submitAndWait: async (page, from) => {
+      await page.getByRole("button", { name: "Submit orders" }).click();
+      await expect.poll(() => heading(page).innerText(), WAIT).not.toBe(from);
+    },
+  };
 }

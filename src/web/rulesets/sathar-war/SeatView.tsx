@@ -6,34 +6,24 @@
  * and submitted through the shell's draft (useCheckedDraft.ts); the battles fought, with a Battleshift battle's replay
  * to watch (a new tab) and its fleets and seed to download; and the results as text. Watched (readOnly), the same without anything that writes.
  */
-import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { Options } from "../../../core/ruleset.js";
 import type { BattleRecord, Ship } from "../../../rules/sathar-war/model.js";
 import { CLASS_NAMES } from "../../../rules/sathar-war/orders-of-battle/ship-classes.js";
 import { mapPicture, type Stack } from "../../../rules/sathar-war/presentation/map-picture.js";
 import { mapSvg } from "../../../rules/sathar-war/presentation/map-svg.js";
 import type { SwView } from "../../../rules/sathar-war/presentation/view.js";
-import { call, type SeatHistory } from "../../shell/api.js";
-import { failing, verdict } from "../../shell/OrdersEditor.js";
+import { DraftPanel } from "../../shell/DraftPanel.js";
+import { MenuForm } from "../../shell/MenuForm.js";
 import { ReportText } from "../../shell/ReportText.js";
-import { draftKey, keptDraft, useCheckedDraft } from "../../shell/useCheckedDraft.js";
 import { useGet } from "../../shell/useGet.js";
+import { useMenuDraft } from "../../shell/useMenuDraft.js";
 import type { SeatViewProps } from "../../shell/views.js";
 import { notAwaitedText } from "../../shell/words.js";
-import { type DraftOrder, emptyDraft, linesFor, menusForStack, orderText, prefill, readDraft, writeDraft } from "./draft.js";
-import { OrderForm } from "./OrderForm.js";
+import { type DraftOrder, menusForStack, orderText, prefill } from "./draft.js";
 import "./sathar-war.css";
 
 const SIDE_NAME: Readonly<Record<string, string>> = { upf: "UPF", sathar: "Sathar" };
-
-/** The draft to start a step from: this browser's, else the last revision submitted, else an empty list (JSON). */
-async function startingDraft(game: string, seat: string, step: number): Promise<string> {
-  const kept = keptDraft(draftKey(game, seat, step));
-  if (kept !== null) return kept;
-  const h = await call<SeatHistory>("GET", `/api/games/${game}/seats/${seat}/history`);
-  const last = h.due.revisions.at(-1);
-  return last ? JSON.stringify(last.orders, null, 2) : emptyDraft(seat, step);
-}
 
 /** A stack button's name: the words the map shows on it first (WCAG 2.5.3, the label in the name), then whose and where. */
 function stackLabel(s: Stack, shown: string): string {
@@ -201,22 +191,6 @@ function Battles(props: { view: SwView; game: string; seat: string }) {
   );
 }
 
-/** The check's lines that belong to no one order (the set-up as a whole, a battle with stand-in dice). */
-function GeneralLines(props: { lines: { order: string; text: string; ok: boolean; certainty?: string }[] }) {
-  if (props.lines.length === 0) return null;
-  return (
-    <ul className="sw-general">
-      {props.lines.map((l, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the lines are made afresh from each check.
-        <li key={i} className={l.ok ? "pass" : "fail"}>
-          <span className="mark">{l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails"}</span> {l.order ? `${l.order}: ` : ""}
-          {l.text}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function StackPanel(props: {
   view: SwView;
   stack: Stack;
@@ -240,7 +214,7 @@ function StackPanel(props: {
       {canWrite && stack.side === view.side && menus.length === 0 && <p>The menus offer no order for this stack now.</p>}
       {canWrite &&
         menus.map((m, i) => (
-          <OrderForm
+          <MenuForm
             // A new stack, step or menus: a fresh form.
             // biome-ignore lint/suspicious/noArrayIndexKey: the menus are made afresh for each stack and never reordered.
             key={`${view.step}-${stack.key}-${m.type}-${i}`}
@@ -249,69 +223,23 @@ function StackPanel(props: {
             add={add}
             disabled={false}
             label={`${m.type} order for this stack`}
+            prefix="sw"
           />
         ))}
     </section>
   );
 }
 
-function OtherOrders(props: { options: Options; add: (o: DraftOrder) => void }) {
-  const [type, setType] = useState(0);
-  const menus = props.options.orders;
-  const menu = menus[type];
-  return (
-    <section aria-labelledby="sw-other-h" className="sw-other">
-      <h3 id="sw-other-h">Orders of the step</h3>
-      {menus.length === 0 ? (
-        <p>{props.options.note ?? "Nothing to order now."}</p>
-      ) : (
-        <>
-          <label htmlFor="sw-menu">Order</label>{" "}
-          <select id="sw-menu" value={type} onChange={(e) => setType(Number(e.target.value))}>
-            {menus.map((m, i) => (
-              <option key={`${m.type}-${String(i)}`} value={i}>
-                {m.type}: {m.summary.slice(0, 90)}
-              </option>
-            ))}
-          </select>
-          {menu && <OrderForm key={type} menu={menu} initial={{}} add={props.add} disabled={false} label="Add an order of the step" />}
-        </>
-      )}
-    </section>
-  );
-}
-
 export default function SatharWarSeatView(props: SeatViewProps) {
   const { game, seat, version, readOnly } = props;
-  const base = `/api/games/${game.id}`;
-  const { data, error } = useGet<{ view: SwView }>(`${base}/seats/${seat}/view`, version);
+  const { data, error } = useGet<{ view: SwView }>(`/api/games/${game.id}/seats/${seat}/view`, version);
   const view = data?.view ?? null;
-  const awaitedHere = game.started && !game.over && (game.seats.find((s) => s.id === seat)?.awaited ?? false);
-  const { data: options } = useGet<Options>(awaitedHere && !readOnly ? `${base}/seats/${seat}/options` : null, version);
-  const draft = useCheckedDraft(props, { start: startingDraft, fallback: () => emptyDraft(seat, game.step) });
-  const { text, write, reply, replyText, problem, checking, status, setStatus, busy, awaited, submit } = draft;
-  const read = useMemo(() => (text === null ? null : readDraft(text)), [text]);
+  const md = useMenuDraft(props, orderText);
+  const { options, add, canWrite } = md;
+  const awaited = md.draft.awaited;
   const [chosen, setChosen] = useState<string | null>(null);
-  const [asText, setAsText] = useState(false);
   const stacks = useMemo(() => (view ? mapPicture(view.state).stacks : []), [view]);
   const stack = stacks.find((s) => s.key === chosen) ?? null;
-  const canWrite = !readOnly && awaited && text !== null;
-
-  const setOrders = useCallback(
-    (orders: DraftOrder[]) => {
-      write(writeDraft(seat, game.step, orders));
-      setStatus("");
-    },
-    [write, setStatus, seat, game.step],
-  );
-  const add = useCallback(
-    (o: DraftOrder) => {
-      if (!read?.orders) return;
-      setOrders([...read.orders, o]);
-      setStatus(`Added to the draft: ${orderText(o)}.`);
-    },
-    [read, setOrders, setStatus],
-  );
   const choose = (key: string) => setChosen((k) => (k === key ? null : key));
   // The chosen stack's panel takes the focus, so a keyboard user lands on its ships and orders.
   useEffect(() => {
@@ -322,7 +250,6 @@ export default function SatharWarSeatView(props: SeatViewProps) {
   if (!view) return <p>Loading the map…</p>;
   const waiting = game.seats.filter((s) => s.awaited).map((s) => s.name);
   const mine = stacks.filter((s) => s.side === view.side);
-  const fresh = reply !== null && replyText === text;
   return (
     <div className="seat-view sw-view">
       <section aria-labelledby="sw-map-h" className="map">
@@ -350,75 +277,15 @@ export default function SatharWarSeatView(props: SeatViewProps) {
           </nav>
         )}
       </section>
-      {stack && (
-        <StackPanel
-          view={view}
-          stack={stack}
-          options={options ?? null}
-          add={add}
-          canWrite={canWrite && read?.orders !== null}
-          close={() => setChosen(null)}
-        />
-      )}
+      {stack && <StackPanel view={view} stack={stack} options={options} add={add} canWrite={canWrite} close={() => setChosen(null)} />}
       {!readOnly && (
-        <section aria-labelledby="sw-draft-h" className="sw-draft-panel">
-          <h3 id="sw-draft-h">Orders for {game.label}</h3>
-          {!awaited && <p>{notAwaitedText(game)}</p>}
-          {canWrite && options && read?.orders && <OtherOrders options={options} add={add} />}
-          {read?.problem && <p className="error">{read.problem}</p>}
-          {read?.orders && (
-            <ol className="sw-draft" aria-label="The draft">
-              {read.orders.length === 0 && (
-                <li className="hint">No orders yet: the rules' defaults stand (ships in transit keep going).</li>
-              )}
-              {read.orders.map((o, i) => {
-                const lines = fresh ? linesFor(reply.check.lines, i) : [];
-                const bad = lines.some((l) => !l.ok);
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: an order's place in the file is its label (#i).
-                  <li key={i} className={bad ? "fail" : lines.length > 0 ? "pass" : ""}>
-                    <span>
-                      #{i} {orderText(o)}
-                    </span>{" "}
-                    {canWrite && (
-                      <button type="button" onClick={() => setOrders(read.orders?.filter((_, j) => j !== i) ?? [])}>
-                        Remove #{i}
-                      </button>
-                    )}
-                    {lines.map((l, j) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the lines are made afresh from each check.
-                      <p key={j} className="sw-line">
-                        <span className="mark">{l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails"}</span> {l.text}
-                      </p>
-                    ))}
-                  </li>
-                );
-              })}
-            </ol>
-          )}
-          {fresh && <GeneralLines lines={reply.check.lines.filter((l) => !/^#\d+/.test(l.order))} />}
-          <p className="sr-only" aria-live="polite">
-            {problem ?? (fresh ? verdict(failing(reply)) : "")}
-          </p>
-          {problem && <p className="error">{problem}</p>}
-          {fresh && <p className={`verdict ${failing(reply) === 0 ? "ok" : "error"}`}>{verdict(failing(reply))}</p>}
-          {awaited && !fresh && !problem && <p className="hint">{checking ? "Checking…" : ""}</p>}
-          <button type="button" onClick={() => setAsText((t) => !t)} aria-expanded={asText}>
-            {asText ? "Hide the orders file" : "Show the orders file"}
-          </button>
-          {asText && (
-            <label className="sw-text">
-              Orders file (JSON), the same draft
-              <textarea rows={12} spellCheck={false} value={text ?? ""} disabled={!canWrite} onChange={(e) => write(e.target.value)} />
-            </label>
-          )}
-          <button type="button" onClick={() => void submit()} disabled={busy || !awaited || text === null}>
-            Submit orders
-          </button>
-          <p role="status" className="status">
-            {status}
-          </p>
-        </section>
+        <DraftPanel
+          game={game}
+          md={md}
+          prefix="sw"
+          describe={orderText}
+          emptyHint="No orders yet: the rules' defaults stand (ships in transit keep going)."
+        />
       )}
       <Battles view={view} game={game.id} seat={seat} />
       <ReportText {...props} title="Results" />

@@ -129,7 +129,7 @@ export function BattleTable(props: {
       viewBox={`0 0 ${w} ${h}`}
       width={w}
       role="group"
-      aria-label={`The battle table, ${t.width}" by ${t.depth}", turn ${b.turn}, ${b.active} to play: click a point to move the chosen craft there, an enemy to shoot at it`}
+      aria-label={`The battle table, ${t.width}" by ${t.depth}", turn ${b.turn}, ${b.active} to play: click a point to move the chosen craft there, a craft for the orders it is offered`}
       onClick={click}
       onKeyDown={key}
     >

@@ -10,23 +10,25 @@
  * a link away and the rules' example designs and purchase a button away. The seat's report is below. Watched
  * (readOnly), the same without anything that writes.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { Options } from "../../../core/ruleset.js";
 import type { Craft, Point } from "../../../rules/space-war/model.js";
 import { FACE_DOWN } from "../../../rules/space-war/presentation/known-state.js";
 import { deployPoints, EXAMPLE_DESIGNS, fittingPurchase, type SxView, squadronOf } from "../../../rules/space-war/presentation/view.js";
-import { call, type SeatHistory } from "../../shell/api.js";
-import { failing, verdict } from "../../shell/OrdersEditor.js";
+import type { CheckLine } from "../../shell/api.js";
+import { CheckLines, DraftPanel } from "../../shell/DraftPanel.js";
+import { MenuForm } from "../../shell/MenuForm.js";
 import { ReportText } from "../../shell/ReportText.js";
-import { draftKey, keptDraft, useCheckedDraft } from "../../shell/useCheckedDraft.js";
 import { useGet } from "../../shell/useGet.js";
+import { useMenuDraft } from "../../shell/useMenuDraft.js";
+import { useTrialChecks } from "../../shell/useTrialChecks.js";
 import type { SeatViewProps } from "../../shell/views.js";
 import { notAwaitedText } from "../../shell/words.js";
 import { BattleTable } from "./BattleTable.js";
-import { craftName, deployNote, moveNote, ordersOf, pointOrder, putOrder, shotOrder, weaponsOf } from "./battle-table.js";
+import { craftName, deployNote, moveNote, ordersOf, pointOrder, putOrder } from "./battle-table.js";
 import { CraftCard } from "./CraftCard.js";
-import { OrderForm } from "./OrderForm.js";
-import { type DraftOrder, emptyDraft, linesFor, menusForCraft, orderText, readDraft, writeDraft } from "./sx-draft.js";
+import { type Offer, offersAgainst, offersOfVessel } from "./offers.js";
+import { type DraftOrder, menusForCraft, orderText, TYPED_MODULES, writeDraft } from "./sx-draft.js";
 import "./seat-view.css";
 
 const STEP_WORDS: Readonly<Record<string, string>> = {
@@ -37,41 +39,15 @@ const STEP_WORDS: Readonly<Record<string, string>> = {
   "after-game": "medals and new designs (l.41-45)",
 };
 
-/** The draft to start a step from: this browser's, else the last revision submitted, else an empty list (JSON). */
-async function startingDraft(game: string, seat: string, step: number): Promise<string> {
-  const kept = keptDraft(draftKey(game, seat, step));
-  if (kept !== null) return kept;
-  const h = await call<SeatHistory>("GET", `/api/games/${game}/seats/${seat}/history`);
-  const last = h.due.revisions.at(-1);
-  return last ? JSON.stringify(last.orders, null, 2) : emptyDraft(seat, step);
-}
-
-type Line = { order: string; text: string; ok: boolean; certainty?: string };
-
-function CheckLines(props: { lines: Line[] }) {
-  return (
-    <>
-      {props.lines.map((l, j) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the lines are made afresh from each check.
-        <p key={j} className="sx-line">
-          <span className="mark">{l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails"}</span> {l.text}
-        </p>
-      ))}
-    </>
-  );
-}
-
 function CraftPanel(props: {
   craft: Craft;
   mine: boolean;
   orders: readonly DraftOrder[];
-  lines: (i: number) => Line[];
+  lines: (i: number) => CheckLine[];
   options: Options | null;
   add: (o: DraftOrder) => void;
   remove: (i: number) => void;
   canWrite: boolean;
-  weapon: string;
-  setWeapon: (w: string) => void;
   step: number;
   close: () => void;
 }) {
@@ -79,7 +55,6 @@ function CraftPanel(props: {
   const known = c.design !== FACE_DOWN.design;
   const own = ordersOf(props.orders, c.id);
   const menus = options && mine ? menusForCraft(options.orders, c.id) : [];
-  const weapons = weaponsOf(c);
   return (
     <section aria-labelledby="sx-craft-h" className="sx-craft-panel">
       <h3 id="sx-craft-h" tabIndex={-1}>
@@ -110,18 +85,6 @@ function CraftPanel(props: {
           .filter((x) => x !== "")
           .join("; ")}
       </p>
-      {mine && canWrite && weapons.length > 1 && (
-        <p>
-          <label htmlFor="sx-weapon">Weapon when an enemy is clicked</label>{" "}
-          <select id="sx-weapon" value={props.weapon} onChange={(e) => props.setWeapon(e.target.value)}>
-            {weapons.map((w) => (
-              <option key={w} value={w}>
-                {w}
-              </option>
-            ))}
-          </select>
-        </p>
-      )}
       {mine && (
         <>
           <h4>Its orders in the draft</h4>
@@ -137,7 +100,7 @@ function CraftPanel(props: {
                       Remove #{at}
                     </button>
                   )}
-                  <CheckLines lines={props.lines(at)} />
+                  <CheckLines lines={props.lines(at)} className="sx-line" />
                 </li>
               ))}
             </ul>
@@ -146,7 +109,7 @@ function CraftPanel(props: {
       )}
       {canWrite &&
         menus.map((m, i) => (
-          <OrderForm
+          <MenuForm
             // biome-ignore lint/suspicious/noArrayIndexKey: the menus are made afresh for each craft and never reordered.
             key={`${props.step}-${c.id}-${m.type}-${i}`}
             menu={m}
@@ -154,107 +117,135 @@ function CraftPanel(props: {
             add={props.add}
             disabled={false}
             label={`${m.type} order for ${c.id}`}
+            prefix="sx"
+            typed={TYPED_MODULES}
           />
         ))}
     </section>
   );
 }
 
-function OtherOrders(props: { options: Options; add: (o: DraftOrder) => void }) {
-  const [type, setType] = useState(0);
-  const menus = props.options.orders;
-  const menu = menus[type];
+/** The orders offered for a craft pointed at, and the craft they are about ("blue-1 against red-4"). */
+interface OfferSet {
+  title: string;
+  list: Offer[];
+}
+
+/**
+ * The offers, each a button, with what the check says of the draft with that order in it (useTrialChecks.ts: the
+ * inches, the score each die needs, or why it fails) beside it, before one is chosen.
+ */
+function OffersPanel(props: {
+  game: string;
+  seat: string;
+  step: number;
+  orders: readonly DraftOrder[];
+  offers: OfferSet;
+  take: (o: Offer) => void;
+  close: () => void;
+}) {
+  const { seat, step, orders, offers } = props;
+  const trials = offers.list.map((o) => {
+    const next = putOrder(orders, o.order);
+    return { text: writeDraft(seat, step, next), at: next.indexOf(o.order) };
+  });
+  const checked = useTrialChecks(props.game, seat, step, trials);
   return (
-    <section aria-labelledby="sx-other-h" className="sx-other">
-      <h3 id="sx-other-h">Orders of the step</h3>
-      {menus.length === 0 ? (
-        <p>{props.options.note ?? "Nothing to order now."}</p>
-      ) : (
-        <>
-          <label htmlFor="sx-menu">Order</label>{" "}
-          <select id="sx-menu" value={type} onChange={(e) => setType(Number(e.target.value))}>
-            {menus.map((m, i) => (
-              <option key={`${m.type}-${String(i)}`} value={i}>
-                {m.type}: {m.summary.slice(0, 90)}
-              </option>
-            ))}
-          </select>
-          {menu && <OrderForm key={type} menu={menu} initial={{}} add={props.add} disabled={false} label="Add an order of the step" />}
-        </>
-      )}
+    <section aria-labelledby="sx-offers-h" className="sx-offers">
+      <h4 id="sx-offers-h" tabIndex={-1}>
+        Orders of {offers.title}
+      </h4>
+      <ul>
+        {offers.list.map((o, i) => {
+          const r = checked[i] ?? null;
+          const bad = r !== null && ("error" in r || r.lines.some((l) => !l.ok));
+          return (
+            <li key={orderText(o.order)} className={r === null ? "" : bad ? "fail" : "pass"}>
+              <button type="button" aria-describedby={`sx-offer-${i}`} onClick={() => props.take(o)}>
+                {o.text}
+              </button>{" "}
+              <span id={`sx-offer-${i}`} className="sx-offer-check">
+                {r === null
+                  ? "checking…"
+                  : "error" in r
+                    ? r.error
+                    : r.lines.map((l) => `${l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails"}: ${l.text}`).join("; ")}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" onClick={props.close}>
+        Close the offers
+      </button>
     </section>
   );
 }
 
 export default function SpaceWarSeatView(props: SeatViewProps) {
   const { game, seat, version, readOnly } = props;
-  const base = `/api/games/${game.id}`;
-  const { data, error } = useGet<{ view: SxView }>(`${base}/seats/${seat}/view`, version);
+  const { data, error } = useGet<{ view: SxView }>(`/api/games/${game.id}/seats/${seat}/view`, version);
   const view = data?.view ?? null;
-  const awaitedHere = game.started && !game.over && (game.seats.find((s) => s.id === seat)?.awaited ?? false);
-  const { data: options } = useGet<Options>(awaitedHere && !readOnly ? `${base}/seats/${seat}/options` : null, version);
-  const draft = useCheckedDraft(props, { start: startingDraft, fallback: () => emptyDraft(seat, game.step) });
-  const { text, write, reply, replyText, problem, checking, status, setStatus, busy, awaited, submit } = draft;
-  const read = useMemo(() => (text === null ? null : readDraft(text)), [text]);
+  const md = useMenuDraft(props, orderText);
+  const { options, orders, canWrite, lines, setOrders, remove } = md;
+  const { awaited, setStatus } = md.draft;
   const [chosen, setChosen] = useState<string | null>(null);
-  const [weapon, setWeapon] = useState("");
   const [note, setNote] = useState("");
-  const [asText, setAsText] = useState(false);
-  const canWrite = !readOnly && awaited && text !== null && read?.orders !== null;
+  const [offers, setOffers] = useState<OfferSet | null>(null);
   const state = view?.state ?? null;
   const battle = state?.campaign.battle ?? null;
   const step = state?.campaign.step ?? "design";
   const craft = battle?.craft ?? [];
   const chosenCraft = craft.find((c) => c.id === chosen) ?? null;
-  const orders = read?.orders ?? [];
-  const fresh = reply !== null && replyText === text;
-  const lines = (i: number): Line[] => (fresh ? linesFor(reply.check.lines, i) : []);
 
-  const setOrders = useCallback(
-    (list: DraftOrder[]) => {
-      write(writeDraft(seat, game.step, list));
-    },
-    [write, seat, game.step],
-  );
   const put = useCallback(
     (o: DraftOrder) => {
-      if (!read?.orders) return;
-      setOrders(putOrder(read.orders, o));
+      if (!md.read?.orders) return;
+      setOrders(putOrder(md.read.orders, o));
       setStatus(`In the draft: ${orderText(o)}.`);
     },
-    [read, setOrders, setStatus],
+    [md.read, setOrders, setStatus],
   );
-  const add = useCallback(
-    (o: DraftOrder) => {
-      if (!read?.orders) return;
-      setOrders([...read.orders, o]);
-      setStatus(`Added to the draft: ${orderText(o)}.`);
-    },
-    [read, setOrders, setStatus],
-  );
-  const remove = (i: number) => setOrders(orders.filter((_, j) => j !== i));
   // The chosen craft's panel takes the focus when chosen from the list, so a keyboard user lands on its card and orders.
   useEffect(() => {
     if (chosen) document.getElementById("sx-craft-h")?.focus({ preventScroll: true });
   }, [chosen]);
+  // Offers take the focus after that (a craft pointed at), so a keyboard user lands on them; a new step drops them.
+  useEffect(() => {
+    if (offers) document.getElementById("sx-offers-h")?.focus({ preventScroll: true });
+  }, [offers]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when a step has run: the offers were of the last one.
+  useEffect(() => setOffers(null), [version]);
 
   if (error) return <p role="alert">{error}</p>;
   if (!view || !state) return <p>Loading the table…</p>;
 
+  const pointing = canWrite && step === "battle" && options !== null;
   const choose = (c: Craft) => {
+    const ours = chosenCraft && chosenCraft.owner === seat ? chosenCraft : null;
     if (c.owner !== seat) {
-      // An enemy clicked with a craft of ours chosen, in our turn: a shot at it.
-      if (canWrite && step === "battle" && chosenCraft && chosenCraft.owner === seat) {
-        const o = shotOrder(chosenCraft, c, weapon);
-        if (o) put(o);
-        else setNote(`${chosenCraft.id} has no weapon that can fire now.`);
+      // An enemy clicked with a craft of ours chosen, in our turn: what the menus let that craft do against it.
+      if (pointing && ours) {
+        const list = offersAgainst(options.orders, ours, c);
+        setOffers(list.length > 0 ? { title: `${ours.id} against ${c.id}`, list } : null);
+        setNote(list.length > 0 ? "" : `The menus offer ${ours.id} no order against ${c.id} now.`);
         return;
       }
       setChosen((k) => (k === c.id ? null : c.id));
+      setOffers(null);
       return;
     }
-    setChosen((k) => (k === c.id ? null : c.id));
+    const choosing = c.id !== chosen;
+    setChosen(choosing ? c.id : null);
     setNote("");
+    // A vessel of ours chosen by a click: its fighters to launch, the fighter chosen before to retrieve into it.
+    const list = pointing && choosing && c.type === "vessel" ? offersOfVessel(options.orders, c, ours, craft) : [];
+    setOffers(list.length > 0 ? { title: c.id, list } : null);
+  };
+  const take = (o: Offer) => {
+    put(o.order);
+    setOffers(null);
+    setNote(`In the draft: ${orderText(o.order)}.`);
   };
   const point = (p: Point) => {
     if (!chosenCraft) {
@@ -310,6 +301,17 @@ export default function SpaceWarSeatView(props: SeatViewProps) {
             <BattleTable state={state} seat={seat} chosen={chosen} orders={orders} onCraft={choose} onPoint={canWrite ? point : null} />
           </div>
         )}
+        {offers && (
+          <OffersPanel
+            game={game.id}
+            seat={seat}
+            step={game.step}
+            orders={orders}
+            offers={offers}
+            take={take}
+            close={() => setOffers(null)}
+          />
+        )}
         <p role="status" className="sx-note">
           {note}
         </p>
@@ -335,20 +337,23 @@ export default function SpaceWarSeatView(props: SeatViewProps) {
           mine={chosenCraft.owner === seat}
           orders={orders}
           lines={lines}
-          options={options ?? null}
+          options={options}
           add={put}
           remove={remove}
           canWrite={canWrite}
-          weapon={weapon}
-          setWeapon={setWeapon}
           step={state.step}
           close={() => setChosen(null)}
         />
       )}
       {!readOnly && (
-        <section aria-labelledby="sx-draft-h" className="sx-draft-panel">
-          <h3 id="sx-draft-h">Orders for {game.label}</h3>
-          {!awaited && <p>{notAwaitedText(game)}</p>}
+        <DraftPanel
+          game={game}
+          md={md}
+          prefix="sx"
+          describe={orderText}
+          emptyHint="No orders yet: the rules' defaults stand."
+          typed={TYPED_MODULES}
+        >
           {canWrite && step === "design" && (
             <p>
               Design up to three craft (l.19, l.57): with the form below, in the{" "}
@@ -376,76 +381,12 @@ export default function SpaceWarSeatView(props: SeatViewProps) {
           )}
           {canWrite && step === "battle" && (
             <p className="hint">
-              Choose a craft, click a point to move it there, click an enemy face up to shoot at it; the other orders are in the craft's
-              panel and below.
+              Choose a craft, click a point to move it there; click an enemy face up for what your craft may do against it (shoot, tractor,
+              ram, nuke), or a vessel of yours to launch its fighters or retrieve the chosen one, each with what the check says of it; the
+              other orders are in the craft's panel and below.
             </p>
           )}
-          {canWrite && options && <OtherOrders options={options} add={add} />}
-          {read?.problem && <p className="error">{read.problem}</p>}
-          {read?.orders && (
-            <ol className="sx-draft" aria-label="The draft">
-              {read.orders.length === 0 && <li className="hint">No orders yet: the rules' defaults stand.</li>}
-              {read.orders.map((o, i) => {
-                const ls = lines(i);
-                const bad = ls.some((l) => !l.ok);
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: an order's place in the file is its label (#i).
-                  <li key={i} className={bad ? "fail" : ls.length > 0 ? "pass" : ""}>
-                    <span>
-                      #{i} {orderText(o)}
-                    </span>{" "}
-                    {canWrite && (
-                      <button type="button" onClick={() => remove(i)}>
-                        Remove #{i}
-                      </button>
-                    )}
-                    <CheckLines lines={ls} />
-                  </li>
-                );
-              })}
-            </ol>
-          )}
-          {fresh && (
-            <ul className="sx-general">
-              {reply.check.lines
-                .filter((l) => !/^#\d+/.test(l.order))
-                .map((l, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the lines are made afresh from each check.
-                  <li key={i} className={l.ok ? "pass" : "fail"}>
-                    <span className="mark">{l.ok ? "ok" : "fails"}</span> {l.order ? `${l.order}: ` : ""}
-                    {l.text}
-                  </li>
-                ))}
-            </ul>
-          )}
-          <p className="sr-only" aria-live="polite">
-            {problem ?? (fresh ? verdict(failing(reply)) : "")}
-          </p>
-          {problem && <p className="error">{problem}</p>}
-          {fresh && <p className={`verdict ${failing(reply) === 0 ? "ok" : "error"}`}>{verdict(failing(reply))}</p>}
-          {awaited && !fresh && !problem && <p className="hint">{checking ? "Checking…" : ""}</p>}
-          <button type="button" onClick={() => setAsText((t) => !t)} aria-expanded={asText}>
-            {asText ? "Hide the orders file" : "Show the orders file"}
-          </button>
-          {asText && (
-            <label className="sx-text">
-              Orders file (JSON), the same draft
-              <textarea
-                rows={12}
-                spellCheck={false}
-                value={text ?? ""}
-                disabled={readOnly || !awaited}
-                onChange={(e) => write(e.target.value)}
-              />
-            </label>
-          )}
-          <button type="button" onClick={() => void submit()} disabled={busy || !awaited || text === null}>
-            Submit orders
-          </button>
-          <p role="status" className="status">
-            {status}
-          </p>
-        </section>
+        </DraftPanel>
       )}
       <ReportText {...props} title="Report" />
     </div>

@@ -1,16 +1,22 @@
 /**
  * A Space War seat's orders for a step as a plain list (`{ seat, step, orders }` as JSON, the shell's draft): the file
- * handling is the Sathar War's (sathar-war/draft.ts, nothing of that ruleset in it); here are the forms' values made
- * orders for this ruleset's menus (presentation/legal-orders.ts), which have two kinds of field the Sathar War's do
- * not: a point on the table (deploy at, move to, launch at) and a design's modules, which repeat ("E E SB L").
+ * handling and the forms' values made orders are the shell's (shell/menu-draft.ts, with its point on the table: deploy
+ * at, move to, launch at); here is what this ruleset reads its own way: a design's modules, typed since they repeat
+ * ("E E SB L"), and its orders said in a few words.
  */
-import type { OptionField, OrderOption } from "../../../core/ruleset.js";
-import { type DraftOrder, emptyDraft, linesFor, readDraft, writeDraft } from "../sathar-war/draft.js";
+import type { OrderOption } from "../../../core/ruleset.js";
+import {
+  type DraftOrder,
+  type FieldValue,
+  missing as menuMissing,
+  orderFrom as menuOrderFrom,
+  type TypedChoices,
+} from "../../shell/menu-draft.js";
 
-export { type DraftOrder, emptyDraft, linesFor, readDraft, writeDraft };
+export { type DraftOrder, emptyDraft, linesFor, readDraft, writeDraft } from "../../shell/menu-draft.js";
 
 /** What a form holds for one field: a choice, a list, a number, text, a point; undefined: left out. */
-export type SxFieldValue = string | number | boolean | (string | number)[] | { x?: number; y?: number } | undefined;
+export type SxFieldValue = FieldValue;
 
 /**
  * A design's modules as typed: abbreviations apart ("E E SB L L/rear"), an arc after a slash (l.635: Lasers and
@@ -27,43 +33,16 @@ export function modulesFrom(text: string): (string | { module: string; arc: stri
     });
 }
 
-const isPoint = (v: SxFieldValue): v is { x?: number; y?: number } => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A design's modules in the forms: typed as the seed abbreviates them (l.909-938), an arc after a slash (l.635). */
+export const TYPED_MODULES: TypedChoices = { read: modulesFrom, hint: "repeat as needed, an arc after a slash: L/rear" };
 
 /** An order from a menu and the form's values: every field filled; "true"/"false" choices as booleans (ram's nuke). */
-export function orderFrom(menu: OrderOption, values: Readonly<Record<string, SxFieldValue>>): DraftOrder {
-  const order: DraftOrder = { type: menu.type };
-  for (const [name, field] of Object.entries(menu.fields)) {
-    const v = values[name];
-    if (v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) continue;
-    if (field.kind === "point") {
-      if (isPoint(v) && v.x !== undefined && v.y !== undefined) order[name] = { x: v.x, y: v.y };
-      continue;
-    }
-    if (field.kind === "choices" && name === "modules" && typeof v === "string") order[name] = modulesFrom(v);
-    else order[name] = field.kind === "choice" && (v === "true" || v === "false") ? v === "true" : v;
-  }
-  return order;
-}
+export const orderFrom = (menu: OrderOption, values: Readonly<Record<string, SxFieldValue>>): DraftOrder =>
+  menuOrderFrom(menu, values, TYPED_MODULES);
 
 /** Why the form's values cannot make an order yet, or null. A point half given is missing. */
-export function missing(menu: OrderOption, values: Readonly<Record<string, SxFieldValue>>): string | null {
-  for (const [name, field] of Object.entries(menu.fields) as [string, OptionField][]) {
-    const v = values[name];
-    if (field.kind === "point") {
-      const half = isPoint(v) && (v.x === undefined) !== (v.y === undefined);
-      if (half) return `give both x and y of ${name}`;
-      continue;
-    }
-    if (field.kind === "choices") {
-      const n = typeof v === "string" ? modulesFrom(v).length : Array.isArray(v) ? v.length : 0;
-      if (n < (field.min ?? 0)) return `choose at least ${field.min} of ${name}`;
-      if (field.max !== undefined && n > field.max) return `choose at most ${field.max} of ${name}`;
-    } else if (field.kind === "choice" && !field.optional && (v === undefined || v === "")) return `choose the ${name}`;
-    else if (field.kind === "number" && !field.optional && v === undefined) return `give the ${name}`;
-    else if (field.kind === "text" && !field.optional && (v === undefined || v === "")) return `give the ${name}`;
-  }
-  return null;
-}
+export const missing = (menu: OrderOption, values: Readonly<Record<string, SxFieldValue>>): string | null =>
+  menuMissing(menu, values, TYPED_MODULES);
 
 const valueText = (v: unknown): string => {
   if (Array.isArray(v)) return v.map(valueText).join(" ");
