@@ -10,7 +10,16 @@
  * vessel of the holding seat with an operating Shuttle Bay within 3" of it (ruling "Tractor holds").
  */
 import type { SeatId } from "../../../core/ids.js";
-import { battleOf, craftById, enemiesOf, type Given, onTable, othersThan, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import {
+  battleOf,
+  craftById,
+  enemiesOf,
+  type Given,
+  onTable,
+  othersThan,
+  type Sorted,
+  type StepContext,
+} from "../campaign-sequence/step.js";
 import type { Design } from "../designing-craft/design.js";
 import { type Craft, operating, type Point, type Whereabouts } from "../model.js";
 import type { LaunchOrder, PrisonerOrder, RetrieveOrder } from "../orders.js";
