@@ -9,12 +9,16 @@
  *   and the defaults) gathers into one stack: the task forces, NOVA (placed at the first chance, 000:275) and the
  *   non-attached ships (set up with Task Force Prenglar). Split, the Sathar's 1.3 ratio beats each part; together
  *   the fleet is as heavy as half the Sathar and more.
- * - Screening the fortresses: while it cannot win a battle, the fleet holds the fortress the Sathar threaten most of
- *   those it can reach first, and fights there with the fortress's guns beside it (falling back to a fortress that
- *   can be held).
- * - Concentrating where a battle can be won: once gathered, it goes for any Sathar stack at a planet within reach
- *   that it (with the stations and militia there) outweighs, stations first; its attacks force the retreat.
- * - Rearming and repair: a fleet that has spent expendables spends a day in supply (000:471); ships that lost much of
+ *   The main body (the largest part by hull) decides; the rest follow it.
+ * - Concentrating where a battle can be won: it goes for a Sathar stack it (with the stations and militia there)
+ *   outweighs by 1.3, timing its arrival for the day the stack arrives or while it is still attacking there (the
+ *   normal Sathar turn away from a system the UPF already holds; arriving on their day catches them, and the UPF
+ *   attacks the same day). Its attacks are what force the retreat.
+ * - Screening the fortresses: with no such battle, it waits for the rest of the fleet, then goes to the station
+ *   system the Sathar are bound for if it gets there first and can hold it, fortresses first; else it holds the
+ *   fortress it is at or falls back to the nearest. It fights away from the planet, so the stations are reached
+ *   only through the fleet.
+ * - Rearming and repair: a stack that has spent expendables spends a day in supply (000:471); ships that lost 40% of
  *   their hull go to the nearest construction centre clear of the Sathar and dock (000:512), and rejoin when whole.
  */
 import { daysFrom, nextHop } from "../deployment-map/paths.js";
@@ -32,7 +36,7 @@ const ATTACK_RATIO = 1.0;
 const HUNT_RATIO = 1.3;
 /** How far the fleet goes after a Sathar stack (days). */
 const CHASE_DAYS = 14;
-/** The fleet is gathered when this share of its hull is at (or bound for) one system. */
+/** The fleet is gathered when its main body holds this share of its hull. */
 const GATHERED = 0.7;
 /** Hull lost from which a ship leaves the fleet for a construction centre. */
 const REPAIR_DAMAGE = 0.4;
