@@ -3,8 +3,9 @@
  * and are deterministic (no dice: the same known state gives the same orders).
  *
  * - normal: `sathar-strategy.ts` (entry circles, concentration on stations and fortresses, risk jumps, the Void,
- *   sparing the ships the retreat condition counts) and `upf-strategy.ts` (screened fortresses, NOVA at once,
- *   concentration on the threatened station, rearming and repair); `strength.ts` weighs both.
+ *   sparing the ships the retreat condition counts) and `upf-strategy.ts` (one battle fleet with NOVA placed at once,
+ *   timed to meet a Sathar stack it outweighs, else screening the fortresses; rearming and repair); `strength.ts`
+ *   weighs both.
  * - passive: sends nothing (the rules' defaults: ships in transit keep going, nobody attacks).
  * - random: random orders from the seat's menus (`random.ts`).
  */
