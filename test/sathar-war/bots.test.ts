@@ -13,7 +13,7 @@ import { knownState } from "../../src/rules/sathar-war/presentation/known-state.
 import { type Campaign, playCampaign, row, TABLE_HEAD, tally } from "./bots-support.js";
 import { campaign, inSystem, put } from "./support.js";
 
-const CI_CAMPAIGNS = 5;
+const CI_CAMPAIGNS = 10;
 const BOT_VS_BOT = 2;
 const seeds = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const LONG = 600_000;
