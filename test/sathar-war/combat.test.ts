@@ -499,6 +499,24 @@ describe("attack menus and checks", () => {
 });
 
 describe("applyBattle on its own", () => {
+  it('fires burn out with the battle (RULINGS "Fires burn out with the battle"): the DCR a disastrous fire halved stays, the fire does not', () => {
+    const s = campaign({ "S-DD01": ["araks", "hentz"], "M-HEN-FF1": ["araks", "hentz"] });
+    const fire = { hull: 12, "electrical-fire": 2, "disastrous-fire": 1, DCR: 10, LB: 1 };
+    const r = fightAttacks(
+      s,
+      "sathar",
+      { sathar: [attack("araks")] },
+      scripted(
+        { "M-HEN-FF1": { damage: fire, stationOnly: ["electrical-fire", "LB"] } },
+        { "st-hentz": { damage: { hull: 30, "disastrous-fire": 3, DCR: 40 } } },
+      ),
+      rng(),
+    );
+    expect(r.state.ships["M-HEN-FF1"]?.damage).toEqual({ hull: 12, DCR: 10, LB: 1 });
+    expect(r.state.ships["M-HEN-FF1"]?.stationOnly).toEqual(["LB"]);
+    expect(r.state.stations["st-hentz"]?.damage).toEqual({ hull: 30, DCR: 40 });
+  });
+
   it("ignores outcomes for ships that were not in the battle", () => {
     const s = campaign({ "S-DD01": ["araks", "hentz"] });
     const input = declareAttacks(s, "sathar", { sathar: [attack("araks")] }).battles[0]!;

@@ -26,7 +26,7 @@
 import type { Rng } from "../../../core/rng.js";
 import type { BattleInput, BattleResult, BattleShip, ShipOutcome } from "../battles/battle.js";
 import { type SwEvent, swEvent } from "../events.js";
-import type { BattleRecord, Location, SatharWarState } from "../model.js";
+import type { BattleRecord, Damage, Location, SatharWarState } from "../model.js";
 import { escapeLocation } from "./breaking-off-combat.js";
 import { attackStep, stanceOf } from "./declaring-combat.js";
 import { RULES_WORDING } from "./which-rules-to-use.js";
@@ -54,6 +54,21 @@ export function copyForBattles(state: SatharWarState): SatharWarState {
     today: structuredClone(state.today),
     battles: [...state.battles],
   };
+}
+
+/** The Advanced Damage Table's fires (D.11): "+20 on its later damage rolls" while they burn. */
+const FIRES: readonly string[] = ["electrical-fire", "disastrous-fire"];
+
+/**
+ * Damage as it leaves the battle: every fire is out (RULINGS "Fires burn out with the battle"). A fire is a state of
+ * the tactical battle (Knight Hawks turns of minutes); the strategic day is long enough to put it out or let it burn
+ * out. Carried on, fires would add +20 a fire to every later battle's damage rolls, until a station (which has no
+ * damage control after a battle) took nothing but fires and never fell. A disastrous fire's halved DCR stays ("DCR").
+ */
+function firesOut(damage: Damage): Damage {
+  const out: Damage = {};
+  for (const [k, v] of Object.entries(damage)) if (!FIRES.includes(k) && v !== undefined) out[k] = v;
+  return out;
 }
 
 /**
@@ -99,16 +114,17 @@ export function writeBattle(next: SatharWarState, input: BattleInput, result: Ba
     const ship = next.ships[bs.id]!;
     const out = result.ships[bs.id];
     if (out) {
-      ship.damage = { ...out.damage };
+      ship.damage = firesOut(out.damage);
       ship.spent = { ...out.spent };
-      if (out.stationOnly && out.stationOnly.length > 0) ship.stationOnly = [...new Set([...(ship.stationOnly ?? []), ...out.stationOnly])];
+      const only = (out.stationOnly ?? []).filter((k) => !FIRES.includes(k));
+      if (only.length > 0) ship.stationOnly = [...new Set([...(ship.stationOnly ?? []), ...only])];
     }
   }
   for (const st of input.stations) {
     const station = next.stations[st.id];
     const out = result.stations[st.id];
     if (!station || !out) continue;
-    station.damage = { ...out.damage };
+    station.damage = firesOut(out.damage);
     station.spent = { ...out.spent };
     if (out.destroyed && station.destroyedDay === undefined) {
       station.destroyedDay = day;
