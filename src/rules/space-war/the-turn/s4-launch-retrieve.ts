@@ -39,6 +39,14 @@ export function launchAndRetrieve(ctx: StepContext, seat: SeatId, orders: Sorted
 
 type Fail = (code: string, message: string) => false;
 
+/** How an order of this step is refused: the problem is the seat's, named by the order's place, and it does nothing. */
+function failing(ctx: StepContext, seat: SeatId, given: Given): Fail {
+  return (code, message) => {
+    ctx.fail(seat, given.at, code, message);
+    return false;
+  };
+}
+
 /** A vessel of the seat, on the table, with an operating Shuttle Bay: or a problem. */
 interface Bay {
   v: Craft;
@@ -60,10 +68,7 @@ function bayVessel(ctx: StepContext, seat: SeatId, id: string, fail: Fail): Bay 
 function launch(ctx: StepContext, seat: SeatId, given: Given<LaunchOrder>, moved: Set<string>): boolean {
   const b = battleOf(ctx.state);
   const id = given.order.craft;
-  const fail: Fail = (code, message) => {
-    ctx.fail(seat, given.at, code, message);
-    return false;
-  };
+  const fail = failing(ctx, seat, given);
   const f = craftById(b, id);
   if (!f) return fail("unknown-craft", `there is no craft ${id}`);
   if (f.owner !== seat) return fail("not-your-craft", `${id} is ${f.owner}'s, not yours`);
@@ -100,10 +105,7 @@ function launch(ctx: StepContext, seat: SeatId, given: Given<LaunchOrder>, moved
 function retrieve(ctx: StepContext, seat: SeatId, given: Given<RetrieveOrder>, moved: Set<string>): boolean {
   const b = battleOf(ctx.state);
   const { craft: id, into } = given.order;
-  const fail: Fail = (code, message) => {
-    ctx.fail(seat, given.at, code, message);
-    return false;
-  };
+  const fail = failing(ctx, seat, given);
   const f = craftById(b, id);
   if (!f) return fail("unknown-craft", `there is no craft ${id}`);
   if (f.owner !== seat) return fail("not-your-craft", `${id} is ${f.owner}'s: an enemy fighter is taken prisoner, not retrieved (l.446)`);
@@ -137,10 +139,7 @@ function retrieve(ctx: StepContext, seat: SeatId, given: Given<RetrieveOrder>, m
 function takePrisoner(ctx: StepContext, seat: SeatId, given: Given<PrisonerOrder>): boolean {
   const b = battleOf(ctx.state);
   const { craft: id, into } = given.order;
-  const fail: Fail = (code, message) => {
-    ctx.fail(seat, given.at, code, message);
-    return false;
-  };
+  const fail = failing(ctx, seat, given);
   const f = craftById(b, id);
   if (!f) return fail("unknown-craft", `there is no craft ${id}`);
   if (f.owner === seat) return fail("own-craft", `${id} is your own: retrieve it instead (l.450)`);
