@@ -25,6 +25,28 @@ export function verdict(failed: number): string {
   return failed === 0 ? "Every order is expected to succeed." : `${failed} order${failed === 1 ? "" : "s"} will fail or be skipped.`;
 }
 
+/** A line of the check: whether it passes, its mark ("ok", "odds", "fails", "skipped") and its text. */
+export interface CheckItem {
+  ok: boolean;
+  mark: string;
+  text: string;
+}
+
+/** Lines of the check, each marked as passing or failing. */
+export function CheckList(props: { items: readonly CheckItem[] }) {
+  return (
+    <ul className="check">
+      {props.items.map((x, i) => (
+        // The list is made afresh from each check and never reordered: its place is its identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+        <li key={i} className={x.ok ? "pass" : "fail"}>
+          <span className="mark">{x.mark}</span> {x.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The check as lines: skipped orders, orders that fail, then what each order will do. */
 function CheckResult(props: { reply: CheckReply }) {
   const { check, skipped } = props.reply;
@@ -43,15 +65,7 @@ function CheckResult(props: { reply: CheckReply }) {
   return (
     <>
       <p className={`verdict ${failed === 0 ? "ok" : "error"}`}>{verdict(failed)}</p>
-      <ul className="check">
-        {items.map((x, i) => (
-          // The list is made afresh from each check and never reordered: its place is its identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-          <li key={i} className={x.ok ? "pass" : "fail"}>
-            <span className="mark">{x.mark}</span> {x.text}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={items} />
     </>
   );
 }

@@ -651,6 +651,21 @@ function Report({ report }: { report: LocationReport | null }) {
   );
 }
 
+/** The least and greatest grid coordinates of the sectors (infinite, and crossed, for none). */
+function gridBounds(sectors: readonly { x: number; y: number }[]): { x0: number; x1: number; y0: number; y1: number } {
+  let x0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const s of sectors) {
+    x0 = Math.min(x0, s.x);
+    x1 = Math.max(x1, s.x);
+    y0 = Math.min(y0, s.y);
+    y1 = Math.max(y1, s.y);
+  }
+  return { x0, x1, y0, y1 };
+}
+
 /**
  * The whole galaxy at a glance, whatever the big map shows: a point a sector in its owner's colour, yours ringed.
  * A canvas, drawn once per view: thousands of points cost a few milliseconds and no elements. It is the map's
@@ -660,16 +675,7 @@ function Overview({ view, seat }: { view: EmpireView; seat: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const W = 240;
   const { H, owned } = useMemo(() => {
-    let x0 = Number.POSITIVE_INFINITY;
-    let x1 = Number.NEGATIVE_INFINITY;
-    let y0 = Number.POSITIVE_INFINITY;
-    let y1 = Number.NEGATIVE_INFINITY;
-    for (const s of view.sectors) {
-      x0 = Math.min(x0, s.x);
-      x1 = Math.max(x1, s.x);
-      y0 = Math.min(y0, s.y);
-      y1 = Math.max(y1, s.y);
-    }
+    const { x0, x1, y0, y1 } = gridBounds(view.sectors);
     const aspect = x1 > x0 ? (y1 - y0 + 1) / (x1 - x0 + 1) : 1;
     return { H: Math.max(60, Math.min(360, Math.round(W * aspect))), owned: view.sectors.filter((s) => s.owner === view.empire).length };
   }, [view]);
@@ -677,16 +683,7 @@ function Overview({ view, seat }: { view: EmpireView; seat: string }) {
     const ctx = canvas.current?.getContext("2d");
     if (!ctx) return;
     const colour = new Map<string, string>([[view.me.id, view.me.colour], ...view.empires.map((e) => [e.id, e.colour] as const)]);
-    let x0 = Number.POSITIVE_INFINITY;
-    let x1 = Number.NEGATIVE_INFINITY;
-    let y0 = Number.POSITIVE_INFINITY;
-    let y1 = Number.NEGATIVE_INFINITY;
-    for (const s of view.sectors) {
-      x0 = Math.min(x0, s.x);
-      x1 = Math.max(x1, s.x);
-      y0 = Math.min(y0, s.y);
-      y1 = Math.max(y1, s.y);
-    }
+    const { x0, x1, y0, y1 } = gridBounds(view.sectors);
     const k = Math.min((W - 12) / Math.max(1, x1 - x0), (H - 12) / Math.max(1, y1 - y0));
     const r = Math.max(1.2, Math.min(5, k * 0.35 * Math.sqrt(((x1 - x0) * (y1 - y0)) / Math.max(1, view.sectors.length))));
     ctx.clearRect(0, 0, W, H);
