@@ -10,7 +10,17 @@
  * vessel of the holding seat with an operating Shuttle Bay within 3" of it (ruling "Tractor holds").
  */
 import type { SeatId } from "../../../core/ids.js";
-import { battleOf, craftById, type Given, onTable, othersThan, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import {
+  battleOf,
+  craftById,
+  type Fail,
+  failing,
+  type Given,
+  onTable,
+  othersThan,
+  type Sorted,
+  type StepContext,
+} from "../campaign-sequence/step.js";
 import type { Design } from "../designing-craft/design.js";
 import { type Craft, operating, type Point, type Whereabouts } from "../model.js";
 import type { LaunchOrder, PrisonerOrder, RetrieveOrder } from "../orders.js";
@@ -35,16 +45,6 @@ export function launchAndRetrieve(ctx: StepContext, seat: SeatId, orders: Sorted
   for (const given of orders.launch) launch(ctx, seat, given, moved);
   for (const given of orders.retrieve) retrieve(ctx, seat, given, moved);
   for (const given of orders.prisoner) takePrisoner(ctx, seat, given);
-}
-
-type Fail = (code: string, message: string) => false;
-
-/** How an order of this step is refused: the problem is the seat's, named by the order's place, and it does nothing. */
-function failing(ctx: StepContext, seat: SeatId, given: Given): Fail {
-  return (code, message) => {
-    ctx.fail(seat, given.at, code, message);
-    return false;
-  };
 }
 
 /** A vessel of the seat, on the table, with an operating Shuttle Bay: or a problem. */
