@@ -511,19 +511,25 @@ export interface MapPicture {
 /** Colours the painters share: chapter 3's blue base for your starships, red for foreign ones, and the rest. */
 export const MAP_COLOURS = { OWN, FOREIGN, GOLD, BARRIER, LANE, REVENUE, DAMAGE, INDEPENDENT_FILL } as const;
 
+/** The least and greatest grid coordinates of the sectors (infinite, and crossed, for none). */
+export function gridBounds(sectors: readonly { x: number; y: number }[]): { x0: number; x1: number; y0: number; y1: number } {
+  let x0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const s of sectors) {
+    x0 = Math.min(x0, s.x);
+    x1 = Math.max(x1, s.x);
+    y0 = Math.min(y0, s.y);
+    y1 = Math.max(y1, s.y);
+  }
+  return { x0, x1, y0, y1 };
+}
+
 function layout(model: MapModel, opts: MapPictureOptions): MapPicture {
   const sectors = model.sectors;
   const index = new Map(sectors.map((s, i) => [s.id, i]));
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const s of sectors) {
-    minX = Math.min(minX, s.x);
-    minY = Math.min(minY, s.y);
-    maxX = Math.max(maxX, s.x);
-    maxY = Math.max(maxY, s.y);
-  }
+  const { x0: minX, x1: maxX, y0: minY, y1: maxY } = gridBounds(sectors);
   // Typical distance between neighbours: the median border length.
   const lengths = model.borders
     .map((b) => {

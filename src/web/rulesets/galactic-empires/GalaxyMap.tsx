@@ -24,7 +24,7 @@
  */
 import { type FormEvent, type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { INDEPENDENT } from "../../../rules/galactic-empires/model.js";
-import { mapPicture, type PictureSector } from "../../../rules/galactic-empires/presentation/map-picture.js";
+import { gridBounds, mapPicture, type PictureSector } from "../../../rules/galactic-empires/presentation/map-picture.js";
 import type { EmpireView } from "../../../rules/galactic-empires/view.js";
 import { type LocationReport, locationReport } from "./location.js";
 import { type Direction, type Fit, fitMap, nextSector, sectorAt, sectorIndex, toPicture, toScreen, type Viewport } from "./map-geometry.js";
@@ -649,21 +649,6 @@ function Report({ report }: { report: LocationReport | null }) {
       {report.battles.length > 0 && list("Battles last turn", report.battles, "")}
     </section>
   );
-}
-
-/** The least and greatest grid coordinates of the sectors (infinite, and crossed, for none). */
-function gridBounds(sectors: readonly { x: number; y: number }[]): { x0: number; x1: number; y0: number; y1: number } {
-  let x0 = Number.POSITIVE_INFINITY;
-  let x1 = Number.NEGATIVE_INFINITY;
-  let y0 = Number.POSITIVE_INFINITY;
-  let y1 = Number.NEGATIVE_INFINITY;
-  for (const s of sectors) {
-    x0 = Math.min(x0, s.x);
-    x1 = Math.max(x1, s.x);
-    y0 = Math.min(y0, s.y);
-    y1 = Math.max(y1, s.y);
-  }
-  return { x0, x1, y0, y1 };
 }
 
 /**
