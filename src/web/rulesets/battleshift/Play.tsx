@@ -13,7 +13,7 @@ import type { Point } from "../../../rules/battleshift/geometry.js";
 import { capsOf } from "../../../rules/battleshift/model.js";
 import type { BattleView } from "../../../rules/battleshift/presentation/view.js";
 import { call, type SeatHistory } from "../../shell/api.js";
-import { CheckList } from "../../shell/OrdersEditor.js";
+import { CheckList, OrdersText } from "../../shell/OrdersEditor.js";
 import { draftKey, keptDraft, useCheckedDraft } from "../../shell/useCheckedDraft.js";
 import { useGet } from "../../shell/useGet.js";
 import type { SeatViewProps } from "../../shell/views.js";
@@ -501,15 +501,7 @@ export function BattleshiftPlay(props: SeatViewProps) {
           {asText ? (
             <>
               <label htmlFor={`${id}-text`}>Orders file (YAML or JSON), the same draft</label>
-              <textarea
-                id={`${id}-text`}
-                className="orders-text"
-                spellCheck={false}
-                rows={14}
-                value={text ?? ""}
-                disabled={text === null}
-                onChange={(e) => write(e.target.value)}
-              />
+              <OrdersText id={`${id}-text`} rows={14} text={text} write={write} />
             </>
           ) : (
             <>

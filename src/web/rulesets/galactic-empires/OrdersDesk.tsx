@@ -5,7 +5,7 @@
  * as it reports; Save draft and Submit. Every tab edits one draft (OrdersDraft.tsx).
  */
 import { type KeyboardEvent, useId, useState } from "react";
-import { CheckList, failing, verdict } from "../../shell/OrdersEditor.js";
+import { CheckList, failing, OrdersText, verdict } from "../../shell/OrdersEditor.js";
 import { HqPlans } from "./HqPlans.js";
 import { BuildingOrders, HeadquartersOrders, UnitOrders } from "./OrderForms.js";
 import { useDraft } from "./OrdersDraft.js";
@@ -179,15 +179,12 @@ export function OrdersDesk(props: { nav?: DeskNav }) {
               The same orders as the forms write: a change here shows in HQ Plans, and a change there rewrites this text (without its
               comments). Checked as you type.
             </p>
-            <textarea
+            <OrdersText
               id={`${id}-text`}
-              className="orders-text"
-              spellCheck={false}
               rows={18}
-              value={draft.text ?? ""}
-              disabled={draft.text === null}
-              aria-describedby={`${id}-hint ${id}-check`}
-              onChange={(e) => draft.setText(e.target.value)}
+              text={draft.text}
+              write={(t) => draft.setText(t)}
+              describedBy={`${id}-hint ${id}-check`}
             />
           </div>
           <div className="buttons submit-row">
