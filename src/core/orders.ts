@@ -316,5 +316,5 @@ export function rulesetOrdersFile<O extends ZodType, S extends string, T extends
     schema: d.order as ZodType<z.output<O>>,
     maxOrders: d.maxOrders,
   };
-  return { ordersSchema, ...orderFileParsers(spec, (file): File => file as unknown as File) };
+  return { ordersSchema, ...orderFileParsers(spec, (file: object): File => file as File) };
 }
