@@ -1,5 +1,5 @@
 import { type ZodType, z } from "zod";
-import { idProblem } from "./ids.js";
+import { idProblem, idSchema } from "./ids.js";
 import type { Problem } from "./result.js";
 import type { ParsedOrders } from "./ruleset.js";
 import { showPlain } from "./text.js";
@@ -216,6 +216,15 @@ export function orderListSchema<T extends ZodType>(order: T, max: number, what: 
   return z.array(order).max(max).default([]).describe(`${what}; a malformed one is skipped with a problem, the rest stand`);
 }
 
+/**
+ * A ruleset's `said`: an order type's schema described by its summary in `summaries` (the published JSON Schema
+ * carries it), or by its type where it has none.
+ */
+export function describedBy(summaries: Readonly<Record<string, string>>) {
+  return <T extends z.ZodObject<{ type: z.ZodLiteral<string> }>>(o: T): T =>
+    o.describe(summaries[o.shape.type.value] ?? o.shape.type.value);
+}
+
 /** The step field of an orders file ("step", "turn"): `what` names it in its description. */
 export const stepFieldSchema = (what: string) =>
   z.number().int().positive().optional().describe(`the ${what} they were written for; orders for another ${what} are refused whole`);
@@ -262,4 +271,50 @@ export function orderFileParsers<O, F extends ParsedFile<O>>(
       return { orders: withSkipped(file, skipped), problems, refused, positions };
     },
   };
+}
+
+/** How a ruleset writes its orders file: what `rulesetOrdersFile` makes the file's schema and its parsers from. */
+export interface OrdersFileDeclaration<O extends ZodType, S extends string, T extends string> {
+  /** The seat field ("seat", "side", "empire"): its schema description, and the message when it is not a seat id. */
+  seat: { field: S; description: string; message: string; allowEmpty: boolean };
+  /** The step field ("step", "turn"). */
+  step: T;
+  /** An example shown when the file is not an object. */
+  example: string;
+  types: readonly string[];
+  /** One order: the ruleset's union of order schemas. */
+  order: O;
+  /** Most orders one file may hold. */
+  maxOrders: number;
+  /** What the orders are, for the description of the `orders` field ("the step's orders"). */
+  orders: string;
+}
+
+/** The fields of a ruleset's orders file: its seat, its step and its orders. */
+type OrdersFileShape<O extends ZodType, S extends string, T extends string> = Record<S, z.ZodOptional<typeof idSchema>> &
+  Record<T, ReturnType<typeof stepFieldSchema>> & { orders: ReturnType<typeof orderListSchema<O>> };
+
+/**
+ * A ruleset's orders file, from one declaration: `ordersSchema`, the file as the schema states it (its seat and
+ * step fields, its orders; strict, as `parseOrders` refuses any other field), and its two parsers
+ * (`orderFileParsers`).
+ */
+export function rulesetOrdersFile<O extends ZodType, S extends string, T extends string>(d: OrdersFileDeclaration<O, S, T>) {
+  const shape = {
+    [d.seat.field]: idSchema.optional().describe(d.seat.description),
+    [d.step]: stepFieldSchema(d.step),
+    orders: orderListSchema(d.order, d.maxOrders, d.orders),
+  } as OrdersFileShape<O, S, T>;
+  const ordersSchema = z.object(shape).strict();
+  /** What the parsers give: the file as the schema types it (with the order type known to be `O`'s). */
+  type File = WithSkipped<z.infer<typeof ordersSchema> & { orders: z.output<O>[] }>;
+  const spec: OrdersFileSpec<z.output<O>> = {
+    seat: { field: d.seat.field, message: d.seat.message, allowEmpty: d.seat.allowEmpty },
+    step: { field: d.step },
+    example: d.example,
+    types: d.types,
+    schema: d.order as ZodType<z.output<O>>,
+    maxOrders: d.maxOrders,
+  };
+  return { ordersSchema, ...orderFileParsers(spec, (file: object): File => file as File) };
 }

@@ -149,6 +149,12 @@ export async function loadHosted(ctx: ServerContext, id: string): Promise<{ host
   return { hosted, record, ruleset };
 }
 
+/** The hosted game's summary as it stands now (`summaryOf`), as `auth` may see it. */
+export async function summaryNow(ctx: ServerContext, id: string, auth: Auth | null): Promise<z.infer<typeof GameSummary>> {
+  const { hosted, record, ruleset } = await loadHosted(ctx, id);
+  return summaryOf(ctx, hosted, record, ruleset, auth);
+}
+
 /** 401 for anonymous callers, 403 for others, unless `a` may read `seat`. */
 export function requireSeatSight(a: Access, auth: Auth | null, seat: string, noun: string): void {
   if (a.all || a.seats.includes(seat)) return;
@@ -489,8 +495,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       reply: GameSummary,
     },
     async ({ params, auth }) => {
-      const { hosted, record, ruleset } = await loadHosted(ctx, params.id);
-      return summaryOf(ctx, hosted, record, ruleset, auth);
+      return summaryNow(ctx, params.id, auth);
     },
   );
 
@@ -512,8 +517,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const { record, ruleset } = await loadHosted(ctx, params.id);
       requireSeat(ruleset, record, params.seat);
       await ctx.site.setSeat(params.id, params.seat, "open", { kind: "account", accountId: me.id });
-      const again = await loadHosted(ctx, params.id);
-      return summaryOf(ctx, again.hosted, again.record, again.ruleset, auth);
+      return summaryNow(ctx, params.id, auth);
     },
   );
 
@@ -537,8 +541,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       if (h?.kind !== "account" || h.accountId !== me.id)
         throw new ApiError(403, "not-your-seat", `${ruleset.seatNoun} "${params.seat}" is not yours to leave`);
       await ctx.site.setSeat(params.id, params.seat, "account", { kind: "open" });
-      const again = await loadHosted(ctx, params.id);
-      return summaryOf(ctx, again.hosted, again.record, again.ruleset, auth);
+      return summaryNow(ctx, params.id, auth);
     },
   );
 
@@ -569,8 +572,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
         );
       else to = { kind: "bot", level: body.holder.bot };
       await ctx.site.setSeat(params.id, params.seat, "any", to);
-      const again = await loadHosted(ctx, params.id);
-      return summaryOf(ctx, again.hosted, again.record, again.ruleset, auth);
+      return summaryNow(ctx, params.id, auth);
     },
   );
 
@@ -624,8 +626,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
     async ({ params, auth }) => {
       const me = requireAuth(auth).account;
       const inv = await ctx.site.acceptInvite(sha256(params.token), me.id, at());
-      const { hosted, record, ruleset } = await loadHosted(ctx, inv.gameId);
-      return summaryOf(ctx, hosted, record, ruleset, auth);
+      return summaryNow(ctx, inv.gameId, auth);
     },
   );
 
@@ -648,8 +649,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const a = await ctx.site.accountByName(body.name);
       if (!a) throw new ApiError(404, "no-account", `no account "${body.name.slice(0, 64)}"`);
       await ctx.site.addGameMaster(params.id, a.id);
-      const again = await loadHosted(ctx, params.id);
-      return summaryOf(ctx, again.hosted, again.record, again.ruleset, auth);
+      return summaryNow(ctx, params.id, auth);
     },
   );
 
@@ -671,8 +671,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const settings = settingsOf((await ctx.site.schedule(params.id))?.deadlines);
       const now = ctx.now().getTime();
       await ctx.site.startGame(params.id, at(), record.outcome ? null : gameClock(record.step, openStep(settings, now)));
-      const again = await loadHosted(ctx, params.id);
-      return summaryOf(ctx, again.hosted, again.record, again.ruleset, auth);
+      return summaryNow(ctx, params.id, auth);
     },
   );
 

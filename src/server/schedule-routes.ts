@@ -9,7 +9,7 @@ import { z } from "zod";
 import { deadlineSettingsSchema, extend, pause, resume, type StepClock } from "../host/deadlines.js";
 import { gameClock, settingsOf, stepClock } from "./deadlines.js";
 import { ApiError } from "./errors.js";
-import { accessOf, GameSummary, Id, loadHosted, requireGameMaster, requireSeat, summaryOf } from "./games.js";
+import { accessOf, GameSummary, Id, loadHosted, requireGameMaster, requireSeat, summaryNow } from "./games.js";
 import { requireAuth, route, type ServerContext } from "./http.js";
 
 const GameParams = z.object({ id: Id });
@@ -25,7 +25,7 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
     what: string,
     change: (c: StepClock, now: number) => StepClock,
   ) {
-    const { hosted, record, ruleset } = await loadHosted(ctx, id);
+    const { hosted, record } = await loadHosted(ctx, id);
     requireGameMaster(accessOf(hosted, record, auth), what);
     if (hosted.startedAt === null) throw new ApiError(409, "not-started", "the game has not started: its clock starts with it");
     if (record.outcome) throw new ApiError(409, "game-over", "the game is over: it has no deadline");
@@ -35,8 +35,7 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
     const next = change(stepClock(clock), ctx.now().getTime());
     if (!(await ctx.site.setClock(id, clock.step, gameClock(clock.step, next))))
       throw new ApiError(409, "stale-step", "the step has just run: read the game again and retry");
-    const again = await loadHosted(ctx, id);
-    return summaryOf(ctx, again.hosted, again.record, ruleset, auth);
+    return summaryNow(ctx, id, auth);
   }
 
   route(
@@ -102,15 +101,14 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
       reply: GameSummary,
     },
     async ({ params, body, auth }) => {
-      const { hosted, record, ruleset } = await loadHosted(ctx, params.id);
+      const { hosted, record } = await loadHosted(ctx, params.id);
       requireGameMaster(accessOf(hosted, record, auth), "set its reminders");
       // The other settings stay as kept. A new time that has passed already is reminded at the next look, unless the
       // seat was reminded after it.
       const settings = settingsOf((await ctx.site.schedule(params.id))?.deadlines);
       const hoursBefore = [...new Set(body.hoursBefore)].sort((a, b) => b - a);
       await ctx.site.setDeadlines(params.id, { ...settings, remindHoursBefore: hoursBefore });
-      const again = await loadHosted(ctx, params.id);
-      return summaryOf(ctx, again.hosted, again.record, ruleset, auth);
+      return summaryNow(ctx, params.id, auth);
     },
   );
 
@@ -134,8 +132,7 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
       const to = await ctx.site.accountByName(body.to);
       if (!to) throw new ApiError(404, "no-account", `no account "${body.to}"`);
       await ctx.site.handSeat(params.id, params.seat, { kind: "account", accountId: to.id });
-      const again = await loadHosted(ctx, params.id);
-      return summaryOf(ctx, again.hosted, again.record, ruleset, auth);
+      return summaryNow(ctx, params.id, auth);
     },
   );
 
@@ -172,8 +169,7 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: ServerContext)
         params.seat,
         [...new Set(body.steps)].sort((a, b) => a - b),
       );
-      const again = await loadHosted(ctx, params.id);
-      return summaryOf(ctx, again.hosted, again.record, ruleset, auth);
+      return summaryNow(ctx, params.id, auth);
     },
   );
 }

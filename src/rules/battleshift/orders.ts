@@ -17,8 +17,8 @@
  * becomes a Problem with the measured figure, never an exception.
  */
 import { z } from "zod";
-import { idSchema, refSchema } from "../../core/ids.js";
-import { orderFileParsers, orderListSchema, stepFieldSchema, type WithSkipped } from "../../core/orders.js";
+import { refSchema } from "../../core/ids.js";
+import { describedBy, rulesetOrdersFile, type WithSkipped } from "../../core/orders.js";
 import { LIMITS } from "./limits.js";
 
 /**
@@ -211,9 +211,7 @@ export const ORDER_SUMMARIES: Readonly<Record<string, string>> = {
 };
 
 /** An order type described by its summary (the published JSON Schema carries it). */
-function said<T extends z.ZodObject<{ type: z.ZodLiteral<string> }>>(o: T): T {
-  return o.describe(ORDER_SUMMARIES[o.shape.type.value] ?? o.shape.type.value);
-}
+const said = describedBy(ORDER_SUMMARIES);
 
 export const orderSchema = z.discriminatedUnion("type", [
   said(sequence),
@@ -238,20 +236,6 @@ export const orderSchema = z.discriminatedUnion("type", [
   said(assaultMove),
 ]);
 
-/** An orders file. Its own fields are checked by `parseOrders`, which refuses any other field: the schema says so (strict). */
-export const ordersSchema = z
-  .object({
-    side: idSchema.optional().describe('the side these orders are for, such as "blue"; a file for another side is refused'),
-    /** The step these orders were written for (refused whole if it is another). */
-    step: stepFieldSchema("step"),
-    orders: orderListSchema(
-      orderSchema,
-      LIMITS.orders,
-      "the step's orders: the order sheet's (sequence, shift, place, initiative) or one activation's",
-    ),
-  })
-  .strict();
-
 export type Order = z.infer<typeof orderSchema>;
 export type OrderType = Order["type"];
 export type Orders = WithSkipped<z.infer<typeof ordersSchema>>;
@@ -273,18 +257,24 @@ export function describeOrder(o: Order, index: number): string {
   return bits.join(" ");
 }
 
-const FILE_SPEC = {
-  seat: { field: "side", message: 'side must be a seat id such as "blue"', allowEmpty: false },
-  step: { field: "step" },
+/**
+ * An orders file (`ordersSchema`; its own fields are checked by `parseOrders`, which refuses any other field: the
+ * schema says so, strict), and its parsers: raw orders parsed order by order (a malformed order becomes a problem
+ * and is skipped, the rest stand), and orders given to the check or a step again, with the positions problems name
+ * them by: core/orders.ts `rulesetOrdersFile`, as every ruleset's. The step field is the step these orders were
+ * written for (refused whole if it is another).
+ */
+export const { ordersSchema, parseOrders, parseGivenOrders } = rulesetOrdersFile({
+  seat: {
+    field: "side",
+    description: 'the side these orders are for, such as "blue"; a file for another side is refused',
+    message: 'side must be a seat id such as "blue"',
+    allowEmpty: false,
+  },
+  step: "step",
   example: '{ "side": "blue", "orders": [ ... ] }',
   types: ORDER_TYPES,
-  schema: orderSchema,
+  order: orderSchema,
   maxOrders: LIMITS.orders,
-};
-
-/**
- * Parse raw orders order by order (a malformed order becomes a problem and is skipped, the rest stand), and
- * orders given to the check or a step again, with the positions problems name them by: core/orders.ts
- * `orderFileParsers`, as every ruleset's.
- */
-export const { parseOrders, parseGivenOrders } = orderFileParsers(FILE_SPEC, (file): Orders => file as Orders);
+  orders: "the step's orders: the order sheet's (sequence, shift, place, initiative) or one activation's",
+});

@@ -194,17 +194,21 @@ function mutual(map: Map<string, IndexedOrder>): [EmpireId, EmpireId][] {
 }
 
 /**
- * Chapter 4, "Peace Established": two empires at war who both offered peace to
- * each other become neutral. An offer to an empire you are not at war with fails
- * (chapter 2: Offer Peace "is only for an enemy").
+ * Offers that need an answer in kind (peace, alliance): pairs who both offered take relation `becomes`; each offer
+ * not answered is told to both empires, or is uncertain to a player previewing the turn (who cannot know the other's
+ * orders). `say` words it: `offer` what was offered ("peace"), `comes` what happens when both offer it.
  */
-export function peaceEstablished(ctx: TurnContext): void {
-  const map = offersWhen(ctx, "offerPeace", "war", "not-at-war", "an enemy");
+function settleOffers(
+  ctx: TurnContext,
+  map: Map<string, IndexedOrder>,
+  becomes: Relation,
+  say: { made: (a: string, b: string) => string; offer: string; comes: string; declined: (other: string) => string },
+): void {
   const made = new Set<string>();
   for (const [a, b] of mutual(map)) {
-    setRelation(ctx, a, b, "neutral");
+    setRelation(ctx, a, b, becomes);
     made.add(`${a}>${b}`).add(`${b}>${a}`);
-    ctx.message([a, b], `Peace between ${empireName(ctx, a)} and ${empireName(ctx, b)}: they are now neutral.`);
+    ctx.message([a, b], say.made(empireName(ctx, a), empireName(ctx, b)));
   }
   for (const [key, io] of map) {
     if (made.has(key)) continue;
@@ -212,14 +216,29 @@ export function peaceEstablished(ctx: TurnContext): void {
     if (ctx.previewing(io.empire)) {
       ctx.cannotVerify(
         io,
-        `whether ${empireName(ctx, other)} offers peace in return cannot be verified from what you know: peace comes only if both offer it this turn`,
+        `whether ${empireName(ctx, other)} offers ${say.offer} in return cannot be verified from what you know: ${say.comes} only if both offer it this turn`,
       );
-      ctx.uncertain(`whether ${empireName(ctx, other)} offers peace too`);
+      ctx.uncertain(`whether ${empireName(ctx, other)} offers ${say.offer} too`);
       continue;
     }
-    ctx.message([io.empire], `${empireName(ctx, other)} did not offer peace in return: you remain at war.`);
-    ctx.message([other], `${empireName(ctx, io.empire)} offered you peace; both must offer it in the same turn.`);
+    ctx.message([io.empire], say.declined(empireName(ctx, other)));
+    ctx.message([other], `${empireName(ctx, io.empire)} offered you ${say.offer}; both must offer it in the same turn.`);
   }
+}
+
+/**
+ * Chapter 4, "Peace Established": two empires at war who both offered peace to
+ * each other become neutral. An offer to an empire you are not at war with fails
+ * (chapter 2: Offer Peace "is only for an enemy").
+ */
+export function peaceEstablished(ctx: TurnContext): void {
+  const map = offersWhen(ctx, "offerPeace", "war", "not-at-war", "an enemy");
+  settleOffers(ctx, map, "neutral", {
+    made: (a, b) => `Peace between ${a} and ${b}: they are now neutral.`,
+    offer: "peace",
+    comes: "peace comes",
+    declined: (other) => `${other} did not offer peace in return: you remain at war.`,
+  });
 }
 
 /**
@@ -273,26 +292,12 @@ export function alliancesFormed(ctx: TurnContext): void {
     }
     return true;
   });
-  const made = new Set<string>();
-  for (const [a, b] of mutual(map)) {
-    setRelation(ctx, a, b, "alliance");
-    made.add(`${a}>${b}`).add(`${b}>${a}`);
-    ctx.message([a, b], `${empireName(ctx, a)} and ${empireName(ctx, b)} are now allies.`);
-  }
-  for (const [key, io] of map) {
-    if (made.has(key)) continue;
-    const other = key.split(">")[1] as EmpireId;
-    if (ctx.previewing(io.empire)) {
-      ctx.cannotVerify(
-        io,
-        `whether ${empireName(ctx, other)} offers an alliance in return cannot be verified from what you know: an alliance forms only if both offer it this turn`,
-      );
-      ctx.uncertain(`whether ${empireName(ctx, other)} offers an alliance too`);
-      continue;
-    }
-    ctx.message([io.empire], `${empireName(ctx, other)} did not offer alliance in return: you remain neutral.`);
-    ctx.message([other], `${empireName(ctx, io.empire)} offered you an alliance; both must offer it in the same turn.`);
-  }
+  settleOffers(ctx, map, "alliance", {
+    made: (a, b) => `${a} and ${b} are now allies.`,
+    offer: "an alliance",
+    comes: "an alliance forms",
+    declined: (other) => `${other} did not offer alliance in return: you remain neutral.`,
+  });
 }
 
 // --- 3.18 Info Sharing Changes -----------------------------------------------------------

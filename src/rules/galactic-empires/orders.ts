@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { idSchema, keyProblem } from "../../core/ids.js";
-import { orderFileParsers, orderListSchema, stepFieldSchema, type WithSkipped } from "../../core/orders.js";
+import { describedBy, rulesetOrdersFile, type WithSkipped } from "../../core/orders.js";
 import { plainTextUpTo, wholeIn } from "../../core/ranges.js";
 import { LIMITS, RANGES } from "./limits.js";
 
@@ -210,9 +210,7 @@ export const ORDER_SUMMARIES: Readonly<Record<string, string>> = {
 };
 
 /** An order type described by its summary (the published JSON Schema carries it). */
-function said<T extends z.ZodObject<{ type: z.ZodLiteral<string> }>>(o: T): T {
-  return o.describe(ORDER_SUMMARIES[o.shape.type.value] ?? o.shape.type.value);
-}
+const said = describedBy(ORDER_SUMMARIES);
 
 export const orderSchema = z.discriminatedUnion("type", [
   said(declareWar),
@@ -257,17 +255,6 @@ export const orderSchema = z.discriminatedUnion("type", [
   said(hireAdmiral),
 ]);
 
-/** An orders file. Its own fields are checked by `parseOrders`, which refuses any other field: the schema says so (strict). */
-export const ordersSchema = z
-  .object({
-    /** The empire these orders are for; must be the seat they are submitted for. */
-    empire: empire.optional().describe("the empire these orders are for; a file for another empire is refused"),
-    /** The turn they were written for; orders for another turn are refused whole (chapter 1, "The File You Send"). */
-    turn: stepFieldSchema("turn"),
-    orders: orderListSchema(orderSchema, LIMITS.orders, "the orders, each carried out when its step of the turn comes"),
-  })
-  .strict();
-
 export type Order = z.infer<typeof orderSchema>;
 export type OrderType = Order["type"];
 export type Orders = WithSkipped<z.infer<typeof ordersSchema>>;
@@ -287,18 +274,25 @@ export function describeOrder(o: Order, index: number): string {
   return bits.join(" ");
 }
 
-const FILE_SPEC = {
-  seat: { field: "empire", message: "empire must be a string id", allowEmpty: true },
-  step: { field: "turn" },
+/**
+ * An orders file (`ordersSchema`; its own fields are checked by `parseOrders`, which refuses any other field: the
+ * schema says so, strict), and its parsers: raw orders parsed order by order (a malformed order becomes a problem
+ * and is skipped, the rest stand), and orders given to the check or a step again, with the positions problems name
+ * them by: core/orders.ts `rulesetOrdersFile`, as every ruleset's. The empire field must be the seat the orders are
+ * submitted for; the turn field is the turn they were written for: orders for another turn are refused whole
+ * (chapter 1, "The File You Send").
+ */
+export const { ordersSchema, parseOrders, parseGivenOrders } = rulesetOrdersFile({
+  seat: {
+    field: "empire",
+    description: "the empire these orders are for; a file for another empire is refused",
+    message: "empire must be a string id",
+    allowEmpty: true,
+  },
+  step: "turn",
   example: '{ "empire": "klingon", "turn": 1, "orders": [ ... ] }',
   types: ORDER_TYPES,
-  schema: orderSchema,
+  order: orderSchema,
   maxOrders: LIMITS.orders,
-};
-
-/**
- * Parse raw orders order by order (a malformed order becomes a problem and is skipped, the rest stand), and
- * orders given to the check or a step again, with the positions problems name them by: core/orders.ts
- * `orderFileParsers`, as every ruleset's.
- */
-export const { parseOrders, parseGivenOrders } = orderFileParsers(FILE_SPEC, (file): Orders => file as Orders);
+  orders: "the orders, each carried out when its step of the turn comes",
+});

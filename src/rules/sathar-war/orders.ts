@@ -21,7 +21,7 @@
  */
 import { z } from "zod";
 import { idSchema } from "../../core/ids.js";
-import { orderFileParsers, orderListSchema, stepFieldSchema, type WithSkipped } from "../../core/orders.js";
+import { rulesetOrdersFile, type WithSkipped } from "../../core/orders.js";
 
 const ship = idSchema.describe('a ship id such as "TFC-BB1" or "S-DD07"');
 const ships = z.array(ship).min(1).max(200).describe("ship ids");
@@ -216,29 +216,28 @@ export type ReplaceOrder = z.infer<typeof replace>;
 /** Most orders one file may hold. */
 export const MAX_ORDERS = 500;
 
-/** An orders file. Its own fields are checked by `parseOrders`, which refuses any other field (strict). */
-export const ordersSchema = z
-  .object({
-    seat: idSchema.optional().describe('the seat these orders are for, such as "sathar" or "upf"; a file for another seat is refused'),
-    step: stepFieldSchema("step"),
-    orders: orderListSchema(orderSchema, MAX_ORDERS, "the step's orders"),
-  })
-  .strict();
+/**
+ * An orders file (`ordersSchema`; its own fields are checked by `parseOrders`, which refuses any other field:
+ * strict), and its parsers: raw orders parsed order by order, and orders given to the check or a step again
+ * (core/orders.ts `rulesetOrdersFile`).
+ */
+export const { ordersSchema, parseOrders, parseGivenOrders } = rulesetOrdersFile({
+  seat: {
+    field: "seat",
+    description: 'the seat these orders are for, such as "sathar" or "upf"; a file for another seat is refused',
+    message: 'seat must be a seat id such as "sathar" or "upf"',
+    allowEmpty: false,
+  },
+  step: "step",
+  example: '{ "seat": "upf", "step": 2, "orders": [ { "type": "move", "ships": ["TFP-BB1"], "to": "cassidine" } ] }',
+  types: ORDER_TYPES,
+  order: orderSchema,
+  maxOrders: MAX_ORDERS,
+  orders: "the step's orders",
+});
 
 /** A seat's orders for one step. */
 export type Orders = WithSkipped<z.infer<typeof ordersSchema>>;
-
-const FILE_SPEC = {
-  seat: { field: "seat", message: 'seat must be a seat id such as "sathar" or "upf"', allowEmpty: false },
-  step: { field: "step" },
-  example: '{ "seat": "upf", "step": 2, "orders": [ { "type": "move", "ships": ["TFP-BB1"], "to": "cassidine" } ] }',
-  types: ORDER_TYPES,
-  schema: orderSchema,
-  maxOrders: MAX_ORDERS,
-};
-
-/** Raw orders parsed order by order, and orders given to the check or a step again (core/orders.ts `orderFileParsers`). */
-export const { parseOrders, parseGivenOrders } = orderFileParsers(FILE_SPEC, (file): Orders => file as Orders);
 
 /** Which order types each phase takes (`stance` is taken in every one). */
 export const PHASE_ORDERS = {

@@ -18,7 +18,7 @@
  */
 import { z } from "zod";
 import { idSchema } from "../../core/ids.js";
-import { orderFileParsers, orderListSchema, stepFieldSchema, type WithSkipped } from "../../core/orders.js";
+import { rulesetOrdersFile, type WithSkipped } from "../../core/orders.js";
 import { CRAFT_TYPES } from "./designing-craft/modules.js";
 import { designModuleSchema } from "./designing-craft/squadron.js";
 import { MEDALS } from "./medals/medals.js";
@@ -156,29 +156,28 @@ export type StripOrder = z.infer<typeof strip>;
 /** Most orders one file may hold. */
 export const MAX_ORDERS = 400;
 
-/** An orders file. Its own fields are checked by `parseOrders`, which refuses any other field (strict). */
-export const ordersSchema = z
-  .object({
-    seat: idSchema.optional().describe('the seat these orders are for, such as "blue"; a file for another seat is refused'),
-    step: stepFieldSchema("step"),
-    orders: orderListSchema(orderSchema, MAX_ORDERS, "the step's orders"),
-  })
-  .strict();
+/**
+ * An orders file (`ordersSchema`; its own fields are checked by `parseOrders`, which refuses any other field:
+ * strict), and its parsers: raw orders parsed order by order, and orders given to the check or a step again
+ * (core/orders.ts `rulesetOrdersFile`).
+ */
+export const { ordersSchema, parseOrders, parseGivenOrders } = rulesetOrdersFile({
+  seat: {
+    field: "seat",
+    description: 'the seat these orders are for, such as "blue"; a file for another seat is refused',
+    message: 'seat must be a seat id such as "blue" or "red"',
+    allowEmpty: false,
+  },
+  step: "step",
+  example: '{ "seat": "blue", "step": 5, "orders": [ { "type": "move", "craft": "blue-1", "to": { "x": 20, "y": 24 } } ] }',
+  types: ORDER_TYPES,
+  order: orderSchema,
+  maxOrders: MAX_ORDERS,
+  orders: "the step's orders",
+});
 
 /** A seat's orders for one step. */
 export type Orders = WithSkipped<z.infer<typeof ordersSchema>>;
-
-const FILE_SPEC = {
-  seat: { field: "seat", message: 'seat must be a seat id such as "blue" or "red"', allowEmpty: false },
-  step: { field: "step" },
-  example: '{ "seat": "blue", "step": 5, "orders": [ { "type": "move", "craft": "blue-1", "to": { "x": 20, "y": 24 } } ] }',
-  types: ORDER_TYPES,
-  schema: orderSchema,
-  maxOrders: MAX_ORDERS,
-};
-
-/** Raw orders parsed order by order, and orders given to the check or a step again (core/orders.ts `orderFileParsers`). */
-export const { parseOrders, parseGivenOrders } = orderFileParsers(FILE_SPEC, (file): Orders => file as Orders);
 
 /** Which order types each step of the campaign takes. */
 export const STEP_ORDERS = {

@@ -1,11 +1,21 @@
 /** The lobby: your games (what each awaits from you, and when), the open games, and a new game. */
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import { rulesetPages } from "../rulesets/index.js";
 import { call, errorText, type GameSummary, type RulesetInfo } from "./api.js";
 import { Deadline } from "./Deadline.js";
 import { gameHref, rulesetPageHref } from "./route.js";
 import { TableBox } from "./TableBox.js";
 import { awaitsFromYou } from "./words.js";
+
+/** A section of the lobby: its table of games in a box of its own once loaded (`loaded`), "Loading…" until then. */
+function GamesSection(props: { id: string; title: string; loaded: ReactNode }) {
+  return (
+    <section aria-labelledby={`${props.id}-h`}>
+      <h2 id={`${props.id}-h`}>{props.title}</h2>
+      {props.loaded ? <TableBox label={`${props.title}, scrollable`}>{props.loaded}</TableBox> : <p>Loading…</p>}
+    </section>
+  );
+}
 
 function MyGames(props: { games: GameSummary[] }) {
   if (props.games.length === 0) return <p>You are in no game yet: join an open one or make a new one.</p>;
@@ -227,26 +237,8 @@ export function Lobby() {
     <>
       <h1>Lobby</h1>
       {error && <p role="alert">{error}</p>}
-      <section aria-labelledby="mine-h">
-        <h2 id="mine-h">Your games</h2>
-        {mine ? (
-          <TableBox label="Your games, scrollable">
-            <MyGames games={mine} />
-          </TableBox>
-        ) : (
-          <p>Loading…</p>
-        )}
-      </section>
-      <section aria-labelledby="open-h">
-        <h2 id="open-h">Open games</h2>
-        {open ? (
-          <TableBox label="Open games, scrollable">
-            <OpenGames games={open} />
-          </TableBox>
-        ) : (
-          <p>Loading…</p>
-        )}
-      </section>
+      <GamesSection id="mine" title="Your games" loaded={mine && <MyGames games={mine} />} />
+      <GamesSection id="open" title="Open games" loaded={open && <OpenGames games={open} />} />
       {rulesets && <NewGame rulesets={rulesets} />}
       {rulesetPages().length > 0 && (
         <section aria-labelledby="tools-h">

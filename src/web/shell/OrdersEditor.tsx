@@ -25,6 +25,44 @@ export function verdict(failed: number): string {
   return failed === 0 ? "Every order is expected to succeed." : `${failed} order${failed === 1 ? "" : "s"} will fail or be skipped.`;
 }
 
+/** A line of the check: whether it passes, its mark ("ok", "odds", "fails", "skipped") and its text. */
+export interface CheckItem {
+  ok: boolean;
+  mark: string;
+  text: string;
+}
+
+/** Lines of the check, each marked as passing or failing. */
+export function CheckList(props: { items: readonly CheckItem[] }) {
+  return (
+    <ul className="check">
+      {props.items.map((x, i) => (
+        // The list is made afresh from each check and never reordered: its place is its identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+        <li key={i} className={x.ok ? "pass" : "fail"}>
+          <span className="mark">{x.mark}</span> {x.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The orders file as text, the draft a page's forms write too; disabled while the draft is read (`text` null). */
+export function OrdersText(props: { id: string; rows: number; text: string | null; write: (text: string) => void; describedBy?: string }) {
+  return (
+    <textarea
+      id={props.id}
+      className="orders-text"
+      spellCheck={false}
+      rows={props.rows}
+      value={props.text ?? ""}
+      disabled={props.text === null}
+      aria-describedby={props.describedBy}
+      onChange={(e) => props.write(e.target.value)}
+    />
+  );
+}
+
 /** The check as lines: skipped orders, orders that fail, then what each order will do. */
 function CheckResult(props: { reply: CheckReply }) {
   const { check, skipped } = props.reply;
@@ -43,15 +81,7 @@ function CheckResult(props: { reply: CheckReply }) {
   return (
     <>
       <p className={`verdict ${failed === 0 ? "ok" : "error"}`}>{verdict(failed)}</p>
-      <ul className="check">
-        {items.map((x, i) => (
-          // The list is made afresh from each check and never reordered: its place is its identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-          <li key={i} className={x.ok ? "pass" : "fail"}>
-            <span className="mark">{x.mark}</span> {x.text}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={items} />
     </>
   );
 }
@@ -75,16 +105,7 @@ export function OrdersEditor(props: SeatViewProps) {
           Checked as you type; kept in this browser as a draft until you submit. Submit again to replace your orders: the last submission
           before the step runs counts.
         </p>
-        <textarea
-          id={`${id}-text`}
-          className="orders-text"
-          spellCheck={false}
-          rows={18}
-          value={text ?? ""}
-          disabled={text === null}
-          aria-describedby={`${id}-hint ${id}-check`}
-          onChange={(e) => write(e.target.value)}
-        />
+        <OrdersText id={`${id}-text`} rows={18} text={text} write={write} describedBy={`${id}-hint ${id}-check`} />
         <button type="submit" disabled={busy || !awaited || text === null}>
           Submit orders
         </button>

@@ -306,6 +306,10 @@ export function arrivals(state: BattleState, events: BsEvent[]): void {
   const due = squadronList(state).filter(
     (s) => (s.location === "hyperspace" || s.location === "reserve") && s.arrival && s.arrival.turn <= state.turn,
   );
+  /** A note of the arrivals. */
+  const arrive = (side: string, text: string, data: Record<string, unknown>): void => {
+    events.push({ kind: "note", what: "arrive", side, act: state.activationNo, turn: state.turn, text, data });
+  };
   // Group by taskforce (or squadron) + sector + facing.
   const groups = new Map<string, Squadron[]>();
   for (const sq of due) {
@@ -331,15 +335,11 @@ export function arrivals(state: BattleState, events: BsEvent[]): void {
     const sector = shiftInBlocked(state, side, written) ? nearestOpenSector(state, side, written) : written;
     if (!sector) continue;
     if (sector !== written) {
-      events.push({
-        kind: "note",
-        what: "arrive",
+      arrive(
         side,
-        act: state.activationNo,
-        turn: state.turn,
-        text: `${list.map((x) => x.id).join(", ")} cannot come out in sector ${sectorName(written)} (${shiftInBlocked(state, side, written)}): ${list.length === 1 ? "it comes" : "they come"} out in the nearest open sector, ${sectorName(sector)}`,
-        data: { squadrons: list.map((x) => x.id), sector: sectorName(sector), written: sectorName(written) },
-      });
+        `${list.map((x) => x.id).join(", ")} cannot come out in sector ${sectorName(written)} (${shiftInBlocked(state, side, written)}): ${list.length === 1 ? "it comes" : "they come"} out in the nearest open sector, ${sectorName(sector)}`,
+        { squadrons: list.map((x) => x.id), sector: sectorName(sector), written: sectorName(written) },
+      );
     }
     const facing = Number(facingText);
     const keys = perSector.get(secName) as string[];
@@ -356,24 +356,16 @@ export function arrivals(state: BattleState, events: BsEvent[]): void {
     }
     const nudged = settleBases(state, list, sector);
     if (nudged.length > 0)
-      events.push({
-        kind: "note",
-        what: "arrive",
+      arrive(
         side,
-        act: state.activationNo,
-        turn: state.turn,
-        text: `${nudged.join(", ")} ${nudged.length === 1 ? "comes" : "come"} out beside the ships already there (bases may not overlap)`,
-        data: { squadrons: nudged, sector: sectorName(sector) },
-      });
-    events.push({
-      kind: "note",
-      what: "arrive",
-      side: (list[0] as Squadron).side,
-      act: state.activationNo,
-      turn: state.turn,
-      text: `${list.map((s) => s.id).join(", ")} ${list.length === 1 ? "enters" : "enter"} the battlespace in sector ${sectorName(sector)} facing ${facing}`,
-      data: { squadrons: list.map((s) => s.id), sector: sectorName(sector), facing, at: centroid(list.flatMap((s) => s.ships)) },
-    });
+        `${nudged.join(", ")} ${nudged.length === 1 ? "comes" : "come"} out beside the ships already there (bases may not overlap)`,
+        { squadrons: nudged, sector: sectorName(sector) },
+      );
+    arrive(
+      side,
+      `${list.map((s) => s.id).join(", ")} ${list.length === 1 ? "enters" : "enter"} the battlespace in sector ${sectorName(sector)} facing ${facing}`,
+      { squadrons: list.map((s) => s.id), sector: sectorName(sector), facing, at: centroid(list.flatMap((s) => s.ships)) },
+    );
   }
 }
 

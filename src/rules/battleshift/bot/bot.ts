@@ -382,14 +382,18 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
       )
     );
   };
-  for (const sh of heavyShots)
-    orders.push({
-      type: "heavy",
-      squadrons: sh.squadrons,
-      target: sh.target,
-      weapons: sh.keys as OrderOf<"heavy">["weapons"],
-      ...(takeable(sh.target) ? { disable: true } : {}),
-    });
+  /** The planned shots of one kind of battery as orders: at a ship an engulfer of the side could take, to disable. */
+  const fire = <T extends "heavy" | "light">(type: T, shots: readonly Shot[]): void => {
+    for (const sh of shots)
+      orders.push({
+        type,
+        squadrons: sh.squadrons,
+        target: sh.target,
+        weapons: sh.keys as OrderOf<T>["weapons"],
+        ...(takeable(sh.target) ? { disable: true } : {}),
+      } as OrderOf<T>);
+  };
+  fire("heavy", heavyShots);
 
   // 3. Move the taskforce as one block toward the nearest enemy, stopping at its preferred range; an engulfing
   // squadron with a disabled enemy ship it can take within its move goes into contact with it instead.
@@ -540,14 +544,7 @@ function activationOrders(state: BattleState, side: SideId): Order[] {
     (q) => momentNow(q),
     0,
   );
-  for (const sh of lightShots)
-    orders.push({
-      type: "light",
-      squadrons: sh.squadrons,
-      target: sh.target,
-      weapons: sh.keys as OrderOf<"light">["weapons"],
-      ...(takeable(sh.target) ? { disable: true } : {}),
-    });
+  fire("light", lightShots);
 
   // 4. Fighters: launch ready wings as one flight at the best target within reach; move or land flights already out.
   orders.push(

@@ -93,30 +93,17 @@ export function mapPicture(view: EmpireView, opts: MapPictureOptions = {}): MapP
     ...view.empires.map((e) => ({ id: e.id, name: e.name, colour: e.colour })),
   ];
   const forces = new Map<SectorId, Badge[]>();
-  const own = new Map<SectorId, { count: number; lines: string[]; best: string | null; ids: string[] }>();
+  const own = new Map<SectorId, Gathered>();
   const ownAdmirals = new Map(view.admirals.map((a) => [a.id, a]));
   for (const u of view.units) {
-    const n = u.ships.reduce((t, s) => t + s.count, 0);
-    if (n === 0 && u.admirals.length === 0) continue;
-    const e = own.get(u.sector) ?? { count: 0, lines: [], best: null, ids: [] };
-    e.count += n;
-    e.ids.push(u.id);
-    e.lines.push(`${u.id} ${u.name}: ${shipsText(u.ships)}${admiralsText(u, ownAdmirals)}${u.cloaked ? " (cloaked)" : ""}`);
-    e.best = mostFormidable([e.best, ...u.ships.map((s) => s.type)]);
-    own.set(u.sector, e);
+    if (starships(u) === 0 && u.admirals.length === 0) continue;
+    own.set(u.sector, gather(own.get(u.sector), u, unitLine(u, ownAdmirals)));
   }
-  const foreign = new Map<SectorId, { count: number; lines: string[]; best: string | null; ids: string[] }>();
+  const foreign = new Map<SectorId, Gathered>();
   const nameOf = new Map(empires.map((e) => [e.id, e.name]));
   for (const u of view.foreignUnits) {
-    const n = u.ships.reduce((t, s) => t + s.count, 0);
-    const e = foreign.get(u.sector) ?? { count: 0, lines: [], best: null, ids: [] };
-    e.count += n;
-    e.ids.push(u.id);
-    e.lines.push(
-      `${u.id} ${u.name} (${u.owner === INDEPENDENT ? "independent" : (nameOf.get(u.owner) ?? u.owner)}): ${shipsText(u.ships)}`,
-    );
-    e.best = mostFormidable([e.best, ...u.ships.map((s) => s.type)]);
-    foreign.set(u.sector, e);
+    const owner = u.owner === INDEPENDENT ? "independent" : (nameOf.get(u.owner) ?? u.owner);
+    foreign.set(u.sector, gather(foreign.get(u.sector), u, `${u.id} ${u.name} (${owner}): ${shipsText(u.ships)}`));
   }
   for (const [sid, e] of own)
     push(forces, sid, {
@@ -159,19 +146,13 @@ export function gmMapPicture(state: GameState, events: readonly GeEvent[], opts:
     .map((e) => ({ id: e.id, name: e.name, colour: e.colour }));
   const colour = new Map(empires.map((e) => [e.id, e.colour]));
   const name = new Map(empires.map((e) => [e.id, e.name]));
-  const bySector = new Map<SectorId, Map<EmpireId, { count: number; lines: string[]; best: string | null; ids: string[] }>>();
+  const bySector = new Map<SectorId, Map<EmpireId, Gathered>>();
   const admirals = new Map(Object.entries(state.admirals));
   const units = Object.values(state.units).sort((a, b) => compareIds(a.id, b.id));
   for (const u of units) {
-    const n = u.ships.reduce((t, s) => t + s.count, 0);
-    if (n === 0 && u.admirals.length === 0) continue;
-    const m = bySector.get(u.sector) ?? new Map();
-    const e = m.get(u.owner) ?? { count: 0, lines: [], best: null, ids: [] };
-    e.count += n;
-    e.ids.push(u.id);
-    e.lines.push(`${u.id} ${u.name}: ${shipsText(u.ships)}${admiralsText(u, admirals)}${u.cloaked ? " (cloaked)" : ""}`);
-    e.best = mostFormidable([e.best, ...u.ships.map((s) => s.type)]);
-    m.set(u.owner, e);
+    if (starships(u) === 0 && u.admirals.length === 0) continue;
+    const m = bySector.get(u.sector) ?? new Map<EmpireId, Gathered>();
+    m.set(u.owner, gather(m.get(u.owner), u, unitLine(u, admirals)));
     bySector.set(u.sector, m);
   }
   const forces = new Map<SectorId, Badge[]>();
@@ -220,6 +201,37 @@ function compareIds(a: string, b: string): number {
 }
 
 /** "; admirals General Martok (ADM1, leader)": the ids `leader` and `transferAdmiral` orders take. */
+/** The units of one badge: their starships, a line each, the most formidable class among them, their ids. */
+interface Gathered {
+  count: number;
+  lines: string[];
+  best: string | null;
+  ids: string[];
+}
+
+/** How many starships a unit has. */
+function starships(u: { ships: readonly { count: number }[] }): number {
+  return u.ships.reduce((t, s) => t + s.count, 0);
+}
+
+/** `e` (a new one if none) with unit `u` added, told by `line`. */
+function gather(e: Gathered | undefined, u: { id: string; ships: readonly { type: string; count: number }[] }, line: string): Gathered {
+  const g = e ?? { count: 0, lines: [], best: null, ids: [] };
+  g.count += starships(u);
+  g.ids.push(u.id);
+  g.lines.push(line);
+  g.best = mostFormidable([g.best, ...u.ships.map((s) => s.type)]);
+  return g;
+}
+
+/** A unit of an empire's own as its badge lists it: its starships, its admirals, whether it is cloaked. */
+function unitLine(
+  u: Pick<Unit, "id" | "name" | "ships" | "admirals" | "leader" | "cloaked">,
+  admirals: ReadonlyMap<string, Pick<Admiral, "id" | "name">>,
+): string {
+  return `${u.id} ${u.name}: ${shipsText(u.ships)}${admiralsText(u, admirals)}${u.cloaked ? " (cloaked)" : ""}`;
+}
+
 function admiralsText(u: Pick<Unit, "admirals" | "leader">, admirals: ReadonlyMap<string, Pick<Admiral, "id" | "name">>): string {
   if (u.admirals.length === 0) return "";
   const named = u.admirals.map((id) => `${admirals.get(id)?.name ?? "an admiral"} (${id}${u.leader === id ? ", leader" : ""})`);
@@ -499,19 +511,25 @@ export interface MapPicture {
 /** Colours the painters share: chapter 3's blue base for your starships, red for foreign ones, and the rest. */
 export const MAP_COLOURS = { OWN, FOREIGN, GOLD, BARRIER, LANE, REVENUE, DAMAGE, INDEPENDENT_FILL } as const;
 
+/** The least and greatest grid coordinates of the sectors (infinite, and crossed, for none). */
+export function gridBounds(sectors: readonly { x: number; y: number }[]): { x0: number; x1: number; y0: number; y1: number } {
+  let x0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const s of sectors) {
+    x0 = Math.min(x0, s.x);
+    x1 = Math.max(x1, s.x);
+    y0 = Math.min(y0, s.y);
+    y1 = Math.max(y1, s.y);
+  }
+  return { x0, x1, y0, y1 };
+}
+
 function layout(model: MapModel, opts: MapPictureOptions): MapPicture {
   const sectors = model.sectors;
   const index = new Map(sectors.map((s, i) => [s.id, i]));
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const s of sectors) {
-    minX = Math.min(minX, s.x);
-    minY = Math.min(minY, s.y);
-    maxX = Math.max(maxX, s.x);
-    maxY = Math.max(maxY, s.y);
-  }
+  const { x0: minX, x1: maxX, y0: minY, y1: maxY } = gridBounds(sectors);
   // Typical distance between neighbours: the median border length.
   const lengths = model.borders
     .map((b) => {

@@ -56,6 +56,17 @@ export interface StepContext {
   fail(seat: SeatId, at: string, code: string, message: string): void;
 }
 
+/** How an order is refused: the problem is the seat's, named by the order's place, and the order does nothing (false). */
+export type Fail = (code: string, message: string) => false;
+
+/** The `Fail` of one order of `seat`: each refusal becomes its problem (`StepContext.fail`). */
+export function failing(ctx: StepContext, seat: SeatId, given: Given): Fail {
+  return (code, message) => {
+    ctx.fail(seat, given.at, code, message);
+    return false;
+  };
+}
+
 export function stepContext(state: SpaceWarState, rng: Rng): StepContext {
   const events: SxEvent[] = [];
   const problems: Record<SeatId, Problem[]> = {};

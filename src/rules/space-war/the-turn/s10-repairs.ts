@@ -11,7 +11,7 @@
  * event, not a problem: the player could not know the dice).
  */
 import type { SeatId } from "../../../core/ids.js";
-import { battleOf, type Given, ownCraft, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import { battleOf, failing, type Given, ownCraft, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import type { Roll } from "../events.js";
 import { crewMedals } from "../medals/in-play.js";
 import { type Craft, type CraftModule, operating } from "../model.js";
@@ -113,10 +113,7 @@ function ordered(
 ): boolean {
   const _b = battleOf(ctx.state);
   const { craft: id, module: i } = given.order;
-  const fail = (code: string, message: string): false => {
-    ctx.fail(seat, given.at, code, message);
-    return false;
-  };
+  const fail = failing(ctx, seat, given);
   const own = ownCraft(ctx.state, seat, id);
   if (!own.ok) return fail(own.code, own.text);
   const c = own.craft;

@@ -14,6 +14,8 @@ import {
   battleOf,
   craftById,
   enemiesOf,
+  type Fail,
+  failing,
   type Given,
   onTable,
   othersThan,
@@ -46,8 +48,6 @@ export function launchAndRetrieve(ctx: StepContext, seat: SeatId, orders: Sorted
   for (const given of orders.prisoner) takePrisoner(ctx, seat, given);
 }
 
-type Fail = (code: string, message: string) => false;
-
 /** A vessel of the seat, on the table, with an operating Shuttle Bay: or a problem. */
 interface Bay {
   v: Craft;
@@ -69,10 +69,7 @@ function bayVessel(ctx: StepContext, seat: SeatId, id: string, fail: Fail): Bay 
 function launch(ctx: StepContext, seat: SeatId, given: Given<LaunchOrder>, moved: Set<string>): boolean {
   const b = battleOf(ctx.state);
   const id = given.order.craft;
-  const fail: Fail = (code, message) => {
-    ctx.fail(seat, given.at, code, message);
-    return false;
-  };
+  const fail = failing(ctx, seat, given);
   const f = craftById(b, id);
   if (!f) return fail("unknown-craft", `there is no craft ${id}`);
   if (f.owner !== seat) return fail("not-your-craft", `${id} is ${f.owner}'s, not yours`);
@@ -117,10 +114,7 @@ function launch(ctx: StepContext, seat: SeatId, given: Given<LaunchOrder>, moved
 function retrieve(ctx: StepContext, seat: SeatId, given: Given<RetrieveOrder>, moved: Set<string>): boolean {
   const b = battleOf(ctx.state);
   const { craft: id, into } = given.order;
-  const fail: Fail = (code, message) => {
-    ctx.fail(seat, given.at, code, message);
-    return false;
-  };
+  const fail = failing(ctx, seat, given);
   const f = craftById(b, id);
   if (!f) return fail("unknown-craft", `there is no craft ${id}`);
   if (f.owner !== seat) return fail("not-your-craft", `${id} is ${f.owner}'s: an enemy fighter is taken prisoner, not retrieved (l.446)`);
@@ -154,10 +148,7 @@ function retrieve(ctx: StepContext, seat: SeatId, given: Given<RetrieveOrder>, m
 function takePrisoner(ctx: StepContext, seat: SeatId, given: Given<PrisonerOrder>): boolean {
   const b = battleOf(ctx.state);
   const { craft: id, into } = given.order;
-  const fail: Fail = (code, message) => {
-    ctx.fail(seat, given.at, code, message);
-    return false;
-  };
+  const fail = failing(ctx, seat, given);
   const f = craftById(b, id);
   if (!f) return fail("unknown-craft", `there is no craft ${id}`);
   if (f.owner === seat) return fail("own-craft", `${id} is your own: retrieve it instead (l.450)`);

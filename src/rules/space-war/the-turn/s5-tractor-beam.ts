@@ -13,7 +13,7 @@
  * 3" apart (`releaseBrokenHolds`). A held fighter does nothing: other steps refuse its orders (`heldProblem`).
  */
 import type { SeatId } from "../../../core/ids.js";
-import { allied, battleOf, craftById, type Given, onTable, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import { allied, battleOf, craftById, failing, type Given, onTable, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import type { Roll } from "../events.js";
 import { type Craft, operating } from "../model.js";
 import type { TractorOrder } from "../orders.js";
@@ -76,10 +76,7 @@ export function tractorBeams(ctx: StepContext, seat: SeatId, orders: Sorted): vo
 function tryTractor(ctx: StepContext, seat: SeatId, given: Given<TractorOrder>, tries: Map<string, number>): boolean {
   const b = battleOf(ctx.state);
   const { craft: vid, target: tid } = given.order;
-  const fail = (code: string, message: string): false => {
-    ctx.fail(seat, given.at, code, message);
-    return false;
-  };
+  const fail = failing(ctx, seat, given);
   const v = craftById(b, vid);
   if (!v) return fail("unknown-craft", `there is no craft ${vid}`);
   if (v.owner !== seat) return fail("not-your-craft", `${vid} is ${v.owner}'s, not yours`);

@@ -11,7 +11,7 @@
  */
 import type { SeatId } from "../../../core/ids.js";
 import { machineForce } from "../campaign-sequence/each-game.js";
-import { battleOf, type Given, onTable, ownCraft, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import { battleOf, failing, type Given, onTable, ownCraft, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import type { Roll } from "../events.js";
 import { type Craft, operating } from "../model.js";
 import type { NukeOrder } from "../orders.js";
@@ -76,10 +76,7 @@ export function explodeNukes(ctx: StepContext, seat: SeatId, orders: Sorted): vo
 function explode(ctx: StepContext, seat: SeatId, given: Given<NukeOrder>): boolean {
   const b = battleOf(ctx.state);
   const id = given.order.craft;
-  const fail = (code: string, message: string): false => {
-    ctx.fail(seat, given.at, code, message);
-    return false;
-  };
+  const fail = failing(ctx, seat, given);
   const own = ownCraft(ctx.state, seat, id);
   if (!own.ok) return fail(own.code, own.text);
   const c = own.craft;

@@ -86,6 +86,25 @@ export function ownCraftOnTable(
   return { ok: true, craft: c };
 }
 
+/** The target of a ram or a shot by id: a craft of this battle, an enemy's (neither the seat's own nor an ally's). */
+export function enemyCraft(
+  state: SpaceWarState,
+  seat: SeatId,
+  id: string,
+): { ok: true; craft: Craft } | { ok: false; code: string; text: string } {
+  const t = craftById(battleOf(state), id);
+  if (t === undefined) return { ok: false, code: "unknown-target", text: `there is no craft ${id} in this battle` };
+  if (!enemiesOf(state, seat).includes(t.owner))
+    return t.owner === seat
+      ? { ok: false, code: "not-an-enemy", text: `${t.id} is your own craft` }
+      : {
+          ok: false,
+          code: "allied-target",
+          text: `${t.id} is ${t.owner}'s, your ally: "You may not target friendly allied Craft" (l.1023)`,
+        };
+  return { ok: true, craft: t };
+}
+
 /** The figures of a move, or why it may not be made (pure: the step and the check both ask it). */
 export function moveRuling(
   state: SpaceWarState,

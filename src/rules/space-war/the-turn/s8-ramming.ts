@@ -16,7 +16,7 @@
  * technology-cards/tasks.ts `saboteurContact`).
  */
 import type { SeatId } from "../../../core/ids.js";
-import { battleOf, craftById, enemiesOf, onTable, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import { battleOf, craftById, onTable, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import { operating, type Point, powered, type SpaceWarState } from "../model.js";
 import type { RamOrder } from "../orders.js";
 import { saboteurContact } from "../technology-cards/tasks.js";
@@ -24,7 +24,7 @@ import { along, angleBetween, bearing, blockingPlanet, CONTACT, distance, inches
 import { addHits } from "./losses.js";
 import { releaseBrokenHolds } from "./s5-tractor-beam.js";
 import { detonate } from "./s6-nuclear-devices.js";
-import { allowanceText, craftMovement, degrees, EPSILON, ownCraftOnTable, pointText, type Ruling } from "./s7-movement.js";
+import { allowanceText, craftMovement, degrees, EPSILON, enemyCraft, ownCraftOnTable, pointText, type Ruling } from "./s7-movement.js";
 import { turnFaceUp } from "./s12-spotting.js";
 
 export interface RamFigures {
@@ -56,16 +56,9 @@ export function ramRuling(
   if (rammedAlready.has(c.id)) return { ok: false, code: "rammed-already", text: `${c.id} has rammed this turn already` };
   if (!powered(c))
     return { ok: false, code: "unpowered", text: `${c.id} has no operating Engine or Thruster: un-powered, it cannot ram (l.627)` };
-  const t = craftById(b, order.target);
-  if (t === undefined) return { ok: false, code: "unknown-target", text: `there is no craft ${order.target} in this battle` };
-  if (!enemiesOf(state, seat).includes(t.owner))
-    return t.owner === seat
-      ? { ok: false, code: "not-an-enemy", text: `${t.id} is your own craft` }
-      : {
-          ok: false,
-          code: "allied-target",
-          text: `${t.id} is ${t.owner}'s, your ally: "You may not target friendly allied Craft" (l.1023)`,
-        };
+  const enemy = enemyCraft(state, seat, order.target);
+  if (!enemy.ok) return enemy;
+  const t = enemy.craft;
   if (t.where.kind === "hidden") {
     return {
       ok: false,

@@ -22,7 +22,7 @@
  * (l.355, reference E.4). A face-down counter that fires gives itself away and is turned face up.
  */
 import type { SeatId } from "../../../core/ids.js";
-import { battleOf, craftById, enemiesOf, type Sorted, type StepContext } from "../campaign-sequence/step.js";
+import { battleOf, craftById, type Sorted, type StepContext } from "../campaign-sequence/step.js";
 import type { Arc, Module } from "../designing-craft/modules.js";
 import { ARC_CENTRE } from "../designing-craft/modules.js";
 import type { Roll } from "../events.js";
@@ -34,7 +34,7 @@ import { holds, useCard } from "../technology-cards/in-play.js";
 import { type Need, needText, reaches } from "./dice.js";
 import { angleBetween, bearing, blockingPlanet, distance, inchesText } from "./geometry.js";
 import { addHits } from "./losses.js";
-import { degrees, EPSILON, ownCraftOnTable, pointText, type Ruling } from "./s7-movement.js";
+import { degrees, EPSILON, enemyCraft, ownCraftOnTable, pointText, type Ruling } from "./s7-movement.js";
 import { turnFaceUp } from "./s12-spotting.js";
 import { type Firer, type ShotTarget, shotNeed, shotRange, volleyShots, type Weapon } from "./shooting.js";
 
@@ -87,16 +87,9 @@ export function shotRuling(
   if (!own.ok) return own;
   const c = own.craft;
   const b = battleOf(state);
-  const t = craftById(b, order.target);
-  if (t === undefined) return { ok: false, code: "unknown-target", text: `there is no craft ${order.target} in this battle` };
-  if (!enemiesOf(state, seat).includes(t.owner))
-    return t.owner === seat
-      ? { ok: false, code: "not-an-enemy", text: `${t.id} is your own craft` }
-      : {
-          ok: false,
-          code: "allied-target",
-          text: `${t.id} is ${t.owner}'s, your ally: "You may not target friendly allied Craft" (l.1023)`,
-        };
+  const enemy = enemyCraft(state, seat, order.target);
+  if (!enemy.ok) return enemy;
+  const t = enemy.craft;
   if (t.where.kind === "hidden")
     return { ok: false, code: "face-down-target", text: `${t.id} is face down: you may not fire at a face-down counter (l.665)` };
   if (t.where.kind === "aboard")

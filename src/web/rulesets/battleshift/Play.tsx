@@ -13,6 +13,7 @@ import type { Point } from "../../../rules/battleshift/geometry.js";
 import { capsOf } from "../../../rules/battleshift/model.js";
 import type { BattleView } from "../../../rules/battleshift/presentation/view.js";
 import { call, type SeatHistory } from "../../shell/api.js";
+import { CheckList, OrdersText } from "../../shell/OrdersEditor.js";
 import { draftKey, keptDraft, useCheckedDraft } from "../../shell/useCheckedDraft.js";
 import { useGet } from "../../shell/useGet.js";
 import type { SeatViewProps } from "../../shell/views.js";
@@ -64,18 +65,7 @@ interface Picker {
 }
 
 function RulingList({ rulings }: { rulings: readonly Ruling[] }) {
-  if (rulings.length === 0) return null;
-  return (
-    <ul className="check">
-      {rulings.map((r, i) => (
-        // Made afresh from each check, never reordered: the place is the identity.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-        <li key={i} className={r.ok ? "pass" : "fail"}>
-          <span className="mark">{r.mark}</span> {r.text}
-        </li>
-      ))}
-    </ul>
-  );
+  return rulings.length === 0 ? null : <CheckList items={rulings} />;
 }
 
 /** One field of a menu as a control. */
@@ -511,15 +501,7 @@ export function BattleshiftPlay(props: SeatViewProps) {
           {asText ? (
             <>
               <label htmlFor={`${id}-text`}>Orders file (YAML or JSON), the same draft</label>
-              <textarea
-                id={`${id}-text`}
-                className="orders-text"
-                spellCheck={false}
-                rows={14}
-                value={text ?? ""}
-                disabled={text === null}
-                onChange={(e) => write(e.target.value)}
-              />
+              <OrdersText id={`${id}-text`} rows={14} text={text} write={write} />
             </>
           ) : (
             <>

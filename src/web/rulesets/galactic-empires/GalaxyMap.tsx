@@ -24,7 +24,7 @@
  */
 import { type FormEvent, type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { INDEPENDENT } from "../../../rules/galactic-empires/model.js";
-import { mapPicture, type PictureSector } from "../../../rules/galactic-empires/presentation/map-picture.js";
+import { gridBounds, mapPicture, type PictureSector } from "../../../rules/galactic-empires/presentation/map-picture.js";
 import type { EmpireView } from "../../../rules/galactic-empires/view.js";
 import { type LocationReport, locationReport } from "./location.js";
 import { type Direction, type Fit, fitMap, nextSector, sectorAt, sectorIndex, toPicture, toScreen, type Viewport } from "./map-geometry.js";
@@ -660,16 +660,7 @@ function Overview({ view, seat }: { view: EmpireView; seat: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const W = 240;
   const { H, owned } = useMemo(() => {
-    let x0 = Number.POSITIVE_INFINITY;
-    let x1 = Number.NEGATIVE_INFINITY;
-    let y0 = Number.POSITIVE_INFINITY;
-    let y1 = Number.NEGATIVE_INFINITY;
-    for (const s of view.sectors) {
-      x0 = Math.min(x0, s.x);
-      x1 = Math.max(x1, s.x);
-      y0 = Math.min(y0, s.y);
-      y1 = Math.max(y1, s.y);
-    }
+    const { x0, x1, y0, y1 } = gridBounds(view.sectors);
     const aspect = x1 > x0 ? (y1 - y0 + 1) / (x1 - x0 + 1) : 1;
     return { H: Math.max(60, Math.min(360, Math.round(W * aspect))), owned: view.sectors.filter((s) => s.owner === view.empire).length };
   }, [view]);
@@ -677,16 +668,7 @@ function Overview({ view, seat }: { view: EmpireView; seat: string }) {
     const ctx = canvas.current?.getContext("2d");
     if (!ctx) return;
     const colour = new Map<string, string>([[view.me.id, view.me.colour], ...view.empires.map((e) => [e.id, e.colour] as const)]);
-    let x0 = Number.POSITIVE_INFINITY;
-    let x1 = Number.NEGATIVE_INFINITY;
-    let y0 = Number.POSITIVE_INFINITY;
-    let y1 = Number.NEGATIVE_INFINITY;
-    for (const s of view.sectors) {
-      x0 = Math.min(x0, s.x);
-      x1 = Math.max(x1, s.x);
-      y0 = Math.min(y0, s.y);
-      y1 = Math.max(y1, s.y);
-    }
+    const { x0, x1, y0, y1 } = gridBounds(view.sectors);
     const k = Math.min((W - 12) / Math.max(1, x1 - x0), (H - 12) / Math.max(1, y1 - y0));
     const r = Math.max(1.2, Math.min(5, k * 0.35 * Math.sqrt(((x1 - x0) * (y1 - y0)) / Math.max(1, view.sectors.length))));
     ctx.clearRect(0, 0, W, H);

@@ -5,7 +5,7 @@
  * as it reports; Save draft and Submit. Every tab edits one draft (OrdersDraft.tsx).
  */
 import { type KeyboardEvent, useId, useState } from "react";
-import { failing, verdict } from "../../shell/OrdersEditor.js";
+import { CheckList, failing, OrdersText, verdict } from "../../shell/OrdersEditor.js";
 import { HqPlans } from "./HqPlans.js";
 import { BuildingOrders, HeadquartersOrders, UnitOrders } from "./OrderForms.js";
 import { useDraft } from "./OrdersDraft.js";
@@ -70,17 +70,13 @@ function CheckPanel(props: { id: string }) {
           {linesByStep(reply.check.lines).map((g) => (
             <section key={g.step} aria-label={g.step}>
               <h5>{g.step}</h5>
-              <ul className="check">
-                {g.lines.map((l, i) => (
-                  // The list is made afresh from each check and never reordered: its place is its identity.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-                  <li key={i} className={l.ok ? "pass" : "fail"}>
-                    <span className="mark">{l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails"}</span>{" "}
-                    {l.order ? `${l.order}: ` : ""}
-                    {l.text}
-                  </li>
-                ))}
-              </ul>
+              <CheckList
+                items={g.lines.map((l) => ({
+                  ok: l.ok,
+                  mark: l.ok ? (l.certainty === "chance" ? "odds" : "ok") : "fails",
+                  text: `${l.order ? `${l.order}: ` : ""}${l.text}`,
+                }))}
+              />
             </section>
           ))}
         </>
@@ -183,15 +179,12 @@ export function OrdersDesk(props: { nav?: DeskNav }) {
               The same orders as the forms write: a change here shows in HQ Plans, and a change there rewrites this text (without its
               comments). Checked as you type.
             </p>
-            <textarea
+            <OrdersText
               id={`${id}-text`}
-              className="orders-text"
-              spellCheck={false}
               rows={18}
-              value={draft.text ?? ""}
-              disabled={draft.text === null}
-              aria-describedby={`${id}-hint ${id}-check`}
-              onChange={(e) => draft.setText(e.target.value)}
+              text={draft.text}
+              write={(t) => draft.setText(t)}
+              describedBy={`${id}-hint ${id}-check`}
             />
           </div>
           <div className="buttons submit-row">
