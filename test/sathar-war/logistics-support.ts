@@ -1,22 +1,9 @@
 /** Test support for the logistics rules: a cleared campaign to place ships in, and d100/d10-scripted dice. */
-import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
-import { Rng } from "../../src/core/rng.js";
 import type { Loss, LossCause, SatharWarState, Settings, Ship } from "../../src/rules/sathar-war/model.js";
 import type { ShipClass } from "../../src/rules/sathar-war/orders-of-battle/ship-classes.js";
 import { createCampaign } from "../../src/rules/sathar-war/setting-up/create.js";
 
-/** An Rng whose dice (`int(1, n)`) come from a script, then from a seeded generator. */
-export class DiceRng extends Rng {
-  private readonly script: number[];
-  constructor(script: number[], seed = 1) {
-    super(xoroshiro128plus(seed));
-    this.script = [...script];
-  }
-  protected override drawInt(lo: number, hi: number): number {
-    const next = this.script.shift();
-    return next === undefined ? super.drawInt(lo, hi) : next;
-  }
-}
+export { ScriptedIntRng as DiceRng } from "../support/scripted-rng.js";
 
 /** A campaign on day `day` in the Sathar move with every ship off the map (UPF) or in reserve (Sathar). */
 export function emptyCampaign(settings: Partial<Settings> = {}, day = 1): SatharWarState {

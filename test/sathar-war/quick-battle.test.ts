@@ -2,7 +2,6 @@
  * Quick battles (issue 12 "Battles", way 1): the Knight Hawks tables auto-resolved by the abstract round model of
  * RULINGS.md "Battles", and its odds tool. Statistical tests state their tolerance in their names.
  */
-import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { Rng } from "../../src/core/rng.js";
@@ -16,22 +15,7 @@ import { W_INDEX } from "../../src/rules/sathar-war/battles/quick/units.js";
 import type { Side } from "../../src/rules/sathar-war/model.js";
 import type { ShipClass } from "../../src/rules/sathar-war/orders-of-battle/ship-classes.js";
 import { suggestedRules } from "../../src/rules/sathar-war/special-combat/which-rules-to-use.js";
-
-/** An Rng whose dice (every `int` draw: d10, d100) come from a script, then from a seeded generator. */
-class DiceRng extends Rng {
-  private readonly script: number[];
-  constructor(script: number[], seed = 1) {
-    super(xoroshiro128plus(seed));
-    this.script = [...script];
-  }
-  protected override drawInt(lo: number, hi: number): number {
-    const next = this.script.shift();
-    return next === undefined ? super.drawInt(lo, hi) : next;
-  }
-  get remaining(): number {
-    return this.script.length;
-  }
-}
+import { ScriptedIntRng as DiceRng } from "../support/scripted-rng.js";
 
 /** A band with no range diffusion: the table's figure as printed. */
 const ADJACENT: Band = { name: "adjacent", hexes: 0, beamsOnly: false };

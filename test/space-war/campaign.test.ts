@@ -1,5 +1,4 @@
 /** Seed 001 "CAMPAIGN SEQUENCE" (l.15-57), Medals after a game (l.729-805), Scenarios (l.810-1008): the campaign's steps. */
-import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import { gameFacts, STRIP_ORDER } from "../../src/rules/space-war/campaign-sequence/after-game.js";
@@ -19,19 +18,7 @@ import { parseState } from "../../src/rules/space-war/state-schema.js";
 import { CARDS } from "../../src/rules/space-war/technology-cards/cards.js";
 import { distance } from "../../src/rules/space-war/the-turn/geometry.js";
 import { machineSelfDestruct } from "../../src/rules/space-war/the-turn/s6-nuclear-devices.js";
-
-/** An Rng whose int draws come from a script (any range: d6 rolls, card draws, angles), then from a seeded generator. */
-class ScriptRng extends Rng {
-  private readonly script: number[];
-  constructor(script: number[], seed = 1) {
-    super(xoroshiro128plus(seed));
-    this.script = [...script];
-  }
-  protected override drawInt(lo: number, hi: number): number {
-    const next = this.script.shift();
-    return next === undefined ? super.drawInt(lo, hi) : next;
-  }
-}
+import { ScriptedIntRng as ScriptRng } from "../support/scripted-rng.js";
 
 type Step = { state: SpaceWarState; events: SxEvent[]; problems: Record<string, { order: string; code: string; message: string }[]> };
 

@@ -3,7 +3,6 @@
  * Corporation task earned in a battle (l.716-718), the penalty for fleeing the CT's (l.921), the Convoy's disaster
  * (l.954), and Machine Wars as a variant of the other scenarios (l.973-979).
  */
-import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { describe, expect, it } from "vitest";
 import type { SeatId } from "../../src/core/ids.js";
 import { Rng } from "../../src/core/rng.js";
@@ -23,6 +22,7 @@ import { parseState } from "../../src/rules/space-war/state-schema.js";
 import type { Card } from "../../src/rules/space-war/technology-cards/cards.js";
 import { machineSelfDestruct } from "../../src/rules/space-war/the-turn/s6-nuclear-devices.js";
 import { DiceRng } from "../battleshift/support.js";
+import { ScriptedIntRng as ScriptRng } from "../support/scripted-rng.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers: a battle of craft placed at points (stations too), and campaigns run step by step.
@@ -35,19 +35,6 @@ function step(state: SpaceWarState, orders: Record<string, object[]> = {}, rng: 
   const parsed = parseState(JSON.parse(JSON.stringify(r.state)));
   if (!parsed.ok) throw new Error(`state does not parse: ${JSON.stringify(parsed.error)}`);
   return r as Step;
-}
-
-/** An Rng whose int draws come from a script (any range: who defends, which card), then from a seeded generator. */
-class ScriptRng extends Rng {
-  private readonly script: number[];
-  constructor(script: number[], seed = 1) {
-    super(xoroshiro128plus(seed));
-    this.script = [...script];
-  }
-  protected override drawInt(lo: number, hi: number): number {
-    const next = this.script.shift();
-    return next === undefined ? super.drawInt(lo, hi) : next;
-  }
 }
 
 const codes = (r: Step, seat: string) => (r.problems[seat] ?? []).map((p) => p.code);

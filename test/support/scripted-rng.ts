@@ -24,3 +24,22 @@ export class ScriptedRng extends Rng {
     return this.script.length;
   }
 }
+
+/**
+ * An Rng whose `int` draws (every die: d6, d10, d100, and any other range: who defends, which card) come from a
+ * script, then from a seeded generator: a rulebook example replayed roll by roll.
+ */
+export class ScriptedIntRng extends Rng {
+  private readonly script: number[];
+  constructor(script: number[], seed = 1) {
+    super(xoroshiro128plus(seed));
+    this.script = [...script];
+  }
+  protected override drawInt(lo: number, hi: number): number {
+    const next = this.script.shift();
+    return next === undefined ? super.drawInt(lo, hi) : next;
+  }
+  get remaining(): number {
+    return this.script.length;
+  }
+}
