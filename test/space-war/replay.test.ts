@@ -37,12 +37,21 @@ const AZURE = "Azure ";
  * A campaign of `games` games played by the normal bot on both seats, blue's designs renamed; `until` stops it after
  * that many steps. Every step's entry is kept (the state it started from and its events), as a game folder keeps them.
  */
-function play(seed: number, games: number, until = 400): { record: GameRecord; entries: StepEntry[] } {
+/**
+ * The bots play a campaign of `games` games for at most `until` steps, or until `stop` says (the second game's battle
+ * under way: the step count that reaches it changes whenever the bots play differently).
+ */
+function play(
+  seed: number,
+  games: number,
+  until = 400,
+  stop: (s: SpaceWarState) => boolean = () => false,
+): { record: GameRecord; entries: StepEntry[] } {
   const made = newGame({ id: `replay-${seed}`, ruleset: spaceWar as never, scenario: "campaign", inputs: { options: [{ games }] }, seed });
   if (!made.ok) throw new Error(made.error.map((p) => p.message).join("; "));
   let record = made.value;
   const entries: StepEntry[] = [];
-  for (let i = 0; i < until && !record.outcome; i++) {
+  for (let i = 0; i < until && !record.outcome && !stop(record.state as SpaceWarState); i++) {
     const subs = botSubmissions(spaceWar as never, record, { blue: "normal", red: "normal" }).map(
       (s): Submission => (s.seat === "blue" && record.step === 1 ? renamed(s) : s),
     );
@@ -75,7 +84,7 @@ function access(game: { record: GameRecord; entries: StepEntry[] }, n = game.ent
 }
 
 const ONE = play(3, 1);
-const TWO = play(5, 2, 60);
+const TWO = play(5, 2, 400, (s) => s.campaign.game === 1 && s.campaign.step === "battle" && (s.campaign.battle?.turn ?? 0) >= 4);
 
 async function replayOf(game: GameAccess<SpaceWarState, SxEvent>, options: { game?: number; seat?: string } = {}): Promise<SxReplay> {
   const r = await replayFrames(game, options);
