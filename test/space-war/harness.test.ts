@@ -11,6 +11,7 @@ import { design } from "../../src/rules/space-war/designing-craft/design.js";
 import { spaceWar } from "../../src/rules/space-war/index.js";
 import { type Craft, craftOf, type SpaceWarState } from "../../src/rules/space-war/model.js";
 import { rulesetHarness } from "../harness/ruleset-harness.js";
+import { squadronActionBattle } from "./squadron-action-battle.js";
 
 rulesetHarness(spaceWar, { scenario: "campaign", seeds: [1, 2], turns: 30 });
 
@@ -43,24 +44,7 @@ function battleUnderWay(): SpaceWarState {
     c4.where = { kind: seat === "blue" ? "table" : "hidden", at: { x: x + (seat === "blue" ? 4 : -4), y: 18 }, heading: h };
     craft.push(c1, c2, c3, c4);
   }
-  s.campaign.battle = {
-    scenario: "squadron-action",
-    turn: 1,
-    order: ["blue", "red"],
-    active: "blue",
-    table: { width: 72, depth: 48 },
-    planets: [
-      { at: { x: 6, y: 24 }, diameter: 3 },
-      { at: { x: 66, y: 24 }, diameter: 3 },
-    ],
-    craft,
-    gaveUp: [],
-    tally: {
-      blue: { started: 4, lost: 0, destroyed: [], captured: [], tasks: [] },
-      red: { started: 4, lost: 0, destroyed: [], captured: [], tasks: [] },
-    },
-    homes: { blue: { planet: 0, edge: "west" }, red: { planet: 1, edge: "east" } },
-  };
+  s.campaign.battle = squadronActionBattle(craft, { blue: 4, red: 4 });
   return s;
 }
 

@@ -29,6 +29,7 @@ import {
 } from "../../src/rules/space-war/presentation/view.js";
 import { distance } from "../../src/rules/space-war/the-turn/geometry.js";
 import { tableTool } from "../../src/rules/space-war/tools.js";
+import { squadronActionBattle } from "./squadron-action-battle.js";
 
 const CARRIER: Design = { name: "Carrier", type: "vessel", modules: ["E", "E", "SB", "A", "L", "L"].map((m) => ({ module: m as "E" })) };
 const HEAVY: Design = {
@@ -93,24 +94,7 @@ function battle(step: SpaceWarState["campaign"]["step"] = "battle"): SpaceWarSta
   }
   const blue1 = craft.find((c) => c.id === "blue-1");
   if (blue1) blue1.crew = "blue-crew-1";
-  s.campaign.battle = {
-    scenario: "squadron-action",
-    turn: 2,
-    order: ["blue", "red"],
-    active: "blue",
-    table: { width: 72, depth: 48 },
-    planets: [
-      { at: { x: 6, y: 24 }, diameter: 3 },
-      { at: { x: 66, y: 24 }, diameter: 3 },
-    ],
-    craft,
-    gaveUp: [],
-    tally: {
-      blue: { started: 3, lost: 0, destroyed: [], captured: [], tasks: [] },
-      red: { started: 4, lost: 0, destroyed: [], captured: [], tasks: [] },
-    },
-    homes: { blue: { planet: 0, edge: "west" }, red: { planet: 1, edge: "east" } },
-  };
+  s.campaign.battle = squadronActionBattle(craft, { blue: 3, red: 4 }, 2);
   if (step === "deploy" || step === "purchase") for (const c of s.campaign.battle.craft) c.where = { kind: "entering" };
   return s;
 }

@@ -26,6 +26,7 @@ import {
   weaponsOf,
 } from "../../src/web/rulesets/space-war/battle-table.js";
 import { menusForCraft, missing, modulesFrom, orderFrom, orderText } from "../../src/web/rulesets/space-war/sx-draft.js";
+import { squadronActionBattle } from "../space-war/squadron-action-battle.js";
 
 const mods = (list: string[]) => list.map((m) => ({ module: m as "E" }));
 const FRIGATE: Design = { name: "Frigate", type: "vessel", modules: mods(["E", "E", "A", "L", "L", "M"]) };
@@ -43,24 +44,7 @@ function at(id: string, owner: string, d: Design, p: Point | "entering", up = fa
 function battle(step: "deploy" | "battle", craft: Craft[]): SpaceWarState {
   const s = createCampaign(DEFAULT_INPUTS);
   s.campaign.step = step;
-  s.campaign.battle = {
-    scenario: "squadron-action",
-    turn: 1,
-    order: ["blue", "red"],
-    active: "blue",
-    table: { ...TABLE },
-    planets: [
-      { at: { x: 6, y: 24 }, diameter: 3 },
-      { at: { x: 66, y: 24 }, diameter: 3 },
-    ],
-    craft,
-    gaveUp: [],
-    tally: {
-      blue: { started: 1, lost: 0, destroyed: [], captured: [], tasks: [] },
-      red: { started: 1, lost: 0, destroyed: [], captured: [], tasks: [] },
-    },
-    homes: { blue: { planet: 0, edge: "west" }, red: { planet: 1, edge: "east" } },
-  };
+  s.campaign.battle = squadronActionBattle(craft, { blue: 1, red: 1 });
   return s;
 }
 
