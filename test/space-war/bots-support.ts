@@ -74,6 +74,15 @@ export function play(
   return playLineup(seed, { blue, red }, inputs, maxSteps);
 }
 
+/** One step with the normal bot on every awaited seat (each from its known state): the state after it and the codes refused. */
+export function normalStep(state: SpaceWarState, seed: number): { state: SpaceWarState; codes: string[] } {
+  const orders: Record<SeatId, Orders> = {};
+  for (const seat of spaceWar.awaiting(state))
+    orders[seat] = BOTS.normal(spaceWar.knownState(state, seat), seat, Rng.forTurn(seed, state.step, `bot-${seat}`));
+  const r = spaceWar.resolve(state, orders, Rng.forTurn(seed, state.step));
+  return { state: r.state, codes: Object.values(r.problems).flatMap((ps) => ps.map((p) => p.code)) };
+}
+
 /** One game (or campaign) from seed `seed`, the bots as the lineup says (by seat, role or alliance). */
 export function playLineup(
   seed: number,

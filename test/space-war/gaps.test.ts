@@ -6,16 +6,14 @@
 import { describe, expect, it } from "vitest";
 import type { SeatId } from "../../src/core/ids.js";
 import { Rng } from "../../src/core/rng.js";
-import { normalOrders } from "../../src/rules/space-war/bot/bot.js";
 import { CAMPAIGN, createCampaign, DEFAULT_INPUTS } from "../../src/rules/space-war/campaign-sequence/create.js";
 import { resolveStep } from "../../src/rules/space-war/campaign-sequence/sequence.js";
 import { stepContext } from "../../src/rules/space-war/campaign-sequence/step.js";
 import { type Design, design } from "../../src/rules/space-war/designing-craft/design.js";
 import type { SxEvent } from "../../src/rules/space-war/events.js";
-import { spaceWar } from "../../src/rules/space-war/index.js";
 import type { Medal } from "../../src/rules/space-war/medals/medals.js";
 import { type Craft, craftOf, type Side, type SpaceWarState } from "../../src/rules/space-war/model.js";
-import type { Order, Orders } from "../../src/rules/space-war/orders.js";
+import type { Order } from "../../src/rules/space-war/orders.js";
 import type { ScenarioId } from "../../src/rules/space-war/scenarios/scenarios.js";
 import { spaceStation } from "../../src/rules/space-war/scenarios/set-up.js";
 import { parseState } from "../../src/rules/space-war/state-schema.js";
@@ -23,6 +21,7 @@ import type { Card } from "../../src/rules/space-war/technology-cards/cards.js";
 import { machineSelfDestruct } from "../../src/rules/space-war/the-turn/s6-nuclear-devices.js";
 import { DiceRng } from "../battleshift/support.js";
 import { ScriptedIntRng as ScriptRng } from "../support/scripted-rng.js";
+import { normalStep } from "./bots-support.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers: a battle of craft placed at points (stations too), and campaigns run step by step.
@@ -492,11 +491,8 @@ describe("Machines as a variant, played through: the normal bot on both seats", 
       let state = createCampaign({ games: 3, scenario: "roll", budget: "normal", machines: 2 });
       const refused: string[] = [];
       for (let steps = 0; !state.outcome && steps < 2000; steps++) {
-        const orders: Record<SeatId, Orders> = {};
-        for (const seat of spaceWar.awaiting(state))
-          orders[seat] = normalOrders(spaceWar.knownState(state, seat), seat, Rng.forTurn(seed, state.step, `bot-${seat}`));
-        const r = spaceWar.resolve(state, orders, Rng.forTurn(seed, state.step));
-        for (const ps of Object.values(r.problems)) for (const p of ps) refused.push(p.code);
+        const r = normalStep(state, seed);
+        refused.push(...r.codes);
         state = r.state;
         const b = state.campaign.battle;
         if (b && state.campaign.roles?.red !== "ct") expect(b.craft.filter((c) => c.owner === "red" && c.crew !== undefined)).toEqual([]);

@@ -6,14 +6,12 @@
 import { describe, expect, it } from "vitest";
 import type { SeatId } from "../../src/core/ids.js";
 import { Rng } from "../../src/core/rng.js";
-import { normalOrders } from "../../src/rules/space-war/bot/bot.js";
 import { CAMPAIGN, createCampaign, DEFAULT_INPUTS } from "../../src/rules/space-war/campaign-sequence/create.js";
 import { allied, alliesOf, enemiesOf, noOrders, stepContext } from "../../src/rules/space-war/campaign-sequence/step.js";
 import { design } from "../../src/rules/space-war/designing-craft/design.js";
 import { spaceWar } from "../../src/rules/space-war/index.js";
 import { medalsEarned } from "../../src/rules/space-war/medals/medals.js";
 import { type Craft, craftOf, type Side, type SpaceWarState } from "../../src/rules/space-war/model.js";
-import type { Orders } from "../../src/rules/space-war/orders.js";
 import { knownState } from "../../src/rules/space-war/presentation/known-state.js";
 import { spaceStation } from "../../src/rules/space-war/scenarios/set-up.js";
 import { wallHomes } from "../../src/rules/space-war/scenarios/wall-of-battle.js";
@@ -26,6 +24,7 @@ import { shotRuling } from "../../src/rules/space-war/the-turn/s9-shoot.js";
 import { playerTurn } from "../../src/rules/space-war/the-turn/sequence.js";
 import { DiceRng } from "../battleshift/support.js";
 import { rulesetHarness } from "../harness/ruleset-harness.js";
+import { normalStep } from "./bots-support.js";
 
 const GUN = design("Gun", "vessel", ["E", "L", "M", "N", "TR"]);
 const WASP = design("Wasp", "fighter", ["E", "L"]);
@@ -381,11 +380,8 @@ describe("bots in a fleet action", () => {
       let state = createCampaign({ games: 1, scenario: "squadron-action", budget: "normal", squadrons });
       const codes: string[] = [];
       for (let steps = 0; !state.outcome && steps < 2000; steps++) {
-        const orders: Record<SeatId, Orders> = {};
-        for (const seat of spaceWar.awaiting(state))
-          orders[seat] = normalOrders(spaceWar.knownState(state, seat), seat, Rng.forTurn(seed, state.step, `bot-${seat}`));
-        const r = spaceWar.resolve(state, orders, Rng.forTurn(seed, state.step));
-        for (const ps of Object.values(r.problems)) for (const p of ps) codes.push(p.code);
+        const r = normalStep(state, seed);
+        codes.push(...r.codes);
         state = r.state;
       }
       expect(state.outcome, `${squadrons} squadrons, seed ${seed}`).toBeDefined();
