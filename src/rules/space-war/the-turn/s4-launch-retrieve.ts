@@ -92,8 +92,8 @@ function launch(ctx: StepContext, seat: SeatId, given: Given<LaunchOrder>, moved
   if (planet) return fail("planet", `a planet at (${planet.at.x}, ${planet.at.y}) lies between ${v.id} and (${at.x}, ${at.y}) (l.872)`);
   // Contact with an enemy is ramming (S8, l.504-508), as for a move (S7): a launch may not place a fighter there.
   const enemies = new Set(enemiesOf(ctx.state, seat));
-  const touched = b.craft.find((o) => enemies.has(o.owner) && onTable(o) && distance(at, o.where.at) <= CONTACT + 1e-9);
-  if (touched && onTable(touched))
+  const touched = b.craft.filter(onTable).find((o) => enemies.has(o.owner) && distance(at, o.where.at) <= CONTACT + 1e-9);
+  if (touched)
     return fail(
       "contact-enemy",
       `(${round(at.x)}, ${round(at.y)}) is ${inchesText(distance(at, touched.where.at))} from ${touched.id}, in contact (${inchesText(CONTACT)}): contact with an enemy is ramming (S8, l.504); launch farther from it`,
